@@ -1,0 +1,48 @@
+/*
+ * dtrace-g — `dtrace -G`, the link step.
+ *
+ * Writes, directly with libelf (no compiler is ever spawned), a relocatable
+ * ELF object that defines every is-enabled semaphore of every provider in the
+ * program: `unsigned short <prov>_<probe>_semaphore` in PROGBITS `.probes`,
+ * weak (two -G objects in one link do not clash), hidden (default visibility
+ * under -DSTAP_SDT_V1/V2), retained under --gc-sections.  It reads the object
+ * operands' probe notes to check them against the `.d` and never modifies
+ * them.  The result is byte-for-byte reproducible.
+ */
+#ifndef SDTKIT_DTRACE_G_H
+#define SDTKIT_DTRACE_G_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct d_program;
+
+struct dtrace_g_options {
+  int elf_class;            /* ELFCLASS32/64 from -32/-64, or 0 = decide */
+  bool default_visibility;  /* -DSTAP_SDT_V1 or -DSTAP_SDT_V2 seen */
+  const char *cflags;       /* $CFLAGS (for -fcf-protection, -m32/-m64), may be NULL */
+  size_t nobjects;          /* object operands */
+  char **objects;
+};
+
+/* The decisions taken from the operands, exposed for tests. */
+struct dtrace_g_target {
+  int elf_class;            /* ELFCLASS64 / ELFCLASS32 */
+  int machine;              /* EM_X86_64, EM_386, EM_AARCH64, ... */
+  bool has_x86_feature_1;   /* emit .note.gnu.property */
+  uint32_t x86_feature_1;   /* GNU_PROPERTY_X86_FEATURE_1_AND value (IBT|SHSTK bits) */
+};
+
+/* Check the object operands against PROG (errors for undeclared probes of a
+ * declared provider and arity mismatches, warnings for missing operands) and
+ * decide the target.  Returns 0, or -1 after printing errors. */
+int dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_options *opt,
+                            struct dtrace_g_target *target);
+
+/* Write the semaphore object to FD (a fresh temp file owned by the caller).
+ * Returns 0, or -1 after printing an error. */
+int dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_options *opt,
+                           const struct dtrace_g_target *target, int fd);
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * provider-compiler — the one D front end, and the `-h` header generator.
+ *
+ * One lexer and one parser serve both `.d` provider definitions (`dtrace -h`,
+ * `dtrace -G`) and, later, D programs for the consumer.  In provider mode the
+ * parser is deliberately lenient about everything that is not a provider
+ * (arbitrary C declarations, typedefs, structs, translators, inline
+ * definitions, probe clauses such as CPython's `BEGIN{}`): those are skipped
+ * by balanced-bracket scanning, as real builds require (build-compat R9-R14).
+ * `-C` runs the C preprocessor (in C mode, honouring CPP/CC) first; cpp line
+ * markers keep diagnostics pointing at the original file and line.
+ */
+#ifndef SDTKIT_PROVIDER_COMPILER_H
+#define SDTKIT_PROVIDER_COMPILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct d_loc {
+  const char *file;   /* owned by the d_program (string pool) */
+  int line;
+  int column;
+};
+
+/* One parameter of a probe declaration. */
+struct d_param {
+  char *text;   /* the whole declaration, tokens joined by one blank: "const char * key" */
+  char *type;   /* the type alone: "const char *"; "int [4]" for arrays */
+  char *name;   /* the declared name, or NULL when unnamed */
+};
+
+struct d_probe_decl {
+  char *name;               /* as declared: "command__get" (note and semaphore name) */
+  size_t nargs;             /* native arguments; "()" and "(void)" are 0 */
+  struct d_param *args;
+  bool has_xlate;           /* "probe p(...) : (...)" */
+  size_t nxargs;
+  struct d_param *xargs;    /* translated (D) argument list after ':' */
+  struct d_loc loc;
+};
+
+struct d_provider {
+  char *name;
+  size_t nprobes;
+  struct d_probe_decl *probes;
+  struct d_loc loc;         /* first declaration; several blocks of one name are merged */
+};
+
+/* `#pragma D attributes ...` and other `#pragma D` lines, kept verbatim. */
+struct d_pragma {
+  char *text;               /* "D attributes Evolving/Evolving/Common provider memcached provider" */
+  struct d_loc loc;
+};
+
+struct d_program {
+  size_t nproviders;
+  struct d_provider *providers;
+  size_t npragmas;
+  struct d_pragma *pragmas;
+  /* The source files seen (main file and, after -C, included ones);
+   * every d_loc.file points into this pool. */
+  size_t nfiles;
+  char **files;
+};
+
+enum d_parse_mode {
+  D_PARSE_PROVIDERS,        /* -h / -G: providers only, skip everything else */
+  D_PARSE_PROGRAM           /* consumer: full D (grows with issue 4) */
+};
+
+struct d_cpp_options {
+  bool enabled;             /* -C */
+  size_t nargs;             /* -D/-U/-I words, in command-line order, joined form ("-DX=1", "-Idir") */
+  char **args;
+};
+
+/* Parse PATH (through cpp when cpp->enabled).  Returns 0 on success.  On
+ * error prints "dtrace: FILE:LINE: error: ..." (through diag) and returns -1;
+ * *out is then empty and needs no d_program_free. */
+int d_parse_file (const char *path, const struct d_cpp_options *cpp,
+                  enum d_parse_mode mode, struct d_program *out);
+/* Same on text already in memory; NAME is used in diagnostics. */
+int d_parse_string (const char *name, const char *text, size_t len,
+                    enum d_parse_mode mode, struct d_program *out);
+void d_program_free (struct d_program *prog);
+
+/* Run the C preprocessor on PATH and return its output (malloc'd, *len set),
+ * or NULL after printing an error.  Command: $CPP if set (shell-word split),
+ * else "$CC -E" if CC is set, else "cpp"; always in C mode ("-x c"), with the
+ * -D/-U/-I words, never through a shell. */
+char *d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *len);
+
+/* Limits. */
+#define D_MAX_PROBE_ARGS 12
+
+/* ------------------------------------------------------------------ */
+/* `-h`: the C header of probe macros (provider-compiler/header-gen.c). */
+
+struct d_header_options {
+  const char *output_name;  /* output path, for the Solaris-style include guard; NULL: no guard */
+};
+
+/* Write the header for every provider of PROG to OUT.  Returns 0, or -1 on a
+ * write error (reported by the caller, who owns the file). */
+int d_write_header (const struct d_program *prog, const struct d_header_options *opt, FILE *out);
+
+/* Macro-name mapping: provider "hotspot_jni", probe "AllocObject__entry" ->
+ * "HOTSPOT_JNI_ALLOCOBJECT_ENTRY" (malloc'd). */
+char *d_macro_name (const char *provider, const char *probe);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * sdt — the probe-note model: the one interface of the sdt/ library.
+ *
+ * A probe site is a single instruction plus one `.note.stapsdt` ELF note
+ * (systemtap v3 layout: owner "stapsdt", type 3, desc = pc, _.stapsdt.base
+ * address, semaphore address, then "provider\0name\0args\0").  This library
+ * reads those notes out of any ELF file (relocatable object, executable, PIE,
+ * shared library) with libelf/gelf, computes the file offsets the kernel's
+ * uprobe PMU wants (probe offset and semaphore ref_ctr offset), and parses and
+ * formats the assembler-operand argument strings ("-4@%edi 8@8(%rsp) ...").
+ *
+ * It also hosts the diagnostics module: every library reports through
+ * diag_*() so that all user-visible messages share one `dtrace: ...` format.
+ */
+#ifndef SDTKIT_SDT_H
+#define SDTKIT_SDT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------ */
+/* Diagnostics (sdt/diag.c).  All output goes to stderr.               */
+
+#define DIAG_PRINTF(a, b) __attribute__ ((format (printf, a, b)))
+
+/* "dtrace: MESSAGE" */
+void diag_error (const char *fmt, ...) DIAG_PRINTF (1, 2);
+/* "dtrace: warning: MESSAGE" */
+void diag_warn (const char *fmt, ...) DIAG_PRINTF (1, 2);
+/* "dtrace: FILE:LINE: error: MESSAGE" (line <= 0 omits ":LINE") */
+void diag_error_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
+/* "dtrace: FILE:LINE: warning: MESSAGE" */
+void diag_warn_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
+/* Number of diag_error*() calls so far. */
+unsigned diag_error_count (void);
+/* Suppress warnings (errors are always printed). */
+void diag_set_quiet (bool quiet);
+
+/* Checked allocation: print "dtrace: out of memory" and exit(1) on failure. */
+void *xmalloc (size_t n);
+void *xcalloc (size_t n, size_t size);
+void *xrealloc (void *p, size_t n);
+char *xstrdup (const char *s);
+char *xstrndup (const char *s, size_t n);
+/* asprintf that never fails. */
+char *xasprintf (const char *fmt, ...) DIAG_PRINTF (1, 2);
+
+/* ------------------------------------------------------------------ */
+/* Argument specs (sdt/argspec.c).                                     */
+
+#define SDT_MAX_ARGS 12
+
+/* x86-64 registers, in the order of the kernel's struct pt_regs slots
+ * is NOT implied; the consumer maps these to pt_regs offsets. */
+enum sdt_reg {
+  SDT_REG_NONE = -1,
+  SDT_REG_RAX = 0, SDT_REG_RBX, SDT_REG_RCX, SDT_REG_RDX,
+  SDT_REG_RSI, SDT_REG_RDI, SDT_REG_RBP, SDT_REG_RSP,
+  SDT_REG_R8, SDT_REG_R9, SDT_REG_R10, SDT_REG_R11,
+  SDT_REG_R12, SDT_REG_R13, SDT_REG_R14, SDT_REG_R15,
+  SDT_REG_RIP,
+  SDT_REG_XMM0, /* .. SDT_REG_XMM0 + 15 */
+  SDT_REG_COUNT = SDT_REG_XMM0 + 16
+};
+
+enum sdt_arg_kind {
+  SDT_ARG_UNDECODABLE = 0, /* text kept in ->text, reason in ->error */
+  SDT_ARG_REG,             /* %reg                                 */
+  SDT_ARG_IMM,             /* $imm            value in ->disp      */
+  SDT_ARG_MEM,             /* disp(%base[,%index[,scale]]), (,%index,scale) */
+  SDT_ARG_RIP_SYM,         /* sym[+-off](%rip): address of sym + disp */
+};
+
+struct sdt_reg_ref {
+  enum sdt_reg reg;  /* SDT_REG_NONE if absent */
+  int width;         /* bytes named by the operand: 1, 2, 4, 8 (16 for xmm) */
+  bool high8;        /* %ah %bh %ch %dh: bits 8..15 of the register */
+};
+
+struct sdt_arg {
+  enum sdt_arg_kind kind;
+  int size;          /* 1, 2, 4 or 8: the width before '@' governs */
+  bool is_signed;    /* leading '-' */
+  bool is_float;     /* 'f' flag */
+  struct sdt_reg_ref base;   /* REG: the register; MEM: base register (may be NONE) */
+  struct sdt_reg_ref index;  /* MEM: index register or NONE */
+  int scale;         /* MEM: 1, 2, 4, 8 */
+  int64_t disp;      /* IMM: the value; MEM: displacement; RIP_SYM: offset */
+  char *symbol;      /* RIP_SYM: symbol name; NULL otherwise */
+  char *text;        /* the original text of this argument ("-4@%edi") */
+  char *error;       /* UNDECODABLE: why; NULL otherwise */
+};
+
+struct sdt_argspec {
+  size_t nargs;
+  struct sdt_arg *args;
+};
+
+/* Parse a whole argument string (args separated by blanks).  Never fails:
+ * every argument that cannot be decoded is SDT_ARG_UNDECODABLE with a
+ * reason; nargs is always the number of blank-separated words. */
+void sdt_argspec_parse (const char *text, struct sdt_argspec *out);
+void sdt_argspec_free (struct sdt_argspec *spec);
+/* Parse one argument word ("-4@%edi"). */
+void sdt_arg_parse (const char *word, struct sdt_arg *out);
+void sdt_arg_free (struct sdt_arg *arg);
+/* Format back to canonical text; returns a malloc'd string.  Formatting a
+ * parsed argument reproduces the input for every form the compilers emit. */
+char *sdt_arg_format (const struct sdt_arg *arg);
+char *sdt_argspec_format (const struct sdt_argspec *spec);
+/* Register name helpers: "rax" for (SDT_REG_RAX, 8); "eax" for width 4 ... */
+const char *sdt_reg_name (enum sdt_reg reg, int width, bool high8);
+
+/* ------------------------------------------------------------------ */
+/* Notes (sdt/note-reader.c).                                          */
+
+struct sdt_note {
+  size_t index;          /* position among the section's notes, from 0 */
+  char *provider;
+  char *name;            /* raw, as stored: "command__get" */
+  char *args;            /* raw argument string ("" for none) */
+  uint64_t pc;           /* as stored (in ET_REL: addend-less 0) */
+  uint64_t base;         /* as stored */
+  uint64_t semaphore;    /* as stored; 0 = none */
+  uint64_t pc_adjusted;  /* pc corrected by .stapsdt.base (== pc when no correction) */
+  /* Linked files only (ET_EXEC / ET_DYN): */
+  bool pc_valid;         /* pc lies in an executable PT_LOAD */
+  uint64_t pc_offset;    /* file offset of the probe instruction */
+  bool sem_valid;        /* semaphore lies in a writable, file-backed PT_LOAD */
+  uint64_t sem_offset;   /* file offset of the semaphore (ref_ctr_offset) */
+  /* Relocatable objects only (ET_REL): symbol the semaphore word is relocated
+   * against (e.g. "prov_name_semaphore"), or NULL. */
+  char *sem_symbol;
+};
+
+struct sdt_file {
+  char *path;
+  int elf_class;         /* ELFCLASS32 / ELFCLASS64 */
+  int machine;           /* e_machine */
+  int type;              /* ET_REL, ET_EXEC, ET_DYN */
+  bool is_lto_ir;        /* relocatable object holding only LTO IR (.gnu.lto_* sections) */
+  bool has_base_section; /* .stapsdt.base present */
+  uint64_t base_addr;    /* its sh_addr */
+  /* .note.gnu.property GNU_PROPERTY_X86_FEATURE_1_AND, if present */
+  bool has_x86_feature_1;
+  uint32_t x86_feature_1;
+  size_t nnotes;
+  struct sdt_note *notes;
+};
+
+/* Read every .note.stapsdt note of PATH.  Returns 0 on success.  A file that
+ * cannot be opened or is not ELF gives -1 with an error printed
+ * ("dtrace: PATH: not an ELF file", ...).  A malformed note is skipped with a
+ * warning naming the file and the note index; the rest are returned. */
+int sdt_file_read (const char *path, struct sdt_file *out);
+void sdt_file_free (struct sdt_file *f);
+
+/* Number of arguments in a raw argument string (blank-separated words). */
+size_t sdt_args_count (const char *args);
+
+/* Probe-name mapping: D name "command-get" <-> note name "command__get". */
+char *sdt_name_to_d (const char *note_name);   /* "__" -> "-" */
+char *sdt_name_from_d (const char *d_name);    /* "-" -> "__" */
+
+#endif
