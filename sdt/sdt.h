@@ -163,4 +163,30 @@ size_t sdt_args_count (const char *args);
 char *sdt_name_to_d (const char *note_name);   /* "__" -> "-" */
 char *sdt_name_from_d (const char *d_name);    /* "-" -> "__" */
 
+/* ------------------------------------------------------------------ */
+/* Symbols (sdt/symbols.c): function and object symbols of an ELF file, */
+/* for "which function holds this probe site" and sym(%rip) arguments. */
+
+struct sdt_symbol {
+  char *name;
+  uint64_t value;        /* link-time virtual address */
+  uint64_t size;
+  bool is_func;
+  bool is_local;
+};
+
+struct sdt_symtab {
+  size_t nsyms;
+  struct sdt_symbol *syms;   /* sorted by value */
+};
+
+/* Load .symtab (or .dynsym when stripped).  Returns 0, or -1 after an error. */
+int sdt_symtab_load (const char *path, struct sdt_symtab *out);
+void sdt_symtab_free (struct sdt_symtab *tab);
+/* The function containing ADDR (value <= addr < value + size; a zero-sized
+ * symbol covers up to the next one), or NULL. */
+const struct sdt_symbol *sdt_symtab_function_at (const struct sdt_symtab *tab, uint64_t addr);
+/* A symbol by name (global preferred over local), or NULL. */
+const struct sdt_symbol *sdt_symtab_find (const struct sdt_symtab *tab, const char *name);
+
 #endif

@@ -1,0 +1,187 @@
+/*
+ * dtrace.c — the `dtrace` command: parse options, dispatch to a library.
+ *
+ *   -h  provider definitions -> C header        (provider-compiler/)
+ *   -G  provider definitions -> semaphore object (dtrace-g/)
+ *   -l  list probes                              (sdt/, frontend/listing.c)
+ *
+ * Outputs are written atomically (frontend/output-file.c).  Exit status: 0
+ * success, 1 error, 2 usage error.
+ */
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtrace-g/dtrace-g.h"
+#include "frontend/listing.h"
+#include "frontend/options.h"
+#include "frontend/output-file.h"
+#include "provider-compiler/provider-compiler.h"
+#include "sdt/sdt.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0"
+#endif
+
+/* All -s scripts parsed, and one program that views their providers. */
+struct scripts {
+  size_t n;
+  struct d_program *progs;
+  struct d_program all;     /* shallow: providers/pragmas point into progs */
+};
+
+static int
+parse_scripts (const struct dtrace_options *o, struct scripts *s)
+{
+  struct d_cpp_options cpp = { o->preprocess, o->ncpp, o->cpp_args };
+  memset (s, 0, sizeof *s);
+  s->progs = xcalloc (o->nscripts, sizeof *s->progs);
+  for (size_t i = 0; i < o->nscripts; i++)
+    {
+      if (d_parse_file (o->scripts[i], &cpp, D_PARSE_PROVIDERS, &s->progs[i]) != 0)
+        return -1;
+      s->n = i + 1;
+    }
+  for (size_t i = 0; i < s->n; i++)
+    {
+      struct d_program *p = &s->progs[i];
+      s->all.providers = xrealloc (s->all.providers,
+                                   (s->all.nproviders + p->nproviders + 1) * sizeof *s->all.providers);
+      memcpy (s->all.providers + s->all.nproviders, p->providers, p->nproviders * sizeof *p->providers);
+      s->all.nproviders += p->nproviders;
+    }
+  return 0;
+}
+
+static void
+free_scripts (struct scripts *s)
+{
+  for (size_t i = 0; i < s->n; i++)
+    d_program_free (&s->progs[i]);
+  free (s->progs);
+  free (s->all.providers);
+}
+
+/* basename(script) minus its last extension, plus SUFFIX, in the CWD. */
+static char *
+default_output (const char *script, const char *suffix)
+{
+  const char *b = strrchr (script, '/');
+  b = b ? b + 1 : script;
+  const char *dot = strrchr (b, '.');
+  size_t len = dot && dot != b ? (size_t) (dot - b) : strlen (b);
+  char *stem = xstrndup (b, len);
+  char *out = xasprintf ("%s%s", stem, suffix);
+  free (stem);
+  return out;
+}
+
+static int
+do_header (const struct dtrace_options *o)
+{
+  if (o->nscripts == 0)
+    {
+      diag_error ("-h requires one or more scripts (-s)");
+      return 2;
+    }
+  if (o->nscripts > 1 && !o->output)
+    {
+      diag_error ("-h requires an output file (-o) if multiple scripts are specified");
+      return 2;
+    }
+  struct scripts s;
+  int rc = 1;
+  char *def = o->output ? NULL : default_output (o->scripts[0], ".h");
+  const char *path = o->output ? o->output : def;
+  struct output_file out;
+  if (parse_scripts (o, &s) == 0 && output_open (&out, path) == 0)
+    {
+      struct d_header_options hopt = { path };
+      FILE *f = output_stream (&out);
+      if (f && d_write_header (&s.all, &hopt, f) == 0)
+        rc = output_commit (&out) == 0 ? 0 : 1;
+      else
+        {
+          diag_error ("cannot write %s", path);
+          output_abort (&out);
+        }
+    }
+  free_scripts (&s);
+  free (def);
+  return rc;
+}
+
+static int
+do_link (const struct dtrace_options *o)
+{
+  if (o->nscripts == 0)
+    {
+      diag_error ("-G requires one or more scripts (-s)");
+      return 2;
+    }
+  struct scripts s;
+  int rc = 1;
+  char *def = o->output ? NULL : default_output (o->scripts[0], ".o");
+  const char *path = o->output ? o->output : def;
+  struct dtrace_g_options gopt = {
+    .elf_class = o->elf_class == 32 ? ELFCLASS32 : o->elf_class == 64 ? ELFCLASS64 : 0,
+    .default_visibility = o->stap_sdt_v1_v2,
+    .cflags = getenv ("CFLAGS"),
+    .nobjects = o->noperands,
+    .objects = (char **) o->operands,
+  };
+  struct dtrace_g_target target;
+  struct output_file out;
+  if (parse_scripts (o, &s) == 0 && dtrace_g_check_objects (&s.all, &gopt, &target) == 0
+      && output_open (&out, path) == 0)
+    {
+      if (dtrace_g_write_object (&s.all, &gopt, &target, out.fd) == 0)
+        rc = output_commit (&out) == 0 ? 0 : 1;
+      else
+        output_abort (&out);
+    }
+  free_scripts (&s);
+  free (def);
+  return rc;
+}
+
+int
+main (int argc, char **argv)
+{
+  struct dtrace_options o;
+  int rc = dtrace_options_parse (argc, argv, &o);
+  if (rc != 0)
+    return rc;
+  elf_version (EV_CURRENT);
+
+  switch (o.mode)
+    {
+    case MODE_VERSION:
+      printf ("dtrace: sdtkit %s (USDT probes as systemtap v3 notes)\n", PACKAGE_VERSION);
+      rc = 0;
+      break;
+    case MODE_HELP:
+      dtrace_usage (stdout);
+      rc = 0;
+      break;
+    case MODE_HEADER:
+      rc = do_header (&o);
+      break;
+    case MODE_LINK:
+      rc = do_link (&o);
+      break;
+    case MODE_LIST:
+      rc = dtrace_list (&o);
+      break;
+    case MODE_TRACE:
+      diag_error ("tracing (-n, -s PROGRAM, -p, -c) is not available in this build yet");
+      rc = 1;
+      break;
+    case MODE_NONE:
+      dtrace_usage (stderr);
+      rc = 2;
+      break;
+    }
+  dtrace_options_free (&o);
+  return rc;
+}
