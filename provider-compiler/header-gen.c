@@ -101,15 +101,18 @@ static const char prelude_head[] =
   "  \"993:\" _SDTKIT_ADDR \"990b,_.stapsdt.base,\" _SDTKIT_STR (sem) \"\\n\" \\\n"
   "  \".asciz \\\"\" prov \"\\\",\\\"\" name \"\\\",\\\"\" args \"\\\"\\n\" \\\n"
   "  \"994:.balign 4\\n\" \\\n"
-  "  \".popsection\\n\" \\\n"
-  "  \".ifndef _.stapsdt.base\\n\" \\\n"
+  "  \".popsection\\n\"\n"
+  /* The prelink anchor, once per assembly file; a separate asm statement
+   * keeps each template under C90's 509-character string limit. */
+  "#define _SDTKIT_BASE \\\n"
+  "  __asm__ __volatile__ (\".ifndef _.stapsdt.base\\n\" \\\n"
   "  \".pushsection .stapsdt.base,\\\"aGR\\\",\\\"progbits\\\",.stapsdt.base,comdat\\n\" \\\n"
   "  \".weak _.stapsdt.base\\n\" \\\n"
   "  \".hidden _.stapsdt.base\\n\" \\\n"
   "  \"_.stapsdt.base:.space 1\\n\" \\\n"
   "  \".size _.stapsdt.base,1\\n\" \\\n"
   "  \".popsection\\n\" \\\n"
-  "  \".endif\\n\"\n";
+  "  \".endif\\n\")\n";
 
 static const char prelude_tail[] = "#endif /* _SDTKIT_PROBE_MACROS_1 */\n";
 
@@ -172,9 +175,9 @@ emit_probe_macro (struct out *o, unsigned n)
   put (o, "#define _SDTKIT_PROBE%u(prov, name, sem", n);
   for (unsigned i = 1; i <= n; i++)
     put (o, ", a%u", i);
-  put (o, ") \\\n  do { __asm__ __volatile__ (_SDTKIT_NOTE (#prov, #name, sem, \"");
+  put (o, ") \\\n  do { _SDTKIT_BASE; __asm__ __volatile__ (_SDTKIT_NOTE (#prov, #name, sem, \"");
   for (unsigned i = 0; i < n; i++)
-    put (o, "%s%%c%u@%%%u", i ? " " : "", 2 * i, 2 * i + 1);
+    put (o, "%s%%c%u@%%q%u", i ? " " : "", 2 * i, 2 * i + 1);
   put (o, "\")");
   if (n > 0)
     {

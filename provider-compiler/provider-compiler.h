@@ -25,7 +25,7 @@ struct d_loc {
 
 /* One parameter of a probe declaration. */
 struct d_param {
-  char *text;   /* the whole declaration, tokens joined by one blank: "const char * key" */
+  char *text;   /* the whole declaration, one blank between tokens, "*" bound to what follows: "const char *key" */
   char *type;   /* the type alone: "const char *"; "int [4]" for arrays */
   char *name;   /* the declared name, or NULL when unnamed */
 };

@@ -309,7 +309,7 @@ for g in block net; do
   check "qemu: -DSTAP_SDT_V2 -o OUT -G -s $g.dtrace" dtrace -DSTAP_SDT_V2 -o trace-dtrace-$g.o -G -s trace-dtrace-$g.dtrace
 done
 check_match "qemu: -DSTAP_SDT_V2 gives default-visibility semaphores" \
-  "$(readelf -s trace-dtrace-block.o | grep qemu_block_open_semaphore)" ' DEFAULT '
+  "$(readelf -sW trace-dtrace-block.o | grep qemu_block_open_semaphore)" ' DEFAULT '
 cat > trace.c <<'C'
 #include <stdbool.h>
 #include <stdint.h>

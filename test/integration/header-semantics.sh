@@ -10,7 +10,8 @@ check "dtrace -h values.d" "$DTRACE" -h -s "$data/values.d" -o values.h
 check "dtrace -G values.d" "$DTRACE" -G -s "$data/values.d" -o values-sem.o
 
 gdb_args () { # PROG PROBE NARGS -> "v0 v1 ..." read by gdb at the probe
-  local prog=$1 probe=$2 n=$3 cmds=(-batch -ex "break -probe-stap vals:$probe" -ex run)
+  local prog=$1 probe=$2 n=$3
+  local cmds=(-batch -ex "break -probe-stap vals:$probe" -ex run)
   for ((i = 0; i < n; i++)); do cmds+=(-ex "printf \"%ld \", (long) \$_probe_arg$i"); done
   gdb -nx "${cmds[@]}" --args "$prog" 2>/dev/null | grep -v -E '^(Breakpoint|\[|Using|Starting|$|Download)' | tail -1 | sed 's/ *$//'
 }

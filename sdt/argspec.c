@@ -1,0 +1,684 @@
+/*
+ * argspec.c — parse and format USDT argument specs (x86-64 AT&T operands).
+ *
+ * An argument is `[-]SIZE[f]@OPERAND` (usdt-format.md §5.2).  The parser is a
+ * small hand-written recursive-descent scanner over one blank-free word:
+ *   prefix   sign, decimal size, optional 'f', '@'
+ *   operand  %reg | $imm | [disp](...) | sym[+-off](%rip) | bare absolute disp
+ * It never fails as a whole: anything it does not understand (another
+ * architecture's syntax, a size other than 1/2/4/8, a symbolic displacement
+ * on a non-%rip base, trailing junk) turns only that argument into
+ * SDT_ARG_UNDECODABLE, keeping the text and a human-readable reason.  The
+ * prefix fields (size, sign, float) are still filled in when they parsed.
+ *
+ * Formatting is the inverse and produces the canonical spelling the
+ * compilers emit: decimal numbers, no zero displacement before '(' , no
+ * ",1" scale, "sym+off"/"sym-off" for %rip symbols.  Parsing then formatting
+ * a gcc/clang spec gives the same bytes back.
+ */
+#include "sdt/sdt.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Register names.                                                     */
+
+/* Names of the 16 general-purpose registers, per operand width. */
+static const char *const gpr64[16] = {
+  "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+  "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+};
+static const char *const gpr32[16] = {
+  "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp",
+  "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d",
+};
+static const char *const gpr16[16] = {
+  "ax", "bx", "cx", "dx", "si", "di", "bp", "sp",
+  "r8w", "r9w", "r10w", "r11w", "r12w", "r13w", "r14w", "r15w",
+};
+static const char *const gpr8[16] = {
+  "al", "bl", "cl", "dl", "sil", "dil", "bpl", "spl",
+  "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b",
+};
+static const char *const gpr8high[4] = { "ah", "bh", "ch", "dh" };
+static const char *const xmmnames[16] = {
+  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+  "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15",
+};
+
+const char *
+sdt_reg_name (enum sdt_reg reg, int width, bool high8)
+{
+  if (reg >= SDT_REG_RAX && reg <= SDT_REG_R15)
+    {
+      int i = reg - SDT_REG_RAX;
+      if (high8)
+        return (width == 1 && reg <= SDT_REG_RDX) ? gpr8high[i] : NULL;
+      switch (width)
+        {
+        case 8: return gpr64[i];
+        case 4: return gpr32[i];
+        case 2: return gpr16[i];
+        case 1: return gpr8[i];
+        default: return NULL;
+        }
+    }
+  if (reg == SDT_REG_RIP && !high8)
+    {
+      if (width == 8)
+        return "rip";
+      if (width == 4)
+        return "eip";
+      return NULL;
+    }
+  if (reg >= SDT_REG_XMM0 && reg < SDT_REG_COUNT && !high8)
+    return xmmnames[reg - SDT_REG_XMM0];
+  return NULL;
+}
+
+/* Look NAME (LEN bytes, without '%') up; fill REF and return true if known. */
+static bool
+reg_lookup (const char *name, size_t len, struct sdt_reg_ref *ref)
+{
+  static const struct { const char *const *names; size_t n; int width; } tabs[] = {
+    { gpr64, 16, 8 }, { gpr32, 16, 4 }, { gpr16, 16, 2 }, { gpr8, 16, 1 },
+  };
+  for (size_t t = 0; t < sizeof tabs / sizeof tabs[0]; t++)
+    for (size_t i = 0; i < tabs[t].n; i++)
+      if (strlen (tabs[t].names[i]) == len && memcmp (tabs[t].names[i], name, len) == 0)
+        {
+          ref->reg = (enum sdt_reg) (SDT_REG_RAX + (int) i);
+          ref->width = tabs[t].width;
+          ref->high8 = false;
+          return true;
+        }
+  for (size_t i = 0; i < 4; i++)
+    if (len == 2 && memcmp (gpr8high[i], name, 2) == 0)
+      {
+        ref->reg = (enum sdt_reg) (SDT_REG_RAX + (int) i);
+        ref->width = 1;
+        ref->high8 = true;
+        return true;
+      }
+  for (size_t i = 0; i < 16; i++)
+    if (strlen (xmmnames[i]) == len && memcmp (xmmnames[i], name, len) == 0)
+      {
+        ref->reg = (enum sdt_reg) (SDT_REG_XMM0 + (int) i);
+        ref->width = 16;
+        ref->high8 = false;
+        return true;
+      }
+  if (len == 3 && memcmp (name, "rip", 3) == 0)
+    {
+      ref->reg = SDT_REG_RIP;
+      ref->width = 8;
+      ref->high8 = false;
+      return true;
+    }
+  if (len == 3 && memcmp (name, "eip", 3) == 0)
+    {
+      ref->reg = SDT_REG_RIP;
+      ref->width = 4;
+      ref->high8 = false;
+      return true;
+    }
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Scanner helpers.                                                    */
+
+static bool
+is_digit (char c)
+{
+  return c >= '0' && c <= '9';
+}
+
+static int
+hex_value (char c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static bool
+is_sym_start (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.';
+}
+
+static bool
+is_sym_char (char c)
+{
+  return is_sym_start (c) || is_digit (c) || c == '$';
+}
+
+/* Parse an unsigned decimal or 0x-hex number at *P into *V (mod 2^64 is an
+ * error: the value must fit in 64 bits).  Advances *P.  Returns false if no
+ * number is there or it overflows. */
+static bool
+scan_unsigned (const char **p, uint64_t *v)
+{
+  const char *s = *p;
+  uint64_t acc = 0;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && hex_value (s[2]) >= 0)
+    {
+      s += 2;
+      while (hex_value (*s) >= 0)
+        {
+          if (acc > (UINT64_MAX >> 4))
+            return false;
+          acc = (acc << 4) | (uint64_t) hex_value (*s);
+          s++;
+        }
+    }
+  else if (is_digit (*s))
+    {
+      while (is_digit (*s))
+        {
+          uint64_t d = (uint64_t) (*s - '0');
+          if (acc > (UINT64_MAX - d) / 10)
+            return false;
+          acc = acc * 10 + d;
+          s++;
+        }
+    }
+  else
+    return false;
+  *p = s;
+  *v = acc;
+  return true;
+}
+
+/* Parse an optionally negative number into *V.  Accepts -2^63 .. 2^64-1;
+ * values above INT64_MAX wrap (the operand is a 64-bit bit pattern). */
+static bool
+scan_signed (const char **p, int64_t *v)
+{
+  const char *s = *p;
+  bool neg = false;
+  uint64_t u;
+  if (*s == '-')
+    {
+      neg = true;
+      s++;
+    }
+  if (!scan_unsigned (&s, &u))
+    return false;
+  if (neg)
+    {
+      if (u > (uint64_t) INT64_MAX + 1)
+        return false;
+      *v = (int64_t) (0 - u);
+    }
+  else
+    *v = (int64_t) u;
+  *p = s;
+  return true;
+}
+
+/* "%reg" at *P: fill REF and advance. */
+static bool
+scan_reg (const char **p, struct sdt_reg_ref *ref)
+{
+  const char *s = *p;
+  if (*s != '%')
+    return false;
+  s++;
+  const char *start = s;
+  while ((*s >= 'a' && *s <= 'z') || is_digit (*s))
+    s++;
+  if (!reg_lookup (start, (size_t) (s - start), ref))
+    return false;
+  *p = s;
+  return true;
+}
+
+/* Record an undecodable argument; the reason is printf-formatted. */
+static void set_error (struct sdt_arg *out, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void
+set_error (struct sdt_arg *out, const char *fmt, ...)
+{
+  va_list ap;
+  char *msg = NULL;
+  va_start (ap, fmt);
+  if (vasprintf (&msg, fmt, ap) < 0)
+    msg = NULL;
+  va_end (ap);
+  out->kind = SDT_ARG_UNDECODABLE;
+  free (out->error);
+  out->error = msg ? msg : xstrdup ("undecodable argument");
+  free (out->symbol);
+  out->symbol = NULL;
+  out->base.reg = out->index.reg = SDT_REG_NONE;
+  out->base.width = out->index.width = 0;
+  out->base.high8 = out->index.high8 = false;
+  out->scale = 0;
+  out->disp = 0;
+}
+
+static bool
+is_addr_reg (const struct sdt_reg_ref *r)
+{
+  return r->reg >= SDT_REG_RAX && r->reg <= SDT_REG_R15 && !r->high8
+         && (r->width == 8 || r->width == 4);
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing.                                                            */
+
+/* The memory-operand forms: [disp|sym[+-off]] [ '(' [%base] [',' %index [',' scale]] ')' ]. */
+static void
+parse_memory (const char *loc, struct sdt_arg *out)
+{
+  const char *s = loc;
+  int64_t disp = 0;
+  char *sym = NULL;
+
+  if (is_sym_start (*s))
+    {
+      const char *start = s;
+      while (is_sym_char (*s))
+        s++;
+      sym = xstrndup (start, (size_t) (s - start));
+      if (*s == '+' || *s == '-')
+        {
+          bool neg = *s == '-';
+          uint64_t off;
+          s++;
+          if (!scan_unsigned (&s, &off)
+              || off > (neg ? (uint64_t) INT64_MAX + 1 : (uint64_t) INT64_MAX))
+            {
+              free (sym);
+              set_error (out, "bad offset after symbol in operand '%s'", loc);
+              return;
+            }
+          disp = neg ? (int64_t) (0 - off) : (int64_t) off;
+        }
+    }
+  else if (*s == '-' || is_digit (*s))
+    {
+      if (!scan_signed (&s, &disp))
+        {
+          set_error (out, "bad displacement in operand '%s'", loc);
+          return;
+        }
+    }
+  else if (*s != '(')
+    {
+      set_error (out, "operand '%s' is not an x86-64 register, immediate or memory reference", loc);
+      return;
+    }
+
+  if (*s == '\0')
+    {
+      if (sym)
+        {
+          free (sym);
+          set_error (out, "operand '%s' is a bare symbol without a %%rip base: not an x86-64 operand this tool decodes", loc);
+          return;
+        }
+      /* Absolute address: gcc prints *(int *)0x1000 as "4096". */
+      out->kind = SDT_ARG_MEM;
+      out->disp = disp;
+      out->scale = 1;
+      return;
+    }
+  if (*s != '(')
+    {
+      free (sym);
+      set_error (out, "unexpected '%s' in operand '%s'", s, loc);
+      return;
+    }
+  s++;
+
+  struct sdt_reg_ref base = { SDT_REG_NONE, 0, false };
+  struct sdt_reg_ref index = { SDT_REG_NONE, 0, false };
+  int scale = 1;
+
+  if (*s == '%')
+    {
+      if (!scan_reg (&s, &base))
+        {
+          free (sym);
+          set_error (out, "unknown base register in operand '%s'", loc);
+          return;
+        }
+      if (base.reg != SDT_REG_RIP && !is_addr_reg (&base))
+        {
+          free (sym);
+          set_error (out, "%%%s cannot be a base register ('%s')",
+                     sdt_reg_name (base.reg, base.width, base.high8), loc);
+          return;
+        }
+    }
+  if (*s == ',')
+    {
+      s++;
+      if (!scan_reg (&s, &index))
+        {
+          free (sym);
+          set_error (out, "missing or unknown index register in operand '%s'", loc);
+          return;
+        }
+      if (!is_addr_reg (&index) || index.reg == SDT_REG_RSP)
+        {
+          free (sym);
+          set_error (out, "%%%s cannot be an index register ('%s')",
+                     sdt_reg_name (index.reg, index.width, index.high8), loc);
+          return;
+        }
+      if (base.reg == SDT_REG_RIP)
+        {
+          free (sym);
+          set_error (out, "%%rip cannot be combined with an index register ('%s')", loc);
+          return;
+        }
+      if (*s == ',')
+        {
+          s++;
+          if (!is_digit (*s) || is_digit (s[1]))
+            {
+              free (sym);
+              set_error (out, "bad scale in operand '%s'", loc);
+              return;
+            }
+          scale = *s - '0';
+          s++;
+          if (scale != 1 && scale != 2 && scale != 4 && scale != 8)
+            {
+              free (sym);
+              set_error (out, "scale %d is not 1, 2, 4 or 8 ('%s')", scale, loc);
+              return;
+            }
+        }
+    }
+  if (*s != ')')
+    {
+      free (sym);
+      set_error (out, "malformed memory operand '%s'", loc);
+      return;
+    }
+  s++;
+  if (*s != '\0')
+    {
+      free (sym);
+      set_error (out, "trailing '%s' after memory operand '%s'", s, loc);
+      return;
+    }
+  if (base.reg == SDT_REG_NONE && index.reg == SDT_REG_NONE)
+    {
+      free (sym);
+      set_error (out, "memory operand '%s' names no register", loc);
+      return;
+    }
+
+  if (sym)
+    {
+      if (base.reg != SDT_REG_RIP)
+        {
+          free (sym);
+          set_error (out, "symbolic displacement with a non-%%rip base is not supported ('%s')", loc);
+          return;
+        }
+      out->kind = SDT_ARG_RIP_SYM;
+      out->symbol = sym;
+      out->base = base;
+      out->disp = disp;
+      return;
+    }
+  out->kind = SDT_ARG_MEM;
+  out->base = base;
+  out->index = index;
+  out->scale = scale;
+  out->disp = disp;
+}
+
+void
+sdt_arg_parse (const char *word, struct sdt_arg *out)
+{
+  memset (out, 0, sizeof *out);
+  out->base.reg = out->index.reg = SDT_REG_NONE;
+  out->text = xstrdup (word ? word : "");
+
+  const char *s = out->text;
+  if (*s == '-')
+    {
+      out->is_signed = true;
+      s++;
+    }
+  if (!is_digit (*s))
+    {
+      set_error (out, "missing SIZE@ prefix");
+      return;
+    }
+  long size = 0;
+  while (is_digit (*s))
+    {
+      if (size < 100000)
+        size = size * 10 + (*s - '0');
+      s++;
+    }
+  out->size = (int) size;
+  if (*s == 'f')
+    {
+      out->is_float = true;
+      s++;
+    }
+  if (*s != '@')
+    {
+      set_error (out, "expected '@' after the size");
+      return;
+    }
+  s++;
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    {
+      set_error (out, "size %ld is not 1, 2, 4 or 8", size);
+      return;
+    }
+  if (*s == '\0')
+    {
+      set_error (out, "missing operand after '@'");
+      return;
+    }
+
+  if (*s == '%')
+    {
+      const char *r = s;
+      if (!scan_reg (&r, &out->base) || *r != '\0')
+        {
+          out->base.reg = SDT_REG_NONE;
+          set_error (out, "unknown register '%s'", s);
+          return;
+        }
+      out->kind = SDT_ARG_REG;
+      return;
+    }
+  if (*s == '$')
+    {
+      const char *v = s + 1;
+      if (!scan_signed (&v, &out->disp) || *v != '\0')
+        {
+          out->disp = 0;
+          set_error (out, "immediate '%s' is not an integer constant", s);
+          return;
+        }
+      out->kind = SDT_ARG_IMM;
+      return;
+    }
+  parse_memory (s, out);
+}
+
+void
+sdt_arg_free (struct sdt_arg *arg)
+{
+  if (!arg)
+    return;
+  free (arg->symbol);
+  free (arg->text);
+  free (arg->error);
+  arg->symbol = arg->text = arg->error = NULL;
+}
+
+static bool
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+void
+sdt_argspec_parse (const char *text, struct sdt_argspec *out)
+{
+  out->nargs = sdt_args_count (text);
+  out->args = out->nargs ? xcalloc (out->nargs, sizeof *out->args) : NULL;
+  if (!out->nargs)
+    return;
+  size_t i = 0;
+  const char *p = text;
+  while (*p && i < out->nargs)
+    {
+      while (is_blank (*p))
+        p++;
+      if (!*p)
+        break;
+      const char *start = p;
+      while (*p && !is_blank (*p))
+        p++;
+      char *word = xstrndup (start, (size_t) (p - start));
+      sdt_arg_parse (word, &out->args[i++]);
+      free (word);
+    }
+}
+
+void
+sdt_argspec_free (struct sdt_argspec *spec)
+{
+  if (!spec)
+    return;
+  for (size_t i = 0; i < spec->nargs; i++)
+    sdt_arg_free (&spec->args[i]);
+  free (spec->args);
+  spec->args = NULL;
+  spec->nargs = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Formatting.                                                         */
+
+/* Append to a growing string. */
+struct strbuf { char *s; size_t len, cap; };
+
+static void sb_printf (struct strbuf *b, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void
+sb_printf (struct strbuf *b, const char *fmt, ...)
+{
+  char *piece;
+  va_list ap;
+  va_start (ap, fmt);
+  if (vasprintf (&piece, fmt, ap) < 0)
+    piece = NULL;
+  va_end (ap);
+  if (!piece)
+    {
+      fputs ("dtrace: out of memory\n", stderr);
+      exit (1);
+    }
+  size_t n = strlen (piece);
+  if (b->len + n + 1 > b->cap)
+    {
+      b->cap = (b->len + n + 1) * 2;
+      b->s = xrealloc (b->s, b->cap);
+    }
+  memcpy (b->s + b->len, piece, n + 1);
+  b->len += n;
+  free (piece);
+}
+
+/* "%name" of REF, or a visible placeholder for an impossible combination. */
+static void
+sb_reg (struct strbuf *b, const struct sdt_reg_ref *ref)
+{
+  const char *name = sdt_reg_name (ref->reg, ref->width, ref->high8);
+  if (name)
+    sb_printf (b, "%%%s", name);
+  else
+    sb_printf (b, "%%?reg%d/%d", (int) ref->reg, ref->width);
+}
+
+char *
+sdt_arg_format (const struct sdt_arg *arg)
+{
+  if (arg->kind == SDT_ARG_UNDECODABLE)
+    return xstrdup (arg->text ? arg->text : "");
+
+  struct strbuf b = { NULL, 0, 0 };
+  sb_printf (&b, "%s%d%s@", arg->is_signed ? "-" : "", arg->size, arg->is_float ? "f" : "");
+  switch (arg->kind)
+    {
+    case SDT_ARG_REG:
+      sb_reg (&b, &arg->base);
+      break;
+    case SDT_ARG_IMM:
+      sb_printf (&b, "$%" PRId64, arg->disp);
+      break;
+    case SDT_ARG_MEM:
+      if (arg->base.reg == SDT_REG_NONE && arg->index.reg == SDT_REG_NONE)
+        {
+          sb_printf (&b, "%" PRId64, arg->disp);
+          break;
+        }
+      if (arg->disp != 0)
+        sb_printf (&b, "%" PRId64, arg->disp);
+      sb_printf (&b, "(");
+      if (arg->base.reg != SDT_REG_NONE)
+        sb_reg (&b, &arg->base);
+      if (arg->index.reg != SDT_REG_NONE)
+        {
+          sb_printf (&b, ",");
+          sb_reg (&b, &arg->index);
+          if (arg->scale > 1)
+            sb_printf (&b, ",%d", arg->scale);
+        }
+      sb_printf (&b, ")");
+      break;
+    case SDT_ARG_RIP_SYM:
+      sb_printf (&b, "%s", arg->symbol ? arg->symbol : "?");
+      if (arg->disp > 0)
+        sb_printf (&b, "+%" PRId64, arg->disp);
+      else if (arg->disp < 0)
+        sb_printf (&b, "-%" PRIu64, (uint64_t) 0 - (uint64_t) arg->disp);
+      sb_printf (&b, "(%%rip)");
+      break;
+    case SDT_ARG_UNDECODABLE:
+      break;
+    }
+  return b.s;
+}
+
+char *
+sdt_argspec_format (const struct sdt_argspec *spec)
+{
+  struct strbuf b = { NULL, 0, 0 };
+  sb_printf (&b, "%s", "");
+  for (size_t i = 0; i < spec->nargs; i++)
+    {
+      char *a = sdt_arg_format (&spec->args[i]);
+      sb_printf (&b, "%s%s", i ? " " : "", a);
+      free (a);
+    }
+  return b.s;
+}

@@ -1,0 +1,81 @@
+/*
+ * names.c — probe-name mapping and argument counting.
+ *
+ * Notes store probe names raw ("command__get"); D scripts spell them with a
+ * dash ("command-get").  The mapping is purely textual: every "__" pair
+ * becomes "-" one way, every "-" becomes "__" the other, scanning left to
+ * right ("a___b" -> "a-_b").  sdt_args_count agrees with sdt_argspec_parse on
+ * what a word is: a maximal run of non-blank characters.
+ */
+#include "sdt/sdt.h"
+
+#include <string.h>
+
+char *
+sdt_name_to_d (const char *note_name)
+{
+  size_t n = strlen (note_name);
+  char *out = xmalloc (n + 1);
+  char *o = out;
+  for (const char *p = note_name; *p; )
+    {
+      if (p[0] == '_' && p[1] == '_')
+        {
+          *o++ = '-';
+          p += 2;
+        }
+      else
+        *o++ = *p++;
+    }
+  *o = '\0';
+  return out;
+}
+
+char *
+sdt_name_from_d (const char *d_name)
+{
+  size_t extra = 0;
+  for (const char *p = d_name; *p; p++)
+    if (*p == '-')
+      extra++;
+  char *out = xmalloc (strlen (d_name) + extra + 1);
+  char *o = out;
+  for (const char *p = d_name; *p; p++)
+    {
+      if (*p == '-')
+        {
+          *o++ = '_';
+          *o++ = '_';
+        }
+      else
+        *o++ = *p;
+    }
+  *o = '\0';
+  return out;
+}
+
+static bool
+names_is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+size_t
+sdt_args_count (const char *args)
+{
+  size_t n = 0;
+  bool in_word = false;
+  if (!args)
+    return 0;
+  for (const char *p = args; *p; p++)
+    {
+      if (names_is_blank (*p))
+        in_word = false;
+      else if (!in_word)
+        {
+          in_word = true;
+          n++;
+        }
+    }
+  return n;
+}

@@ -1,0 +1,4 @@
+/* expect: 3: expected ';' after probe p:extra, got ')' */
+provider p {
+	probe extra(int a));
+};
