@@ -46,3 +46,26 @@ check_match () {
   else fail "$1"; printf '    /%s/ not found in:\n' "$3"; printf '%s\n' "$2" | head -20 | sed 's/^/    /'; fi
 }
 done_testing () { exit $_failed; }
+
+# gen_probe_calls HEADER: a C (and C++) file defining fire_all(), which calls
+# every probe macro of a generated header with varied argument types (ints,
+# chars, shorts, longs, pointers, arrays, string literals, constants,
+# expressions, doubles) and tests every *_ENABLED().
+gen_probe_calls () {
+  local header=$1
+  echo "#include \"${header##*/}\""
+  echo 'static int v_int = 3; static short v_sh = -4; static unsigned char v_uc = 200; static long v_l = -5;'
+  echo 'static unsigned long v_ul = 7; static char v_arr[8] = "arr"; static const char *v_str = "str"; static double v_d = 1.5;'
+  echo 'void fire_all (void);'
+  echo 'void fire_all (void) {'
+  local pool=('v_int' 'v_str' 'v_uc' 'v_sh' 'v_l' 'v_ul' 'v_arr' '"lit"' '-7' 'v_int + 1' '&v_int' 'v_d')
+  sed -n 's/^#define \([A-Za-z][A-Za-z0-9_]*\)(\(.*\)) \\$/\1 \2/p' "$header" | while read -r name params; do
+    local n=0 i args=()
+    [ -n "$params" ] && n=$(( $(tr -cd ',' <<<"$params" | wc -c) + 1 ))
+    for ((i = 0; i < n; i++)); do args+=("${pool[$(( (i + ${#name}) % ${#pool[@]} ))]}"); done
+    (IFS=,; echo "  $name (${args[*]});")
+    echo "  if (${name}_ENABLED ()) v_int++;"
+  done
+  echo '  (void) v_int; (void) v_sh; (void) v_uc; (void) v_l; (void) v_ul; (void) v_arr; (void) v_str; (void) v_d;'
+  echo '}'
+}

@@ -10,26 +10,7 @@ d=$SRCDIR/test/integration/data/matrix.d
 
 check "dtrace -h on matrix.d" "$DTRACE" -h -s "$d" -o matrix.h
 
-# A C/C++ file calling every probe macro of the header with varied argument
-# types (ints, chars, shorts, longs, pointers, arrays, string literals,
-# constants, expressions, doubles).
-gen_calls () {
-  echo '#include "matrix.h"'
-  echo 'static int v_int = 3; static short v_sh = -4; static unsigned char v_uc = 200; static long v_l = -5;'
-  echo 'static unsigned long v_ul = 7; static char v_arr[8] = "arr"; static const char *v_str = "str"; static double v_d = 1.5;'
-  echo 'void fire_all (void);'
-  echo 'void fire_all (void) {'
-  local pool=('v_int' 'v_str' 'v_uc' 'v_sh' 'v_l' 'v_ul' 'v_arr' '"lit"' '-7' 'v_int + 1' '&v_int' 'v_d')
-  sed -n 's/^#define \([A-Z][A-Z0-9_]*\)(\(.*\)) \\$/\1 \2/p' matrix.h | while read -r name params; do
-    n=0; [ -n "$params" ] && n=$(( $(tr -cd ',' <<<"$params" | wc -c) + 1 ))
-    args=()
-    for ((i = 0; i < n; i++)); do args+=("${pool[$(( (i + ${#name}) % ${#pool[@]} ))]}"); done
-    (IFS=,; echo "  $name (${args[*]});")
-    echo "  if (${name}_ENABLED ()) v_int++;"
-  done
-  echo '}'
-}
-gen_calls > calls.c
+gen_probe_calls matrix.h > calls.c
 cp calls.c calls.cc
 printf '#include <stdio.h>\nvoid fire_all (void);\nint main (void) { fire_all (); puts ("fired"); return 0; }\n' > main.c
 check "dtrace -G on matrix.d" "$DTRACE" -G -s "$d" -o matrix-sem.o
