@@ -658,6 +658,14 @@ parse_probe (struct parser *ps, struct d_provider *prov)
                      what, probe.nargs, D_MAX_PROBE_ARGS);
       goto fail;
     }
+  for (size_t i = 0; i < probe.nargs; i++)
+    if (strcmp (probe.args[i].text, "...") == 0)
+      {
+        diag_error_at (probe.loc.file, probe.loc.line,
+                       "%s has a variable argument list ('...'); probes take a fixed number of arguments",
+                       what);
+        goto fail;
+      }
   free (what);
   return d_provider_add_probe (prov, &probe);
 
