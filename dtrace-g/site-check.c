@@ -7,9 +7,11 @@
  * Per operand:
  *   - missing           -> warning, ignored (PHP's non-PIC pass names objects
  *                          that were never built);
+ *   - not a regular file-> error (a FIFO would block the build);
  *   - an ar archive     -> error (its members would need checking one by one);
  *   - LLVM bitcode      -> warning: clang -flto output has no notes to check;
- *   - not ELF, truncated-> error from sdt_file_read;
+ *   - truncated ELF     -> error (libelf alone would just see fewer sections);
+ *   - not ELF           -> error from sdt_file_read;
  *   - ELF holding only GCC LTO IR -> warning, the sites cannot be checked.
  * Each `.note.stapsdt` note whose provider the program declares must name a
  * declared probe and carry as many arguments as the declaration; notes of
@@ -18,7 +20,8 @@
  * that one run shows all errors.
  *
  * The target: ELF class, machine and data encoding come from the first
- * readable ELF operand (a 32/64-bit mix is an error), else -32/-64, else the
+ * readable ELF operand (a 32/64-bit or machine mix is an error; -32/-64
+ * contradicting the objects only warns), else -32/-64, else the
  * CFLAGS words -m32/-m64/-mx32, else the host this tool was built for.  The
  * x86 CET property (GNU_PROPERTY_X86_FEATURE_1_AND) follows what ld does when
  * merging: with ELF operands, it is kept only if every one carries it, with
@@ -517,6 +520,12 @@ dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_opti
       if (S_ISDIR (st.st_mode))
         {
           diag_error ("%s: is a directory, not an object file", path);
+          rc = -1;
+          continue;
+        }
+      if (!S_ISREG (st.st_mode))
+        {
+          diag_error ("%s: not a regular file", path);   /* a FIFO would block */
           rc = -1;
           continue;
         }

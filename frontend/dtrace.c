@@ -47,7 +47,9 @@ parse_scripts (const struct dtrace_options *o, struct scripts *s)
       struct d_program *p = &s->progs[i];
       s->all.providers = xrealloc (s->all.providers,
                                    (s->all.nproviders + p->nproviders + 1) * sizeof *s->all.providers);
-      memcpy (s->all.providers + s->all.nproviders, p->providers, p->nproviders * sizeof *p->providers);
+      if (p->nproviders)
+        memcpy (s->all.providers + s->all.nproviders, p->providers,
+                p->nproviders * sizeof *p->providers);
       s->all.nproviders += p->nproviders;
     }
   return 0;

@@ -270,6 +270,9 @@ for f in trunc.o trunc2.o garbage.o stub.o empty.o archive.a; do
   rm -f broken.o
 done
 check_fails "a directory operand fails" "$DTRACE" -G -s probes.d -o dir.o cwd1
+mkfifo fifo.o
+out=$(timeout 20 "$DTRACE" -G -s probes.d -o fifo-out.o fifo.o 2>&1); rc=$?
+check_eq "a FIFO operand fails at once (exit 1, no blocking)" "$rc" 1
 # 32-bit objects without a 32-bit libc: freestanding, with a private copy of
 # sdt.h (Debian keeps it in the x86_64 multiarch include directory).
 sdth=$(echo '#include <sys/sdt.h>' | gcc -M -x c - 2>/dev/null | tr ' \\' '\n\n' | grep '/sys/sdt\.h$' | head -n 1)

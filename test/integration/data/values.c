@@ -34,7 +34,12 @@ main (int argc, char **argv)
         {
           if (VALS_GUARDED_ENABLED ())
             {
-              VALS_GUARDED (i);
+              /* Keep firing for a while: the tracer reads its buffer late. */
+              for (int j = 0; j < 100 && VALS_GUARDED_ENABLED (); j++)
+                {
+                  VALS_GUARDED (i);
+                  usleep (10000);
+                }
               printf ("enabled\n");
               fflush (stdout);
               return 0;
