@@ -67,10 +67,21 @@ takes_value (char c)
   return strchr ("osnPmfipcxDUIbX", c) != NULL;
 }
 
+static int parse_words (int argc, char **argv, struct dtrace_options *o);
+
 int
 dtrace_options_parse (int argc, char **argv, struct dtrace_options *o)
 {
   memset (o, 0, sizeof *o);
+  int rc = parse_words (argc, argv, o);
+  if (rc != 0)
+    dtrace_options_free (o);
+  return rc;
+}
+
+static int
+parse_words (int argc, char **argv, struct dtrace_options *o)
+{
   bool only_operands = false;
 
   for (int i = 1; i < argc; i++)
