@@ -1,0 +1,1284 @@
+/*
+ * checker.c — names, types, actions and record layout of D programs.
+ *
+ * Walks each clause once.  Expressions get a struct ninfo (type, constant
+ * value, what a name resolves to).  Globals, associative arrays and self->
+ * variables are created on their first assignment and typed by it (D has no
+ * initialisers); aggregations on their first aggregating assignment, after
+ * which function, parameters and key signature must stay the same.  Action
+ * calls (printf, trace, exit, printa, clear, trunc, normalize, denormalize)
+ * become the clause's action list, and their data items are laid out in the
+ * clause's record after the record header.
+ *
+ * Messages follow DTrace's shapes: "<prefix>: line N: <message>".
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "consumer/checker.h"
+#include "sdt/sdt.h"
+
+struct ck {
+  struct dprog *prog;
+  const char *errprefix;
+  struct dclause *clause;      /* the clause being checked */
+  int errors;
+};
+
+static void DIAG_PRINTF (3, 4)
+err (struct ck *c, const struct d_loc *loc, const char *fmt, ...)
+{
+  char *msg;
+  va_list ap;
+  va_start (ap, fmt);
+  if (vasprintf (&msg, fmt, ap) < 0)
+    msg = NULL;
+  va_end (ap);
+  if (loc && loc->line > 0)
+    diag_error ("%s: line %d: %s", c->errprefix, loc->line, msg ? msg : "error");
+  else
+    diag_error ("%s: %s", c->errprefix, msg ? msg : "error");
+  free (msg);
+  c->errors++;
+}
+
+static void *
+alloc (struct dprog *p, size_t n)
+{
+  void *m = xcalloc (1, n);
+  p->allocs = xrealloc (p->allocs, (p->nallocs + 1) * sizeof *p->allocs);
+  p->allocs[p->nallocs++] = m;
+  return m;
+}
+
+static struct ninfo *
+info (struct ck *c, struct d_node *n)
+{
+  if (!n->sym)
+    {
+      struct ninfo *ni = alloc (c->prog, sizeof *ni);
+      ni->action = -1;
+      n->sym = ni;
+      n->type = &ni->type;
+    }
+  return n->sym;
+}
+
+static const struct dtype T_INT = { DT_INTEGER, 4, true, false };
+static const struct dtype T_UINT = { DT_INTEGER, 4, false, false };
+static const struct dtype T_LONG = { DT_INTEGER, 8, true, false };
+static const struct dtype T_ULONG = { DT_INTEGER, 8, false, false };
+static const struct dtype T_STRING = { DT_STRING, 0, false, false };
+static const struct dtype T_VOID = { DT_VOID, 0, false, false };
+
+/* ------------------------------------------------------------------ */
+/* Types written in the source.                                        */
+
+static bool
+parse_type_name (const char *text, struct dtype *t)
+{
+  static const struct { const char *name; struct dtype t; } names[] = {
+    { "char", { DT_INTEGER, 1, true, false } },
+    { "signed char", { DT_INTEGER, 1, true, false } },
+    { "unsigned char", { DT_INTEGER, 1, false, false } },
+    { "short", { DT_INTEGER, 2, true, false } },
+    { "short int", { DT_INTEGER, 2, true, false } },
+    { "unsigned short", { DT_INTEGER, 2, false, false } },
+    { "int", { DT_INTEGER, 4, true, false } },
+    { "signed", { DT_INTEGER, 4, true, false } },
+    { "signed int", { DT_INTEGER, 4, true, false } },
+    { "unsigned", { DT_INTEGER, 4, false, false } },
+    { "unsigned int", { DT_INTEGER, 4, false, false } },
+    { "long", { DT_INTEGER, 8, true, false } },
+    { "long int", { DT_INTEGER, 8, true, false } },
+    { "unsigned long", { DT_INTEGER, 8, false, false } },
+    { "long long", { DT_INTEGER, 8, true, false } },
+    { "long long int", { DT_INTEGER, 8, true, false } },
+    { "unsigned long long", { DT_INTEGER, 8, false, false } },
+    { "int8_t", { DT_INTEGER, 1, true, false } },
+    { "uint8_t", { DT_INTEGER, 1, false, false } },
+    { "int16_t", { DT_INTEGER, 2, true, false } },
+    { "uint16_t", { DT_INTEGER, 2, false, false } },
+    { "int32_t", { DT_INTEGER, 4, true, false } },
+    { "uint32_t", { DT_INTEGER, 4, false, false } },
+    { "int64_t", { DT_INTEGER, 8, true, false } },
+    { "uint64_t", { DT_INTEGER, 8, false, false } },
+    { "intptr_t", { DT_INTEGER, 8, true, false } },
+    { "uintptr_t", { DT_INTEGER, 8, false, false } },
+    { "size_t", { DT_INTEGER, 8, false, false } },
+    { "ssize_t", { DT_INTEGER, 8, true, false } },
+    { "off_t", { DT_INTEGER, 8, true, false } },
+    { "pid_t", { DT_INTEGER, 4, true, false } },
+    { "id_t", { DT_INTEGER, 4, true, false } },
+    { "uid_t", { DT_INTEGER, 4, false, false } },
+    { "gid_t", { DT_INTEGER, 4, false, false } },
+    { "processorid_t", { DT_INTEGER, 4, true, false } },
+    { "hrtime_t", { DT_INTEGER, 8, true, false } },
+    { "bool", { DT_INTEGER, 1, false, false } },
+    { "_Bool", { DT_INTEGER, 1, false, false } },
+    { "string", { DT_STRING, 0, false, false } },
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (text, names[i].name) == 0)
+      {
+        *t = names[i].t;
+        return true;
+      }
+  size_t len = strlen (text);
+  if (len && text[len - 1] == '*')
+    {
+      *t = (struct dtype) { DT_INTEGER, 8, false, true };
+      return true;
+    }
+  return false;
+}
+
+/* C's usual arithmetic conversions on D integer types. */
+static struct dtype
+arith (struct dtype a, struct dtype b)
+{
+  if (a.size < 4)
+    a = T_INT;
+  if (b.size < 4)
+    b = T_INT;
+  struct dtype r = a.size >= b.size ? a : b;
+  if (a.size == b.size)
+    r.is_signed = a.is_signed && b.is_signed;
+  r.is_pointer = false;
+  return r;
+}
+
+static int64_t
+truncate_to (int64_t v, struct dtype t)
+{
+  switch (t.size)
+    {
+    case 1: return t.is_signed ? (int64_t) (int8_t) v : (int64_t) (uint8_t) v;
+    case 2: return t.is_signed ? (int64_t) (int16_t) v : (int64_t) (uint16_t) v;
+    case 4: return t.is_signed ? (int64_t) (int32_t) v : (int64_t) (uint32_t) v;
+    default: return v;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Variables and aggregations.                                         */
+
+static struct dvar *
+find_var (struct dprog *p, enum var_scope scope, const char *name)
+{
+  for (size_t i = 0; i < p->nvars; i++)
+    if (p->vars[i].scope == scope && strcmp (p->vars[i].name, name) == 0)
+      return &p->vars[i];
+  return NULL;
+}
+
+/* Vars are referenced by pointer from ninfo: grow in chunks and never
+ * reallocate once checking has started by reserving capacity up front. */
+#define MAX_VARS 1024
+#define MAX_AGGS 256
+
+static struct dvar *
+new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
+         size_t nkeys, const struct dtype *keys, const struct d_loc *loc)
+{
+  struct dprog *p = c->prog;
+  if (p->nvars >= MAX_VARS)
+    {
+      err (c, loc, "too many variables");
+      return NULL;
+    }
+  if (!p->vars)
+    p->vars = xcalloc (MAX_VARS, sizeof *p->vars);
+  struct dvar *v = &p->vars[p->nvars++];
+  v->name = xstrdup (name);
+  v->scope = scope;
+  v->type = t;
+  v->nkeys = nkeys;
+  v->keys = nkeys ? xcalloc (nkeys, sizeof *keys) : NULL;
+  if (nkeys)
+    memcpy (v->keys, keys, nkeys * sizeof *keys);
+  unsigned vsize = t.kind == DT_STRING ? p->strsize : 8;
+  v->value_size = (vsize + 7) & ~7u;
+  v->map_fd = -1;
+  unsigned ksize = scope == VS_SELF ? 8 : 0;
+  for (size_t i = 0; i < nkeys; i++)
+    ksize += keys[i].kind == DT_STRING ? ((p->strsize + 7) & ~7u) : 8;
+  v->key_size = ksize;
+  if (scope == VS_GLOBAL)
+    {
+      v->offset = p->globals_size;
+      p->globals_size += v->value_size;
+    }
+  else if (scope == VS_THIS)
+    {
+      v->offset = p->this_size;
+      p->this_size += v->value_size;
+    }
+  return v;
+}
+
+static const struct { const char *name; enum agg_func f; unsigned nparams; } agg_funcs[] = {
+  { "count", AGG_COUNT, 0 }, { "sum", AGG_SUM, 1 }, { "avg", AGG_AVG, 1 },
+  { "min", AGG_MIN, 1 }, { "max", AGG_MAX, 1 }, { "stddev", AGG_STDDEV, 1 },
+  { "quantize", AGG_QUANTIZE, 1 }, { "lquantize", AGG_LQUANTIZE, 4 },
+  { "llquantize", AGG_LLQUANTIZE, 5 },
+};
+
+static int
+agg_func_of (const char *name, enum agg_func *f)
+{
+  for (size_t i = 0; i < sizeof agg_funcs / sizeof agg_funcs[0]; i++)
+    if (strcmp (name, agg_funcs[i].name) == 0)
+      {
+        *f = agg_funcs[i].f;
+        return (int) i;
+      }
+  return -1;
+}
+
+static struct dagg *
+find_agg (struct dprog *p, const char *name)
+{
+  for (size_t i = 0; i < p->naggs; i++)
+    if (strcmp (p->aggs[i].name, name) == 0)
+      return &p->aggs[i];
+  return NULL;
+}
+
+static struct dagg *
+new_agg (struct ck *c, const char *name, const struct d_loc *loc)
+{
+  struct dprog *p = c->prog;
+  if (p->naggs >= MAX_AGGS)
+    {
+      err (c, loc, "too many aggregations");
+      return NULL;
+    }
+  if (!p->aggs)
+    p->aggs = xcalloc (MAX_AGGS, sizeof *p->aggs);
+  struct dagg *a = &p->aggs[p->naggs];
+  a->name = xstrdup (name);
+  a->id = (unsigned) p->naggs++;
+  a->map_fd = -1;
+  return a;
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions and records.                                                */
+
+static struct daction *
+add_action (struct ck *c, enum action_kind kind, struct d_node *call)
+{
+  struct dclause *cl = c->clause;
+  cl->actions = xrealloc (cl->actions, (cl->nactions + 1) * sizeof *cl->actions);
+  struct daction *a = &cl->actions[cl->nactions];
+  memset (a, 0, sizeof *a);
+  a->kind = kind;
+  if (call)
+    info (c, call)->action = (int) cl->nactions;
+  cl->nactions++;
+  return a;
+}
+
+static void
+add_item (struct ck *c, struct daction *a, struct dtype t)
+{
+  struct dclause *cl = c->clause;
+  if (cl->rec_size == 0)
+    cl->rec_size = REC_HEADER_SIZE;
+  a->items = xrealloc (a->items, (a->nitems + 1) * sizeof *a->items);
+  struct rec_item *it = &a->items[a->nitems++];
+  it->type = t;
+  it->offset = cl->rec_size;
+  cl->rec_size += t.kind == DT_STRING ? ((c->prog->strsize + 7) & ~7u) : 8;
+  cl->records_data = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions.                                                        */
+
+static int check_expr (struct ck *c, struct d_node *n);
+
+static int
+check_int (struct ck *c, struct d_node *n, const char *what)
+{
+  if (check_expr (c, n) != 0)
+    return -1;
+  if (info (c, n)->type.kind != DT_INTEGER)
+    {
+      err (c, &n->loc, "%s must be of integer type", what);
+      return -1;
+    }
+  return 0;
+}
+
+static bool
+builtin_of (const char *name, enum builtin *b, struct dtype *t)
+{
+  static const struct { const char *name; enum builtin b; struct dtype t; } tab[] = {
+    { "pid", BI_PID, { DT_INTEGER, 4, true, false } },
+    { "tid", BI_TID, { DT_INTEGER, 4, true, false } },
+    { "ppid", BI_PPID, { DT_INTEGER, 4, true, false } },
+    { "uid", BI_UID, { DT_INTEGER, 4, false, false } },
+    { "gid", BI_GID, { DT_INTEGER, 4, false, false } },
+    { "cpu", BI_CPU, { DT_INTEGER, 4, true, false } },
+    { "timestamp", BI_TIMESTAMP, { DT_INTEGER, 8, false, false } },
+    { "walltimestamp", BI_WALLTIMESTAMP, { DT_INTEGER, 8, true, false } },
+    { "vtimestamp", BI_VTIMESTAMP, { DT_INTEGER, 8, false, false } },
+    { "execname", BI_EXECNAME, { DT_STRING, 0, false, false } },
+    { "probeprov", BI_PROBEPROV, { DT_STRING, 0, false, false } },
+    { "probemod", BI_PROBEMOD, { DT_STRING, 0, false, false } },
+    { "probefunc", BI_PROBEFUNC, { DT_STRING, 0, false, false } },
+    { "probename", BI_PROBENAME, { DT_STRING, 0, false, false } },
+    { "epid", BI_EPID, { DT_INTEGER, 4, false, false } },
+    { "id", BI_ID, { DT_INTEGER, 4, false, false } },
+  };
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strcmp (name, tab[i].name) == 0)
+      {
+        *b = tab[i].b;
+        *t = tab[i].t;
+        return true;
+      }
+  if (strncmp (name, "arg", 3) == 0 && isdigit ((unsigned char) name[3]))
+    {
+      char *end;
+      long k = strtol (name + 3, &end, 10);
+      if (*end == '\0' && k >= 0 && k < 12 && !(name[3] == '0' && name[4]))
+        {
+          *b = (enum builtin) (BI_ARG0 + k);
+          *t = T_LONG;
+          return true;
+        }
+    }
+  return false;
+}
+
+/* $target, $pid, $1 ...: integer or string constants. */
+static int
+check_macro (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = info (c, n);
+  const char *name = n->sval;
+  bool as_string = name[0] == '$' && name[1] == '$';
+  const char *m = name + (as_string ? 2 : 1);
+  const char *text = NULL;
+  char buf[32];
+  if (isdigit ((unsigned char) *m))
+    {
+      long k = strtol (m, NULL, 10);
+      if (k == 0)
+        text = c->prog->nmacro_args ? c->prog->macro_args[0] : "";
+      else if ((size_t) k < c->prog->nmacro_args)
+        text = c->prog->macro_args[k];
+      else
+        {
+          err (c, &n->loc, "macro argument %s is not defined", name);
+          return -1;
+        }
+    }
+  else if (strcmp (m, "target") == 0)
+    {
+      if (!c->prog->target_pid)
+        {
+          err (c, &n->loc, "macro variable $target is not defined: use -p or -c");
+          return -1;
+        }
+      snprintf (buf, sizeof buf, "%" PRId64, c->prog->target_pid);
+      text = buf;
+    }
+  else if (strcmp (m, "pid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%d", (int) getpid ());
+      text = buf;
+    }
+  else if (strcmp (m, "uid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%u", (unsigned) getuid ());
+      text = buf;
+    }
+  else if (strcmp (m, "gid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%u", (unsigned) getgid ());
+      text = buf;
+    }
+  else if (strcmp (m, "ppid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%d", (int) getppid ());
+      text = buf;
+    }
+  else
+    {
+      err (c, &n->loc, "failed to resolve %s: Unknown macro variable", name);
+      return -1;
+    }
+  char *end;
+  long long v = strtoll (text, &end, 0);
+  if (!as_string && *text && *end == '\0')
+    {
+      ni->is_const = true;
+      ni->value = v;
+      ni->type = (v >= INT32_MIN && v <= INT32_MAX) ? T_INT : T_LONG;
+      return 0;
+    }
+  ni->type = T_STRING;
+  ni->strconst = text;
+  return 0;
+}
+
+static int
+check_call_subr (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = info (c, n);
+  if (strcmp (n->sval, "copyinstr") == 0)
+    {
+      if (n->nargs < 1 || n->nargs > 2)
+        {
+          err (c, &n->loc, "copyinstr( ) prototype mismatch: %zu args passed, 1 or 2 expected", n->nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < n->nargs; i++)
+        if (check_int (c, n->args[i], "copyinstr( ) argument") != 0)
+          return -1;
+      ni->subr = SUBR_COPYINSTR;
+      ni->type = T_STRING;
+      return 0;
+    }
+  err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
+  return -1;
+}
+
+static int
+check_expr (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = info (c, n);
+  switch (n->kind)
+    {
+    case DN_INT:
+      ni->is_const = true;
+      ni->value = n->ival;
+      if (strchr (n->int_suffix, 'u'))
+        ni->type = ((uint64_t) n->ival <= UINT32_MAX && !strchr (n->int_suffix, 'l')) ? T_UINT : T_ULONG;
+      else if (strchr (n->int_suffix, 'l'))
+        ni->type = T_LONG;
+      else
+        ni->type = (n->ival >= INT32_MIN && n->ival <= INT32_MAX) ? T_INT : T_LONG;
+      return 0;
+    case DN_STRING:
+      ni->type = T_STRING;
+      ni->strconst = n->sval;
+      return 0;
+    case DN_MACRO:
+      return check_macro (c, n);
+    case DN_IDENT:
+      {
+        enum builtin b;
+        struct dtype t;
+        if (builtin_of (n->sval, &b, &t))
+          {
+            ni->builtin = b;
+            ni->type = t;
+            return 0;
+          }
+        struct dvar *v = find_var (c->prog, VS_GLOBAL, n->sval);
+        if (v && v->nkeys == 0)
+          {
+            ni->var = v;
+            ni->type = v->type;
+            return 0;
+          }
+        err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
+        return -1;
+      }
+    case DN_SELF:
+    case DN_THIS:
+      {
+        struct dvar *v = find_var (c->prog, n->kind == DN_SELF ? VS_SELF : VS_THIS, n->sval);
+        if (!v)
+          {
+            /* Reading an unset self-> variable yields 0 (D); an unset
+             * this-> is an error only in DTrace's stricter modes. */
+            v = new_var (c, n->kind == DN_SELF ? VS_SELF : VS_THIS, n->sval, T_LONG, 0, NULL, &n->loc);
+            if (!v)
+              return -1;
+          }
+        ni->var = v;
+        ni->type = v->type;
+        return 0;
+      }
+    case DN_INDEX:
+      {
+        struct dvar *v = find_var (c->prog, VS_ASSOC, n->sval);
+        if (!v)
+          {
+            err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
+            return -1;
+          }
+        if (v->nkeys != n->nargs)
+          {
+            err (c, &n->loc, "%s[ ] used with %zu keys, declared with %zu", n->sval, n->nargs, v->nkeys);
+            return -1;
+          }
+        for (size_t i = 0; i < n->nargs; i++)
+          if (check_expr (c, n->args[i]) != 0)
+            return -1;
+        ni->var = v;
+        ni->type = v->type;
+        return 0;
+      }
+    case DN_AGG:
+      err (c, &n->loc, "aggregation @%s may only be used as the target of an aggregating function", n->sval);
+      return -1;
+    case DN_CALL:
+      return check_call_subr (c, n);
+    case DN_STRINGOF:
+      if (check_expr (c, n->a) != 0)
+        return -1;
+      ni->subr = SUBR_STRINGOF;
+      ni->type = T_STRING;
+      if (info (c, n->a)->strconst)
+        ni->strconst = info (c, n->a)->strconst;
+      return 0;
+    case DN_UNARY:
+      {
+        if (check_expr (c, n->a) != 0)
+          return -1;
+        struct ninfo *a = info (c, n->a);
+        if (a->type.kind != DT_INTEGER)
+          {
+            err (c, &n->loc, "operator requires an operand of integer type");
+            return -1;
+          }
+        switch (n->op)
+          {
+          case DOP_NOT:
+            ni->type = T_INT;
+            break;
+          case DOP_NEG: case DOP_PLUS: case DOP_BITNOT:
+            ni->type = arith (a->type, a->type);
+            break;
+          default:
+            err (c, &n->loc, "pointer operators (* and &) are not supported yet");
+            return -1;
+          }
+        if (a->is_const)
+          {
+            ni->is_const = true;
+            ni->value = n->op == DOP_NOT ? !a->value : n->op == DOP_NEG ? -a->value
+                        : n->op == DOP_BITNOT ? ~a->value : a->value;
+            ni->value = truncate_to (ni->value, ni->type);
+          }
+        return 0;
+      }
+    case DN_BINARY:
+      {
+        if (check_expr (c, n->a) != 0 || check_expr (c, n->b) != 0)
+          return -1;
+        struct ninfo *a = info (c, n->a), *b = info (c, n->b);
+        bool cmp = n->op == DOP_EQ || n->op == DOP_NE || n->op == DOP_LT || n->op == DOP_LE
+                   || n->op == DOP_GT || n->op == DOP_GE;
+        if (a->type.kind == DT_STRING || b->type.kind == DT_STRING)
+          {
+            if (!cmp || a->type.kind != b->type.kind)
+              {
+                err (c, &n->loc, "operands have incompatible types: \"%s\" and \"%s\"",
+                     a->type.kind == DT_STRING ? "string" : "int",
+                     b->type.kind == DT_STRING ? "string" : "int");
+                return -1;
+              }
+            ni->type = T_INT;
+            return 0;
+          }
+        if (cmp || n->op == DOP_LAND || n->op == DOP_LOR || n->op == DOP_LXOR)
+          ni->type = T_INT;
+        else if (n->op == DOP_SHL || n->op == DOP_SHR)
+          ni->type = arith (a->type, a->type);
+        else
+          ni->type = arith (a->type, b->type);
+        if ((n->op == DOP_DIV || n->op == DOP_MOD) && b->is_const && b->value == 0)
+          {
+            err (c, &n->loc, "expression contains division by zero");
+            return -1;
+          }
+        if (a->is_const && b->is_const)
+          {
+            struct dtype ct = arith (a->type, b->type);
+            int64_t x = a->value, y = b->value, r = 0;
+            bool u = !ct.is_signed;
+            switch (n->op)
+              {
+              case DOP_ADD: r = (int64_t) ((uint64_t) x + (uint64_t) y); break;
+              case DOP_SUB: r = (int64_t) ((uint64_t) x - (uint64_t) y); break;
+              case DOP_MUL: r = (int64_t) ((uint64_t) x * (uint64_t) y); break;
+              case DOP_DIV: r = u ? (int64_t) ((uint64_t) x / (uint64_t) y) : (y == -1 ? -x : x / y); break;
+              case DOP_MOD: r = u ? (int64_t) ((uint64_t) x % (uint64_t) y) : (y == -1 ? 0 : x % y); break;
+              case DOP_SHL: r = (int64_t) ((uint64_t) x << (y & 63)); break;
+              case DOP_SHR: r = u ? (int64_t) ((uint64_t) x >> (y & 63)) : x >> (y & 63); break;
+              case DOP_BITAND: r = x & y; break;
+              case DOP_BITOR: r = x | y; break;
+              case DOP_BITXOR: r = x ^ y; break;
+              case DOP_LAND: r = x && y; break;
+              case DOP_LOR: r = x || y; break;
+              case DOP_LXOR: r = !x != !y; break;
+              case DOP_EQ: r = x == y; break;
+              case DOP_NE: r = x != y; break;
+              case DOP_LT: r = u ? (uint64_t) x < (uint64_t) y : x < y; break;
+              case DOP_LE: r = u ? (uint64_t) x <= (uint64_t) y : x <= y; break;
+              case DOP_GT: r = u ? (uint64_t) x > (uint64_t) y : x > y; break;
+              case DOP_GE: r = u ? (uint64_t) x >= (uint64_t) y : x >= y; break;
+              default: break;
+              }
+            ni->is_const = true;
+            ni->value = truncate_to (r, ni->type);
+          }
+        return 0;
+      }
+    case DN_TERNARY:
+      {
+        if (check_int (c, n->a, "ternary condition") != 0)
+          return -1;
+        if (check_expr (c, n->b) != 0 || check_expr (c, n->c) != 0)
+          return -1;
+        struct ninfo *b = info (c, n->b), *cc = info (c, n->c);
+        if (b->type.kind == DT_VOID || cc->type.kind == DT_VOID)
+          ni->type = T_VOID;
+        else if (b->type.kind != cc->type.kind)
+          {
+            err (c, &n->loc, "operands have incompatible types");
+            return -1;
+          }
+        else
+          ni->type = b->type.kind == DT_STRING ? T_STRING : arith (b->type, cc->type);
+        return 0;
+      }
+    case DN_CAST:
+      {
+        if (check_expr (c, n->a) != 0)
+          return -1;
+        struct dtype t;
+        if (!parse_type_name (n->cast->text, &t))
+          {
+            err (c, &n->loc, "failed to resolve type %s", n->cast->text);
+            return -1;
+          }
+        struct ninfo *a = info (c, n->a);
+        if ((t.kind == DT_STRING) != (a->type.kind == DT_STRING))
+          {
+            err (c, &n->loc, "invalid cast expression: the operand cannot be converted to %s", n->cast->text);
+            return -1;
+          }
+        ni->type = t;
+        if (a->is_const)
+          {
+            ni->is_const = true;
+            ni->value = truncate_to (a->value, t);
+          }
+        return 0;
+      }
+    case DN_SIZEOF:
+      {
+        struct dtype t;
+        if (n->cast)
+          {
+            if (!parse_type_name (n->cast->text, &t))
+              {
+                err (c, &n->loc, "failed to resolve type %s", n->cast->text);
+                return -1;
+              }
+          }
+        else
+          {
+            if (check_expr (c, n->a) != 0)
+              return -1;
+            t = info (c, n->a)->type;
+          }
+        ni->type = T_ULONG;
+        ni->is_const = true;
+        ni->value = t.kind == DT_STRING ? c->prog->strsize : t.size;
+        return 0;
+      }
+    case DN_ASSIGN:
+    case DN_INCDEC:
+      err (c, &n->loc, "assignments may only be used as statements");
+      return -1;
+    case DN_MEMBER:
+      err (c, &n->loc, "struct and union members are not supported yet");
+      return -1;
+    default:
+      err (c, &n->loc, "syntax error");
+      return -1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements.                                                         */
+
+static int check_action_call (struct ck *c, struct d_node *call);
+
+/* The target of an assignment: create it from the value's type if new. */
+static int
+check_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
+{
+  struct ninfo *ni = info (c, lv);
+  enum var_scope scope;
+  switch (lv->kind)
+    {
+    case DN_IDENT:
+      {
+        enum builtin b;
+        struct dtype t;
+        if (builtin_of (lv->sval, &b, &t))
+          {
+            err (c, &lv->loc, "operator = requires a writable variable: %s is read-only", lv->sval);
+            return -1;
+          }
+        scope = VS_GLOBAL;
+        break;
+      }
+    case DN_SELF: scope = VS_SELF; break;
+    case DN_THIS: scope = VS_THIS; break;
+    case DN_INDEX: scope = VS_ASSOC; break;
+    default:
+      err (c, &lv->loc, "operator = requires a writable variable");
+      return -1;
+    }
+  struct dtype keys[16];
+  if (lv->kind == DN_INDEX)
+    {
+      if (lv->nargs > 16)
+        {
+          err (c, &lv->loc, "too many keys");
+          return -1;
+        }
+      for (size_t i = 0; i < lv->nargs; i++)
+        {
+          if (check_expr (c, lv->args[i]) != 0)
+            return -1;
+          keys[i] = info (c, lv->args[i])->type;
+          if (keys[i].kind == DT_INTEGER)
+            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
+        }
+    }
+  struct dvar *v = find_var (c->prog, scope, lv->sval);
+  if (!v)
+    {
+      struct dtype t = vt;
+      if (t.kind == DT_INTEGER && t.size < 4)
+        t = T_INT;
+      v = new_var (c, scope, lv->sval, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
+      if (!v)
+        return -1;
+    }
+  else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
+    {
+      err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"",
+           v->type.kind == DT_STRING ? "string" : "int", vt.kind == DT_STRING ? "string" : "int");
+      return -1;
+    }
+  else if (lv->kind == DN_INDEX && v->nkeys != lv->nargs)
+    {
+      err (c, &lv->loc, "%s[ ] used with %zu keys, declared with %zu", lv->sval, lv->nargs, v->nkeys);
+      return -1;
+    }
+  ni->var = v;
+  ni->type = v->type;
+  return 0;
+}
+
+static int
+check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_node *call)
+{
+  enum agg_func f;
+  int fi = call->kind == DN_CALL ? agg_func_of (call->sval, &f) : -1;
+  if (fi < 0)
+    {
+      err (c, &stmt->loc, "@%s: aggregations must be assigned the result of an aggregating function",
+           lhs->sval);
+      return -1;
+    }
+  unsigned want = agg_funcs[fi].nparams;
+  bool ok = call->nargs == want || (f == AGG_QUANTIZE && call->nargs == 2)
+            || (f == AGG_LQUANTIZE && (call->nargs == 3 || call->nargs == 5))
+            || (f == AGG_LLQUANTIZE && call->nargs == 6);
+  if (!ok)
+    {
+      err (c, &call->loc, "%s( ) prototype mismatch: %zu args passed, %u expected", call->sval,
+           call->nargs, want);
+      return -1;
+    }
+  for (size_t i = 0; i < call->nargs; i++)
+    if (check_int (c, call->args[i], "aggregating function argument") != 0)
+      return -1;
+  int64_t param[4] = { 0 };
+  if (f == AGG_LQUANTIZE)
+    {
+      for (int i = 1; i < (call->nargs >= 4 ? 4 : 3); i++)
+        if (!info (c, call->args[i])->is_const)
+          {
+            err (c, &call->args[i]->loc, "lquantize( ) argument #%d must be a constant", i + 1);
+            return -1;
+          }
+      param[0] = info (c, call->args[1])->value;
+      param[1] = info (c, call->args[2])->value;
+      param[2] = call->nargs >= 4 ? info (c, call->args[3])->value : 1;
+      if (param[0] < INT32_MIN || param[0] > INT32_MAX || param[1] < INT32_MIN || param[1] > INT32_MAX)
+        {
+          err (c, &call->loc, "lquantize( ) argument #%d must be a 32-bit quantity",
+               param[0] < INT32_MIN || param[0] > INT32_MAX ? 2 : 3);
+          return -1;
+        }
+      if (param[2] <= 0 || param[2] > UINT16_MAX)
+        {
+          err (c, &call->loc, "lquantize( ) step must be a non-zero positive integer");
+          return -1;
+        }
+      if (param[1] <= param[0] || (param[1] - param[0]) / param[2] < 1
+          || (param[1] - param[0]) / param[2] > UINT16_MAX)
+        {
+          err (c, &call->loc, "lquantize( ) high value must be greater than low value, "
+               "and must have at least one quantization level");
+          return -1;
+        }
+    }
+  else if (f == AGG_LLQUANTIZE)
+    {
+      for (int i = 1; i < 5; i++)
+        if (!info (c, call->args[i])->is_const)
+          {
+            err (c, &call->args[i]->loc, "llquantize( ) argument #%d must be a constant", i + 1);
+            return -1;
+          }
+      for (int i = 0; i < 4; i++)
+        param[i] = info (c, call->args[i + 1])->value;
+      if (param[0] < 2 || param[2] <= param[1] || param[1] < 0 || param[0] > param[3]
+          || param[3] % param[0] != 0)
+        {
+          err (c, &call->loc, "llquantize( ) parameters are invalid (factor %" PRId64 ", low %" PRId64
+               ", high %" PRId64 ", steps %" PRId64 ")", param[0], param[1], param[2], param[3]);
+          return -1;
+        }
+    }
+
+  struct dtype keys[16];
+  if (lhs->nargs > 16)
+    {
+      err (c, &lhs->loc, "too many keys");
+      return -1;
+    }
+  for (size_t i = 0; i < lhs->nargs; i++)
+    {
+      if (check_expr (c, lhs->args[i]) != 0)
+        return -1;
+      keys[i] = info (c, lhs->args[i])->type;
+      if (keys[i].kind == DT_VOID)
+        {
+          err (c, &lhs->args[i]->loc, "aggregation key #%zu has void type", i + 1);
+          return -1;
+        }
+    }
+  struct dagg *a = find_agg (c->prog, lhs->sval);
+  if (!a)
+    {
+      a = new_agg (c, lhs->sval, &lhs->loc);
+      if (!a)
+        return -1;
+      a->func = f;
+      memcpy (a->param, param, sizeof param);
+      a->nkeys = lhs->nargs;
+      a->keys = lhs->nargs ? xcalloc (lhs->nargs, sizeof *a->keys) : NULL;
+      unsigned ks = 0;
+      for (size_t i = 0; i < lhs->nargs; i++)
+        {
+          a->keys[i] = keys[i];
+          ks += keys[i].kind == DT_STRING ? ((c->prog->strsize + 7) & ~7u) : 8;
+        }
+      a->key_size = ks ? ks : 8;
+      switch (f)
+        {
+        case AGG_COUNT: case AGG_SUM: a->value_size = 8; break;
+        case AGG_AVG: case AGG_MIN: case AGG_MAX: a->value_size = 16; break;
+        case AGG_STDDEV: a->value_size = 32; break;
+        case AGG_QUANTIZE: a->nbuckets = 127; a->value_size = 8 * 127; break;
+        case AGG_LQUANTIZE:
+          a->nbuckets = (unsigned) ((param[1] - param[0]) / param[2]) + 2;
+          a->value_size = 8 * a->nbuckets;
+          break;
+        case AGG_LLQUANTIZE:
+          {
+            /* bucket 0 (< factor^low), nsteps-ish per magnitude, overflow */
+            unsigned per = (unsigned) (param[3] - param[3] / param[0]);
+            a->nbuckets = 2 + (unsigned) (param[2] - param[1] + 1) * (per + 1);
+            a->value_size = 8 * a->nbuckets;
+            break;
+          }
+        }
+      a->func_known = true;
+    }
+  else
+    {
+      if (a->func != f || memcmp (a->param, param, sizeof param) != 0)
+        {
+          err (c, &stmt->loc, "@%s: aggregation redefined", lhs->sval);
+          return -1;
+        }
+      if (a->nkeys != lhs->nargs)
+        {
+          err (c, &stmt->loc, "@%s: aggregation key signature mismatch: %zu keys, previously %zu",
+               lhs->sval, lhs->nargs, a->nkeys);
+          return -1;
+        }
+      for (size_t i = 0; i < a->nkeys; i++)
+        if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING))
+          {
+            err (c, &stmt->loc, "@%s: aggregation key #%zu type mismatch", lhs->sval, i + 1);
+            return -1;
+          }
+    }
+  info (c, stmt)->agg = a;
+  info (c, lhs)->agg = a;
+  return 0;
+}
+
+static int
+check_assign (struct ck *c, struct d_node *n)
+{
+  if (n->a->kind == DN_AGG)
+    {
+      if (n->op != DOP_ASSIGN)
+        {
+          err (c, &n->loc, "aggregations may only be assigned with =");
+          return -1;
+        }
+      return check_aggregation (c, n, n->a, n->b);
+    }
+  if (check_expr (c, n->b) != 0)
+    return -1;
+  struct dtype vt = info (c, n->b)->type;
+  if (vt.kind == DT_VOID)
+    {
+      err (c, &n->loc, "operator = requires an operand of scalar or string type");
+      return -1;
+    }
+  if (n->op != DOP_ASSIGN && vt.kind != DT_INTEGER)
+    {
+      err (c, &n->loc, "compound assignment requires operands of integer type");
+      return -1;
+    }
+  if (check_lvalue (c, n->a, vt) != 0)
+    return -1;
+  if (n->op != DOP_ASSIGN && info (c, n->a)->type.kind != DT_INTEGER)
+    {
+      err (c, &n->loc, "compound assignment requires operands of integer type");
+      return -1;
+    }
+  info (c, n)->type = info (c, n->a)->type;
+  return 0;
+}
+
+static struct dagg *
+agg_arg (struct ck *c, struct d_node *n, const char *fn)
+{
+  if (n->kind != DN_AGG || n->nargs)
+    {
+      err (c, &n->loc, "%s( ) argument #1 is incompatible with prototype: an aggregation is required", fn);
+      return NULL;
+    }
+  struct dagg *a = find_agg (c->prog, n->sval);
+  if (!a)
+    err (c, &n->loc, "failed to resolve @%s: Unknown aggregation", n->sval);
+  return a;
+}
+
+/* printf/trace/exit/printa/... : an action with record items. */
+static int
+check_action_call (struct ck *c, struct d_node *call)
+{
+  const char *fn = call->sval;
+  if (strcmp (fn, "printf") == 0)
+    {
+      if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
+        {
+          err (c, &call->loc, "printf( ) argument #1 is incompatible with prototype: a string constant is required");
+          return -1;
+        }
+      for (size_t i = 1; i < call->nargs; i++)
+        if (check_expr (c, call->args[i]) != 0)
+          return -1;
+      struct daction *a = add_action (c, ACT_PRINTF, call);
+      a->format = xstrdup (call->args[0]->sval);
+      if (c->clause->rec_size == 0)
+        c->clause->rec_size = REC_HEADER_SIZE;
+      c->clause->records_data = true;
+      for (size_t i = 1; i < call->nargs; i++)
+        {
+          struct dtype t = info (c, call->args[i])->type;
+          if (t.kind == DT_VOID)
+            {
+              err (c, &call->args[i]->loc, "printf( ) argument #%zu is incompatible with prototype: void", i + 1);
+              return -1;
+            }
+          add_item (c, a, t);
+        }
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  if (strcmp (fn, "trace") == 0 || strcmp (fn, "exit") == 0)
+    {
+      if (call->nargs != 1)
+        {
+          err (c, &call->loc, "%s( ) prototype mismatch: %zu args passed, 1 expected", fn, call->nargs);
+          return -1;
+        }
+      if (check_expr (c, call->args[0]) != 0)
+        return -1;
+      struct dtype t = info (c, call->args[0])->type;
+      if (t.kind == DT_VOID || (fn[0] == 'e' && t.kind != DT_INTEGER))
+        {
+          err (c, &call->loc, "%s( ) argument #1 is incompatible with prototype", fn);
+          return -1;
+        }
+      struct daction *a = add_action (c, fn[0] == 't' ? ACT_TRACE : ACT_EXIT, call);
+      add_item (c, a, fn[0] == 'e' ? T_INT : t);
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  if (strcmp (fn, "printa") == 0)
+    {
+      size_t first = 0;
+      const char *fmt = NULL;
+      if (call->nargs >= 1 && call->args[0]->kind == DN_STRING)
+        {
+          fmt = call->args[0]->sval;
+          first = 1;
+        }
+      if (call->nargs <= first)
+        {
+          err (c, &call->loc, "printa( ) prototype mismatch: an aggregation is required");
+          return -1;
+        }
+      struct daction *a = add_action (c, ACT_PRINTA, call);
+      a->format = fmt ? xstrdup (fmt) : NULL;
+      for (size_t i = first; i < call->nargs; i++)
+        {
+          struct dagg *g = agg_arg (c, call->args[i], "printa");
+          if (!g)
+            return -1;
+          a->aggs = xrealloc (a->aggs, (a->naggs + 1) * sizeof *a->aggs);
+          a->aggs[a->naggs++] = g->id;
+        }
+      if (c->clause->rec_size == 0)
+        c->clause->rec_size = REC_HEADER_SIZE;
+      c->clause->records_data = true;
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  static const struct { const char *name; enum action_kind k; size_t min, max; } aggacts[] = {
+    { "clear", ACT_CLEAR, 1, 1 }, { "trunc", ACT_TRUNC, 1, 2 },
+    { "normalize", ACT_NORMALIZE, 2, 2 }, { "denormalize", ACT_DENORMALIZE, 1, 1 },
+  };
+  for (size_t k = 0; k < sizeof aggacts / sizeof aggacts[0]; k++)
+    if (strcmp (fn, aggacts[k].name) == 0)
+      {
+        if (call->nargs < aggacts[k].min || call->nargs > aggacts[k].max)
+          {
+            err (c, &call->loc, "%s( ) prototype mismatch: %zu args passed", fn, call->nargs);
+            return -1;
+          }
+        struct dagg *g = agg_arg (c, call->args[0], fn);
+        if (!g)
+          return -1;
+        struct daction *a = add_action (c, aggacts[k].k, call);
+        a->aggs = xmalloc (sizeof *a->aggs);
+        a->aggs[0] = g->id;
+        a->naggs = 1;
+        if (call->nargs == 2)
+          {
+            if (check_int (c, call->args[1], fn) != 0)
+              return -1;
+            a->has_arg = true;
+            add_item (c, a, T_LONG);
+          }
+        else if (c->clause->rec_size == 0)
+          c->clause->rec_size = REC_HEADER_SIZE;
+        c->clause->records_data = true;
+        info (c, call)->type = T_VOID;
+        return 0;
+      }
+  return 1;   /* not an action */
+}
+
+/* An expression in statement position: actions are allowed here and in
+ * the arms of a ternary operator. */
+static int
+check_stmt_expr (struct ck *c, struct d_node *n)
+{
+  switch (n->kind)
+    {
+    case DN_ASSIGN:
+      return check_assign (c, n);
+    case DN_INCDEC:
+      {
+        struct dtype t = T_INT;
+        if (check_lvalue (c, n->a, t) != 0)
+          return -1;
+        if (info (c, n->a)->type.kind != DT_INTEGER)
+          {
+            err (c, &n->loc, "operator ++ and -- require an operand of integer type");
+            return -1;
+          }
+        info (c, n)->type = info (c, n->a)->type;
+        return 0;
+      }
+    case DN_CALL:
+      {
+        int r = check_action_call (c, n);
+        if (r <= 0)
+          return r;
+        return check_expr (c, n);
+      }
+    case DN_TERNARY:
+      if (check_int (c, n->a, "ternary condition") != 0)
+        return -1;
+      if (check_stmt_expr (c, n->b) != 0 || check_stmt_expr (c, n->c) != 0)
+        return -1;
+      info (c, n)->type = T_VOID;
+      return 0;
+    default:
+      return check_expr (c, n);
+    }
+}
+
+static int
+check_stmt (struct ck *c, struct d_node *s)
+{
+  switch (s->kind)
+    {
+    case DN_EMPTY:
+      return 0;
+    case DN_EXPR_STMT:
+      return check_stmt_expr (c, s->a);
+    case DN_BLOCK:
+      for (size_t i = 0; i < s->nargs; i++)
+        if (check_stmt (c, s->args[i]) != 0)
+          return -1;
+      return 0;
+    case DN_IF:
+      if (check_int (c, s->a, "if condition") != 0)
+        return -1;
+      if (check_stmt (c, s->b) != 0)
+        return -1;
+      return s->c ? check_stmt (c, s->c) : 0;
+    default:
+      return check_stmt_expr (c, s);
+    }
+}
+
+static int
+check_decl (struct ck *c, struct d_decl *d)
+{
+  switch (d->kind)
+    {
+    case DD_OPTION:
+      return 0;   /* options are applied by the runtime before checking */
+    case DD_GLOBAL:
+    case DD_SELF:
+    case DD_THIS:
+      {
+        struct dtype t;
+        if (!parse_type_name (d->type->text, &t))
+          {
+            err (c, &d->loc, "failed to resolve type %s", d->type->text);
+            return -1;
+          }
+        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
+        if (find_var (c->prog, s, d->name))
+          {
+            err (c, &d->loc, "identifier redeclared: %s", d->name);
+            return -1;
+          }
+        return new_var (c, s, d->name, t, 0, NULL, &d->loc) ? 0 : -1;
+      }
+    case DD_INLINE:
+      err (c, &d->loc, "inline definitions are not supported yet");
+      return -1;
+    }
+  return 0;
+}
+
+int
+d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
+{
+  struct ck c = { prog, errprefix, NULL, 0 };
+  for (size_t i = 0; i < script->ndecls; i++)
+    if (check_decl (&c, &script->decls[i]) != 0)
+      return -1;
+  for (size_t i = 0; i < script->nclauses; i++)
+    {
+      struct d_clause_ast *ast = &script->clauses[i];
+      prog->clauses = xrealloc (prog->clauses, (prog->nclauses + 1) * sizeof *prog->clauses);
+      struct dclause *cl = &prog->clauses[prog->nclauses];
+      memset (cl, 0, sizeof *cl);
+      cl->index = (unsigned) prog->nclauses++;
+      cl->ast = ast;
+      c.clause = cl;
+      if (ast->predicate && check_int (&c, ast->predicate, "predicate") != 0)
+        return -1;
+      if (ast->body && check_stmt (&c, ast->body) != 0)
+        return -1;
+      if (!ast->body || ast->body->nargs == 0)
+        {
+          /* An empty clause prints the default probe line. */
+          add_action (&c, ACT_DEFAULT, NULL);
+          cl->rec_size = REC_HEADER_SIZE;
+          cl->records_data = true;
+        }
+      if (cl->nactions > 64)
+        {
+          err (&c, &ast->loc, "too many actions in one clause (at most 64)");
+          return -1;
+        }
+    }
+  return c.errors ? -1 : 0;
+}
+
+void
+d_check_free (struct dprog *p)
+{
+  for (size_t i = 0; i < p->nallocs; i++)
+    free (p->allocs[i]);
+  free (p->allocs);
+  for (size_t i = 0; i < p->nvars; i++)
+    {
+      free (p->vars[i].name);
+      free (p->vars[i].keys);
+    }
+  free (p->vars);
+  for (size_t i = 0; i < p->naggs; i++)
+    {
+      free (p->aggs[i].name);
+      free (p->aggs[i].keys);
+    }
+  free (p->aggs);
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      struct dclause *cl = &p->clauses[i];
+      for (size_t j = 0; j < cl->nactions; j++)
+        {
+          free (cl->actions[j].format);
+          free (cl->actions[j].items);
+          free (cl->actions[j].aggs);
+        }
+      free (cl->actions);
+      free (cl->probes);
+    }
+  free (p->clauses);
+  p->nallocs = p->nvars = p->naggs = p->nclauses = 0;
+  p->allocs = NULL;
+  p->vars = NULL;
+  p->aggs = NULL;
+  p->clauses = NULL;
+}

@@ -1,0 +1,59 @@
+/*
+ * checker.h — semantic analysis of D programs.
+ *
+ * Resolves every identifier (built-in variables, macro variables, inline
+ * constants, globals, associative arrays, self->/this-> variables,
+ * aggregations), gives every expression a D type, checks actions and
+ * aggregating functions, and lays out each clause's record.  Its results are
+ * the struct dprog tables and a struct ninfo attached to every node
+ * (d_node.sym), which the code generator reads.
+ */
+#ifndef SDTKIT_CONSUMER_CHECKER_H
+#define SDTKIT_CONSUMER_CHECKER_H
+
+#include "consumer/dprog.h"
+
+enum builtin {
+  BI_NONE = 0,
+  BI_ARG0,                     /* .. BI_ARG0 + 11 */
+  BI_PID = BI_ARG0 + 12, BI_TID, BI_PPID, BI_UID, BI_GID, BI_CPU,
+  BI_TIMESTAMP, BI_WALLTIMESTAMP, BI_VTIMESTAMP,
+  BI_EXECNAME, BI_PROBEPROV, BI_PROBEMOD, BI_PROBEFUNC, BI_PROBENAME,
+  BI_EPID, BI_ID
+};
+
+enum subr {
+  SUBR_NONE = 0,
+  SUBR_COPYINSTR,              /* copyinstr(addr [, maxlen]) */
+  SUBR_STRINGOF                /* stringof(expr) */
+};
+
+/* What the checker learnt about one node. */
+struct ninfo {
+  struct dtype type;
+  bool is_const;               /* integer constant (folded) */
+  int64_t value;               /* its value */
+  enum builtin builtin;        /* DN_IDENT built-in variables */
+  struct dvar *var;            /* variables */
+  struct dagg *agg;            /* DN_AGG, aggregating assignments */
+  enum subr subr;              /* subroutine calls */
+  int action;                  /* action calls: index in the clause's action list, else -1 */
+  const char *strconst;        /* string constants (literals, macro strings) */
+};
+
+/* Check SCRIPT and add its variables, aggregations and clauses to PROG.
+ * ERRPREFIX starts every error ("failed to compile script x.d").
+ * Returns 0, or -1 after printing errors. */
+int d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix);
+
+/* The ninfo of a checked node. */
+static inline struct ninfo *
+ninfo (const struct d_node *n)
+{
+  return (struct ninfo *) n->sym;
+}
+
+/* Free what the checker allocated in PROG and in the script's nodes. */
+void d_check_free (struct dprog *prog);
+
+#endif

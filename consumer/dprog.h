@@ -1,0 +1,158 @@
+/*
+ * dprog.h — the compiled D program: what the checker decides and the code
+ * generator and the runtime share.
+ *
+ * Pipeline (DESIGN.md): parse (provider-compiler/) -> check (checker.c:
+ * names, types, variables, aggregations, actions) -> generate BPF per probe
+ * group (codegen.c) -> load, attach, consume (runtime.c).
+ *
+ * Storage of D variables in the kernel:
+ *   globals        one ARRAY map, one element: every global at its offset;
+ *   assoc arrays   one HASH map each: key = key tuple, value = the value;
+ *   self->x        one HASH map each: key = (tid, keys...), value;
+ *   this->x        the per-CPU scratch area (clause-local, lives for one firing);
+ *   aggregations   one PERCPU_HASH map each: key = key tuple (8 zero bytes
+ *                  when there is none), value laid out per function.
+ * Keys and values are 8-byte aligned; integers take 8 bytes, strings strsize.
+ *
+ * Trace data leaves through one RINGBUF as records: a header (clause index,
+ * probe id, cpu) then the clause's data items at fixed offsets; the runtime
+ * formats them from the clause's action list.
+ */
+#ifndef SDTKIT_CONSUMER_DPROG_H
+#define SDTKIT_CONSUMER_DPROG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "provider-compiler/provider-compiler.h"
+
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING };
+
+struct dtype {
+  enum dt_kind kind;
+  uint8_t size;        /* integers: 1 2 4 8 (pointers are 8-byte unsigned); strings: 0 (strsize) */
+  bool is_signed;
+  bool is_pointer;     /* an integer that holds a user address (printed as %p by trace) */
+};
+
+enum var_scope { VS_GLOBAL, VS_ASSOC, VS_SELF, VS_THIS };
+
+struct dvar {
+  char *name;
+  enum var_scope scope;
+  struct dtype type;
+  size_t nkeys;               /* assoc arrays (and self->x[k]) */
+  struct dtype *keys;
+  unsigned key_size;          /* bytes of the map key */
+  unsigned value_size;
+  unsigned offset;            /* VS_GLOBAL: offset in the globals element; VS_THIS: in scratch */
+  int map_fd;                 /* VS_ASSOC / VS_SELF */
+};
+
+enum agg_func {
+  AGG_COUNT, AGG_SUM, AGG_AVG, AGG_MIN, AGG_MAX, AGG_STDDEV,
+  AGG_QUANTIZE, AGG_LQUANTIZE, AGG_LLQUANTIZE
+};
+
+struct dagg {
+  char *name;                 /* "" for @ */
+  unsigned id;                /* first-appearance order */
+  enum agg_func func;
+  int64_t param[4];           /* lquantize: low, high, step; llquantize: factor, low, high, nsteps */
+  unsigned nbuckets;          /* quantize family */
+  size_t nkeys;
+  struct dtype *keys;
+  unsigned key_size;
+  unsigned value_size;
+  int map_fd;
+  bool func_known;
+};
+
+/* One datum of a record. */
+struct rec_item {
+  struct dtype type;
+  unsigned offset;            /* from the start of the record */
+};
+
+enum action_kind {
+  ACT_DEFAULT,                /* an empty clause: the bare probe line */
+  ACT_TRACE,                  /* items[0] */
+  ACT_PRINTF,                 /* format, items */
+  ACT_PRINTA,                 /* format (may be NULL), aggs */
+  ACT_EXIT,                   /* items[0]: status */
+  ACT_CLEAR, ACT_TRUNC, ACT_NORMALIZE, ACT_DENORMALIZE   /* aggs[0]; items[0] the count/factor */
+};
+
+struct daction {
+  enum action_kind kind;
+  char *format;
+  void *compiled_format;      /* the formatter's compiled form */
+  size_t nitems;
+  struct rec_item *items;
+  size_t naggs;
+  unsigned *aggs;
+  bool has_arg;               /* trunc with a count */
+};
+
+/* Record header: u32 clause index, u32 probe id, u32 cpu, u32 unused,
+ * u64 mask of the actions that ran (actions in ?: arms and if branches
+ * run conditionally). */
+#define REC_HEADER_SIZE 24
+
+struct dclause {
+  unsigned index;
+  const struct d_clause_ast *ast;
+  size_t nactions;
+  struct daction *actions;
+  unsigned rec_size;          /* 0: the clause records nothing */
+  bool records_data;
+  size_t nprobes;             /* probes this clause is enabled on (ids) */
+  unsigned *probes;
+};
+
+/* Probe kinds the consumer knows. */
+enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT };
+
+struct dprobe {
+  unsigned id;                /* from 1, as -l shows */
+  enum probe_kind kind;
+  char *prov, *mod, *func, *name;   /* as printed: "memcached1234", "memcached", "process_command", "command-get" */
+  size_t nclauses;            /* enabled clauses, in program order */
+  unsigned *clauses;
+  /* USDT sites are kept by the attach layer; argument specs go to the
+   * sites map indexed by the attach cookie. */
+  void *sites;
+};
+
+struct dprog {
+  /* options */
+  unsigned strsize;           /* default 256 */
+  uint64_t bufsize;           /* ring buffer bytes */
+  bool quiet;
+  bool zdefs;
+  /* macros */
+  int64_t target_pid;         /* $target (0 if none) */
+  size_t nmacro_args;
+  const char **macro_args;    /* $1.. ($0 is the script name) */
+  /* symbols */
+  size_t nvars;
+  struct dvar *vars;
+  unsigned globals_size;
+  unsigned this_size;
+  size_t naggs;
+  struct dagg *aggs;
+  size_t nclauses;
+  struct dclause *clauses;
+  size_t nprobes;
+  struct dprobe *probes;
+  /* checker allocations (node annotations), freed with the program */
+  size_t nallocs;
+  void **allocs;
+  /* kernel objects */
+  int globals_fd, scratch_fd, ringbuf_fd, drops_fd, zero_fd, sites_fd, probestr_fd;
+  unsigned scratch_size;
+};
+
+#endif
