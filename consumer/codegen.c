@@ -1,0 +1,1315 @@
+/*
+ * codegen.c — D clauses to eBPF instructions (see codegen.h).
+ *
+ * Expressions evaluate into r0 (integers, or a pointer to strsize string
+ * bytes); binary operators spill the left operand to a stack slot while the
+ * right one is computed, so helper calls never clobber live values.
+ * Registers kept for the whole program: r6 the context, r7 the per-CPU
+ * scratch area, r8 the site's spec (USDT), r9 the probe id.  Stack slots
+ * below r10 hold a few cached map pointers (spilled pointers keep their type
+ * for the verifier) and then the expression temporaries.
+ *
+ * Strings are always strsize bytes, zero-padded: constants live padded in
+ * the read-only strconst map, computed strings in zeroed scratch
+ * temporaries, so strings can be copied whole into map keys and compared.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "consumer/bpf-asm.h"
+#include "consumer/checker.h"
+#include "consumer/codegen.h"
+#include "sdt/sdt.h"
+
+/* Stack slots (offsets from r10). */
+#define SLOT_TMP      (-8)
+#define SLOT_MASK     (-16)
+#define SLOT_GLOBALS  (-24)
+#define SLOT_STRCONST (-32)
+#define SLOT_PROBESTR (-40)
+#define SLOT_ZERO     (-48)
+#define SLOT_VALUE    (-56)
+#define SLOT_FIRST    (-64)
+#define MAX_DEPTH     48
+
+#define MAX_STR_TEMPS 16
+
+struct gen {
+  struct codegen_ctx *cg;
+  struct dprog *p;
+  struct bpf_asm a;
+  enum probe_kind kind;
+  struct dclause *cl;
+  int depth;
+  unsigned nstr;
+  int fault;                  /* label: the clause faulted */
+  int exit_label;
+  int errors;
+};
+
+static void
+gerr (struct gen *g, const struct d_node *n, const char *msg)
+{
+  if (n && n->loc.line > 0)
+    diag_error ("failed to compile: line %d: %s", n->loc.line, msg);
+  else
+    diag_error ("failed to compile: %s", msg);
+  g->errors++;
+}
+
+static void
+emit (struct gen *g, struct bpf_insn i)
+{
+  asm_emit (&g->a, i);
+}
+
+static int
+push (struct gen *g)
+{
+  if (g->depth >= MAX_DEPTH)
+    {
+      gerr (g, NULL, "expression too complex");
+      return SLOT_FIRST;
+    }
+  int off = SLOT_FIRST - 8 * g->depth++;
+  emit (g, STX (BPF_DW, R10, R0, off));
+  return off;
+}
+
+static void
+pop (struct gen *g, int reg)
+{
+  g->depth--;
+  emit (g, LDX (BPF_DW, reg, R10, SLOT_FIRST - 8 * g->depth));
+}
+
+static void
+mov_imm (struct gen *g, int reg, int64_t v)
+{
+  if (v >= INT32_MIN && v <= INT32_MAX)
+    emit (g, MOV64_IMM (reg, (int32_t) v));
+  else
+    asm_ld_imm64 (&g->a, reg, (uint64_t) v);
+}
+
+/* Truncate REG to TYPE's size and extend by its signedness. */
+static void
+normalize (struct gen *g, int reg, struct dtype t)
+{
+  if (t.kind != DT_INTEGER || t.size >= 8 || t.size == 0)
+    return;
+  int sh = 64 - 8 * t.size;
+  emit (g, A64_IMM (BPF_LSH, reg, sh));
+  emit (g, A64_IMM (t.is_signed ? BPF_ARSH : BPF_RSH, reg, sh));
+}
+
+/* A zeroed string temporary: r0 = its address. */
+static unsigned
+str_temp (struct gen *g)
+{
+  if (g->nstr >= g->cg->scratch.nstr)
+    {
+      gerr (g, NULL, "expression uses too many strings");
+      return g->cg->scratch.str_off;
+    }
+  unsigned off = g->cg->scratch.str_off + g->nstr++ * g->p->strsize;
+  emit (g, MOV64_REG (R1, R7));
+  emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+  emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+  emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  emit (g, MOV64_REG (R0, R7));
+  emit (g, A64_IMM (BPF_ADD, R0, (int32_t) off));
+  return off;
+}
+
+/* Copy strsize bytes from the string at SRC (a register) to DST_REG+0. */
+static void
+copy_string (struct gen *g, int dst, int src)
+{
+  if (src != R3)
+    emit (g, MOV64_REG (R3, src));
+  if (dst != R1)
+    emit (g, MOV64_REG (R1, dst));
+  emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+}
+
+/* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1). */
+static void
+string_compare (struct gen *g)
+{
+  int loop = asm_label (&g->a), diff = asm_label (&g->a), equal = asm_label (&g->a),
+      done = asm_label (&g->a);
+  emit (g, MOV64_IMM (R3, 0));
+  asm_bind (&g->a, loop);
+  emit (g, MOV64_REG (R4, R1));
+  emit (g, A64_REG (BPF_ADD, R4, R3));
+  emit (g, LDX (BPF_B, R4, R4, 0));
+  emit (g, MOV64_REG (R5, R2));
+  emit (g, A64_REG (BPF_ADD, R5, R3));
+  emit (g, LDX (BPF_B, R5, R5, 0));
+  asm_jmp_reg (&g->a, BPF_JNE, R4, R5, diff);
+  asm_jmp_imm (&g->a, BPF_JEQ, R4, 0, equal);
+  emit (g, A64_IMM (BPF_ADD, R3, 1));
+  asm_jmp_imm (&g->a, BPF_JLT, R3, (int32_t) g->p->strsize, loop);
+  asm_bind (&g->a, equal);
+  emit (g, MOV64_IMM (R0, 0));
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, diff);
+  emit (g, MOV64_IMM (R0, 1));
+  asm_jmp_reg (&g->a, BPF_JGT, R4, R5, done);
+  emit (g, MOV64_IMM (R0, -1));
+  asm_bind (&g->a, done);
+}
+
+static void gen_expr (struct gen *g, struct d_node *n);
+
+/* Evaluate key expressions, then lay the key out in the scratch key area
+ * (optionally after the thread id for self->).  r0 = key address. */
+static void
+build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
+{
+  int base = g->depth;
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      gen_expr (g, keys[i]);
+      push (g);
+    }
+  unsigned off = g->cg->scratch.key_off;
+  if (with_tid)
+    {
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, MOV32_REG (R0, R0));
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+      off += 8;
+    }
+  if (nkeys == 0 && !with_tid)
+    {
+      emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+      off += 8;
+    }
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      emit (g, LDX (BPF_DW, R0, R10, SLOT_FIRST - 8 * (base + (int) i)));
+      if (ninfo (keys[i])->type.kind == DT_STRING)
+        {
+          emit (g, MOV64_REG (R1, R7));
+          emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          copy_string (g, R1, R0);
+          off += (g->p->strsize + 7) & ~7u;
+        }
+      else
+        {
+          emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+          off += 8;
+        }
+    }
+  g->depth = base;
+  emit (g, MOV64_REG (R0, R7));
+  emit (g, A64_IMM (BPF_ADD, R0, (int32_t) g->cg->scratch.key_off));
+}
+
+static void
+count_drop (struct gen *g, int slot_index)
+{
+  emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, slot_index));
+  asm_ld_map_fd (&g->a, R1, g->p->drops_fd);
+  emit (g, MOV64_REG (R2, R10));
+  emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  int skip = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, skip);
+  emit (g, MOV64_IMM (R1, 1));
+  emit (g, ATOMIC_ADD64 (R0, R1, 0));
+  asm_bind (&g->a, skip);
+}
+
+/* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
+ * string when absent. */
+static void
+load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
+{
+  build_key (g, n->kind == DN_INDEX ? n->args : NULL, n->kind == DN_INDEX ? n->nargs : 0,
+             v->scope == VS_SELF);
+  emit (g, MOV64_REG (R2, R0));
+  asm_ld_map_fd (&g->a, R1, v->map_fd);
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  int found = asm_label (&g->a), done = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
+  if (v->type.kind == DT_STRING)
+    emit (g, LDX (BPF_DW, R0, R10, SLOT_ZERO));
+  else
+    emit (g, MOV64_IMM (R0, 0));
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, found);
+  if (v->type.kind != DT_STRING)
+    emit (g, LDX (BPF_DW, R0, R0, 0));
+  asm_bind (&g->a, done);
+}
+
+static void
+gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
+{
+  unsigned ss = g->p->strsize;
+  if (b >= BI_ARG0 && b < BI_ARG0 + 12)
+    {
+      if (g->kind == PK_USDT)
+        emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+      else
+        emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
+  switch (b)
+    {
+    case BI_PID:
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      return;
+    case BI_TID:
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, MOV32_REG (R0, R0));
+      return;
+    case BI_UID:
+      emit (g, CALL (BPF_FUNC_get_current_uid_gid));
+      emit (g, MOV32_REG (R0, R0));
+      return;
+    case BI_GID:
+      emit (g, CALL (BPF_FUNC_get_current_uid_gid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      return;
+    case BI_CPU:
+      emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+      return;
+    case BI_TIMESTAMP:
+      emit (g, CALL (BPF_FUNC_ktime_get_ns));
+      return;
+    case BI_WALLTIMESTAMP:
+      {
+        struct timespec mono, real;
+        clock_gettime (CLOCK_MONOTONIC, &mono);
+        clock_gettime (CLOCK_REALTIME, &real);
+        int64_t delta = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
+        emit (g, CALL (BPF_FUNC_ktime_get_ns));
+        asm_ld_imm64 (&g->a, R1, (uint64_t) delta);
+        emit (g, A64_REG (BPF_ADD, R0, R1));
+        return;
+      }
+    case BI_EXECNAME:
+      str_temp (g);
+      emit (g, MOV64_REG (R1, R0));
+      emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+      emit (g, MOV64_IMM (R2, 16));
+      emit (g, CALL (BPF_FUNC_get_current_comm));
+      emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+      return;
+    case BI_PROBEPROV: case BI_PROBEMOD: case BI_PROBEFUNC: case BI_PROBENAME:
+      emit (g, LDX (BPF_DW, R0, R10, SLOT_PROBESTR));
+      emit (g, A64_IMM (BPF_ADD, R0, (int32_t) ((b - BI_PROBEPROV) * ss)));
+      return;
+    case BI_ID:
+    case BI_EPID:
+      emit (g, MOV64_REG (R0, R9));
+      return;
+    default:
+      gerr (g, n, "this built-in variable is not supported yet");
+      emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
+}
+
+/* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
+static void
+divide (struct gen *g, enum d_op op, bool is_signed)
+{
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, g->fault);
+  int code = op == DOP_DIV ? BPF_DIV : BPF_MOD;
+  if (!is_signed)
+    {
+      emit (g, A64_REG (code, R0, R1));
+      return;
+    }
+  /* sign of the result in r3; divide absolute values */
+  int a_pos = asm_label (&g->a), b_pos = asm_label (&g->a), fix = asm_label (&g->a),
+      done = asm_label (&g->a);
+  emit (g, MOV64_IMM (R3, 0));
+  asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, a_pos);
+  emit (g, NEG64 (R0));
+  emit (g, A64_IMM (BPF_XOR, R3, 1));
+  asm_bind (&g->a, a_pos);
+  asm_jmp_imm (&g->a, BPF_JSGE, R1, 0, b_pos);
+  emit (g, NEG64 (R1));
+  if (op == DOP_DIV)
+    emit (g, A64_IMM (BPF_XOR, R3, 1));
+  asm_bind (&g->a, b_pos);
+  emit (g, A64_REG (code, R0, R1));
+  asm_jmp_imm (&g->a, BPF_JNE, R3, 0, fix);
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, fix);
+  emit (g, NEG64 (R0));
+  asm_bind (&g->a, done);
+}
+
+static void
+gen_binary (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n), *ai = ninfo (n->a);
+  if (n->op == DOP_LAND || n->op == DOP_LOR)
+    {
+      int done = asm_label (&g->a), shortcut = asm_label (&g->a);
+      gen_expr (g, n->a);
+      asm_jmp_imm (&g->a, n->op == DOP_LAND ? BPF_JEQ : BPF_JNE, R0, 0, shortcut);
+      gen_expr (g, n->b);
+      int t = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, t);
+      emit (g, MOV64_IMM (R0, 0));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, t);
+      emit (g, MOV64_IMM (R0, 1));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, shortcut);
+      emit (g, MOV64_IMM (R0, n->op == DOP_LAND ? 0 : 1));
+      asm_bind (&g->a, done);
+      return;
+    }
+  gen_expr (g, n->a);
+  push (g);
+  gen_expr (g, n->b);
+  emit (g, MOV64_REG (R1, R0));
+  pop (g, R0);
+
+  bool cmp = n->op >= DOP_EQ && n->op <= DOP_GE;
+  if (ai->type.kind == DT_STRING)
+    {
+      emit (g, MOV64_REG (R2, R1));
+      emit (g, MOV64_REG (R1, R0));
+      string_compare (g);
+      emit (g, MOV64_IMM (R1, 0));
+    }
+  if (cmp)
+    {
+      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false }
+                        : ninfo (n->b)->type;
+      bool sgn = ai->type.kind == DT_STRING
+                 || (ai->type.is_signed && ct.is_signed)
+                 || (ai->type.size < 8 && ct.size < 8 && !(ai->type.size == 4 && !ai->type.is_signed)
+                     && !(ct.size == 4 && !ct.is_signed));
+      int op;
+      switch (n->op)
+        {
+        case DOP_EQ: op = BPF_JEQ; break;
+        case DOP_NE: op = BPF_JNE; break;
+        case DOP_LT: op = sgn ? BPF_JSLT : BPF_JLT; break;
+        case DOP_LE: op = sgn ? BPF_JSLE : BPF_JLE; break;
+        case DOP_GT: op = sgn ? BPF_JSGT : BPF_JGT; break;
+        default: op = sgn ? BPF_JSGE : BPF_JGE; break;
+        }
+      int t = asm_label (&g->a), done = asm_label (&g->a);
+      asm_jmp_reg (&g->a, op, R0, R1, t);
+      emit (g, MOV64_IMM (R0, 0));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, t);
+      emit (g, MOV64_IMM (R0, 1));
+      asm_bind (&g->a, done);
+      return;
+    }
+  switch (n->op)
+    {
+    case DOP_ADD: emit (g, A64_REG (BPF_ADD, R0, R1)); break;
+    case DOP_SUB: emit (g, A64_REG (BPF_SUB, R0, R1)); break;
+    case DOP_MUL: emit (g, A64_REG (BPF_MUL, R0, R1)); break;
+    case DOP_DIV: case DOP_MOD: divide (g, n->op, ni->type.is_signed); break;
+    case DOP_SHL: emit (g, A64_IMM (BPF_AND, R1, 63)); emit (g, A64_REG (BPF_LSH, R0, R1)); break;
+    case DOP_SHR:
+      emit (g, A64_IMM (BPF_AND, R1, 63));
+      emit (g, A64_REG (ni->type.is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
+      break;
+    case DOP_BITAND: emit (g, A64_REG (BPF_AND, R0, R1)); break;
+    case DOP_BITOR: emit (g, A64_REG (BPF_OR, R0, R1)); break;
+    case DOP_BITXOR: emit (g, A64_REG (BPF_XOR, R0, R1)); break;
+    case DOP_LXOR:
+      {
+        /* !a != !b */
+        int a0 = asm_label (&g->a), b0 = asm_label (&g->a);
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, a0);
+        emit (g, MOV64_IMM (R0, 1));
+        asm_bind (&g->a, a0);
+        asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, b0);
+        emit (g, MOV64_IMM (R1, 1));
+        asm_bind (&g->a, b0);
+        emit (g, A64_REG (BPF_XOR, R0, R1));
+        break;
+      }
+    default:
+      gerr (g, n, "operator not supported");
+    }
+  normalize (g, R0, ni->type);
+}
+
+static void
+gen_expr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  if (ni->is_const)
+    {
+      mov_imm (g, R0, ni->value);
+      return;
+    }
+  if (ni->strconst && ni->type.kind == DT_STRING)
+    {
+      emit (g, LDX (BPF_DW, R0, R10, SLOT_STRCONST));
+      emit (g, A64_IMM (BPF_ADD, R0, (int32_t) codegen_strconst_offset (g->cg, ni->strconst)));
+      return;
+    }
+  switch (n->kind)
+    {
+    case DN_IDENT:
+      if (ni->builtin)
+        {
+          gen_builtin (g, n, ni->builtin);
+          return;
+        }
+      emit (g, LDX (BPF_DW, R0, R10, SLOT_GLOBALS));
+      if (ni->var->type.kind == DT_STRING)
+        emit (g, A64_IMM (BPF_ADD, R0, (int32_t) ni->var->offset));
+      else
+        emit (g, LDX (BPF_DW, R0, R0, (int16_t) ni->var->offset));
+      return;
+    case DN_THIS:
+      if (ni->var->type.kind == DT_STRING)
+        {
+          emit (g, MOV64_REG (R0, R7));
+          emit (g, A64_IMM (BPF_ADD, R0, (int32_t) (g->cg->scratch.this_off + ni->var->offset)));
+        }
+      else
+        emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.this_off + ni->var->offset)));
+      return;
+    case DN_SELF:
+    case DN_INDEX:
+      load_map_var (g, n, ni->var);
+      return;
+    case DN_CALL:
+      if (ni->subr == SUBR_COPYINSTR)
+        {
+          gen_expr (g, n->args[0]);
+          push (g);
+          if (n->nargs == 2)
+            {
+              gen_expr (g, n->args[1]);
+              push (g);
+            }
+          unsigned off = str_temp (g);
+          (void) off;
+          emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+          if (n->nargs == 2)
+            {
+              pop (g, R2);
+              int lim = asm_label (&g->a), ok = asm_label (&g->a);
+              emit (g, A64_IMM (BPF_ADD, R2, 1));
+              asm_jmp_imm (&g->a, BPF_JLE, R2, (int32_t) g->p->strsize, ok);
+              asm_bind (&g->a, lim);
+              emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+              asm_bind (&g->a, ok);
+              int nz = asm_label (&g->a);
+              asm_jmp_imm (&g->a, BPF_JNE, R2, 0, nz);
+              emit (g, MOV64_IMM (R2, 1));
+              asm_bind (&g->a, nz);
+            }
+          else
+            emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+          pop (g, R3);
+          emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+          emit (g, CALL (BPF_FUNC_probe_read_user_str));
+          emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+          return;
+        }
+      gerr (g, n, "function not supported");
+      return;
+    case DN_STRINGOF:
+      if (ninfo (n->a)->type.kind == DT_STRING)
+        {
+          gen_expr (g, n->a);
+          return;
+        }
+      gerr (g, n, "stringof( ) of an address: use copyinstr( ) for user strings");
+      return;
+    case DN_UNARY:
+      gen_expr (g, n->a);
+      switch (n->op)
+        {
+        case DOP_NEG: emit (g, NEG64 (R0)); break;
+        case DOP_BITNOT: emit (g, A64_IMM (BPF_XOR, R0, -1)); break;
+        case DOP_NOT:
+          {
+            int z = asm_label (&g->a), done = asm_label (&g->a);
+            asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, z);
+            emit (g, MOV64_IMM (R0, 0));
+            asm_ja (&g->a, done);
+            asm_bind (&g->a, z);
+            emit (g, MOV64_IMM (R0, 1));
+            asm_bind (&g->a, done);
+            break;
+          }
+        default: break;
+        }
+      normalize (g, R0, ni->type);
+      return;
+    case DN_BINARY:
+      gen_binary (g, n);
+      return;
+    case DN_TERNARY:
+      {
+        int els = asm_label (&g->a), done = asm_label (&g->a);
+        gen_expr (g, n->a);
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        gen_expr (g, n->b);
+        if (ni->type.kind == DT_INTEGER)
+          normalize (g, R0, ni->type);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, els);
+        gen_expr (g, n->c);
+        if (ni->type.kind == DT_INTEGER)
+          normalize (g, R0, ni->type);
+        asm_bind (&g->a, done);
+        return;
+      }
+    case DN_CAST:
+      gen_expr (g, n->a);
+      normalize (g, R0, ni->type);
+      return;
+    default:
+      gerr (g, n, "expression not supported");
+      emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements.                                                         */
+
+static void
+set_mask_bit (struct gen *g, int action)
+{
+  emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+  if (action < 31)
+    emit (g, A64_IMM (BPF_OR, R1, 1 << action));
+  else
+    {
+      asm_ld_imm64 (&g->a, R2, 1ULL << action);
+      emit (g, A64_REG (BPF_OR, R1, R2));
+    }
+  emit (g, STX (BPF_DW, R10, R1, SLOT_MASK));
+}
+
+/* Store r0 (an integer, or a string address) as record item IT. */
+static void
+store_item (struct gen *g, const struct rec_item *it)
+{
+  unsigned off = g->cg->scratch.rec_off + it->offset;
+  if (it->type.kind == DT_STRING)
+    {
+      emit (g, MOV64_REG (R1, R7));
+      emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      copy_string (g, R1, R0);
+    }
+  else
+    {
+      normalize (g, R0, it->type);
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+    }
+}
+
+static void
+gen_action (struct gen *g, struct d_node *call)
+{
+  struct ninfo *ni = ninfo (call);
+  struct daction *act = &g->cl->actions[ni->action];
+  size_t first = act->kind == ACT_PRINTF ? 1 : act->kind == ACT_PRINTA ? 0 : 0;
+  switch (act->kind)
+    {
+    case ACT_PRINTF:
+    case ACT_TRACE:
+    case ACT_EXIT:
+      for (size_t i = 0; i < act->nitems; i++)
+        {
+          gen_expr (g, call->args[first + i]);
+          store_item (g, &act->items[i]);
+        }
+      break;
+    case ACT_TRUNC:
+    case ACT_NORMALIZE:
+      if (act->nitems)
+        {
+          gen_expr (g, call->args[1]);
+          store_item (g, &act->items[0]);
+        }
+      break;
+    default:
+      break;
+    }
+  set_mask_bit (g, ni->action);
+}
+
+/* Store r0 into variable V (target node LV). */
+static void
+store_var (struct gen *g, struct d_node *lv, struct dvar *v)
+{
+  switch (v->scope)
+    {
+    case VS_GLOBAL:
+    case VS_THIS:
+      {
+        int base = v->scope == VS_GLOBAL ? R1 : R7;
+        int off = (int) (v->scope == VS_GLOBAL ? v->offset : g->cg->scratch.this_off + v->offset);
+        if (v->scope == VS_GLOBAL)
+          emit (g, LDX (BPF_DW, R1, R10, SLOT_GLOBALS));
+        if (v->type.kind == DT_STRING)
+          {
+            emit (g, MOV64_REG (R3, R0));
+            if (base != R1)
+              emit (g, MOV64_REG (R1, base));
+            emit (g, A64_IMM (BPF_ADD, R1, off));
+            copy_string (g, R1, R3);
+          }
+        else
+          {
+            normalize (g, R0, v->type);
+            emit (g, STX (BPF_DW, base, R0, (int16_t) off));
+          }
+        return;
+      }
+    case VS_ASSOC:
+    case VS_SELF:
+      {
+        /* value to SLOT_VALUE (integers) or kept as a pointer (strings) */
+        if (v->type.kind != DT_STRING)
+          normalize (g, R0, v->type);
+        emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+        build_key (g, lv->kind == DN_INDEX ? lv->args : NULL, lv->kind == DN_INDEX ? lv->nargs : 0,
+                   v->scope == VS_SELF);
+        emit (g, MOV64_REG (R2, R0));
+        asm_ld_map_fd (&g->a, R1, v->map_fd);
+        emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+        if (v->type.kind != DT_STRING)
+          {
+            /* assigning 0 deletes the element */
+            int upd = asm_label (&g->a), done = asm_label (&g->a);
+            asm_jmp_imm (&g->a, BPF_JNE, R3, 0, upd);
+            emit (g, CALL (BPF_FUNC_map_delete_elem));
+            asm_ja (&g->a, done);
+            asm_bind (&g->a, upd);
+            emit (g, MOV64_REG (R3, R10));
+            emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE));
+            emit (g, MOV64_IMM (R4, BPF_ANY));
+            emit (g, CALL (BPF_FUNC_map_update_elem));
+            asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+            count_drop (g, 1);
+            asm_bind (&g->a, done);
+          }
+        else
+          {
+            int done = asm_label (&g->a);
+            emit (g, MOV64_IMM (R4, BPF_ANY));
+            emit (g, CALL (BPF_FUNC_map_update_elem));
+            asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+            count_drop (g, 1);
+            asm_bind (&g->a, done);
+          }
+        return;
+      }
+    }
+}
+
+static enum d_op
+compound_op (enum d_op op)
+{
+  return op;
+}
+
+static void
+gen_assign (struct gen *g, struct d_node *n)
+{
+  struct dvar *v = ninfo (n->a)->var;
+  if (n->op == DOP_ASSIGN)
+    gen_expr (g, n->b);
+  else
+    {
+      gen_expr (g, n->a);
+      push (g);
+      gen_expr (g, n->b);
+      emit (g, MOV64_REG (R1, R0));
+      pop (g, R0);
+      enum d_op op = compound_op (n->op);
+      switch (op)
+        {
+        case DOP_ADD: emit (g, A64_REG (BPF_ADD, R0, R1)); break;
+        case DOP_SUB: emit (g, A64_REG (BPF_SUB, R0, R1)); break;
+        case DOP_MUL: emit (g, A64_REG (BPF_MUL, R0, R1)); break;
+        case DOP_DIV: case DOP_MOD: divide (g, op, v->type.is_signed); break;
+        case DOP_SHL: emit (g, A64_IMM (BPF_AND, R1, 63)); emit (g, A64_REG (BPF_LSH, R0, R1)); break;
+        case DOP_SHR:
+          emit (g, A64_IMM (BPF_AND, R1, 63));
+          emit (g, A64_REG (v->type.is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
+          break;
+        case DOP_BITAND: emit (g, A64_REG (BPF_AND, R0, R1)); break;
+        case DOP_BITOR: emit (g, A64_REG (BPF_OR, R0, R1)); break;
+        case DOP_BITXOR: emit (g, A64_REG (BPF_XOR, R0, R1)); break;
+        default: gerr (g, n, "assignment operator not supported"); break;
+        }
+    }
+  store_var (g, n->a, v);
+}
+
+/* msb index of the unsigned value in r1 -> r2 (0..63); r1 != 0. */
+static void
+msb (struct gen *g)
+{
+  emit (g, MOV64_IMM (R2, 0));
+  static const int steps[] = { 32, 16, 8, 4, 2, 1 };
+  for (int i = 0; i < 6; i++)
+    {
+      int skip = asm_label (&g->a);
+      asm_ld_imm64 (&g->a, R3, (1ULL << steps[i]) - 1);
+      asm_jmp_reg (&g->a, BPF_JLE, R1, R3, skip);
+      emit (g, A64_IMM (BPF_RSH, R1, steps[i]));
+      emit (g, A64_IMM (BPF_ADD, R2, steps[i]));
+      asm_bind (&g->a, skip);
+    }
+}
+
+static void
+gen_aggregation (struct gen *g, struct d_node *n)
+{
+  struct dagg *ag = ninfo (n)->agg;
+  struct d_node *call = n->b;
+  /* the value and the increment first (they may need helper calls) */
+  if (call->nargs >= 1)
+    gen_expr (g, call->args[0]);
+  int value_slot = push (g);
+  struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
+                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4] : NULL;
+  if (incr)
+    gen_expr (g, incr);
+  else
+    emit (g, MOV64_IMM (R0, 1));
+  int incr_slot = push (g);
+  build_key (g, n->a->args, n->a->nargs, false);
+  emit (g, MOV64_REG (R2, R0));
+  asm_ld_map_fd (&g->a, R1, ag->map_fd);
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  int have = asm_label (&g->a), done = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
+  /* first time on this CPU: insert zeroes, look up again */
+  asm_ld_map_fd (&g->a, R1, ag->map_fd);
+  emit (g, MOV64_REG (R2, R7));
+  emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+  emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));
+  emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+  emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_ld_map_fd (&g->a, R1, ag->map_fd);
+  emit (g, MOV64_REG (R2, R7));
+  emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  int ok = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, ok);
+  count_drop (g, 2);
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, ok);
+  asm_bind (&g->a, have);
+  emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
+  switch (ag->func)
+    {
+    case AGG_COUNT:
+      emit (g, MOV64_IMM (R1, 1));
+      emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      break;
+    case AGG_SUM:
+      emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      break;
+    case AGG_AVG:
+      emit (g, ATOMIC_ADD64 (R0, R1, 8));
+      emit (g, MOV64_IMM (R1, 1));
+      emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      break;
+    case AGG_MIN:
+    case AGG_MAX:
+      {
+        /* [0] value, [1] set */
+        int store = asm_label (&g->a);
+        emit (g, LDX (BPF_DW, R2, R0, 8));
+        asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, store);
+        emit (g, LDX (BPF_DW, R2, R0, 0));
+        asm_jmp_reg (&g->a, ag->func == AGG_MIN ? BPF_JSLT : BPF_JSGT, R1, R2, store);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, store);
+        emit (g, STX (BPF_DW, R0, R1, 0));
+        emit (g, ST_IMM (BPF_DW, R0, 8, 1));
+        break;
+      }
+    case AGG_QUANTIZE:
+      {
+        /* index: 0 -> 63; v > 0 -> 64 + msb(v); v < 0 -> 62 - msb(-v) */
+        emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));       /* value pointer */
+        int pos = asm_label (&g->a), neg = asm_label (&g->a), idx = asm_label (&g->a);
+        emit (g, MOV64_IMM (R4, 63));
+        asm_jmp_imm (&g->a, BPF_JSGT, R1, 0, pos);
+        asm_jmp_imm (&g->a, BPF_JSLT, R1, 0, neg);
+        asm_ja (&g->a, idx);
+        asm_bind (&g->a, pos);
+        msb (g);
+        emit (g, MOV64_IMM (R4, 64));
+        emit (g, A64_REG (BPF_ADD, R4, R2));
+        asm_ja (&g->a, idx);
+        asm_bind (&g->a, neg);
+        emit (g, NEG64 (R1));
+        msb (g);
+        emit (g, MOV64_IMM (R4, 62));
+        emit (g, A64_REG (BPF_SUB, R4, R2));
+        asm_bind (&g->a, idx);
+        {
+          int inrange = asm_label (&g->a);
+          asm_jmp_imm (&g->a, BPF_JSGE, R4, 0, inrange);
+          emit (g, MOV64_IMM (R4, 0));
+          asm_bind (&g->a, inrange);
+        }
+        asm_jmp_imm (&g->a, BPF_JGT, R4, 126, done);
+        emit (g, A64_IMM (BPF_LSH, R4, 3));
+        emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+        emit (g, A64_REG (BPF_ADD, R0, R4));
+        emit (g, LDX (BPF_DW, R1, R10, (int16_t) incr_slot));
+        emit (g, ATOMIC_ADD64 (R0, R1, 0));
+        break;
+      }
+    case AGG_LQUANTIZE:
+      {
+        int64_t low = ag->param[0], step = ag->param[2];
+        unsigned levels = ag->nbuckets - 2;
+        int under = asm_label (&g->a), over = asm_label (&g->a), add = asm_label (&g->a);
+        emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));
+        /* int32 cast of the value */
+        emit (g, A64_IMM (BPF_LSH, R1, 32));
+        emit (g, A64_IMM (BPF_ARSH, R1, 32));
+        mov_imm (g, R2, low);
+        asm_jmp_reg (&g->a, BPF_JSLT, R1, R2, under);
+        emit (g, A64_REG (BPF_SUB, R1, R2));
+        mov_imm (g, R2, step);
+        emit (g, A64_REG (BPF_DIV, R1, R2));
+        asm_jmp_imm (&g->a, BPF_JGE, R1, (int32_t) levels, over);
+        emit (g, MOV64_REG (R4, R1));
+        emit (g, A64_IMM (BPF_ADD, R4, 1));
+        asm_ja (&g->a, add);
+        asm_bind (&g->a, under);
+        emit (g, MOV64_IMM (R4, 0));
+        asm_ja (&g->a, add);
+        asm_bind (&g->a, over);
+        emit (g, MOV64_IMM (R4, (int32_t) levels + 1));
+        asm_bind (&g->a, add);
+        asm_jmp_imm (&g->a, BPF_JGT, R4, (int32_t) ag->nbuckets - 1, done);
+        emit (g, A64_IMM (BPF_LSH, R4, 3));
+        emit (g, LDX (BPF_DW, R1, R10, (int16_t) incr_slot));
+        emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+        emit (g, A64_REG (BPF_ADD, R0, R4));
+        emit (g, ATOMIC_ADD64 (R0, R1, 0));
+        break;
+      }
+    default:
+      gerr (g, n, "this aggregating function is not supported yet");
+      break;
+    }
+  asm_bind (&g->a, done);
+  g->depth -= 2;
+}
+
+static void gen_stmt (struct gen *g, struct d_node *s);
+
+static void
+gen_stmt_expr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  switch (n->kind)
+    {
+    case DN_ASSIGN:
+      if (n->a->kind == DN_AGG)
+        gen_aggregation (g, n);
+      else
+        gen_assign (g, n);
+      return;
+    case DN_INCDEC:
+      gen_expr (g, n->a);
+      emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? 1 : -1));
+      store_var (g, n->a, ninfo (n->a)->var);
+      return;
+    case DN_CALL:
+      if (ni->action >= 0)
+        {
+          gen_action (g, n);
+          return;
+        }
+      gen_expr (g, n);
+      return;
+    case DN_TERNARY:
+      {
+        int els = asm_label (&g->a), done = asm_label (&g->a);
+        gen_expr (g, n->a);
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        gen_stmt_expr (g, n->b);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, els);
+        gen_stmt_expr (g, n->c);
+        asm_bind (&g->a, done);
+        return;
+      }
+    default:
+      gen_expr (g, n);
+      return;
+    }
+}
+
+static void
+gen_stmt (struct gen *g, struct d_node *s)
+{
+  g->nstr = 0;
+  switch (s->kind)
+    {
+    case DN_EMPTY:
+      return;
+    case DN_BLOCK:
+      for (size_t i = 0; i < s->nargs; i++)
+        gen_stmt (g, s->args[i]);
+      return;
+    case DN_IF:
+      {
+        int els = asm_label (&g->a), done = asm_label (&g->a);
+        gen_expr (g, s->a);
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        gen_stmt (g, s->b);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, els);
+        if (s->c)
+          gen_stmt (g, s->c);
+        asm_bind (&g->a, done);
+        return;
+      }
+    case DN_EXPR_STMT:
+      gen_stmt_expr (g, s->a);
+      return;
+    default:
+      gen_stmt_expr (g, s);
+      return;
+    }
+}
+
+static void
+gen_clause (struct gen *g, struct dclause *cl)
+{
+  g->cl = cl;
+  g->fault = asm_label (&g->a);
+  int end = asm_label (&g->a);
+  emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+  if (cl->ast->predicate)
+    {
+      g->nstr = 0;
+      gen_expr (g, cl->ast->predicate);
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
+    }
+  if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
+    set_mask_bit (g, 0);
+  if (cl->ast->body)
+    gen_stmt (g, cl->ast->body);
+  if (cl->records_data)
+    {
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+      unsigned ro = g->cg->scratch.rec_off;
+      emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));
+      emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) cl->index));
+      emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
+      emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+      emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+      asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+      emit (g, MOV64_REG (R2, R7));
+      emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
+      emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));
+      emit (g, MOV64_IMM (R4, 0));
+      emit (g, CALL (BPF_FUNC_ringbuf_output));
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
+      count_drop (g, 0);
+    }
+  asm_ja (&g->a, end);
+  asm_bind (&g->a, g->fault);
+  count_drop (g, 3);
+  asm_bind (&g->a, end);
+}
+
+/* r0 = pointer to element KEY (u32 constant or register) of MAP, or exit. */
+static void
+lookup_or_exit (struct gen *g, int map_fd, int key_reg, int32_t key_imm)
+{
+  if (key_reg >= 0)
+    emit (g, STX (BPF_W, R10, key_reg, SLOT_TMP));
+  else
+    emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, key_imm));
+  asm_ld_map_fd (&g->a, R1, map_fd);
+  emit (g, MOV64_REG (R2, R10));
+  emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->exit_label);
+}
+
+/* Read the pt_regs slot at the u16 offset found at r8+SPEC_OFF into r0. */
+static void
+read_reg (struct gen *g, int spec_off)
+{
+  emit (g, LDX (BPF_H, R3, R8, (int16_t) spec_off));
+  emit (g, A64_IMM (BPF_AND, R3, 0xf8));
+  emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  emit (g, MOV64_REG (R1, R10));
+  emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  emit (g, MOV64_IMM (R2, 8));
+  emit (g, A64_REG (BPF_ADD, R3, R6));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+}
+
+/* Fetch argument K of the current site into the scratch args cache. */
+static void
+fetch_arg (struct gen *g, unsigned k)
+{
+  int spec = (int) (offsetof (struct site_spec, args) + k * sizeof (struct site_arg));
+  int o_kind = spec + (int) offsetof (struct site_arg, kind);
+  int o_size = spec + (int) offsetof (struct site_arg, size);
+  int o_sign = spec + (int) offsetof (struct site_arg, is_signed);
+  int o_flags = spec + (int) offsetof (struct site_arg, flags);
+  int o_base = spec + (int) offsetof (struct site_arg, base_off);
+  int o_index = spec + (int) offsetof (struct site_arg, index_off);
+  int o_scale = spec + (int) offsetof (struct site_arg, scale_shift);
+  int o_val = spec + (int) offsetof (struct site_arg, val);
+  int store = asm_label (&g->a), zero = asm_label (&g->a), mem = asm_label (&g->a),
+      extend = asm_label (&g->a), nobase = asm_label (&g->a), noindex = asm_label (&g->a);
+
+  emit (g, LDX (BPF_B, R1, R8, (int16_t) o_kind));
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, ARGK_NONE, zero);
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, ARGK_MEM, mem);
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, ARGK_REG, nobase);   /* reused label: register */
+  /* immediate */
+  emit (g, LDX (BPF_DW, R0, R8, (int16_t) o_val));
+  asm_ja (&g->a, extend);
+  asm_bind (&g->a, nobase);
+  read_reg (g, o_base);
+  asm_ja (&g->a, extend);
+  /* memory: base + (index << scale) + disp, then read size bytes */
+  asm_bind (&g->a, mem);
+  emit (g, MOV64_IMM (R0, 0));
+  emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  emit (g, LDX (BPF_B, R1, R8, (int16_t) o_flags));
+  emit (g, A64_IMM (BPF_AND, R1, ARGF_BASE));
+  {
+    int skipb = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skipb);
+    read_reg (g, o_base);
+    emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+    asm_bind (&g->a, skipb);
+  }
+  emit (g, LDX (BPF_B, R1, R8, (int16_t) o_flags));
+  emit (g, A64_IMM (BPF_AND, R1, ARGF_INDEX));
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, noindex);
+  read_reg (g, o_index);
+  emit (g, LDX (BPF_B, R1, R8, (int16_t) o_scale));
+  emit (g, A64_IMM (BPF_AND, R1, 3));
+  emit (g, A64_REG (BPF_LSH, R0, R1));
+  emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  emit (g, A64_REG (BPF_ADD, R1, R0));
+  emit (g, STX (BPF_DW, R10, R1, SLOT_VALUE));
+  asm_bind (&g->a, noindex);
+  emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+  emit (g, LDX (BPF_DW, R1, R8, (int16_t) o_val));
+  emit (g, A64_REG (BPF_ADD, R3, R1));
+  emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  emit (g, MOV64_REG (R1, R10));
+  emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  emit (g, LDX (BPF_B, R2, R8, (int16_t) o_size));
+  asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, zero);
+  asm_jmp_imm (&g->a, BPF_JGT, R2, 8, zero);
+  emit (g, CALL (BPF_FUNC_probe_read_user));
+  emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  /* truncate to size, extend by sign */
+  asm_bind (&g->a, extend);
+  {
+    int sgn = asm_label (&g->a);
+    emit (g, LDX (BPF_B, R2, R8, (int16_t) o_size));
+    emit (g, A64_IMM (BPF_AND, R2, 0xf));
+    emit (g, A64_IMM (BPF_LSH, R2, 3));
+    emit (g, MOV64_IMM (R3, 64));
+    emit (g, A64_REG (BPF_SUB, R3, R2));
+    emit (g, A64_IMM (BPF_AND, R3, 63));
+    emit (g, A64_REG (BPF_LSH, R0, R3));
+    emit (g, LDX (BPF_B, R1, R8, (int16_t) o_sign));
+    asm_jmp_imm (&g->a, BPF_JNE, R1, 0, sgn);
+    emit (g, A64_REG (BPF_RSH, R0, R3));
+    asm_ja (&g->a, store);
+    asm_bind (&g->a, sgn);
+    emit (g, A64_REG (BPF_ARSH, R0, R3));
+    asm_ja (&g->a, store);
+  }
+  asm_bind (&g->a, zero);
+  emit (g, MOV64_IMM (R0, 0));
+  asm_bind (&g->a, store);
+  emit (g, STX (BPF_DW, R7, R0, (int16_t) (g->cg->scratch.args_off + 8 * k)));
+}
+
+/* Which argN the clauses use. */
+static void
+args_used (const struct d_node *n, unsigned *mask)
+{
+  if (!n)
+    return;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && ni->builtin >= BI_ARG0 && ni->builtin < BI_ARG0 + 12)
+    *mask |= 1u << (ni->builtin - BI_ARG0);
+  args_used (n->a, mask);
+  args_used (n->b, mask);
+  args_used (n->c, mask);
+  for (size_t i = 0; i < n->nargs; i++)
+    args_used (n->args[i], mask);
+}
+
+int
+codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
+                 const unsigned *clauses, size_t nclauses, const char *name)
+{
+  struct gen g;
+  memset (&g, 0, sizeof g);
+  g.cg = cg;
+  g.p = cg->prog;
+  g.kind = kind;
+  asm_init (&g.a);
+  g.exit_label = asm_label (&g.a);
+
+  emit (&g, MOV64_REG (R6, R1));
+  lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
+  emit (&g, MOV64_REG (R7, R0));
+  if (kind == PK_USDT)
+    {
+      if (cg->pids_fd >= 0)
+        {
+          emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
+          emit (&g, A64_IMM (BPF_RSH, R0, 32));
+          emit (&g, MOV64_REG (R1, R0));
+          lookup_or_exit (&g, cg->pids_fd, R1, 0);
+        }
+      emit (&g, MOV64_REG (R1, R6));
+      emit (&g, CALL (BPF_FUNC_get_attach_cookie));
+      emit (&g, MOV64_REG (R1, R0));
+      lookup_or_exit (&g, g.p->sites_fd, R1, 0);
+      emit (&g, MOV64_REG (R8, R0));
+      emit (&g, LDX (BPF_W, R9, R8, 0));
+    }
+  else
+    mov_imm (&g, R9, probe_id);
+  lookup_or_exit (&g, g.p->globals_fd, -1, 0);
+  emit (&g, STX (BPF_DW, R10, R0, SLOT_GLOBALS));
+  lookup_or_exit (&g, cg->strconst_fd, -1, 0);
+  emit (&g, STX (BPF_DW, R10, R0, SLOT_STRCONST));
+  lookup_or_exit (&g, g.p->zero_fd, -1, 0);
+  emit (&g, STX (BPF_DW, R10, R0, SLOT_ZERO));
+  lookup_or_exit (&g, g.p->probestr_fd, R9, 0);
+  emit (&g, STX (BPF_DW, R10, R0, SLOT_PROBESTR));
+
+  if (kind == PK_USDT)
+    {
+      unsigned mask = 0;
+      for (size_t i = 0; i < nclauses; i++)
+        {
+          const struct dclause *cl = &g.p->clauses[clauses[i]];
+          args_used (cl->ast->predicate, &mask);
+          args_used (cl->ast->body, &mask);
+        }
+      for (unsigned k = 0; k < 12; k++)
+        if (mask & (1u << k))
+          fetch_arg (&g, k);
+    }
+
+  for (size_t i = 0; i < nclauses; i++)
+    gen_clause (&g, &g.p->clauses[clauses[i]]);
+
+  asm_bind (&g.a, g.exit_label);
+  emit (&g, MOV64_IMM (R0, 0));
+  emit (&g, EXIT_INSN ());
+
+  int fd = -1;
+  if (g.errors == 0 && asm_finish (&g.a) == 0)
+    fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,
+                           name, &g.a, cg->verbose);
+  asm_free (&g.a);
+  return fd;
+}
+
+/* ------------------------------------------------------------------ */
+/* Planning.                                                           */
+
+static void
+collect_consts (struct codegen_ctx *cg, const struct d_node *n)
+{
+  if (!n)
+    return;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && ni->strconst)
+    {
+      bool seen = false;
+      for (size_t i = 0; i < cg->consts->n && !seen; i++)
+        seen = strcmp (cg->consts->s[i], ni->strconst) == 0;
+      if (!seen)
+        {
+          cg->consts->s = xrealloc (cg->consts->s, (cg->consts->n + 1) * sizeof *cg->consts->s);
+          cg->consts->s[cg->consts->n++] = ni->strconst;
+        }
+    }
+  collect_consts (cg, n->a);
+  collect_consts (cg, n->b);
+  collect_consts (cg, n->c);
+  for (size_t i = 0; i < n->nargs; i++)
+    collect_consts (cg, n->args[i]);
+}
+
+void
+codegen_plan (struct codegen_ctx *cg)
+{
+  struct dprog *p = cg->prog;
+  struct scratch_layout *s = &cg->scratch;
+  unsigned ss = (p->strsize + 7) & ~7u;
+  unsigned rec = REC_HEADER_SIZE, key = 8 + 8;
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      if (p->clauses[i].rec_size > rec)
+        rec = p->clauses[i].rec_size;
+      collect_consts (cg, p->clauses[i].ast->predicate);
+      collect_consts (cg, p->clauses[i].ast->body);
+    }
+  for (size_t i = 0; i < p->nvars; i++)
+    if (p->vars[i].key_size > key)
+      key = p->vars[i].key_size;
+  for (size_t i = 0; i < p->naggs; i++)
+    if (p->aggs[i].key_size > key)
+      key = p->aggs[i].key_size;
+  s->rec_off = 0;
+  s->rec_size = (rec + 7) & ~7u;
+  s->this_off = s->rec_off + s->rec_size;
+  s->args_off = s->this_off + ((p->this_size + 7) & ~7u);
+  s->key_off = s->args_off + 12 * 8;
+  s->key_size = (key + 7) & ~7u;
+  s->str_off = s->key_off + s->key_size;
+  s->nstr = MAX_STR_TEMPS;
+  s->total = s->str_off + s->nstr * ss;
+}
+
+unsigned
+codegen_strconst_offset (const struct codegen_ctx *cg, const char *s)
+{
+  for (size_t i = 0; i < cg->consts->n; i++)
+    if (strcmp (cg->consts->s[i], s) == 0)
+      return (unsigned) i * cg->prog->strsize;
+  return 0;
+}

@@ -1,0 +1,80 @@
+/*
+ * codegen.h — D clauses to eBPF.
+ *
+ * One program per probe group: the clauses enabled on a set of probes run in
+ * program order inside one program (this-> lives across them).  USDT sites
+ * share their group's program; what differs per site (probe id, argument
+ * locations) is read from the sites map at the index the attach cookie
+ * carries.  BEGIN and END are raw-tracepoint programs run once by the
+ * runtime with BPF_PROG_TEST_RUN, in dtrace's own context.
+ */
+#ifndef SDTKIT_CONSUMER_CODEGEN_H
+#define SDTKIT_CONSUMER_CODEGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "consumer/dprog.h"
+
+/* Where an argument lives at a site, as the program reads it from the sites
+ * map (filled by the runtime from sdt/argspec.c's parse). */
+enum { ARGK_NONE = 0, ARGK_IMM, ARGK_REG, ARGK_MEM };
+enum { ARGF_BASE = 1, ARGF_INDEX = 2 };
+
+struct site_arg {
+  uint8_t kind;
+  uint8_t size;          /* 1 2 4 8 */
+  uint8_t is_signed;
+  uint8_t flags;         /* ARGF_* */
+  uint16_t base_off;     /* offset of the base register in struct pt_regs */
+  uint16_t index_off;
+  uint8_t scale_shift;
+  uint8_t pad[7];
+  int64_t val;           /* immediate, or displacement (for %rip forms: relative to the probe address) */
+};
+
+struct site_spec {
+  uint32_t probe_id;
+  uint32_t nargs;
+  struct site_arg args[12];
+};
+
+/* The layout of the per-CPU scratch area, decided before code generation. */
+struct scratch_layout {
+  unsigned rec_off, rec_size;      /* the record being built */
+  unsigned this_off;               /* this-> variables */
+  unsigned args_off;               /* 12 cached arguments */
+  unsigned key_off, key_size;      /* map keys under construction */
+  unsigned str_off, nstr;          /* string temporaries, strsize each */
+  unsigned total;
+};
+
+/* Map offsets of string constants in the strconst map. */
+struct strconsts {
+  size_t n;
+  const char **s;
+};
+
+struct codegen_ctx {
+  struct dprog *prog;
+  struct scratch_layout scratch;
+  struct strconsts *consts;
+  int strconst_fd;
+  int pids_fd;                      /* -1: no pid filter */
+  bool verbose;
+};
+
+/* Lay out the scratch area and collect string constants (before maps are
+ * created).  */
+void codegen_plan (struct codegen_ctx *cg);
+
+/* Generate and load the program for probe kind KIND running CLAUSES (clause
+ * indexes in program order).  For PK_BEGIN/PK_END, PROBE_ID is the probe's
+ * id.  Returns the program fd or -1. */
+int codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
+                     const unsigned *clauses, size_t nclauses, const char *name);
+
+/* Offset of string constant S in the strconst map value. */
+unsigned codegen_strconst_offset (const struct codegen_ctx *cg, const char *s);
+
+#endif
