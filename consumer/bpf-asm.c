@@ -134,9 +134,10 @@ asm_finish (struct bpf_asm *a)
 }
 
 int
-bpf_load_program (enum bpf_prog_type type, const char *name, const struct bpf_asm *a, bool verbose)
+bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, const char *name,
+                  const struct bpf_asm *a, bool verbose)
 {
-  LIBBPF_OPTS (bpf_prog_load_opts, opts);
+  LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = expected_attach_type);
   int fd = bpf_prog_load (type, name, "GPL", a->insns, a->n, &opts);
   if (fd >= 0)
     return fd;
@@ -144,7 +145,8 @@ bpf_load_program (enum bpf_prog_type type, const char *name, const struct bpf_as
   size_t logsz = 4 << 20;
   char *log = xmalloc (logsz);
   log[0] = '\0';
-  LIBBPF_OPTS (bpf_prog_load_opts, vopts, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
+  LIBBPF_OPTS (bpf_prog_load_opts, vopts, .expected_attach_type = expected_attach_type,
+               .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
   fd = bpf_prog_load (type, name, "GPL", a->insns, a->n, &vopts);
   if (fd >= 0)
     {

@@ -1242,7 +1242,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   int fd = -1;
   if (g.errors == 0 && asm_finish (&g.a) == 0)
     fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,
-                           name, &g.a, cg->verbose);
+                           kind == PK_USDT ? cg->usdt_attach_type : 0, name, &g.a, cg->verbose);
   asm_free (&g.a);
   return fd;
 }

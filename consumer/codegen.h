@@ -61,6 +61,7 @@ struct codegen_ctx {
   struct strconsts *consts;
   int strconst_fd;
   int pids_fd;                      /* -1: no pid filter */
+  unsigned usdt_attach_type;        /* expected_attach_type of USDT programs */
   bool verbose;
 };
 

@@ -67,6 +67,15 @@ diag_error (const char *fmt, ...)
 }
 
 void
+diag_notice (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  diag_emit (NULL, 0, NULL, fmt, ap);
+  va_end (ap);
+}
+
+void
 diag_warn (const char *fmt, ...)
 {
   va_list ap;

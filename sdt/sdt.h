@@ -26,6 +26,8 @@
 
 /* "dtrace: MESSAGE" */
 void diag_error (const char *fmt, ...) DIAG_PRINTF (1, 2);
+/* "dtrace: MESSAGE", not counted as an error (DTrace's notices). */
+void diag_notice (const char *fmt, ...) DIAG_PRINTF (1, 2);
 /* "dtrace: warning: MESSAGE" */
 void diag_warn (const char *fmt, ...) DIAG_PRINTF (1, 2);
 /* "dtrace: FILE:LINE: error: MESSAGE" (line <= 0 omits ":LINE") */
