@@ -67,6 +67,15 @@ asm_bind (struct bpf_asm *a, int label)
   a->labels[label] = a->n;
 }
 
+bool
+asm_label_used (const struct bpf_asm *a, int label)
+{
+  for (size_t i = 0; i < a->nfixups; i++)
+    if (a->fixups[i].label == label)
+      return true;
+  return false;
+}
+
 static void
 fixup (struct bpf_asm *a, int label)
 {

@@ -54,6 +54,9 @@ void asm_emit (struct bpf_asm *a, struct bpf_insn insn);
 /* A new, unbound label. */
 int asm_label (struct bpf_asm *a);
 void asm_bind (struct bpf_asm *a, int label);
+/* Has any jump been emitted to LABEL? (code only reachable through it can
+ * be left out: the verifier rejects unreachable instructions) */
+bool asm_label_used (const struct bpf_asm *a, int label);
 /* Conditional jumps (op: BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JSGT, ...) and BPF_JA. */
 void asm_jmp_imm (struct bpf_asm *a, int op, int dst, int32_t imm, int label);
 void asm_jmp_reg (struct bpf_asm *a, int op, int dst, int src, int label);

@@ -512,6 +512,11 @@ check_expr (struct ck *c, struct d_node *n)
       }
     case DN_INDEX:
       {
+        if (!n->sval)
+          {
+            err (c, &n->loc, "indexing this expression is not supported yet");
+            return -1;
+          }
         struct dvar *v = find_var (c->prog, VS_ASSOC, n->sval);
         if (!v)
           {
@@ -741,7 +746,14 @@ check_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       }
     case DN_SELF: scope = VS_SELF; break;
     case DN_THIS: scope = VS_THIS; break;
-    case DN_INDEX: scope = VS_ASSOC; break;
+    case DN_INDEX:
+      if (!lv->sval)
+        {
+          err (c, &lv->loc, "assigning to an element of this expression is not supported yet");
+          return -1;
+        }
+      scope = VS_ASSOC;
+      break;
     default:
       err (c, &lv->loc, "operator = requires a writable variable");
       return -1;

@@ -1038,9 +1038,12 @@ gen_clause (struct gen *g, struct dclause *cl)
       asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
       count_drop (g, 0);
     }
-  asm_ja (&g->a, end);
-  asm_bind (&g->a, g->fault);
-  count_drop (g, 3);
+  if (asm_label_used (&g->a, g->fault))
+    {
+      asm_ja (&g->a, end);
+      asm_bind (&g->a, g->fault);
+      count_drop (g, 3);
+    }
   asm_bind (&g->a, end);
 }
 

@@ -6,8 +6,9 @@
  * program: `unsigned short <prov>_<probe>_semaphore` in PROGBITS `.probes`,
  * weak (two -G objects in one link do not clash), hidden (default visibility
  * under -DSTAP_SDT_V1/V2), retained under --gc-sections.  It reads the object
- * operands' probe notes to check them against the `.d` and never modifies
- * them.  The result is byte-for-byte reproducible.
+ * operands' probe notes to check them against the `.d`; it modifies an
+ * operand only to link call-style probe sites in it (call-site-linker.c),
+ * and then atomically.  The result is byte-for-byte reproducible.
  */
 #ifndef SDTKIT_DTRACE_G_H
 #define SDTKIT_DTRACE_G_H
@@ -42,8 +43,36 @@ int dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_
                             struct dtrace_g_target *target);
 
 /* Write the semaphore object to FD (a fresh temp file owned by the caller).
+ * Besides the semaphores it defines, for x86-64 targets, one hidden weak
+ * function `int __dtraceenabled_<prov>___<probe>(void)` per probe returning
+ * the semaphore (the is-enabled test of Solaris-style headers), and, for
+ * every target, the prelink anchor `_.stapsdt.base` (a 1-byte COMDAT
+ * section, as <sys/sdt.h> sites make it) that call-style notes refer to.
  * Returns 0, or -1 after printing an error. */
 int dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_options *opt,
                            const struct dtrace_g_target *target, int fd);
+
+/* ---- Call-style probes (dtrace-g/call-site-linker.c) ----
+ * Link the call-style probe sites (calls of __dtrace_<prov>___<probe>) of
+ * the object operands: each object that has sites of PROG's probes is
+ * rewritten (sites turned into no-ops, relocations neutralised, one
+ * .note.stapsdt note per site) into a temp file beside it.  Nothing is
+ * replaced yet: dtrace_g_linker_commit() renames the temp files over the
+ * objects, dtrace_g_linker_free() removes those not committed.  Objects
+ * without such sites, or already linked by an earlier run, are not touched.
+ * Read-only objects and unwritable directories are errors before anything
+ * is written.  Returns 0 (*OUT set; it may hold no object), or -1 after
+ * printing errors (nothing written). */
+struct dtrace_g_linker;
+int dtrace_g_link_sites (const struct d_program *prog, const struct dtrace_g_options *opt,
+                         struct dtrace_g_linker **out);
+/* Number of objects waiting to be replaced. */
+size_t dtrace_g_linker_count (const struct dtrace_g_linker *l);
+/* Replace the objects.  Returns 0, or -1 after printing an error. */
+int dtrace_g_linker_commit (struct dtrace_g_linker *l);
+void dtrace_g_linker_free (struct dtrace_g_linker *l);
+/* Does the file PATH mention `__dtrace` anywhere (call-style sites in LTO
+ * IR cannot be linked)? */
+bool dtrace_g_mentions_probe_calls (const char *path);
 
 #endif

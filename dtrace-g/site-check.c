@@ -2,17 +2,22 @@
  * site-check.c — `dtrace -G`: read the object operands, check their probe
  * sites against the `.d`, and decide what object to write.
  *
- * Operands are only ever opened read-only (R4: Ruby's `cmp` test and Perl's
- * defensive copies depend on objects staying byte-identical, mtime included).
+ * Operands are only ever opened read-only here (R4: Ruby's `cmp` test and
+ * Perl's defensive copies depend on objects staying byte-identical, mtime
+ * included); only call-site-linker.c replaces objects, those with
+ * call-style probe sites.
  * Per operand:
  *   - missing           -> warning, ignored (PHP's non-PIC pass names objects
  *                          that were never built);
  *   - not a regular file-> error (a FIFO would block the build);
  *   - an ar archive     -> error (its members would need checking one by one);
- *   - LLVM bitcode      -> warning: clang -flto output has no notes to check;
+ *   - LLVM bitcode      -> warning: clang -flto output has no notes to check
+ *                          (an error when it calls __dtrace_* functions:
+ *                          call-style sites cannot be linked in IR);
  *   - truncated ELF     -> error (libelf alone would just see fewer sections);
  *   - not ELF           -> error from sdt_file_read;
- *   - ELF holding only GCC LTO IR -> warning, the sites cannot be checked.
+ *   - ELF holding only GCC LTO IR -> warning, the sites cannot be checked
+ *                          (an error with call-style sites, as above).
  * Each `.note.stapsdt` note whose provider the program declares must name a
  * declared probe and carry as many arguments as the declaration; notes of
  * other providers (libstdcxx, other headers) are none of our business.  Each
@@ -440,6 +445,17 @@ out:
   return ok;
 }
 
+/* Call-style probe sites (calls of __dtrace_*) inside LTO IR: no machine
+ * code to rewrite, and the final link would fail on undefined symbols. */
+static void
+lto_call_sites_error (const char *path)
+{
+  diag_error ("%s: compiled with -flto: dtrace -G cannot rewrite call-style probe sites inside "
+              "LTO IR; build the files that use call-style probes without -flto (or with "
+              "-ffat-lto-objects, and link without -flto), or use the default header "
+              "(dtrace -h without -x callstyle)", path);
+}
+
 /* Check the notes of F against the declarations. */
 static int
 check_notes (const struct sdt_file *f, const char *path, const struct decl_index *ix)
@@ -537,6 +553,12 @@ dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_opti
           rc = -1;
           continue;
         case OPERAND_BITCODE:
+          if (dtrace_g_mentions_probe_calls (path))
+            {
+              lto_call_sites_error (path);
+              rc = -1;
+              continue;
+            }
           diag_warn ("%s: holds only LLVM bitcode (LTO); its probe sites cannot be checked", path);
           continue;
         case OPERAND_ELF:
@@ -577,7 +599,12 @@ dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_opti
           rc = -1;
         }
 
-      if (f.is_lto_ir)
+      if (f.is_lto_ir && dtrace_g_mentions_probe_calls (path))
+        {
+          lto_call_sites_error (path);
+          rc = -1;
+        }
+      else if (f.is_lto_ir)
         diag_warn ("%s: holds only LTO IR; its probe sites cannot be checked", path);
 
       nprop++;

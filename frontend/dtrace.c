@@ -2,7 +2,7 @@
  * dtrace.c — the `dtrace` command: parse options, dispatch to a library.
  *
  *   -h  provider definitions -> C header        (provider-compiler/)
- *   -G  provider definitions -> semaphore object (dtrace-g/)
+ *   -G  provider definitions -> semaphore object, call-style sites linked (dtrace-g/)
  *   -l  list probes                              (sdt/, frontend/listing.c)
  *
  * Outputs are written atomically (frontend/output-file.c).  Exit status: 0
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer/consumer.h"
 #include "dtrace-g/dtrace-g.h"
 #include "frontend/listing.h"
 #include "frontend/options.h"
@@ -78,6 +79,16 @@ default_output (const char *script, const char *suffix)
   return out;
 }
 
+/* Was `-x NAME` (or `-xNAME`) given? */
+static bool
+has_xopt (const struct dtrace_options *o, const char *name)
+{
+  for (size_t i = 0; i < o->nxopts; i++)
+    if (strcmp (o->xopts[i], name) == 0)
+      return true;
+  return false;
+}
+
 static int
 do_header (const struct dtrace_options *o)
 {
@@ -96,11 +107,14 @@ do_header (const struct dtrace_options *o)
   char *def = o->output ? NULL : default_output (o->scripts[0], ".h");
   const char *path = o->output ? o->output : def;
   struct output_file out;
-  if (parse_scripts (o, &s) == 0 && output_open (&out, path) == 0)
+  bool callstyle = has_xopt (o, "callstyle");
+  if (parse_scripts (o, &s) == 0 && (!callstyle || d_check_callstyle (&s.all) == 0)
+      && output_open (&out, path) == 0)
     {
       struct d_header_options hopt = { path };
       FILE *f = output_stream (&out);
-      if (f && d_write_header (&s.all, &hopt, f) == 0)
+      if (f && (callstyle ? d_write_callstyle_header (&s.all, &hopt, f)
+                          : d_write_header (&s.all, &hopt, f)) == 0)
         rc = output_commit (&out) == 0 ? 0 : 1;
       else
         {
@@ -137,13 +151,49 @@ do_link (const struct dtrace_options *o)
   if (parse_scripts (o, &s) == 0 && dtrace_g_check_objects (&s.all, &gopt, &target) == 0
       && output_open (&out, path) == 0)
     {
-      if (dtrace_g_write_object (&s.all, &gopt, &target, out.fd) == 0)
+      /* Call-style sites are linked into temp copies of their objects,
+       * which replace the objects only once the -G object is written too. */
+      struct dtrace_g_linker *linker = NULL;
+      if (dtrace_g_link_sites (&s.all, &gopt, &linker) == 0
+          && dtrace_g_write_object (&s.all, &gopt, &target, out.fd) == 0
+          && dtrace_g_linker_commit (linker) == 0)
         rc = output_commit (&out) == 0 ? 0 : 1;
       else
         output_abort (&out);
+      dtrace_g_linker_free (linker);
     }
   free_scripts (&s);
   free (def);
+  return rc;
+}
+
+/* -n / -s / -P / -m / -f with -p / -c: the D consumer. */
+static int
+do_trace (const struct dtrace_options *o)
+{
+  struct consumer_source *src = xcalloc (o->nsources ? o->nsources : 1, sizeof *src);
+  for (size_t i = 0; i < o->nsources; i++)
+    {
+      static const struct { char c; enum consumer_source_kind k; } kinds[] = {
+        { 's', SRC_SCRIPT }, { 'n', SRC_NAME }, { 'P', SRC_PROVIDER }, { 'm', SRC_MODULE },
+        { 'f', SRC_FUNCTION },
+      };
+      for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (kinds[k].c == o->sources[i].kind)
+          src[i].kind = kinds[k].k;
+      src[i].text = o->sources[i].text;
+    }
+  struct consumer_options copt = {
+    .nsources = o->nsources, .sources = src,
+    .quiet = o->quiet, .verbose = o->verbose, .zdefs = o->zdefs, .destructive = o->destructive,
+    .nxopts = o->nxopts, .xopts = o->xopts,
+    .npids = o->npids, .pids = o->pids, .command = o->command,
+    .nargs = o->noperands, .args = o->operands,
+    .output = o->output,
+    .cpp = { o->preprocess, o->ncpp, o->cpp_args },
+  };
+  int rc = consumer_run (&copt);
+  free (src);
   return rc;
 }
 
@@ -176,8 +226,7 @@ main (int argc, char **argv)
       rc = dtrace_list (&o);
       break;
     case MODE_TRACE:
-      diag_error ("tracing (-n, -s PROGRAM, -p, -c) is not available in this build yet");
-      rc = 1;
+      rc = do_trace (&o);
       break;
     case MODE_NONE:
       dtrace_usage (stderr);

@@ -132,6 +132,12 @@ parse_words (int argc, char **argv, struct dtrace_options *o)
                     return usage_error ("missing argument of option", a);
                   v = argv[++i];
                 }
+              if (strchr ("snPmf", c))
+                {
+                  o->sources = xrealloc (o->sources, (o->nsources + 1) * sizeof *o->sources);
+                  o->sources[o->nsources].kind = c;
+                  o->sources[o->nsources++].text = v;
+                }
               switch (c)
                 {
                 case 'o': o->output = v; break;
@@ -156,7 +162,9 @@ parse_words (int argc, char **argv, struct dtrace_options *o)
             case 'q': o->quiet = true; break;
             case 'v': o->verbose = true; break;
             case 'V': o->mode = MODE_VERSION; break;
-            case 'k': case 'e': case 'F': case 'S': case 'w': case 'Z': case 'a': case 'A':
+            case 'Z': o->zdefs = true; break;
+            case 'w': o->destructive = true; break;
+            case 'k': case 'e': case 'F': case 'S': case 'a': case 'A':
               break;      /* accepted; meaningful only to later consumer modes */
             default:
               return usage_error ("invalid option", a);
@@ -193,5 +201,6 @@ dtrace_options_free (struct dtrace_options *o)
   free (o->xopts);
   free (o->pids);
   free (o->operands);
+  free (o->sources);
   memset (o, 0, sizeof *o);
 }

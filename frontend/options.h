@@ -41,6 +41,12 @@ struct dtrace_options {
   size_t npids;     const char **pids;        /* -p */
   const char *command;                        /* -c */
   size_t noperands; const char **operands;    /* words that are not options */
+  /* -s -n -P -m -f in command-line order (the consumer's program sources):
+   * kind is the option letter. */
+  size_t nsources;
+  struct dtrace_source { char kind; const char *text; } *sources;
+  bool zdefs;                  /* -Z */
+  bool destructive;            /* -w */
   bool stap_sdt_v1_v2;         /* -DSTAP_SDT_V1 / -DSTAP_SDT_V2 */
 };
 

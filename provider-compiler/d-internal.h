@@ -129,6 +129,10 @@ struct d_lexer {
   const char *line_start;   /* for columns */
   int bol;                  /* only blanks since the start of the line */
   int failed;               /* a DT_ERROR was returned */
+  /* When set, the fatal lexical error (unterminated comment) is reported
+   * through this instead of diag_error_at (D programs use DTrace's shape). */
+  void (*report) (void *ctx, const struct d_loc *loc, const char *msg);
+  void *report_ctx;
 };
 
 /* Lex TEXT[0..LEN) whose first line is line 1 of FILE (interned in PROG). */
@@ -155,11 +159,63 @@ void d_params_free (struct d_param *params, size_t n);
 /* Record a `#pragma D` (TEXT is moved into PROG). */
 void d_program_add_pragma (struct d_program *prog, char *text, const struct d_loc *loc);
 
+/* Read all of PATH (NUL-terminated, *LEN set), or NULL after reporting
+ * "failed to open PATH: reason". */
+char *d_read_file (const char *path, size_t *len);
+
 /* ------------------------------------------------------------------ */
 /* Parser (parser.c).                                                   */
 
-/* A D clause seen in D_PARSE_PROGRAM mode.  For now only its outline is
- * recorded; the consumer grows this into a real AST. */
+/* Lookahead depth: casts need "( unsigned long long * )" and a few more. */
+#define D_LA_SIZE 32
+
+/* The parser state, shared by the provider grammar (parser.c) and the D
+ * program grammar (d-script.c). */
+struct d_parser {
+  struct d_lexer lx;
+  struct d_program *prog;
+  enum d_parse_mode mode;
+  struct d_clauses *clauses;    /* outline of clauses (d_parse_text), or NULL */
+  /* D programs (d-script.c). */
+  struct d_script *script;      /* set: `#pragma D option` lines become DD_OPTION decls */
+  const char *errprefix;        /* "failed to compile script x.d", "invalid probe specifier ..." */
+  const char *main_file;        /* pool name of the text parsed; other files are named in errors */
+  bool string_input;            /* -n text: an error on its line 1 has no "line 1: " */
+  bool in_pred;                 /* a `/` before `{`, `;`, `/` or the end closes the predicate */
+  int depth;                    /* recursion guard */
+  /* The lookahead ring.  mark_*[slot]: how many program pragmas and script
+   * decls existed right after the token in SLOT was read (for restarts). */
+  struct d_token la[D_LA_SIZE];
+  size_t mark_pragmas[D_LA_SIZE], mark_decls[D_LA_SIZE];
+  unsigned head, count;
+};
+
+void d_parser_init (struct d_parser *ps, struct d_program *prog, const char *name,
+                    const char *text, size_t len, enum d_parse_mode mode);
+/* Drop the lookahead (the parser owns nothing else). */
+void d_parser_fini (struct d_parser *ps);
+/* Token K ahead (K < D_LA_SIZE); pragmas are taken out on the way. */
+struct d_token *d_parser_peek (struct d_parser *ps, unsigned k);
+void d_parser_advance (struct d_parser *ps);
+/* Forget the lookahead and lex again from POS, a position on the line of
+ * token 0 at or after its start (probe descriptions are scanned as raw
+ * text).  Pragmas and DD_OPTION decls read after token 0 are dropped (they
+ * will be read again). */
+void d_parser_restart_at (struct d_parser *ps, const char *pos);
+/* At `provider`: a provider declaration (rather than C using the name)? */
+int d_parser_is_provider_declaration (struct d_parser *ps);
+/* At `provider NAME {`: parse it into ps->prog.  0, or -1 after an error. */
+int d_parser_provider (struct d_parser *ps);
+/* Skip one C declaration / definition leniently (see parser.c). */
+int d_parser_skip_declaration (struct d_parser *ps);
+
+/* D programs (d-script.c): a `#pragma D` line seen while parsing a script
+ * (TEXT is moved); drop the DD_OPTION decls past N. */
+void d_script_take_pragma (struct d_parser *ps, char *text, const struct d_loc *loc);
+void d_script_truncate_decls (struct d_script *s, size_t n);
+
+/* A D clause seen by d_parse_text in D_PARSE_PROGRAM mode: an outline only
+ * (the full AST of a D program is struct d_script, from d_parse_script_*). */
 struct d_clause {
   size_t ndescs;
   char **descs;             /* probe descriptions, raw source text: "syscall::open*:entry" */

@@ -205,7 +205,13 @@ skip_block_comment (struct d_lexer *lx)
       else
         lx->p++;
     }
-  diag_error_at (start_file, start_line, "unterminated comment");
+  if (lx->report)
+    {
+      struct d_loc loc = { start_file, start_line, 0 };
+      lx->report (lx->report_ctx, &loc, "unterminated comment");
+    }
+  else
+    diag_error_at (start_file, start_line, "unterminated comment");
   return -1;
 }
 

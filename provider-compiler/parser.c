@@ -18,10 +18,12 @@
  * cannot swallow the provider after it.  `#pragma D` lines reach the program
  * from wherever they appear.
  *
- * In D_PARSE_PROGRAM mode the top level is clauses: their probe
- * descriptions, predicate and body are outlined (struct d_clause) by the
- * same balanced scanning; the consumer will replace the outline with a full
- * statement/expression grammar here.
+ * In D_PARSE_PROGRAM mode d_parse_text only outlines clauses (struct
+ * d_clause: probe descriptions, predicate and body found by the same
+ * balanced scanning); it is kept for d_parse_string/d_parse_file callers.
+ * The real D program grammar (statements, expressions, declarations, the
+ * struct d_script AST) is d-script.c, which shares this file's token stream
+ * (struct d_parser), provider grammar and lenient skipping.
  *
  * A parameter's declared name is found the way a C compiler would without
  * knowing typedef names: the first identifier is the type (an unknown
@@ -37,49 +39,86 @@
 #include <string.h>
 #include <sys/types.h>
 
-#define LA_SIZE 4
 #define MAX_NESTING 64
-
-struct parser {
-  struct d_lexer lx;
-  struct d_program *prog;
-  enum d_parse_mode mode;
-  struct d_clauses *clauses;
-  struct d_token la[LA_SIZE];
-  unsigned head, count;
-};
 
 /* ------------------------------------------------------------------ */
 /* Token stream with lookahead; pragmas are taken out here.             */
 
-static struct d_token *
-peek (struct parser *ps, unsigned k)
+void
+d_parser_init (struct d_parser *ps, struct d_program *prog, const char *name,
+               const char *text, size_t len, enum d_parse_mode mode)
+{
+  memset (ps, 0, sizeof *ps);
+  ps->prog = prog;
+  ps->mode = mode;
+  d_lexer_init (&ps->lx, prog, name, text, len);
+}
+
+struct d_token *
+d_parser_peek (struct d_parser *ps, unsigned k)
 {
   while (ps->count <= k)
     {
-      struct d_token *t = &ps->la[(ps->head + ps->count) % LA_SIZE];
+      unsigned slot = (ps->head + ps->count) % D_LA_SIZE;
+      struct d_token *t = &ps->la[slot];
 
       for (;;)
         {
           d_lexer_next (&ps->lx, t);
           if (t->kind != DT_PRAGMA)
             break;
-          d_program_add_pragma (ps->prog, t->value, &t->loc);
+          if (ps->script)
+            d_script_take_pragma (ps, t->value, &t->loc);
+          else
+            d_program_add_pragma (ps->prog, t->value, &t->loc);
           t->value = NULL;
           d_token_fini (t);
         }
+      ps->mark_pragmas[slot] = ps->prog->npragmas;
+      ps->mark_decls[slot] = ps->script ? ps->script->ndecls : 0;
       ps->count++;
     }
-  return &ps->la[(ps->head + k) % LA_SIZE];
+  return &ps->la[(ps->head + k) % D_LA_SIZE];
 }
 
-static void
-advance (struct parser *ps)
+void
+d_parser_advance (struct d_parser *ps)
 {
-  peek (ps, 0);
+  d_parser_peek (ps, 0);
   d_token_fini (&ps->la[ps->head]);
-  ps->head = (ps->head + 1) % LA_SIZE;
+  ps->head = (ps->head + 1) % D_LA_SIZE;
   ps->count--;
+}
+
+void
+d_parser_fini (struct d_parser *ps)
+{
+  while (ps->count)
+    d_parser_advance (ps);
+}
+
+void
+d_parser_restart_at (struct d_parser *ps, const char *pos)
+{
+  struct d_token *t0 = d_parser_peek (ps, 0);
+  struct d_lexer *lx = &ps->lx;
+  size_t np = ps->mark_pragmas[ps->head], nd = ps->mark_decls[ps->head];
+  const char *file = t0->loc.file;
+  int line = t0->loc.line;
+  const char *line_start = t0->text - (t0->loc.column - 1);
+
+  while (ps->count)
+    d_parser_advance (ps);
+  while (ps->prog->npragmas > np)
+    free (ps->prog->pragmas[--ps->prog->npragmas].text);
+  if (ps->script)
+    d_script_truncate_decls (ps->script, nd);
+  lx->p = pos;
+  lx->file = file;
+  lx->line = line;
+  lx->line_start = line_start;
+  lx->bol = 0;
+  /* lx->failed stays: a fatal lexical error ahead was reported once. */
 }
 
 static int
@@ -162,25 +201,25 @@ is_closer (enum d_tok k)
 
 /* `provider NAME {` starts at lookahead 0. */
 static int
-looks_like_provider (struct parser *ps)
+looks_like_provider (struct d_parser *ps)
 {
-  return peek (ps, 0)->kind == DT_KW_PROVIDER && d_tok_is_word (peek (ps, 1)->kind)
-    && peek (ps, 2)->kind == DT_LBRACE;
+  return d_parser_peek (ps, 0)->kind == DT_KW_PROVIDER && d_tok_is_word (d_parser_peek (ps, 1)->kind)
+    && d_parser_peek (ps, 2)->kind == DT_LBRACE;
 }
 
 /* At a top-level `provider`: is this a provider declaration (parsed
  * strictly from here), or C that merely uses the name, like
  * `typedef int provider; provider p;` (skipped)? */
-static int
-is_provider_declaration (struct parser *ps)
+int
+d_parser_is_provider_declaration (struct d_parser *ps)
 {
-  enum d_tok k1 = peek (ps, 1)->kind, k2;
+  enum d_tok k1 = d_parser_peek (ps, 1)->kind, k2;
 
   if (k1 == DT_LBRACE)
     return 1;                   /* "provider {": a provider missing its name */
   if (!d_tok_is_word (k1))
     return 0;
-  k2 = peek (ps, 2)->kind;
+  k2 = d_parser_peek (ps, 2)->kind;
   return !(k2 == DT_SEMI || k2 == DT_COMMA || k2 == DT_ASSIGN || k2 == DT_LBRACKET
            || k2 == DT_LPAREN || k2 == DT_RPAREN);
 }
@@ -190,14 +229,14 @@ is_provider_declaration (struct parser *ps)
 
 /* Skip one top-level declaration of anything that is not a provider.
  * Always consumes at least one token (unless at the end). */
-static int
-skip_declaration (struct parser *ps)
+int
+d_parser_skip_declaration (struct d_parser *ps)
 {
   int depth = 0, first = 1;
 
   for (;;)
     {
-      struct d_token *t = peek (ps, 0);
+      struct d_token *t = d_parser_peek (ps, 0);
       enum d_tok k = t->kind;
 
       if (k == DT_EOF)
@@ -209,7 +248,7 @@ skip_declaration (struct parser *ps)
       if (!first && k == DT_KW_PROVIDER && looks_like_provider (ps))
         return 0;
       first = 0;
-      advance (ps);
+      d_parser_advance (ps);
       if (k == DT_SEMI && depth == 0)
         return 0;
       if (is_opener (k))
@@ -447,7 +486,7 @@ bounds_push (struct bounds *b, size_t x)
 /* Parse a parameter list; the "(" was consumed (at OPEN).  WHAT names the
  * list in messages ("probe P:N").  Returns 0 with *PARAMS / *N set. */
 static int
-parse_params (struct parser *ps, const char *what, const struct d_loc *open,
+parse_params (struct d_parser *ps, const char *what, const struct d_loc *open,
               struct d_param **params, size_t *np)
 {
   struct tokvec tv = { 0 };
@@ -462,7 +501,7 @@ parse_params (struct parser *ps, const char *what, const struct d_loc *open,
   bounds_push (&b, 0);
   for (;;)
     {
-      struct d_token *t = peek (ps, 0);
+      struct d_token *t = d_parser_peek (ps, 0);
       enum d_tok k = t->kind;
 
       if (k == DT_ERROR)
@@ -484,7 +523,7 @@ parse_params (struct parser *ps, const char *what, const struct d_loc *open,
             }
           if (!empty)
             bounds_push (&b, tv.n);
-          advance (ps);
+          d_parser_advance (ps);
           if (k == DT_RPAREN)
             break;
           continue;
@@ -528,7 +567,7 @@ parse_params (struct parser *ps, const char *what, const struct d_loc *open,
           goto out;
         }
       tv_push (&tv, t);
-      advance (ps);
+      d_parser_advance (ps);
     }
 
   np_ = b.n - 1;
@@ -583,7 +622,7 @@ parse_params (struct parser *ps, const char *what, const struct d_loc *open,
 /* Providers and probes.                                                */
 
 static int
-parse_probe (struct parser *ps, struct d_provider *prov)
+parse_probe (struct d_parser *ps, struct d_provider *prov)
 {
   struct d_probe_decl probe;
   struct d_token *t;
@@ -592,25 +631,25 @@ parse_probe (struct parser *ps, struct d_provider *prov)
   char dbuf[96];
 
   memset (&probe, 0, sizeof probe);
-  probe.loc = peek (ps, 0)->loc;
-  advance (ps);                 /* "probe" */
+  probe.loc = d_parser_peek (ps, 0)->loc;
+  d_parser_advance (ps);                 /* "probe" */
 
-  t = peek (ps, 0);
+  t = d_parser_peek (ps, 0);
   if (!d_tok_is_word (t->kind))
     return error_at_token (t, "expected a probe name after 'probe' in provider %s, got %s",
                            prov->name, describe (t, dbuf, sizeof dbuf));
   probe.name = token_str (t);
   what = xasprintf ("probe %s:%s", prov->name, probe.name);
-  advance (ps);
+  d_parser_advance (ps);
 
-  t = peek (ps, 0);
+  t = d_parser_peek (ps, 0);
   if (t->kind != DT_LPAREN)
     {
       error_at_token (t, "expected '(' after %s, got %s", what, describe (t, dbuf, sizeof dbuf));
       goto fail;
     }
   open = t->loc;
-  advance (ps);
+  d_parser_advance (ps);
   {
     char *awhat = xasprintf ("the arguments of %s", what);
     int r = parse_params (ps, awhat, &open, &probe.args, &probe.nargs);
@@ -619,14 +658,14 @@ parse_probe (struct parser *ps, struct d_provider *prov)
       goto fail;
   }
 
-  t = peek (ps, 0);
+  t = d_parser_peek (ps, 0);
   if (t->kind == DT_COLON)
     {
       char *xwhat = xasprintf ("the translated arguments of %s", what);
       int r;
 
-      advance (ps);
-      t = peek (ps, 0);
+      d_parser_advance (ps);
+      t = d_parser_peek (ps, 0);
       if (t->kind != DT_LPAREN)
         {
           error_at_token (t, "expected '(' after ':' in %s, got %s", what, describe (t, dbuf, sizeof dbuf));
@@ -634,7 +673,7 @@ parse_probe (struct parser *ps, struct d_provider *prov)
           goto fail;
         }
       open = t->loc;
-      advance (ps);
+      d_parser_advance (ps);
       r = parse_params (ps, xwhat, &open, &probe.xargs, &probe.nxargs);
       free (xwhat);
       if (r < 0)
@@ -642,9 +681,9 @@ parse_probe (struct parser *ps, struct d_provider *prov)
       probe.has_xlate = true;
     }
 
-  t = peek (ps, 0);
+  t = d_parser_peek (ps, 0);
   if (t->kind == DT_SEMI)
-    advance (ps);
+    d_parser_advance (ps);
   else if (t->kind != DT_RBRACE && t->kind != DT_KW_PROBE && !at_end (t))
     {
       error_at_token (t, "expected ';' after %s, got %s", what, describe (t, dbuf, sizeof dbuf));
@@ -682,24 +721,24 @@ ends_in_digit (const char *s)
   return n && s[n - 1] >= '0' && s[n - 1] <= '9';
 }
 
-static int
-parse_provider (struct parser *ps)
+int
+d_parser_provider (struct d_parser *ps)
 {
-  struct d_loc loc = peek (ps, 0)->loc;
+  struct d_loc loc = d_parser_peek (ps, 0)->loc;
   struct d_provider *prov;
   struct d_token *t;
   char *name;
   int created;
   char dbuf[96];
 
-  advance (ps);                 /* "provider" */
-  t = peek (ps, 0);
+  d_parser_advance (ps);                 /* "provider" */
+  t = d_parser_peek (ps, 0);
   if (!d_tok_is_word (t->kind))
     return error_at_token (t, "expected a provider name after 'provider', got %s",
                            describe (t, dbuf, sizeof dbuf));
   name = token_str (t);
-  advance (ps);
-  t = peek (ps, 0);
+  d_parser_advance (ps);
+  t = d_parser_peek (ps, 0);
   if (t->kind != DT_LBRACE)
     {
       error_at_token (t, "expected '{' after provider %s, got %s", name,
@@ -707,7 +746,7 @@ parse_provider (struct parser *ps)
       free (name);
       return -1;
     }
-  advance (ps);
+  d_parser_advance (ps);
   prov = d_program_provider (ps->prog, name, &loc, &created);
   free (name);
   if (created && ends_in_digit (prov->name))
@@ -717,16 +756,16 @@ parse_provider (struct parser *ps)
 
   for (;;)
     {
-      t = peek (ps, 0);
+      t = d_parser_peek (ps, 0);
       switch (t->kind)
         {
         case DT_RBRACE:
-          advance (ps);
-          if (peek (ps, 0)->kind == DT_SEMI)
-            advance (ps);
+          d_parser_advance (ps);
+          if (d_parser_peek (ps, 0)->kind == DT_SEMI)
+            d_parser_advance (ps);
           return 0;
         case DT_SEMI:
-          advance (ps);
+          d_parser_advance (ps);
           break;
         case DT_KW_PROBE:
           /* PROV may move when providers are added: none are inside a block. */
@@ -803,7 +842,7 @@ is_declaration_start (enum d_tok k)
 /* probe-descriptions [ "/" predicate "/" ] "{" body "}", or a declaration
  * that turns out to end in ";". */
 static int
-parse_clause (struct parser *ps)
+parse_clause (struct d_parser *ps)
 {
   struct d_clause cl;
   const char *dstart = NULL, *dend = NULL;
@@ -811,10 +850,10 @@ parse_clause (struct parser *ps)
   struct d_token *t;
 
   memset (&cl, 0, sizeof cl);
-  cl.loc = peek (ps, 0)->loc;
+  cl.loc = d_parser_peek (ps, 0)->loc;
   for (;;)
     {
-      t = peek (ps, 0);
+      t = d_parser_peek (ps, 0);
       if (at_end (t))
         break;
       if (depth == 0)
@@ -824,7 +863,7 @@ parse_clause (struct parser *ps)
           if (t->kind == DT_SEMI)
             {
               /* "int x;" and friends: a declaration, not a clause. */
-              advance (ps);
+              d_parser_advance (ps);
               clause_fini (&cl);
               return 0;
             }
@@ -832,14 +871,14 @@ parse_clause (struct parser *ps)
             {
               clause_add_desc (&cl, dstart, dend);
               dstart = dend = NULL;
-              advance (ps);
+              d_parser_advance (ps);
               continue;
             }
           if (!in_pred && t->kind == DT_SLASH)
             {
               in_pred = 1;
               cl.has_predicate = true;
-              advance (ps);
+              d_parser_advance (ps);
               continue;
             }
         }
@@ -853,7 +892,7 @@ parse_clause (struct parser *ps)
             dstart = t->text;
           dend = t->text + t->len;
         }
-      advance (ps);
+      d_parser_advance (ps);
     }
   if (t->kind == DT_ERROR)
     goto fail;
@@ -865,7 +904,7 @@ parse_clause (struct parser *ps)
       depth = 0;
       for (;;)
         {
-          t = peek (ps, 0);
+          t = d_parser_peek (ps, 0);
           if (t->kind == DT_ERROR)
             goto fail;
           if (t->kind == DT_EOF)
@@ -877,7 +916,7 @@ parse_clause (struct parser *ps)
             depth++;
           else if (is_closer (t->kind))
             depth--;
-          advance (ps);
+          d_parser_advance (ps);
           if (depth == 0)
             break;
         }
@@ -905,18 +944,15 @@ int
 d_parse_text (struct d_program *prog, const char *name, const char *text,
               size_t len, enum d_parse_mode mode, struct d_clauses *clauses)
 {
-  struct parser ps;
+  struct d_parser ps;
   int r = 0;
 
-  memset (&ps, 0, sizeof ps);
-  ps.prog = prog;
-  ps.mode = mode;
+  d_parser_init (&ps, prog, name, text, len, mode);
   ps.clauses = clauses;
-  d_lexer_init (&ps.lx, prog, name, text, len);
 
   for (;;)
     {
-      struct d_token *t = peek (&ps, 0);
+      struct d_token *t = d_parser_peek (&ps, 0);
 
       if (t->kind == DT_EOF)
         break;
@@ -925,17 +961,16 @@ d_parse_text (struct d_program *prog, const char *name, const char *text,
           r = -1;
           break;
         }
-      if (t->kind == DT_KW_PROVIDER && is_provider_declaration (&ps))
-        r = parse_provider (&ps);
+      if (t->kind == DT_KW_PROVIDER && d_parser_is_provider_declaration (&ps))
+        r = d_parser_provider (&ps);
       else if (mode == D_PARSE_PROGRAM && !is_declaration_start (t->kind))
         r = parse_clause (&ps);
       else
-        r = skip_declaration (&ps);
+        r = d_parser_skip_declaration (&ps);
       if (r < 0)
         break;
     }
 
-  while (ps.count)
-    advance (&ps);
+  d_parser_fini (&ps);
   return r;
 }

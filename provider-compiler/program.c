@@ -204,9 +204,8 @@ d_parse_string (const char *name, const char *text, size_t len,
   return parse_buffer (name, text, len, mode, out);
 }
 
-/* Read all of PATH (NUL-terminated, *len set), or NULL after an error. */
-static char *
-read_file (const char *path, size_t *len)
+char *
+d_read_file (const char *path, size_t *len)
 {
   struct stat st;
   char *buf = NULL;
@@ -279,7 +278,7 @@ d_parse_file (const char *path, const struct d_cpp_options *cpp,
       text = d_preprocess (path, cpp, &len);
     }
   else
-    text = read_file (path, &len);
+    text = d_read_file (path, &len);
   if (!text)
     return -1;
   r = parse_buffer (path, text, len, mode, out);

@@ -1,0 +1,392 @@
+/*
+ * output.c — records and aggregation maps to DTrace's output.
+ *
+ * A record is laid out by the checker (dprog.h): a header (clause index,
+ * probe id, cpu, mask of the actions that ran), then each action's items at
+ * fixed offsets.  Each action is formatted by consumer/dformat, which owns
+ * every format.  Aggregations are kept in the kernel as per-CPU maps; a
+ * snapshot sums the CPUs into dformat's aggregation tables right before they
+ * are printed, and clear()/trunc() are applied to the kernel maps too.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/checker.h"
+#include "consumer/dformat.h"
+#include "consumer/output.h"
+#include "sdt/sdt.h"
+
+struct output {
+  struct dprog *prog;
+  struct dfmt_out out;
+  struct dfmt_ctx ctx;
+  bool header_done;
+  struct dfmt_agg **aggs;      /* one per dprog aggregation */
+  int ncpu;
+};
+
+static struct dfmt_type
+fmt_type (struct dtype t)
+{
+  struct dfmt_type f = { DFMT_T_INT, t.size, t.is_signed, NULL };
+  if (t.kind == DT_STRING)
+    f.cls = DFMT_T_STRING;
+  else if (t.is_pointer)
+    f.cls = DFMT_T_POINTER;
+  else if (t.kind == DT_VOID)
+    f.cls = DFMT_T_VOID;
+  return f;
+}
+
+static enum dfmt_aggfn
+fmt_aggfn (enum agg_func f)
+{
+  switch (f)
+    {
+    case AGG_COUNT: return DFMT_AGG_COUNT;
+    case AGG_SUM: return DFMT_AGG_SUM;
+    case AGG_AVG: return DFMT_AGG_AVG;
+    case AGG_MIN: return DFMT_AGG_MIN;
+    case AGG_MAX: return DFMT_AGG_MAX;
+    case AGG_STDDEV: return DFMT_AGG_STDDEV;
+    case AGG_QUANTIZE: return DFMT_AGG_QUANTIZE;
+    case AGG_LQUANTIZE: return DFMT_AGG_LQUANTIZE;
+    default: return DFMT_AGG_LLQUANTIZE;
+    }
+}
+
+struct output *
+output_new (struct dprog *prog, FILE *fp)
+{
+  struct output *o = xcalloc (1, sizeof *o);
+  o->prog = prog;
+  dfmt_out_file (&o->out, fp);
+  dfmt_ctx_init (&o->ctx);
+  o->ctx.quiet = prog->quiet;
+  o->ctx.pid = (int32_t) prog->target_pid;
+  o->ncpu = libbpf_num_possible_cpus ();
+  if (o->ncpu < 1)
+    o->ncpu = 1;
+  o->aggs = xcalloc (prog->naggs ? prog->naggs : 1, sizeof *o->aggs);
+  for (size_t i = 0; i < prog->naggs; i++)
+    {
+      struct dagg *a = &prog->aggs[i];
+      struct dfmt_type *keys = xcalloc (a->nkeys ? a->nkeys : 1, sizeof *keys);
+      for (size_t k = 0; k < a->nkeys; k++)
+        keys[k] = fmt_type (a->keys[k]);
+      struct dfmt_aggdesc d = {
+        .name = a->name, .fn = fmt_aggfn (a->func),
+        .lq_low = (int32_t) a->param[0], .lq_high = (int32_t) a->param[1], .lq_step = (uint16_t) a->param[2],
+        .llq_factor = (uint16_t) a->param[0], .llq_low = (uint16_t) a->param[1],
+        .llq_high = (uint16_t) a->param[2], .llq_nsteps = (uint16_t) a->param[3],
+        .nkeys = a->nkeys, .keys = keys,
+      };
+      o->aggs[i] = dfmt_agg_new (&d);
+      free (keys);
+    }
+  return o;
+}
+
+void
+output_free (struct output *o)
+{
+  if (!o)
+    return;
+  for (size_t i = 0; i < o->prog->naggs; i++)
+    if (o->aggs[i])
+      dfmt_agg_free (o->aggs[i]);
+  free (o->aggs);
+  for (size_t c = 0; c < o->prog->nclauses; c++)
+    for (size_t a = 0; a < o->prog->clauses[c].nactions; a++)
+      {
+        struct daction *act = &o->prog->clauses[c].actions[a];
+        if (act->compiled_format)
+          dfmt_fmt_free (act->compiled_format);
+        act->compiled_format = NULL;
+      }
+  free (o);
+}
+
+int
+output_check_formats (struct output *o, size_t first, size_t n, const char *errprefix)
+{
+  int rc = 0;
+  for (size_t c = first; c < first + n && c < o->prog->nclauses; c++)
+    {
+      struct dclause *cl = &o->prog->clauses[c];
+      for (size_t i = 0; i < cl->nactions; i++)
+        {
+          struct daction *a = &cl->actions[i];
+          if (!a->format || (a->kind != ACT_PRINTF && a->kind != ACT_PRINTA))
+            continue;
+          struct dfmt_diag err = { 0 };
+          struct dfmt_type types[64];
+          size_t nt = 0;
+          if (a->kind == ACT_PRINTF)
+            for (size_t k = 0; k < a->nitems && nt < 64; k++)
+              types[nt++] = fmt_type (a->items[k].type);
+          else if (a->naggs)
+            {
+              const struct dagg *g = &o->prog->aggs[a->aggs[0]];
+              for (size_t k = 0; k < g->nkeys && nt < 64; k++)
+                types[nt++] = fmt_type (g->keys[k]);
+            }
+          a->compiled_format = dfmt_fmt_compile (a->format, a->kind == ACT_PRINTF ? "printf" : "printa",
+                                                 a->kind == ACT_PRINTA, types, nt, &err);
+          if (!a->compiled_format)
+            {
+              int line = cl->ast->loc.line;
+              if (line > 0)
+                diag_error ("%s: line %d: %s", errprefix, line, err.msg ? err.msg : "invalid format");
+              else
+                diag_error ("%s: %s", errprefix, err.msg ? err.msg : "invalid format");
+              rc = -1;
+            }
+          dfmt_diag_clear (&err);
+        }
+    }
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Aggregation snapshots.                                              */
+
+static void
+key_values (const struct dagg *a, const uint8_t *key, struct dfmt_value *vals, unsigned strsize)
+{
+  size_t off = 0;
+  for (size_t k = 0; k < a->nkeys; k++)
+    {
+      if (a->keys[k].kind == DT_STRING)
+        {
+          vals[k] = dfmt_str ((const char *) key + off, strsize);
+          off += (strsize + 7) & ~7u;
+        }
+      else
+        {
+          int64_t v;
+          memcpy (&v, key + off, 8);
+          vals[k] = dfmt_int (v, a->keys[k].size ? a->keys[k].size : 8, a->keys[k].is_signed);
+          off += 8;
+        }
+    }
+}
+
+/* Read aggregation I from its map into the dformat table. */
+static void
+snapshot (struct output *o, size_t i)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  struct dfmt_agg *fa = o->aggs[i];
+  size_t vsz = (a->value_size + 7) & ~7u;
+  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
+  uint8_t *vals = xcalloc ((size_t) o->ncpu, vsz);
+  struct dfmt_value kv[16];
+  dfmt_agg_trunc (fa, 0, true);
+  bool first = true;
+  while (bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+    {
+      first = false;
+      memcpy (key, next, a->key_size);
+      if (bpf_map_lookup_elem (a->map_fd, key, vals) != 0)
+        continue;
+      key_values (a, key, kv, o->prog->strsize);
+      struct dfmt_aggval *e = dfmt_agg_entry (fa, kv);
+      for (int c = 0; c < o->ncpu; c++)
+        {
+          const int64_t *v = (const int64_t *) (vals + (size_t) c * vsz);
+          switch (a->func)
+            {
+            case AGG_COUNT: case AGG_SUM:
+              e->value += v[0];
+              break;
+            case AGG_AVG:
+              e->count += v[0];
+              e->sum += v[1];
+              break;
+            case AGG_MIN:
+              if (v[1] && v[0] < e->value)
+                e->value = v[0];
+              break;
+            case AGG_MAX:
+              if (v[1] && v[0] > e->value)
+                e->value = v[0];
+              break;
+            case AGG_QUANTIZE: case AGG_LQUANTIZE: case AGG_LLQUANTIZE:
+              {
+                unsigned nb = dfmt_agg_nbuckets (fa);
+                for (unsigned b = 0; b < nb && b < a->nbuckets; b++)
+                  e->buckets[b] += v[b];
+                break;
+              }
+            default:
+              break;
+            }
+        }
+    }
+  free (key);
+  free (next);
+  free (vals);
+}
+
+/* Zero every value of aggregation I in the kernel (clear keeps keys). */
+static void
+kernel_clear (struct output *o, size_t i)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  size_t vsz = (a->value_size + 7) & ~7u;
+  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
+  uint8_t *zero = xcalloc ((size_t) o->ncpu, vsz);
+  bool first = true;
+  while (bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+    {
+      first = false;
+      memcpy (key, next, a->key_size);
+      bpf_map_update_elem (a->map_fd, key, zero, BPF_EXIST);
+    }
+  free (key);
+  free (next);
+  free (zero);
+}
+
+/* Remove from the kernel every key the dformat table no longer has. */
+static void
+kernel_prune (struct output *o, size_t i)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
+  struct dfmt_value kv[16];
+  bool first = true;
+  while (bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+    {
+      first = false;
+      memcpy (key, next, a->key_size);
+      key_values (a, key, kv, o->prog->strsize);
+      if (!dfmt_agg_find (o->aggs[i], kv))
+        {
+          bpf_map_delete_elem (a->map_fd, key);
+          first = true;   /* restart: deleting disturbs the iteration */
+        }
+    }
+  free (key);
+  free (next);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records.                                                            */
+
+static struct dfmt_value
+item_value (const struct output *o, const uint8_t *rec, const struct rec_item *it)
+{
+  if (it->type.kind == DT_STRING)
+    return dfmt_str ((const char *) rec + it->offset, o->prog->strsize);
+  int64_t v;
+  memcpy (&v, rec + it->offset, 8);
+  return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);
+}
+
+void
+output_record (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
+{
+  const uint8_t *rec = data;
+  if (size < REC_HEADER_SIZE)
+    return;
+  uint32_t ci, pid, cpu;
+  uint64_t mask;
+  memcpy (&ci, rec, 4);
+  memcpy (&pid, rec + 4, 4);
+  memcpy (&cpu, rec + 8, 4);
+  memcpy (&mask, rec + 16, 8);
+  if (ci >= o->prog->nclauses)
+    return;
+  struct dclause *cl = &o->prog->clauses[ci];
+  if (size < cl->rec_size)
+    return;
+  const struct dprobe *probe = NULL;
+  for (size_t i = 0; i < o->prog->nprobes; i++)
+    if (o->prog->probes[i].id == pid)
+      probe = &o->prog->probes[i];
+
+  if (!o->ctx.quiet)
+    {
+      if (!o->header_done)
+        {
+          dfmt_header (&o->out, &o->ctx);
+          o->header_done = true;
+        }
+      struct dfmt_probe dp = { (int) cpu, pid, probe ? probe->prov : "", probe ? probe->mod : "",
+                               probe ? probe->func : "", probe ? probe->name : "" };
+      dfmt_record_begin (&o->out, &o->ctx, &dp, 0);
+    }
+  for (size_t i = 0; i < cl->nactions; i++)
+    {
+      if (!(mask & (1ull << i)))
+        continue;
+      struct daction *a = &cl->actions[i];
+      struct dfmt_value vals[64];
+      size_t nv = 0;
+      for (size_t k = 0; k < a->nitems && nv < 64; k++)
+        vals[nv++] = item_value (o, rec, &a->items[k]);
+      switch (a->kind)
+        {
+        case ACT_DEFAULT:
+          break;
+        case ACT_TRACE:
+          dfmt_trace (&o->out, &o->ctx, &vals[0]);
+          break;
+        case ACT_PRINTF:
+          if (a->compiled_format)
+            dfmt_printf (&o->out, &o->ctx, a->compiled_format, vals, nv);
+          break;
+        case ACT_EXIT:
+          *exit_seen = true;
+          *exit_status = (int) dfmt_int_bits (&vals[0]);
+          break;
+        case ACT_PRINTA:
+          {
+            struct dfmt_agg *list[16];
+            size_t n = 0;
+            for (size_t k = 0; k < a->naggs && n < 16; k++)
+              {
+                snapshot (o, a->aggs[k]);
+                list[n++] = o->aggs[a->aggs[k]];
+              }
+            if (a->compiled_format)
+              dfmt_printa (&o->out, &o->ctx, a->compiled_format, list, n);
+            else
+              dfmt_printa_default (&o->out, &o->ctx, list, n);
+            break;
+          }
+        case ACT_CLEAR:
+          snapshot (o, a->aggs[0]);
+          dfmt_agg_clear (o->aggs[a->aggs[0]]);
+          kernel_clear (o, a->aggs[0]);
+          break;
+        case ACT_TRUNC:
+          snapshot (o, a->aggs[0]);
+          dfmt_agg_trunc (o->aggs[a->aggs[0]], a->has_arg ? (int64_t) dfmt_int_bits (&vals[0]) : 0,
+                          !a->has_arg);
+          kernel_prune (o, a->aggs[0]);
+          break;
+        case ACT_NORMALIZE:
+          dfmt_agg_normalize (o->aggs[a->aggs[0]], dfmt_int_bits (&vals[0]));
+          break;
+        case ACT_DENORMALIZE:
+          dfmt_agg_denormalize (o->aggs[a->aggs[0]]);
+          break;
+        }
+    }
+  if (!o->ctx.quiet)
+    dfmt_record_end (&o->out, &o->ctx);
+}
+
+void
+output_finish (struct output *o)
+{
+  for (size_t i = 0; i < o->prog->naggs; i++)
+    snapshot (o, i);
+  dfmt_print_exit (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+}

@@ -1,0 +1,509 @@
+/*
+ * object-rewriter.c — read an x86-64 relocatable object into memory, change
+ * it there, write it as a new file (see object-rewriter.h).
+ *
+ * Reading is done by hand from the file's bytes (ELFCLASS64 little-endian
+ * only), every offset and size checked against the file first; writing goes
+ * through libelf (ELF_C_WRITE on a fresh file, libelf choosing the layout),
+ * every section's contents handed over as raw bytes (ELF_T_BYTE) so that
+ * nothing is translated: unchanged sections are copied byte for byte.
+ */
+#include "dtrace-g/object-rewriter.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sdt/sdt.h"
+
+#define EHDR_SIZE 64
+#define SHDR_SIZE 64
+#define SYM_SIZE 24
+#define RELA_SIZE 24
+
+static int
+corrupt (const char *path, const char *why)
+{
+  diag_error ("%s: truncated or corrupt ELF file: %s", path, why);
+  return -1;
+}
+
+/* a + b <= limit, without overflow */
+static bool
+fits (uint64_t a, uint64_t b, uint64_t limit)
+{
+  return a <= limit && b <= limit - a;
+}
+
+static void
+read_shdr (const unsigned char *p, GElf_Shdr *sh)
+{
+  sh->sh_name = (GElf_Word) obj_le (p + 0, 4);
+  sh->sh_type = (GElf_Word) obj_le (p + 4, 4);
+  sh->sh_flags = obj_le (p + 8, 8);
+  sh->sh_addr = obj_le (p + 16, 8);
+  sh->sh_offset = obj_le (p + 24, 8);
+  sh->sh_size = obj_le (p + 32, 8);
+  sh->sh_link = (GElf_Word) obj_le (p + 40, 4);
+  sh->sh_info = (GElf_Word) obj_le (p + 44, 4);
+  sh->sh_addralign = obj_le (p + 48, 8);
+  sh->sh_entsize = obj_le (p + 56, 8);
+}
+
+int
+obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o)
+{
+  memset (o, 0, sizeof *o);
+  o->path = xstrdup (path);
+  o->image = image;
+  o->image_size = size;
+  const unsigned char *p = image;
+
+  if (size < EHDR_SIZE || memcmp (p, ELFMAG, SELFMAG) != 0)
+    return corrupt (path, "no ELF header");
+  if (p[EI_CLASS] != ELFCLASS64 || p[EI_DATA] != ELFDATA2LSB)
+    {
+      diag_error ("%s: not a 64-bit little-endian ELF object", path);
+      return -1;
+    }
+  GElf_Ehdr *eh = &o->eh;
+  memcpy (eh->e_ident, p, EI_NIDENT);
+  eh->e_type = (GElf_Half) obj_le (p + 16, 2);
+  eh->e_machine = (GElf_Half) obj_le (p + 18, 2);
+  eh->e_version = (GElf_Word) obj_le (p + 20, 4);
+  eh->e_entry = obj_le (p + 24, 8);
+  eh->e_phoff = obj_le (p + 32, 8);
+  eh->e_shoff = obj_le (p + 40, 8);
+  eh->e_flags = (GElf_Word) obj_le (p + 48, 4);
+  eh->e_ehsize = (GElf_Half) obj_le (p + 52, 2);
+  eh->e_phentsize = (GElf_Half) obj_le (p + 54, 2);
+  eh->e_phnum = (GElf_Half) obj_le (p + 56, 2);
+  eh->e_shentsize = (GElf_Half) obj_le (p + 58, 2);
+  eh->e_shnum = (GElf_Half) obj_le (p + 60, 2);
+  eh->e_shstrndx = (GElf_Half) obj_le (p + 62, 2);
+
+  if (eh->e_type != ET_REL)
+    {
+      diag_error ("%s: not a relocatable object (ELF type %u)", path, eh->e_type);
+      return -1;
+    }
+  if (eh->e_shoff == 0)
+    return corrupt (path, "no section header table");
+  if (eh->e_shentsize != SHDR_SIZE)
+    return corrupt (path, "unexpected section header size");
+  if (!fits (eh->e_shoff, SHDR_SIZE, size))
+    return corrupt (path, "the section header table lies beyond the end of the file");
+
+  GElf_Shdr sh0;
+  read_shdr (p + eh->e_shoff, &sh0);
+  uint64_t shnum = eh->e_shnum ? eh->e_shnum : sh0.sh_size;
+  if (shnum == 0 || shnum > (size - eh->e_shoff) / SHDR_SIZE)
+    return corrupt (path, "the section header table lies beyond the end of the file");
+  uint64_t shstrndx = eh->e_shstrndx == SHN_XINDEX ? sh0.sh_link : eh->e_shstrndx;
+  if (shstrndx == 0 || shstrndx >= shnum)
+    return corrupt (path, "no section name table");
+
+  o->nsec = o->nsec_orig = (size_t) shnum;
+  o->sec = xcalloc (o->nsec, sizeof *o->sec);
+  for (size_t i = 0; i < o->nsec; i++)
+    {
+      struct obj_section *s = &o->sec[i];
+      read_shdr (p + eh->e_shoff + i * SHDR_SIZE, &s->sh);
+      if (i > 0 && s->sh.sh_type != SHT_NOBITS && s->sh.sh_type != SHT_NULL
+          && !fits (s->sh.sh_offset, s->sh.sh_size, size))
+        {
+          char *why = xasprintf ("section %zu lies beyond the end of the file", i);
+          corrupt (path, why);
+          free (why);
+          return -1;
+        }
+      s->size = s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
+    }
+  o->shstrndx = (size_t) shstrndx;
+  if (o->sec[o->shstrndx].sh.sh_type != SHT_STRTAB)
+    return corrupt (path, "the section name table is not a string table");
+  for (size_t i = 0; i < o->nsec; i++)
+    {
+      const char *n = obj_string (o, o->shstrndx, o->sec[i].sh.sh_name);
+      o->sec[i].name = n ? n : "";
+    }
+
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const GElf_Shdr *sh = &o->sec[i].sh;
+      switch (sh->sh_type)
+        {
+        case SHT_SYMTAB:
+          if (o->symtab)
+            return corrupt (path, "two symbol tables");
+          if (sh->sh_entsize != SYM_SIZE || sh->sh_size % SYM_SIZE != 0 || sh->sh_size == 0)
+            return corrupt (path, "malformed symbol table");
+          if (sh->sh_link == 0 || sh->sh_link >= o->nsec
+              || o->sec[sh->sh_link].sh.sh_type != SHT_STRTAB)
+            return corrupt (path, "the symbol table has no string table");
+          o->symtab = i;
+          o->strtab = sh->sh_link;
+          o->nsyms = o->nsyms_orig = (size_t) (sh->sh_size / SYM_SIZE);
+          if (sh->sh_info > o->nsyms)
+            return corrupt (path, "malformed symbol table");
+          break;
+        case SHT_RELA:
+          if (sh->sh_entsize != RELA_SIZE || sh->sh_size % RELA_SIZE != 0)
+            return corrupt (path, "malformed relocation section");
+          if (sh->sh_info >= o->nsec)
+            return corrupt (path, "a relocation section applies to no section");
+          break;
+        case SHT_GROUP:
+          if (sh->sh_size < 4 || sh->sh_size % 4 != 0)
+            return corrupt (path, "malformed section group");
+          break;
+        default:
+          break;
+        }
+    }
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const GElf_Shdr *sh = &o->sec[i].sh;
+      if (sh->sh_type == SHT_SYMTAB_SHNDX && o->symtab && sh->sh_link == o->symtab)
+        {
+          if (sh->sh_size != (uint64_t) o->nsyms * 4)
+            return corrupt (path, "malformed extended section index table");
+          o->symtab_shndx = i;
+        }
+    }
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const GElf_Shdr *sh = &o->sec[i].sh;
+      if ((sh->sh_type == SHT_RELA || sh->sh_type == SHT_GROUP) && sh->sh_link != o->symtab)
+        continue;   /* not ours to read */
+      if (sh->sh_type == SHT_RELA)
+        {
+          size_t n = obj_rela_count (o, i);
+          for (size_t k = 0; k < n; k++)
+            {
+              GElf_Rela r;
+              obj_get_rela (o, i, k, &r);
+              if (GELF_R_SYM (r.r_info) >= o->nsyms)
+                return corrupt (path, "a relocation names a symbol that does not exist");
+            }
+        }
+      if (sh->sh_type == SHT_GROUP)
+        {
+          const unsigned char *d = obj_data (o, i);
+          for (size_t k = 1; k < o->sec[i].size / 4; k++)
+            {
+              uint64_t m = obj_le (d + 4 * k, 4);
+              if (m == 0 || m >= o->nsec)
+                return corrupt (path, "a section group names a section that does not exist");
+            }
+          if (sh->sh_info >= o->nsyms)
+            return corrupt (path, "a section group has no signature symbol");
+        }
+    }
+  return 0;
+}
+
+void
+obj_free (struct elf_object *o)
+{
+  for (size_t i = 0; o->sec && i < o->nsec; i++)
+    if (o->sec[i].owned)
+      free (o->sec[i].data);
+  free (o->sec);
+  free (o->image);
+  free (o->path);
+  memset (o, 0, sizeof *o);
+}
+
+const unsigned char *
+obj_data (const struct elf_object *o, size_t i)
+{
+  const struct obj_section *s = &o->sec[i];
+  if (s->owned)
+    return s->data;
+  if (s->sh.sh_type == SHT_NOBITS || s->size == 0)
+    return NULL;
+  return o->image + s->sh.sh_offset;
+}
+
+unsigned char *
+obj_data_mut (struct elf_object *o, size_t i)
+{
+  struct obj_section *s = &o->sec[i];
+  if (!s->owned)
+    {
+      unsigned char *copy = xmalloc (s->size ? s->size : 1);
+      const unsigned char *d = obj_data (o, i);
+      if (d && s->size)
+        memcpy (copy, d, s->size);
+      s->data = copy;
+      s->owned = true;
+    }
+  return s->data;
+}
+
+size_t
+obj_append (struct elf_object *o, size_t i, const void *bytes, size_t n)
+{
+  obj_data_mut (o, i);
+  struct obj_section *s = &o->sec[i];
+  size_t at = s->size;
+  s->data = xrealloc (s->data, at + n ? at + n : 1);
+  if (n)
+    memcpy (s->data + at, bytes, n);
+  s->size = at + n;
+  s->sh.sh_size = s->size;
+  return at;
+}
+
+const char *
+obj_string (const struct elf_object *o, size_t i, size_t off)
+{
+  if (i == 0 || i >= o->nsec)
+    return NULL;
+  const unsigned char *d = obj_data (o, i);
+  size_t n = o->sec[i].size;
+  if (!d || off >= n || !memchr (d + off, '\0', n - off))
+    return NULL;
+  return (const char *) d + off;
+}
+
+/* Offset of NAME in string section I, appended when absent. */
+static size_t
+add_string (struct elf_object *o, size_t i, const char *name)
+{
+  const unsigned char *d = obj_data (o, i);
+  size_t n = o->sec[i].size, len = strlen (name);
+  /* An existing string, or the tail of one ("…\0.note.stapsdt\0" inside
+   * ".rela.note.stapsdt"). */
+  for (size_t off = 0; d && off + len < n; off++)
+    if (d[off + len] == '\0' && memcmp (d + off, name, len) == 0)
+      return off;
+  if (n == 0)
+    obj_append (o, i, "", 1), n = 1;
+  return obj_append (o, i, name, len + 1);
+}
+
+size_t
+obj_add_section (struct elf_object *o, const char *name, GElf_Word type, GElf_Xword flags,
+                 GElf_Word link, GElf_Word info, GElf_Xword align, GElf_Xword entsize,
+                 unsigned char *data, size_t size)
+{
+  size_t name_off = add_string (o, o->shstrndx, name);
+  o->sec = xrealloc (o->sec, (o->nsec + 1) * sizeof *o->sec);
+  struct obj_section *s = &o->sec[o->nsec];
+  memset (s, 0, sizeof *s);
+  s->sh.sh_name = (GElf_Word) name_off;
+  s->sh.sh_type = type;
+  s->sh.sh_flags = flags;
+  s->sh.sh_link = link;
+  s->sh.sh_info = info;
+  s->sh.sh_addralign = align;
+  s->sh.sh_entsize = entsize;
+  s->sh.sh_size = size;
+  s->name = "";
+  s->data = data;
+  s->size = size;
+  s->owned = true;
+  return o->nsec++;
+}
+
+void
+obj_get_sym (const struct elf_object *o, size_t i, GElf_Sym *sym)
+{
+  const unsigned char *p = obj_data (o, o->symtab) + i * SYM_SIZE;
+  sym->st_name = (GElf_Word) obj_le (p, 4);
+  sym->st_info = p[4];
+  sym->st_other = p[5];
+  sym->st_shndx = (GElf_Half) obj_le (p + 6, 2);
+  sym->st_value = obj_le (p + 8, 8);
+  sym->st_size = obj_le (p + 16, 8);
+}
+
+void
+obj_put_sym (struct elf_object *o, size_t i, const GElf_Sym *sym)
+{
+  unsigned char *p = obj_data_mut (o, o->symtab) + i * SYM_SIZE;
+  obj_put_le (p, sym->st_name, 4);
+  p[4] = sym->st_info;
+  p[5] = sym->st_other;
+  obj_put_le (p + 6, sym->st_shndx, 2);
+  obj_put_le (p + 8, sym->st_value, 8);
+  obj_put_le (p + 16, sym->st_size, 8);
+}
+
+size_t
+obj_sym_shndx (const struct elf_object *o, size_t i)
+{
+  GElf_Sym s;
+  obj_get_sym (o, i, &s);
+  if (s.st_shndx == SHN_XINDEX)
+    return o->symtab_shndx ? (size_t) obj_le (obj_data (o, o->symtab_shndx) + 4 * i, 4) : 0;
+  return s.st_shndx;
+}
+
+const char *
+obj_sym_name (const struct elf_object *o, size_t i)
+{
+  GElf_Sym s;
+  obj_get_sym (o, i, &s);
+  if (GELF_ST_TYPE (s.st_info) == STT_SECTION && s.st_name == 0)
+    {
+      size_t k = obj_sym_shndx (o, i);
+      return k > 0 && k < o->nsec ? o->sec[k].name : "";
+    }
+  const char *n = obj_string (o, o->strtab, s.st_name);
+  return n ? n : "";
+}
+
+size_t
+obj_add_sym (struct elf_object *o, const char *name, unsigned char info, unsigned char other,
+             GElf_Half shndx, GElf_Addr value, GElf_Xword size)
+{
+  GElf_Sym s = { 0 };
+  s.st_name = (GElf_Word) add_string (o, o->strtab, name);
+  s.st_info = info;
+  s.st_other = other;
+  s.st_shndx = shndx;
+  s.st_value = value;
+  s.st_size = size;
+  unsigned char zero[SYM_SIZE] = { 0 };
+  obj_append (o, o->symtab, zero, SYM_SIZE);
+  size_t i = o->nsyms++;
+  obj_put_sym (o, i, &s);
+  if (o->symtab_shndx)
+    obj_append (o, o->symtab_shndx, zero, 4);
+  return i;
+}
+
+size_t
+obj_rela_count (const struct elf_object *o, size_t s)
+{
+  return o->sec[s].size / RELA_SIZE;
+}
+
+void
+obj_get_rela (const struct elf_object *o, size_t s, size_t i, GElf_Rela *r)
+{
+  const unsigned char *p = obj_data (o, s) + i * RELA_SIZE;
+  r->r_offset = obj_le (p, 8);
+  r->r_info = obj_le (p + 8, 8);
+  r->r_addend = (GElf_Sxword) obj_le (p + 16, 8);
+}
+
+void
+obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
+{
+  unsigned char *p = obj_data_mut (o, s) + i * RELA_SIZE;
+  obj_put_le (p, r->r_offset, 8);
+  obj_put_le (p + 8, r->r_info, 8);
+  obj_put_le (p + 16, (uint64_t) r->r_addend, 8);
+}
+
+static int
+write_fail (const char *display, const char *what)
+{
+  diag_error ("cannot write %s: %s: %s", display, what, elf_errmsg (-1));
+  return -1;
+}
+
+int
+obj_write (const struct elf_object *o, int fd, const char *display)
+{
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    {
+      diag_error ("libelf is out of date");
+      return -1;
+    }
+  Elf *e = elf_begin (fd, ELF_C_WRITE, NULL);
+  if (!e)
+    return write_fail (display, "elf_begin");
+  int rc = -1;
+  GElf_Ehdr eh;
+  if (!gelf_newehdr (e, ELFCLASS64) || !gelf_getehdr (e, &eh))
+    {
+      write_fail (display, "gelf_newehdr");
+      goto out;
+    }
+  memcpy (eh.e_ident, o->eh.e_ident, EI_NIDENT);
+  eh.e_type = o->eh.e_type;
+  eh.e_machine = o->eh.e_machine;
+  eh.e_version = o->eh.e_version;
+  eh.e_entry = o->eh.e_entry;
+  eh.e_flags = o->eh.e_flags;
+  eh.e_phoff = 0;
+  bool xnum = o->nsec >= SHN_LORESERVE;
+  eh.e_shstrndx = o->shstrndx >= SHN_LORESERVE ? SHN_XINDEX : (GElf_Half) o->shstrndx;
+
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const struct obj_section *s = &o->sec[i];
+      Elf_Scn *scn = elf_newscn (e);
+      if (!scn)
+        {
+          write_fail (display, "elf_newscn");
+          goto out;
+        }
+      bool nobits = s->sh.sh_type == SHT_NOBITS;
+      size_t size = nobits ? (size_t) s->sh.sh_size : s->size;
+      if (size > 0)
+        {
+          Elf_Data *d = elf_newdata (scn);
+          if (!d)
+            {
+              write_fail (display, "elf_newdata");
+              goto out;
+            }
+          /* libelf only reads d_buf while writing. */
+          d->d_buf = nobits ? NULL : (void *) obj_data (o, i);
+          d->d_size = size;
+          d->d_type = ELF_T_BYTE;
+          d->d_align = s->sh.sh_addralign ? s->sh.sh_addralign : 1;
+          d->d_off = 0;
+          d->d_version = EV_CURRENT;
+        }
+      GElf_Shdr sh = s->sh;
+      sh.sh_offset = 0;
+      sh.sh_size = size;
+      if (!gelf_update_shdr (scn, &sh))
+        {
+          write_fail (display, "gelf_update_shdr");
+          goto out;
+        }
+    }
+  if (xnum || o->shstrndx >= SHN_LORESERVE)
+    {
+      /* Extended numbering: the real count and name-table index live in
+       * section 0. */
+      Elf_Scn *scn0 = elf_getscn (e, 0);
+      GElf_Shdr sh0;
+      if (!scn0 || !gelf_getshdr (scn0, &sh0))
+        {
+          write_fail (display, "section 0");
+          goto out;
+        }
+      if (xnum)
+        sh0.sh_size = o->nsec;
+      if (o->shstrndx >= SHN_LORESERVE)
+        sh0.sh_link = (GElf_Word) o->shstrndx;
+      if (!gelf_update_shdr (scn0, &sh0))
+        {
+          write_fail (display, "section 0");
+          goto out;
+        }
+    }
+  if (!gelf_update_ehdr (e, &eh))
+    {
+      write_fail (display, "gelf_update_ehdr");
+      goto out;
+    }
+  if (elf_update (e, ELF_C_WRITE) < 0)
+    {
+      write_fail (display, "elf_update");
+      goto out;
+    }
+  rc = 0;
+out:
+  elf_end (e);
+  return rc;
+}

@@ -1,0 +1,508 @@
+/*
+ * header-callstyle.c — `dtrace -h -x callstyle`: the Solaris-style header,
+ * whose probes are ordinary C function calls that `dtrace -G` later patches
+ * out of the compiled objects (dtrace-g/call-site-linker.c), plus the C type
+ * classifier both use.
+ *
+ * Per probe `demo:::request-start(int id, const char *path)`:
+ *
+ *   / * DEMO_REQUEST_START ( int id, const char *path ) * /
+ *   #define DEMO_REQUEST_START(arg1, arg2) \
+ *   __dtrace_demo___request__start(arg1, arg2)
+ *   #define DEMO_REQUEST_START_ENABLED() __builtin_expect (*(volatile unsigned short *) &demo_request__start_semaphore, 0)
+ *   extern void __dtrace_demo___request__start(int, const char *);
+ *   __extension__ extern unsigned short demo_request__start_semaphore ...;
+ *
+ * The function is declared with the .d's native types, so the compiler checks
+ * every argument (and converts it, as for any call): that is the point of
+ * call-style probes besides their reach (any language that can call a C
+ * function can fire them).  The macro names are those of the default header,
+ * so a project switches style by regenerating its header.  The symbol is
+ * `__dtrace_` + provider + `___` + the probe name as declared (`__` for `-`),
+ * the spelling of Solaris, illumos and FreeBSD headers, so headers generated
+ * there and committed into projects link the same way.
+ *
+ * *_ENABLED() reads the semaphore directly (a volatile 2-byte load), exactly
+ * like the default header; only Solaris-generated headers call
+ * `__dtraceenabled_<prov>___<probe>()`, which the -G object defines.
+ *
+ * The shape rules of the default header hold where they matter (build-compat
+ * R15-R19): macro bodies on the next line, one upper-case PROVIDER_ token per
+ * line, ENABLED() bodies without upper case.  Types do appear outside
+ * comments here, in the prototypes: a call-style header is opt-in.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "provider-compiler/provider-compiler.h"
+#include "sdt/sdt.h"
+
+/* ------------------------------------------------------------------ */
+/* Type classification.                                                */
+
+/* Typedef names of the C library and of Solaris headers: size, sign.
+ * Sizes are those of x86-64 Linux (LP64), the one ABI call-style sites are
+ * linked for. */
+static const struct {
+  const char *name;
+  signed char size;   /* negative: signed */
+  bool pointer;
+} known_typedefs[] = {
+  { "int8_t", -1, false }, { "int16_t", -2, false }, { "int32_t", -4, false },
+  { "int64_t", -8, false }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
+  { "uint32_t", 4, false }, { "uint64_t", 8, false },
+  { "int_least8_t", -1, false }, { "int_least16_t", -2, false },
+  { "int_least32_t", -4, false }, { "int_least64_t", -8, false },
+  { "uint_least8_t", 1, false }, { "uint_least16_t", 2, false },
+  { "uint_least32_t", 4, false }, { "uint_least64_t", 8, false },
+  { "int_fast8_t", -1, false }, { "int_fast16_t", -8, false },
+  { "int_fast32_t", -8, false }, { "int_fast64_t", -8, false },
+  { "uint_fast8_t", 1, false }, { "uint_fast16_t", 8, false },
+  { "uint_fast32_t", 8, false }, { "uint_fast64_t", 8, false },
+  { "intptr_t", -8, false }, { "uintptr_t", 8, false },
+  { "intmax_t", -8, false }, { "uintmax_t", 8, false },
+  { "size_t", 8, false }, { "ssize_t", -8, false }, { "ptrdiff_t", -8, false },
+  { "off_t", -8, false }, { "off64_t", -8, false }, { "loff_t", -8, false },
+  { "pid_t", -4, false }, { "uid_t", 4, false }, { "gid_t", 4, false },
+  { "id_t", 4, false }, { "mode_t", 4, false }, { "dev_t", 8, false },
+  { "ino_t", 8, false }, { "ino64_t", 8, false }, { "nlink_t", 8, false },
+  { "blksize_t", -8, false }, { "blkcnt_t", -8, false }, { "time_t", -8, false },
+  { "suseconds_t", -8, false }, { "useconds_t", 4, false }, { "clock_t", -8, false },
+  { "clockid_t", -4, false }, { "key_t", -4, false }, { "socklen_t", 4, false },
+  { "sa_family_t", 2, false }, { "in_addr_t", 4, false }, { "in_port_t", 2, false },
+  { "sig_atomic_t", -4, false }, { "pthread_t", 8, false },
+  { "wchar_t", -4, false }, { "wint_t", 4, false },
+  { "char16_t", 2, false }, { "char32_t", 4, false }, { "char8_t", 1, false },
+  { "bool", 1, false }, { "_Bool", 1, false },
+  { "u_char", 1, false }, { "u_short", 2, false }, { "u_int", 4, false },
+  { "u_long", 8, false }, { "u_int8_t", 1, false }, { "u_int16_t", 2, false },
+  { "u_int32_t", 4, false }, { "u_int64_t", 8, false },
+  { "uchar_t", 1, false }, { "ushort_t", 2, false }, { "uint_t", 4, false },
+  { "ulong_t", 8, false }, { "longlong_t", -8, false }, { "u_longlong_t", 8, false },
+  { "hrtime_t", -8, false }, { "boolean_t", -4, false },
+  { "__u8", 1, false }, { "__u16", 2, false }, { "__u32", 4, false }, { "__u64", 8, false },
+  { "__s8", -1, false }, { "__s16", -2, false }, { "__s32", -4, false }, { "__s64", -8, false },
+  { "caddr_t", 8, true }, { "string", 8, true },
+};
+
+static bool
+is_ident_char (char c)
+{
+  return isalnum ((unsigned char) c) || c == '_' || c == '$';
+}
+
+void
+d_classify_arg_type (const char *type, struct d_arg_type *out)
+{
+  memset (out, 0, sizeof *out);
+  out->cls = D_ARG_UNKNOWN;
+  out->size = 8;
+  if (!type)
+    return;
+  /* Any declarator punctuation makes it a pointer: `*`, an array (passed
+   * as a pointer), a function pointer. */
+  if (strpbrk (type, "*[("))
+    {
+      out->cls = D_ARG_POINTER;
+      return;
+    }
+  bool is_unsigned = false, is_signed = false, is_short = false, is_char = false;
+  bool is_int = false, is_bool = false, is_float = false, is_double = false;
+  bool is_void = false, is_aggr = false, is_enum = false, is_int128 = false;
+  bool is_complex = false;
+  int longs = 0, other = 0;
+  const char *other_word = NULL;
+  size_t other_len = 0;
+  for (const char *p = type; *p;)
+    {
+      if (!is_ident_char (*p))
+        {
+          p++;
+          continue;
+        }
+      const char *w = p;
+      while (is_ident_char (*p))
+        p++;
+      size_t n = (size_t) (p - w);
+#define IS(s) (n == sizeof (s) - 1 && memcmp (w, s, n) == 0)
+      if (IS ("const") || IS ("volatile") || IS ("restrict") || IS ("__restrict")
+          || IS ("__restrict__") || IS ("register") || IS ("__const") || IS ("__volatile__"))
+        continue;
+      else if (IS ("unsigned"))
+        is_unsigned = true;
+      else if (IS ("signed") || IS ("__signed__"))
+        is_signed = true;
+      else if (IS ("short"))
+        is_short = true;
+      else if (IS ("long"))
+        longs++;
+      else if (IS ("char"))
+        is_char = true;
+      else if (IS ("int"))
+        is_int = true;
+      else if (IS ("_Bool"))
+        is_bool = true;
+      else if (IS ("float"))
+        is_float = true;
+      else if (IS ("double"))
+        is_double = true;
+      else if (IS ("_Complex") || IS ("__complex__"))
+        is_complex = true;
+      else if (IS ("void"))
+        is_void = true;
+      else if (IS ("struct") || IS ("union"))
+        {
+          is_aggr = true;
+          /* the tag that follows is part of this word group */
+          while (*p == ' ')
+            p++;
+          while (is_ident_char (*p))
+            p++;
+        }
+      else if (IS ("enum"))
+        {
+          is_enum = true;
+          while (*p == ' ')
+            p++;
+          while (is_ident_char (*p))
+            p++;
+        }
+      else if (IS ("__int128") || IS ("__int128_t") || IS ("__uint128_t"))
+        is_int128 = true;
+      else
+        {
+          other++;
+          other_word = w;
+          other_len = n;
+        }
+#undef IS
+    }
+
+  if (is_float || is_double || is_complex)
+    {
+      out->cls = D_ARG_FLOAT;
+      out->size = is_float && !is_complex ? 4 : longs ? 16 : 8;
+      return;
+    }
+  if (is_aggr)
+    {
+      out->cls = D_ARG_AGGREGATE;
+      out->size = 0;
+      return;
+    }
+  if (is_int128)
+    {
+      out->cls = D_ARG_WIDE;
+      out->size = 16;
+      return;
+    }
+  if (is_void && !other && !is_int && !is_char && !longs && !is_short)
+    {
+      out->cls = D_ARG_VOID;
+      out->size = 0;
+      return;
+    }
+  if (is_enum)
+    {
+      out->cls = D_ARG_INTEGER;
+      out->size = 4;
+      out->is_signed = true;
+      return;
+    }
+  if (other == 1 && !is_unsigned && !is_signed && !is_short && !is_char && !is_int && !longs
+      && !is_bool)
+    {
+      for (size_t i = 0; i < sizeof known_typedefs / sizeof known_typedefs[0]; i++)
+        if (strlen (known_typedefs[i].name) == other_len
+            && memcmp (known_typedefs[i].name, other_word, other_len) == 0)
+          {
+            int s = known_typedefs[i].size;
+            out->cls = known_typedefs[i].pointer ? D_ARG_POINTER : D_ARG_INTEGER;
+            out->size = s < 0 ? -s : s;
+            out->is_signed = s < 0;
+            return;
+          }
+      return;   /* an unknown typedef: D_ARG_UNKNOWN, 8 bytes */
+    }
+  if (other)
+    return;     /* several unknown words: unknown */
+  if (!(is_unsigned || is_signed || is_short || is_char || is_int || longs || is_bool))
+    return;
+  out->cls = D_ARG_INTEGER;
+  if (is_bool)
+    out->size = 1;
+  else if (is_char)
+    out->size = 1;
+  else if (is_short)
+    out->size = 2;
+  else if (longs)
+    out->size = 8;
+  else
+    out->size = 4;
+  /* Plain char is signed on x86-64. */
+  out->is_signed = !is_unsigned && !is_bool;
+}
+
+/* "is floating point (double)" and friends; NULL when the type can be
+ * described.  Static strings. */
+static const char *
+undescribable (const struct d_arg_type *t)
+{
+  switch (t->cls)
+    {
+    case D_ARG_FLOAT:
+      return "is floating point";
+    case D_ARG_AGGREGATE:
+      return "is a structure or union passed by value";
+    case D_ARG_WIDE:
+      return "is a 128-bit integer";
+    case D_ARG_VOID:
+      return "has type void";
+    default:
+      return NULL;
+    }
+}
+
+char *
+d_callstyle_arg_problem (const struct d_provider *prov, const struct d_probe_decl *probe,
+                         size_t i)
+{
+  struct d_arg_type t;
+  d_classify_arg_type (probe->args[i].type, &t);
+  const char *what = undescribable (&t);
+  if (!what)
+    return NULL;
+  const char *type = probe->args[i].type ? probe->args[i].type : "?";
+  bool x87 = t.cls == D_ARG_FLOAT && strstr (type, "long") && !strstr (type, "omplex");
+  const char *why = x87
+    ? "; the x86-64 calling convention passes it on the stack as an x87 value, which probes "
+      "cannot describe"
+    : t.cls == D_ARG_FLOAT
+    ? "; the x86-64 calling convention passes it in an SSE register, which probes cannot describe"
+    : t.cls == D_ARG_AGGREGATE || t.cls == D_ARG_WIDE
+    ? "; probe arguments are integers or pointers of at most 8 bytes (pass a pointer)"
+    : "";
+  return xasprintf ("probe %s:%s: argument %zu %s (%s)%s", prov->name, probe->name, i + 1, what,
+                    type, why);
+}
+
+int
+d_check_callstyle (const struct d_program *prog)
+{
+  int rc = 0;
+  for (size_t p = 0; p < prog->nproviders; p++)
+    {
+      const struct d_provider *pv = &prog->providers[p];
+      for (size_t j = 0; j < pv->nprobes; j++)
+        {
+          const struct d_probe_decl *pr = &pv->probes[j];
+          for (size_t a = 0; a < pr->nargs; a++)
+            {
+              char *msg = d_callstyle_arg_problem (pv, pr, a);
+              if (msg)
+                {
+                  diag_error_at (pr->loc.file, pr->loc.line, "%s", msg);
+                  free (msg);
+                  rc = -1;
+                }
+            }
+        }
+    }
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The header.                                                          */
+
+struct out {
+  FILE *f;
+  bool failed;
+};
+
+static void
+put (struct out *o, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  if (vfprintf (o->f, fmt, ap) < 0)
+    o->failed = true;
+  va_end (ap);
+}
+
+/* "_PROBES_H_TMP" from ".../probes.h.tmp" (as header-gen.c). */
+static char *
+guard_name (const char *output)
+{
+  const char *base = strrchr (output, '/');
+  base = base ? base + 1 : output;
+  char *g = xmalloc (strlen (base) + 2), *w = g;
+  *w++ = '_';
+  for (const char *p = base; *p; p++)
+    *w++ = isalnum ((unsigned char) *p) ? (char) toupper ((unsigned char) *p) : '_';
+  *w = '\0';
+  return g;
+}
+
+/* The C spelling of a .d parameter type: D's `string` is `const char *`. */
+static char *
+c_type (const char *type)
+{
+  size_t len = strlen (type);
+  char *r = xmalloc (len * 6 + 1), *w = r;   /* "string" -> "const char *" at most doubles */
+  for (const char *p = type; *p;)
+    {
+      if (is_ident_char (*p))
+        {
+          const char *s = p;
+          while (is_ident_char (*p))
+            p++;
+          if ((size_t) (p - s) == 6 && memcmp (s, "string", 6) == 0)
+            {
+              memcpy (w, "const char *", 12);
+              w += 12;
+              /* "const char *" already ends the base type: drop one blank */
+              if (*p == ' ' && p[1] == '*')
+                p++;
+            }
+          else
+            {
+              memcpy (w, s, (size_t) (p - s));
+              w += p - s;
+            }
+        }
+      else
+        *w++ = *p++;
+    }
+  *w = '\0';
+  return r;
+}
+
+/* Emit `struct TAG;` for every struct/union tag the prototypes name, once
+ * per header: an undeclared tag inside a prototype would get prototype
+ * scope, and no caller's pointer could match it. */
+static void
+emit_tags (struct out *o, const struct d_program *prog)
+{
+  size_t cap = 0, n = 0;
+  char **seen = NULL;
+  for (size_t p = 0; p < prog->nproviders; p++)
+    for (size_t j = 0; j < prog->providers[p].nprobes; j++)
+      {
+        const struct d_probe_decl *pr = &prog->providers[p].probes[j];
+        for (size_t a = 0; a < pr->nargs; a++)
+          {
+            const char *t = pr->args[a].type;
+            for (const char *q = t; q && *q; q++)
+              {
+                size_t kw = 0;
+                if ((q == t || !is_ident_char (q[-1])) && strncmp (q, "struct ", 7) == 0)
+                  kw = 6;
+                else if ((q == t || !is_ident_char (q[-1])) && strncmp (q, "union ", 6) == 0)
+                  kw = 5;
+                if (!kw)
+                  continue;
+                const char *tag = q + kw + 1;
+                size_t tl = 0;
+                while (is_ident_char (tag[tl]))
+                  tl++;
+                if (tl == 0)
+                  continue;
+                char *decl = xasprintf ("%.*s %.*s", (int) kw, q, (int) tl, tag);
+                bool dup = false;
+                for (size_t s = 0; s < n && !dup; s++)
+                  dup = strcmp (seen[s], decl) == 0;
+                if (dup)
+                  {
+                    free (decl);
+                    continue;
+                  }
+                if (n == cap)
+                  {
+                    cap = cap ? 2 * cap : 8;
+                    seen = xrealloc (seen, cap * sizeof *seen);
+                  }
+                seen[n++] = decl;
+                put (o, "%s;\n", decl);
+              }
+          }
+      }
+  for (size_t s = 0; s < n; s++)
+    free (seen[s]);
+  free (seen);
+}
+
+static void
+emit_provider (struct out *o, const struct d_provider *prov)
+{
+  const char *pn = prov->name;
+  put (o, "\n/* provider %s */\n", pn);
+  for (size_t i = 0; i < prov->nprobes; i++)
+    {
+      const struct d_probe_decl *pr = &prov->probes[i];
+      char *macro = d_macro_name (pn, pr->name);
+      put (o, "\n/* %s (", macro);
+      for (size_t a = 0; a < pr->nargs; a++)
+        put (o, "%s %s", a ? "," : "", pr->args[a].text);
+      put (o, " ) */\n");
+      put (o, "#define %s(", macro);
+      for (size_t a = 0; a < pr->nargs; a++)
+        put (o, "%sarg%zu", a ? ", " : "", a + 1);
+      put (o, ") \\\n__dtrace_%s___%s(", pn, pr->name);
+      for (size_t a = 0; a < pr->nargs; a++)
+        put (o, "%sarg%zu", a ? ", " : "", a + 1);
+      put (o, ")\n");
+      put (o, "#define %s_ENABLED() __builtin_expect (*(volatile unsigned short *) &%s_%s_semaphore, 0)\n",
+           macro, pn, pr->name);
+      put (o, "extern void __dtrace_%s___%s(", pn, pr->name);
+      if (pr->nargs == 0)
+        put (o, "void");
+      for (size_t a = 0; a < pr->nargs; a++)
+        {
+          char *t = c_type (pr->args[a].type ? pr->args[a].type : "int");
+          put (o, "%s%s", a ? ", " : "", t);
+          free (t);
+        }
+      put (o, ");\n");
+      put (o, "__extension__ extern unsigned short %s_%s_semaphore __attribute__ ((unused))"
+           " __attribute__ ((section (\".probes\"))) _SDTKIT_CS_SEM_VISIBILITY;\n", pn, pr->name);
+      free (macro);
+    }
+}
+
+int
+d_write_callstyle_header (const struct d_program *prog, const struct d_header_options *opt,
+                          FILE *f)
+{
+  struct out o = { f, false };
+  char *guard = opt && opt->output_name ? guard_name (opt->output_name) : NULL;
+
+  put (&o, "/* Generated by sdtkit dtrace -h -x callstyle: call-style USDT probes.\n"
+           " * Each probe is a call of __dtrace_<provider>___<probe>(); `dtrace -G` turns\n"
+           " * the calls in the compiled objects into no-ops described by systemtap v3\n"
+           " * .note.stapsdt notes, and defines the semaphores *_ENABLED() reads. */\n");
+  if (guard)
+    put (&o, "#ifndef %s\n#define %s\n", guard, guard);
+  put (&o, "#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
+  put (&o, "#if !defined __cplusplus && !defined __bool_true_false_are_defined\n"
+           "#include <stdbool.h>\n#endif\n");
+  put (&o, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+  put (&o, "#ifndef _SDTKIT_CS_SEM_VISIBILITY\n"
+           "#if defined STAP_SDT_V1 || defined STAP_SDT_V2\n"
+           "# define _SDTKIT_CS_SEM_VISIBILITY\n"
+           "#else\n"
+           "# define _SDTKIT_CS_SEM_VISIBILITY __attribute__ ((visibility (\"hidden\")))\n"
+           "#endif\n"
+           "#endif\n");
+  emit_tags (&o, prog);
+  for (size_t i = 0; i < prog->nproviders; i++)
+    emit_provider (&o, &prog->providers[i]);
+  put (&o, "\n#ifdef __cplusplus\n}\n#endif\n");
+  if (guard)
+    put (&o, "#endif /* %s */\n", guard);
+  free (guard);
+  if (fflush (f) != 0)
+    o.failed = true;
+  return o.failed ? -1 : 0;
+}
