@@ -684,13 +684,17 @@ store_var (struct gen *g, struct d_node *lv, struct dvar *v)
     case VS_ASSOC:
     case VS_SELF:
       {
-        /* value to SLOT_VALUE (integers) or kept as a pointer (strings) */
+        /* the value (an integer, or a string's address) waits on the
+         * expression stack while the key is built, then goes to SLOT_VALUE */
         if (v->type.kind != DT_STRING)
           normalize (g, R0, v->type);
-        emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+        push (g);
         build_key (g, lv->kind == DN_INDEX ? lv->args : NULL, lv->kind == DN_INDEX ? lv->nargs : 0,
                    v->scope == VS_SELF);
-        emit (g, MOV64_REG (R2, R0));
+        emit (g, MOV64_REG (R5, R0));
+        pop (g, R1);
+        emit (g, STX (BPF_DW, R10, R1, SLOT_VALUE));
+        emit (g, MOV64_REG (R2, R5));
         asm_ld_map_fd (&g->a, R1, v->map_fd);
         emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
         if (v->type.kind != DT_STRING)

@@ -415,45 +415,53 @@ dfmt_agg_display (const struct dfmt_agg *a, const struct dfmt_aggval *e)
 /* ------------------------------------------------------------------ */
 /* Sorting                                                               */
 
-/* Compare two entries' values the way illumos sorts them (raw data, not
- * normalised).  NULL is a missing value: all zero. */
-static int
-val_cmp (const struct dfmt_agg *a, const struct dfmt_aggval *x, const struct dfmt_aggval *y)
+/* The sort key of an entry's value, the way illumos sorts them (raw data,
+ * not normalised): count/sum/min/max by value, avg by the integer average,
+ * stddev by the stddev, the quantize family by the weighted sum of its
+ * buckets and then the count of the bucket holding 0.  NULL is a missing
+ * value: all zero. */
+struct sortkey {
+  long double k1;
+  int64_t k2;
+};
+
+static struct sortkey
+sort_key (const struct dfmt_agg *a, const struct dfmt_aggval *v)
 {
-  static const struct dfmt_aggval zero;
-  if (!x)
-    x = &zero;
-  if (!y)
-    y = &zero;
+  struct sortkey k = { 0, 0 };
+  if (!v)
+    return k;
   switch (a->desc.fn)
     {
     case DFMT_AGG_COUNT:
     case DFMT_AGG_SUM:
     case DFMT_AGG_MIN:
     case DFMT_AGG_MAX:
-      return x->value < y->value ? -1 : x->value > y->value;
+      k.k1 = (long double) v->value;
+      break;
     case DFMT_AGG_AVG:
-      {
-        int64_t ax = x->count ? sdiv (x->sum, x->count) : 0;
-        int64_t ay = y->count ? sdiv (y->sum, y->count) : 0;
-        return ax < ay ? -1 : ax > ay;
-      }
+      k.k1 = (long double) (v->count ? sdiv (v->sum, v->count) : 0);
+      break;
     case DFMT_AGG_STDDEV:
-      {
-        uint64_t sx = stddev_of (x, 1), sy = stddev_of (y, 1);
-        return sx < sy ? -1 : sx > sy;
-      }
+      k.k1 = (long double) stddev_of (v, 1);
+      break;
     default:
-      {
-        long double wx = x->buckets ? dfmt_quant_weighted (&a->desc, x->buckets, a->nbuckets) : 0;
-        long double wy = y->buckets ? dfmt_quant_weighted (&a->desc, y->buckets, a->nbuckets) : 0;
-        if (wx != wy)
-          return wx < wy ? -1 : 1;
-        int64_t zx = x->buckets ? dfmt_quant_zero (&a->desc, x->buckets, a->nbuckets) : 0;
-        int64_t zy = y->buckets ? dfmt_quant_zero (&a->desc, y->buckets, a->nbuckets) : 0;
-        return zx < zy ? -1 : zx > zy;
-      }
+      if (v->buckets)
+        {
+          k.k1 = dfmt_quant_weighted (&a->desc, v->buckets, a->nbuckets);
+          k.k2 = dfmt_quant_zero (&a->desc, v->buckets, a->nbuckets);
+        }
+      break;
     }
+  return k;
+}
+
+static int
+sortkey_cmp (const struct sortkey *x, const struct sortkey *y)
+{
+  if (x->k1 != y->k1)
+    return x->k1 < y->k1 ? -1 : 1;
+  return x->k2 < y->k2 ? -1 : x->k2 > y->k2;
 }
 
 /* A row of a (joined) listing: the keys and each aggregation's value. */
@@ -461,6 +469,7 @@ struct row {
   const struct dfmt_value *keys;
   const struct dfmt_aggval **vals;
   struct entry *entry;         /* where the keys come from */
+  struct sortkey sk;           /* of the value that drives the sort */
 };
 
 struct sorter {
@@ -486,17 +495,16 @@ key_cmp (const struct sorter *s, const struct row *x, const struct row *y)
 static int
 row_cmp (const struct sorter *s, const struct row *x, const struct row *y)
 {
-  const struct dfmt_agg *a = s->aggs[s->valpos];
   int c;
   if (s->bykey)
     {
       c = key_cmp (s, x, y);
       if (!c)
-        c = val_cmp (a, x->vals[s->valpos], y->vals[s->valpos]);
+        c = sortkey_cmp (&x->sk, &y->sk);
     }
   else
     {
-      c = val_cmp (a, x->vals[s->valpos], y->vals[s->valpos]);
+      c = sortkey_cmp (&x->sk, &y->sk);
       if (!c)
         c = key_cmp (s, x, y);
     }
@@ -576,7 +584,10 @@ listing_build (struct listing *l, const struct dfmt_ctx *ctx, struct dfmt_agg *c
     }
   l->order = xcalloc (l->nrows ? l->nrows : 1, sizeof *l->order);
   for (size_t i = 0; i < l->nrows; i++)
-    l->order[i] = &l->rows[i];
+    {
+      l->rows[i].sk = sort_key (aggs[s.valpos], l->rows[i].vals[s.valpos]);
+      l->order[i] = &l->rows[i];
+    }
   struct row **tmp = xcalloc (l->nrows ? l->nrows : 1, sizeof *tmp);
   sort_rows (&s, l->order, l->nrows, tmp);
   free (tmp);
@@ -619,6 +630,14 @@ dfmt_agg_trunc (struct dfmt_agg *a, int64_t n, bool all)
     keep_from = 0, keep_to = umag (n) >= a->n ? a->n : (size_t) umag (n);
   if (keep_from == 0 && keep_to == a->n)
     return;
+  if (keep_from == keep_to)
+    {
+      for (size_t i = 0; i < a->n; i++)
+        entry_free (a, a->e[i]);
+      a->n = 0;
+      memset (a->heads, 0, a->nheads * sizeof *a->heads);
+      return;
+    }
 
   struct dfmt_agg *self = a;
   struct listing l;

@@ -366,7 +366,7 @@ dfmt_value_cmp (const struct dfmt_value *a, const struct dfmt_value *b)
     case DFMT_V_STRING:
       {
         size_t la = dfmt_str_len (a), lb = dfmt_str_len (b);
-        int c = memcmp (a->u.str.s, b->u.str.s, la < lb ? la : lb);
+        int c = la && lb ? memcmp (a->u.str.s, b->u.str.s, la < lb ? la : lb) : 0;
         if (c)
           return c < 0 ? -1 : 1;
         return cmp_u64 (la, lb);

@@ -157,7 +157,8 @@ void dfmt_record_end (struct dfmt_out *o, const struct dfmt_ctx *ctx);
  *            strings   non-quiet "  %-33s", quiet "%s";
  *            symbols   "  %-50s";  stacks  "\n" + one "%*s%s\n" line a frame;
  *            bytes     as a string when they look like one (printable text, a NUL,
- *                      then only NULs) unless rawbytes, otherwise a hex dump. */
+ *                      then only NULs), otherwise a hex dump;
+ *            with rawbytes, strings and bytes are always the hex dump. */
 void dfmt_trace (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_value *v);
 /* tracemem(): the hex dump of §2.9 ("\n", a column header, "%5x:" rows). */
 void dfmt_tracemem (struct dfmt_out *o, const void *p, size_t len);

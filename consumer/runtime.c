@@ -380,8 +380,11 @@ resolve_probes (struct runtime *rt)
         for (size_t j = 3; j < p->nprobes; j++)
           {
             const struct usdt_probe *u = p->probes[j].sites;
+            const char *mod = descs[i].module;
+            if (strchr (mod, '/'))
+              mod = strrchr (mod, '/') + 1;   /* a path: the file's basename */
             if (probe_field_match (descs[i].provider, u->provider)
-                && probe_field_match (descs[i].module, u->module)
+                && probe_field_match (mod, u->module)
                 && probe_field_match (descs[i].function, u->function)
                 && probe_name_match (descs[i].name, u->note_name))
               {

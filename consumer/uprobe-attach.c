@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,12 +248,60 @@ uprobe_attachment_nsites (const struct uprobe_attachment *h)
   return h->nsites;
 }
 
+/* Closing a perf-event uprobe link waits for an RCU-tasks grace period
+ * (tens of ms); closes from several threads share grace periods, so many
+ * links are closed in parallel. */
+struct closer {
+  const int *fds;
+  size_t n, stride;
+};
+
+static void *
+closer_run (void *arg)
+{
+  const struct closer *c = arg;
+  for (size_t i = 0; i < c->n; i += c->stride)
+    close (c->fds[i]);
+  return NULL;
+}
+
+static void
+close_all (int *fds, size_t n)
+{
+  enum { MAX_THREADS = 64, PER_THREAD = 4 };
+  size_t nthreads = n / PER_THREAD;
+  if (nthreads > MAX_THREADS)
+    nthreads = MAX_THREADS;
+  pthread_t tids[MAX_THREADS];
+  struct closer cl[MAX_THREADS];
+  size_t started = 0;
+  if (nthreads >= 2)
+    for (size_t t = 0; t < nthreads; t++)
+      {
+        cl[t].fds = fds + t;
+        cl[t].n = n - t;
+        cl[t].stride = nthreads;
+        if (pthread_create (&tids[t], NULL, closer_run, &cl[t]) != 0)
+          break;
+        started++;
+      }
+  /* Whatever no thread took is closed here. */
+  for (size_t t = started; t < (nthreads >= 2 ? nthreads : 1); t++)
+    {
+      struct closer mine = { fds + t, n - t, nthreads >= 2 ? nthreads : 1 };
+      closer_run (&mine);
+    }
+  for (size_t t = 0; t < started; t++)
+    pthread_join (tids[t], NULL);
+}
+
 void
 uprobe_detach (struct uprobe_attachment *h)
 {
   if (!h)
     return;
-  handle_truncate (h, 0);
+  close_all (h->fds, h->nfds);
+  h->nfds = 0;
   free (h->fds);
   free (h);
 }
@@ -329,27 +378,42 @@ multi_link (int prog_fd, const char *path, const unsigned long *offsets,
   return sys_link_create_multi (&attr);
 }
 
-/* After a whole-file link failed with EINVAL, find the site responsible by
- * attaching sites one at a time (bounded), and report it. */
+/* After a whole-file link failed with EINVAL, find out why.  The kernel
+ * checks the program and the flags before it resolves the path, so the same
+ * link aimed at "/" failing with EBADF clears them; what is left is a site
+ * the kernel refused: an offset past the end of the file, or a ref_ctr
+ * mismatch with another tracer.  Sites are tried one at a time (bounded) to
+ * name the one. */
 static void
 diagnose_multi_einval (int prog_fd, const char *path, const unsigned long *offsets,
                        const unsigned long *ref_ctrs, const uint64_t *cookies, size_t n,
                        bool retprobe, pid_t pid)
 {
+  int fd = multi_link (prog_fd, "/", offsets, ref_ctrs, cookies, 1, retprobe, 0);
+  int err = errno;
+  if (fd >= 0)
+    close (fd);
+  if (fd >= 0 || err != EBADF)
+    {
+      diag_error ("%s: cannot attach %zu probe site%s (uprobe_multi): %s (is the program loaded "
+                  "with expected_attach_type BPF_TRACE_UPROBE_MULTI?)", path, n, n == 1 ? "" : "s",
+                  strerror (EINVAL));
+      return;
+    }
   size_t limit = n < 256 ? n : 256;
   for (size_t i = 0; i < limit; i++)
     {
-      int fd = multi_link (prog_fd, path, &offsets[i], &ref_ctrs[i], &cookies[i], 1, retprobe, pid);
+      fd = multi_link (prog_fd, path, &offsets[i], &ref_ctrs[i], &cookies[i], 1, retprobe, pid);
       if (fd >= 0)
         {
           close (fd);
           continue;
         }
-      int err = errno;
-      report_attach_error (path, true, offsets[i], 1, pid, err, "uprobe_multi");
+      report_attach_error (path, true, offsets[i], 1, pid, errno, "uprobe_multi");
       return;
     }
-  report_attach_error (path, false, 0, n, pid, EINVAL, "uprobe_multi");
+  diag_error ("%s: cannot attach %zu probe sites (uprobe_multi): %s (another tracer may have "
+              "attached one of them with a different or no semaphore)", path, n, strerror (EINVAL));
 }
 
 static int
@@ -525,7 +589,10 @@ attach_perf (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site 
       close (pfd);
       if (lfd < 0)
         {
-          report_attach_error (s->path, true, s->offset, 1, pid, err, "BPF_LINK_CREATE");
+          /* The uprobe itself was accepted: this is about the program. */
+          diag_error ("%s: cannot attach the BPF program to the probe site at offset 0x%llx: %s%s",
+                      s->path, (unsigned long long) s->offset, strerror (err),
+                      err == EINVAL ? " (is it a kprobe program loaded for perf-event links?)" : "");
           return -1;
         }
       handle_add_fd (h, lfd);

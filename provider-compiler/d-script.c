@@ -1122,8 +1122,36 @@ parse_clause (struct d_parser *ps)
           goto fail;
         }
       start = end = t->text;
-      while (end < ps->lx.end && is_desc_char ((unsigned char) *end))
-        end++;
+      /* A field may be a file path (`prov:/usr/bin/x::name`, `prov:./demo::`):
+       * a '/' right after ':' starts one, and a field that starts with '/'
+       * or '.' keeps its '/'s.  A predicate's '/' never follows ':'. */
+      const char *field = start;
+      while (end < ps->lx.end)
+        {
+          unsigned char c = (unsigned char) *end;
+          if (is_desc_char (c))
+            {
+              if (c == ':')
+                field = end + 1;
+              end++;
+              continue;
+            }
+          if (c == '/' && end + 1 < ps->lx.end && is_desc_char ((unsigned char) end[1]) && field > start
+              && (end == field || *field == '/' || *field == '.'))
+            {
+              /* only a module: a ':' must follow before the path ends
+               * (`syscall:::/pred/` is a predicate) */
+              const char *q = end + 1;
+              while (q < ps->lx.end && (is_desc_char ((unsigned char) *q) || *q == '/') && *q != ':')
+                q++;
+              if (q < ps->lx.end && *q == ':')
+                {
+                  end++;
+                  continue;
+                }
+            }
+          break;
+        }
       cl.descs = xrealloc (cl.descs, (cl.ndescs + 1) * sizeof *cl.descs);
       d = &cl.descs[cl.ndescs++];
       d->text = xstrndup (start, (size_t) (end - start));

@@ -479,6 +479,47 @@ self_ref_ctr_mismatch (void)
   usdt_probe_list_free (&l);
 }
 
+/* A program loaded for perf links cannot make uprobe_multi links: the error
+ * says so instead of blaming a semaphore. */
+static void
+self_wrong_mode (void)
+{
+  struct usdt_probe_list l;
+  if (find_self ("tattach:::fire", false, &l) != 0 || l.nusites != 1)
+    {
+      UNIT_CHECK (0, "wrong mode: discovery");
+      return;
+    }
+  struct counter_prog cp;
+  if (counter_prog_load (&cp, 1, UPROBE_MODE_PERF) == 0)
+    {
+      struct uprobe_attachment *h = uprobe_attachment_new ();
+      struct uprobe_attach_opts o = { UPROBE_MODE_MULTI, false, 0 };
+      printf ("# the next error message is expected\n");
+      fflush (stdout);
+      UNIT_INTEQ (uprobe_attach (h, cp.prog_fd, l.usites, 1, &o), -1,
+                  "a program loaded for perf links is refused by uprobe_multi");
+      UNIT_INTEQ (uprobe_attachment_nlinks (h), 0, "nothing attached");
+      UNIT_INTEQ (tattach_fire_semaphore, 0, "semaphore untouched");
+      uprobe_detach (h);
+    }
+  counter_prog_close (&cp);
+  if (counter_prog_load (&cp, 1, UPROBE_MODE_MULTI) == 0)
+    {
+      struct uprobe_attachment *h = uprobe_attachment_new ();
+      struct uprobe_attach_opts o = { UPROBE_MODE_PERF, false, 0 };
+      printf ("# the next error message is expected\n");
+      fflush (stdout);
+      UNIT_INTEQ (uprobe_attach (h, cp.prog_fd, l.usites, 1, &o), -1,
+                  "a program loaded for uprobe_multi is refused by perf links");
+      UNIT_INTEQ (uprobe_attachment_nlinks (h), 0, "nothing attached");
+      UNIT_INTEQ (tattach_fire_semaphore, 0, "semaphore back to 0 after the failed perf attach");
+      uprobe_detach (h);
+    }
+  counter_prog_close (&cp);
+  usdt_probe_list_free (&l);
+}
+
 static void
 self_process (void)
 {
@@ -588,6 +629,7 @@ self_test (void)
       self_attach (UPROBE_MODE_MULTI, 0);
       self_attach (UPROBE_MODE_MULTI, getpid ());
       self_retprobe (UPROBE_MODE_MULTI);
+      self_wrong_mode ();
     }
   else
     UNIT_SKIP ("this kernel has no uprobe_multi links (Linux 6.6+)");
