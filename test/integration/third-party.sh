@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# third-party.sh — real probes of Debian's own binaries, counted by our
+# dtrace and by bpftrace on the same workload:
+#  - python3.11's semaphore-guarded gc-start, whose argument is a stack slot
+#    (-4@112(%rsp)), keyed by arg0 for a script calling gc.collect() 50 times;
+#  - PostgreSQL 15's transaction-start during a small workload, traced by file
+#    (every backend is forked after dtrace attached).
+. "$SRCDIR/test/lib.sh"
+
+py=/usr/bin/python3.11
+if [ -x "$py" ] && readelf -n "$py" | grep -q gc__start; then
+  printf 'import gc\nfor i in range(50):\n    gc.collect()\n' > gc50.py
+  "$DTRACE" -q -n 'python$target:::gc-start { @[arg0] = count(); }' -c "$py gc50.py" > ours.txt 2>ours.err
+  check_eq "python3.11 gc-start: dtrace exits 0" "$?" 0
+  timeout 60 bpftrace -e "usdt:$py:python:gc__start { @[arg0] = count(); }" -c "$py gc50.py" > bt.txt 2>&1
+  ours=$(awk 'NF == 2 { print $1 ":" $2 }' ours.txt | sort | tr '\n' ' ')
+  theirs=$(sed -n 's/^@\[\([0-9-]*\)\]: \([0-9]*\)$/\1:\2/p' bt.txt | sort | tr '\n' ' ')
+  check_eq "python3.11 gc-start per generation: same counts as bpftrace" "$ours" "$theirs"
+  check_match "... gc.collect() (generation 2) seen at least 50 times" "$ours" '(^| )2:(5[0-9]|[6-9][0-9]|[1-9][0-9][0-9])( |$)'
+else
+  skip "python3.11 with USDT probes not installed"
+fi
+
+pgbin=/usr/lib/postgresql/15/bin
+if [ -x "$pgbin/postgres" ] && id postgres >/dev/null 2>&1; then
+  pgdata=$T/pgdata; sock=$T/sock
+  mkdir -p "$pgdata" "$sock"; chown postgres "$pgdata" "$sock"; chmod 755 "$T"
+  port=$((20000 + RANDOM % 20000))
+  su postgres -s /bin/sh -c "$pgbin/initdb -D $pgdata -A trust >/dev/null 2>&1" \
+    && su postgres -s /bin/sh -c "$pgbin/pg_ctl -D $pgdata -o '-k $sock -p $port -c listen_addresses=' -w start >/dev/null 2>&1"
+  if [ $? -ne 0 ]; then
+    fail "PostgreSQL 15 starts"
+  else
+    trap 'su postgres -s /bin/sh -c "$pgbin/pg_ctl -D $pgdata -m immediate stop" >/dev/null 2>&1; rm -rf "$T"' EXIT
+    workload () {
+      for i in $(seq 20); do echo "BEGIN; SELECT $i; COMMIT;"; done > w.sql
+      su postgres -s /bin/sh -c "psql -q -h $sock -p $port -d postgres -f $T/w.sql >/dev/null"
+    }
+    "$DTRACE" -q -n "postgresql*:$pgbin/postgres::transaction-start { @n = count(); }" >pg.txt 2>pg.err &
+    dpid=$!
+    sleep 1.5
+    workload
+    kill -INT $dpid; wait $dpid
+    ours=$(awk 'NF == 1 { print $1 }' pg.txt)
+    timeout 60 bpftrace -e "usdt:$pgbin/postgres:postgresql:transaction__start { @n = count(); }" >pgbt.txt 2>&1 &
+    bpid=$!
+    sleep 3
+    workload
+    sleep 0.5
+    kill -INT $bpid; wait $bpid
+    theirs=$(sed -n 's/^@n: \([0-9]*\)$/\1/p' pgbt.txt)
+    check_match "postgresql transaction-start counted" "$ours" '^[1-9][0-9]*$'
+    check_eq "postgresql transaction-start: same count as bpftrace" "$ours" "$theirs"
+  fi
+else
+  skip "PostgreSQL 15 server not installed"
+fi
+done_testing
