@@ -167,9 +167,9 @@ do_link (const struct dtrace_options *o)
   return rc;
 }
 
-/* -n / -s / -P / -m / -f with -p / -c: the D consumer. */
-static int
-do_trace (const struct dtrace_options *o)
+/* The consumer's view of the command line. */
+static struct consumer_source *
+consumer_sources (const struct dtrace_options *o)
 {
   struct consumer_source *src = xcalloc (o->nsources ? o->nsources : 1, sizeof *src);
   for (size_t i = 0; i < o->nsources; i++)
@@ -183,6 +183,28 @@ do_trace (const struct dtrace_options *o)
           src[i].kind = kinds[k].k;
       src[i].text = o->sources[i].text;
     }
+  return src;
+}
+
+/* -l with descriptions or -p: processes' and files' USDT probes. */
+static int
+do_list (const struct dtrace_options *o)
+{
+  struct consumer_source *src = consumer_sources (o);
+  struct consumer_options copt = {
+    .nsources = o->nsources, .sources = src, .verbose = o->verbose,
+    .npids = o->npids, .pids = o->pids,
+  };
+  int rc = consumer_list (&copt, 0, NULL);
+  free (src);
+  return rc;
+}
+
+/* -n / -s / -P / -m / -f with -p / -c: the D consumer. */
+static int
+do_trace (const struct dtrace_options *o)
+{
+  struct consumer_source *src = consumer_sources (o);
   struct consumer_options copt = {
     .nsources = o->nsources, .sources = src,
     .quiet = o->quiet, .verbose = o->verbose, .zdefs = o->zdefs, .destructive = o->destructive,
@@ -223,7 +245,7 @@ main (int argc, char **argv)
       rc = do_link (&o);
       break;
     case MODE_LIST:
-      rc = dtrace_list (&o);
+      rc = (o.nsources > o.nmodules || o.npids) ? do_list (&o) : dtrace_list (&o);
       break;
     case MODE_TRACE:
       rc = do_trace (&o);

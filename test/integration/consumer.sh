@@ -119,4 +119,15 @@ sleep 0.3
 wait $tpid
 check_eq "-p PID: traced until it exits" "$(cat p.out)" "$(printf '\n %16d' 3)"
 check_fails "-p of a pid that does not exist fails" "$DTRACE" -q -p 999999 -n 'tgt$target:::tick { }'
+
+# --- -l
+check_eq "-l -n BEGIN" "$("$DTRACE" -l -n BEGIN)" "$(printf '%5s %10s %17s %33s %s\n%5s %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME 1 dtrace '' '' BEGIN)"
+"$T_TARGET" 1 wait 1000 2>/dev/null >/dev/null &
+tpid=$!
+sleep 0.3
+out=$("$DTRACE" -l -n "tgt$tpid:::tick")
+kill $tpid 2>/dev/null; wait $tpid 2>/dev/null
+check_match "-l -n 'tgtPID:::tick': the process's probe, DTrace's columns" "$out" "^ +[0-9]+ +tgt$tpid +target +main tick\$"
+out=$("$DTRACE" -l -v -m "$T_TARGET")
+check_match "-l -v -m FILE: sites, semaphores and argument locations" "$out" 'semaphore 0x[0-9a-f]+ \(ref_ctr offset 0x[0-9a-f]+\)'
 done_testing
