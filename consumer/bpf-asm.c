@@ -143,10 +143,11 @@ asm_finish (struct bpf_asm *a)
 }
 
 int
-bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, const char *name,
-                  const struct bpf_asm *a, bool verbose)
+bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, unsigned prog_flags,
+                  const char *name, const struct bpf_asm *a, bool verbose)
 {
-  LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = expected_attach_type);
+  LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = expected_attach_type,
+               .prog_flags = prog_flags);
   int fd = bpf_prog_load (type, name, "GPL", a->insns, a->n, &opts);
   if (fd >= 0)
     return fd;
@@ -155,7 +156,7 @@ bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, const 
   char *log = xmalloc (logsz);
   log[0] = '\0';
   LIBBPF_OPTS (bpf_prog_load_opts, vopts, .expected_attach_type = expected_attach_type,
-               .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
+               .prog_flags = prog_flags, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
   fd = bpf_prog_load (type, name, "GPL", a->insns, a->n, &vopts);
   if (fd >= 0)
     {

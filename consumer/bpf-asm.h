@@ -71,7 +71,7 @@ int asm_finish (struct bpf_asm *a);
 /* Load a program; on a verifier rejection prints "dtrace: the kernel's BPF
  * verifier rejected the program for NAME" and, when VERBOSE, the log.
  * Returns the fd or -1. */
-int bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, const char *name,
-                      const struct bpf_asm *a, bool verbose);
+int bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, unsigned prog_flags,
+                      const char *name, const struct bpf_asm *a, bool verbose);
 
 #endif

@@ -521,8 +521,44 @@ gen_expr (struct gen *g, struct d_node *n)
           else
             emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
           pop (g, R3);
-          emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
-          emit (g, CALL (BPF_FUNC_probe_read_user_str));
+          if (g->kind == PK_USDT && g->cg->sleepable)
+            {
+              /* keep size and address for the retries */
+              emit (g, STX (BPF_DW, R10, R2, SLOT_TMP));
+              emit (g, MOV64_REG (R0, R3));
+              int addr_slot = push (g);
+              emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+              emit (g, CALL (BPF_FUNC_probe_read_user_str));
+              int done = asm_label (&g->a);
+              asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, done);
+              /* the string's page(s) are not present: fault them in, retry */
+              for (int page = 0; page < 2; page++)
+                {
+                  emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+                  emit (g, MOV64_IMM (R2, 1));
+                  emit (g, LDX (BPF_DW, R3, R10, (int16_t) addr_slot));
+                  if (page)
+                    {
+                      emit (g, A64_IMM (BPF_OR, R3, 4095));
+                      emit (g, A64_IMM (BPF_ADD, R3, 1));
+                    }
+                  emit (g, CALL (BPF_FUNC_copy_from_user));
+                  emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+                  emit (g, LDX (BPF_DW, R2, R10, SLOT_TMP));
+                  asm_jmp_imm (&g->a, BPF_JGT, R2, (int32_t) g->p->strsize, done);
+                  asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, done);
+                  emit (g, LDX (BPF_DW, R3, R10, (int16_t) addr_slot));
+                  emit (g, CALL (BPF_FUNC_probe_read_user_str));
+                  asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, done);
+                }
+              asm_bind (&g->a, done);
+              g->depth--;
+            }
+          else
+            {
+              emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+              emit (g, CALL (BPF_FUNC_probe_read_user_str));
+            }
           emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
           return;
         }
@@ -1140,7 +1176,23 @@ fetch_arg (struct gen *g, unsigned k)
   emit (g, LDX (BPF_B, R2, R8, (int16_t) o_size));
   asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, zero);
   asm_jmp_imm (&g->a, BPF_JGT, R2, 8, zero);
+  if (g->cg->sleepable)
+    emit (g, STX (BPF_DW, R10, R3, SLOT_MASK));   /* the address, for a retry (mask is set later) */
   emit (g, CALL (BPF_FUNC_probe_read_user));
+  if (g->cg->sleepable)
+    {
+      /* not present: copy_from_user may fault the page in */
+      int ok = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, ok);
+      emit (g, MOV64_REG (R1, R10));
+      emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+      emit (g, LDX (BPF_B, R2, R8, (int16_t) o_size));
+      asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, zero);
+      asm_jmp_imm (&g->a, BPF_JGT, R2, 8, zero);
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_MASK));
+      emit (g, CALL (BPF_FUNC_copy_from_user));
+      asm_bind (&g->a, ok);
+    }
   emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
   /* truncate to size, extend by sign */
   asm_bind (&g->a, extend);
@@ -1249,7 +1301,8 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   int fd = -1;
   if (g.errors == 0 && asm_finish (&g.a) == 0)
     fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,
-                           kind == PK_USDT ? cg->usdt_attach_type : 0, name, &g.a, cg->verbose);
+                           kind == PK_USDT ? cg->usdt_attach_type : 0,
+                           kind == PK_USDT && cg->sleepable ? BPF_F_SLEEPABLE : 0, name, &g.a, cg->verbose);
   asm_free (&g.a);
   return fd;
 }

@@ -62,6 +62,8 @@ struct codegen_ctx {
   int strconst_fd;
   int pids_fd;                      /* -1: no pid filter */
   unsigned usdt_attach_type;        /* expected_attach_type of USDT programs */
+  bool sleepable;                   /* USDT programs may sleep (uprobe_multi): user
+                                       pages that are not present are faulted in */
   bool verbose;
 };
 

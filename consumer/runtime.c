@@ -652,6 +652,7 @@ load_and_attach (struct runtime *rt)
   rt->begin_fd = rt->end_fd = -1;
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
   rt->cg.usdt_attach_type = uprobe_prog_expected_attach_type (mode);
+  rt->cg.sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
   if (p->probes[0].nclauses)
     {
       rt->begin_fd = codegen_program (&rt->cg, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
