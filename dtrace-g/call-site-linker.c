@@ -667,14 +667,14 @@ link_object (struct run *r, const char *path, struct pending *p)
           struct site site = { t, 0, s, k, sym, SITE_CALL, false, pe, NULL };
           int kind = -1;
           const char *problem = NULL;
-          if (!code || tsh->sh_type != SHT_PROGBITS || R < 2 || R > csz || csz - R < 4)
+          if (!code || tsh->sh_type != SHT_PROGBITS || R < 1 || R > csz || csz - R < 4)
             problem = "lies outside its section";
           else if (rtype == R_X86_64_NONE)
             {
               for (int f = 0; f < SITE_NKINDS && kind < 0; f++)
                 {
                   uint64_t start = R - site_forms[f].before;
-                  if (start + site_forms[f].len <= csz
+                  if (R >= site_forms[f].before && start + site_forms[f].len <= csz
                       && memcmp (code + start, site_forms[f].bytes, site_forms[f].len) == 0)
                     kind = f;
                 }
@@ -691,7 +691,7 @@ link_object (struct run *r, const char *path, struct pending *p)
                 kind = SITE_CALL;
               else if (code[R - 1] == 0xe9)
                 kind = SITE_TAIL;
-              else if (code[R - 2] == 0x0f && (code[R - 1] & 0xf0) == 0x80)
+              else if (R >= 2 && code[R - 2] == 0x0f && (code[R - 1] & 0xf0) == 0x80)
                 problem = "is a conditional tail call, which cannot be rewritten in place "
                           "(compile this file with -fno-optimize-sibling-calls)";
               else
@@ -702,6 +702,8 @@ link_object (struct run *r, const char *path, struct pending *p)
             {
               if (rel.r_addend != -4)
                 problem = "is not a call (unexpected relocation addend)";
+              else if (R < 2)
+                problem = "lies outside its section";
               else if (code[R - 2] == 0xff && code[R - 1] == 0x15)
                 kind = SITE_CALL_GOT;
               else if (code[R - 2] == 0xff && code[R - 1] == 0x25)
