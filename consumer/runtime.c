@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "consumer/checker.h"
@@ -69,6 +70,8 @@ struct runtime {
   struct dt_proc *dtp;          /* -p and -c processes, same order as procs */
   bool exit_seen;
   int exit_status;
+  int switch_ms;                /* ring buffer poll interval */
+  uint64_t *drops_seen;         /* [counter][cpu] already reported */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -127,7 +130,24 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         pow <<= 1;
       p->bufsize = pow;
     }
-  else if (strcmp (name, "switchrate") == 0 || strcmp (name, "aggrate") == 0
+  else if (strcmp (name, "switchrate") == 0)
+    {
+      /* a bare number is nanoseconds; hz is a frequency */
+      char *end;
+      double v = value ? strtod (value, &end) : -1;
+      if (!value || v <= 0)
+        goto bad;
+      double ns = v;
+      if (strcmp (end, "hz") == 0) ns = 1e9 / v;
+      else if (strcmp (end, "ms") == 0 || strcmp (end, "msec") == 0) ns = v * 1e6;
+      else if (strcmp (end, "us") == 0 || strcmp (end, "usec") == 0) ns = v * 1e3;
+      else if (strcmp (end, "s") == 0 || strcmp (end, "sec") == 0) ns = v * 1e9;
+      else if (strcmp (end, "ns") == 0 || strcmp (end, "nsec") == 0 || *end == '\0') ns = v;
+      else
+        goto bad;
+      rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
+    }
+  else if (strcmp (name, "aggrate") == 0
            || strcmp (name, "statusrate") == 0 || strcmp (name, "dynvarsize") == 0
            || strcmp (name, "aggsize") == 0 || strcmp (name, "nspec") == 0
            || strcmp (name, "specsize") == 0 || strcmp (name, "destructive") == 0
@@ -746,14 +766,18 @@ on_record (void *ctx, void *data, size_t size)
   return 0;
 }
 
+/* Report drops and faults counted since the last report.  The kernel's
+ * counters only grow; what was already reported is remembered here (zeroing
+ * them would race with the programs' increments). */
 static void
 report_drops (struct runtime *rt)
 {
   int ncpu = libbpf_num_possible_cpus ();
   if (ncpu <= 0)
     return;
+  if (!rt->drops_seen)
+    rt->drops_seen = xcalloc (4 * (size_t) ncpu, sizeof *rt->drops_seen);
   uint64_t *v = xcalloc ((size_t) ncpu, sizeof *v);
-  static const char *const what[] = { "", "dynamic variable ", "aggregation ", "error" };
   for (uint32_t k = 0; k < 4; k++)
     {
       if (bpf_map_lookup_elem (rt->prog.drops_fd, &k, v) != 0)
@@ -761,21 +785,20 @@ report_drops (struct runtime *rt)
       uint64_t total = 0;
       for (int c = 0; c < ncpu; c++)
         {
-          if (k == 0 && v[c])
-            diag_error ("%" PRIu64 " drop%s on CPU %d", v[c], v[c] == 1 ? "" : "s", c);
-          total += v[c];
+          uint64_t *seen = &rt->drops_seen[k * (size_t) ncpu + (size_t) c];
+          uint64_t d = v[c] - *seen;
+          *seen = v[c];
+          if (k == 0 && d)
+            diag_error ("%" PRIu64 " drop%s on CPU %d", d, d == 1 ? "" : "s", c);
+          total += d;
         }
       if (k == 1 && total)
-        diag_error ("%" PRIu64 " %sdrop%s", total, what[k], total == 1 ? "" : "s");
+        diag_error ("%" PRIu64 " dynamic variable drop%s", total, total == 1 ? "" : "s");
       if (k == 2 && total)
-        diag_error ("%" PRIu64 " %sdrop%s", total, what[k], total == 1 ? "" : "s");
+        diag_error ("%" PRIu64 " aggregation drop%s", total, total == 1 ? "" : "s");
       if (k == 3 && total)
-        diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total, total == 1 ? "" : "s");
-      if (total)
-        {
-          memset (v, 0, (size_t) ncpu * sizeof *v);
-          bpf_map_update_elem (rt->prog.drops_fd, &k, v, BPF_ANY);
-        }
+        diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total,
+                    total == 1 ? "" : "s");
     }
   free (v);
 }
@@ -844,6 +867,7 @@ free_runtime (struct runtime *rt)
     }
   free (rt->src);
   free (rt->procs);
+  free (rt->drops_seen);
   for (size_t i = 0; i < rt->nprocs; i++)
     dt_proc_free (&rt->dtp[i]);
   free (rt->dtp);
@@ -953,12 +977,21 @@ consumer_run (const struct consumer_options *opt)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)
       goto out;
   run_once (rt.begin_fd);
+  struct timespec last_drops;
+  clock_gettime (CLOCK_MONOTONIC, &last_drops);
   while (!rt.exit_seen && !interrupted)
     {
-      int n = ring_buffer__poll (rt.rb, 100);
+      int n = ring_buffer__poll (rt.rb, rt.switch_ms ? rt.switch_ms : 100);
       if (n < 0 && n != -EINTR)
         break;
       fflush (rt.outf);
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      if (now.tv_sec != last_drops.tv_sec)
+        {
+          report_drops (&rt);
+          last_drops = now;
+        }
       if (targets_gone (&rt))
         break;
     }

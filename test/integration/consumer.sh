@@ -120,6 +120,20 @@ wait $tpid
 check_eq "-p PID: traced until it exits" "$(cat p.out)" "$(printf '\n %16d' 3)"
 check_fails "-p of a pid that does not exist fails" "$DTRACE" -q -p 999999 -n 'tgt$target:::tick { }'
 
+# --- scripts as #! interpreters, macro arguments, -o
+printf '#!%s -qs\n#pragma D option switchrate=10hz\nBEGIN\n{\n\tprintf("args %%d %%s\\n", $1, $$2);\n\texit(0);\n}\n' "$DTRACE" > s.d
+chmod +x s.d
+check_eq "#! script with \$1 (integer) and \$\$2 (string)" "$(./s.d 42 foo)" "args 42 foo"
+"$DTRACE" -q -o out.txt -n 'BEGIN { printf("one\n"); exit(0); }' && "$DTRACE" -q -o out.txt -n 'BEGIN { printf("two\n"); exit(0); }'
+check_eq "-o appends" "$(cat out.txt)" "$(printf 'one\n\ntwo\n')"
+
+# --- drops are counted and reported, never silent
+"$DTRACE" -q -x bufsize=4k -n 'tgt$target:::tick { printf("%d %s\n", arg0, copyinstr(arg2)); }' -c "$T_TARGET 200000" >drops.out 2>drops.err
+check_match "a 4 KB buffer overflows: 'dtrace: N drops on CPU M'" "$(cat drops.err)" '^dtrace: [0-9]+ drops? on CPU [0-9]+$'
+got=$(grep -c '^[0-9]' drops.out)
+dropped=$(sed -n 's/^dtrace: \([0-9]*\) drops\{0,1\} on CPU.*/\1/p' drops.err | awk '{ s += $1 } END { print s + 0 }')
+check_eq "records printed + drops reported = probe hits" "$((got + dropped))" 200000
+
 # --- -l
 check_eq "-l -n BEGIN" "$("$DTRACE" -l -n BEGIN)" "$(printf '%5s %10s %17s %33s %s\n%5s %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME 1 dtrace '' '' BEGIN)"
 "$T_TARGET" 1 wait 1000 2>/dev/null >/dev/null &
