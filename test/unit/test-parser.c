@@ -18,6 +18,10 @@
 #include "sdt/sdt.h"
 #include "test/unit/unit.h"
 
+#define err_text unit_err_text
+#define cap_begin unit_capture_begin
+#define cap_end unit_capture_end
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -32,52 +36,6 @@ static char tmpdir[4096];
 /* ------------------------------------------------------------------ */
 /* stderr capture.                                                      */
 
-static char *err_text;          /* what the last captured call printed */
-static FILE *cap_file;
-static int cap_saved = -1;
-
-static void
-cap_begin (void)
-{
-  fflush (stderr);
-  cap_file = tmpfile ();
-  if (!cap_file)
-    return;
-  cap_saved = dup (2);
-  dup2 (fileno (cap_file), 2);
-}
-
-static void
-cap_end (void)
-{
-  long n;
-
-  fflush (stderr);
-  free (err_text);
-  err_text = NULL;
-  if (!cap_file)
-    {
-      err_text = strdup ("");
-      return;
-    }
-  dup2 (cap_saved, 2);
-  close (cap_saved);
-  cap_saved = -1;
-  fseek (cap_file, 0, SEEK_END);
-  n = ftell (cap_file);
-  rewind (cap_file);
-  err_text = calloc (1, (size_t) (n > 0 ? n : 0) + 1);
-  if (n > 0 && fread (err_text, 1, (size_t) n, cap_file) != (size_t) n)
-    err_text[0] = '\0';
-  fclose (cap_file);
-  cap_file = NULL;
-  /* One line, so that messages quoted in check lines stay on their line. */
-  for (n = (long) strlen (err_text); n > 0 && err_text[n - 1] == '\n'; n--)
-    err_text[n - 1] = '\0';
-  for (n = 0; err_text[n]; n++)
-    if (err_text[n] == '\n')
-      err_text[n] = '|';
-}
 
 static int
 err_has (const char *s)
