@@ -1300,7 +1300,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
 
   int fd = -1;
   if (g.errors == 0 && asm_finish (&g.a) == 0)
-    fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,
+    fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,  /* BEGIN END tick */
                            kind == PK_USDT ? cg->usdt_attach_type : 0,
                            kind == PK_USDT && cg->sleepable ? BPF_F_SLEEPABLE : 0, name, &g.a, cg->verbose);
   asm_free (&g.a);

@@ -113,7 +113,9 @@ struct dclause {
 };
 
 /* Probe kinds the consumer knows. */
-enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT };
+/* PK_TICK: profile:::tick-N, fired by the runtime's timer on one CPU in
+ * dtrace's own context (like BEGIN and END). */
+enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK };
 
 struct dprobe {
   unsigned id;                /* from 1, as -l shows */
@@ -124,6 +126,7 @@ struct dprobe {
   /* USDT sites are kept by the attach layer; argument specs go to the
    * sites map indexed by the attach cookie. */
   void *sites;
+  uint64_t tick_ns;           /* PK_TICK: the interval */
 };
 
 struct dprog {

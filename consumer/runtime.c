@@ -72,6 +72,8 @@ struct runtime {
   int exit_status;
   int switch_ms;                /* ring buffer poll interval */
   uint64_t *drops_seen;         /* [counter][cpu] already reported */
+  struct tick { int fd; uint64_t interval, next; } *ticks;
+  size_t nticks;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -273,6 +275,40 @@ macro_lookup (void *arg, const char *name)
   return NULL;
 }
 
+/* "tick-1sec", "tick-100ms", "tick-10hz", "tick-1000" (hz) -> nanoseconds,
+ * or 0 when NAME is not a tick probe name. */
+static uint64_t
+tick_interval (const char *name)
+{
+  if (strncmp (name, "tick-", 5) != 0)
+    return 0;
+  char *end;
+  double v = strtod (name + 5, &end);
+  if (end == name + 5 || v <= 0)
+    return 0;
+  static const struct { const char *u; double ns; } units[] = {
+    { "ns", 1 }, { "nsec", 1 }, { "us", 1e3 }, { "usec", 1e3 }, { "ms", 1e6 }, { "msec", 1e6 },
+    { "s", 1e9 }, { "sec", 1e9 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 }, { "hour", 3600e9 },
+    { "d", 86400e9 }, { "day", 86400e9 },
+  };
+  double ns = -1;
+  if (*end == '\0' || strcmp (end, "hz") == 0)
+    ns = 1e9 / v;
+  for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+    if (strcmp (end, units[i].u) == 0)
+      ns = v * units[i].ns;
+  if (ns < 200000)      /* DTrace refuses intervals below 200 us */
+    return 0;
+  return (uint64_t) ns;
+}
+
+static bool
+is_tick_desc (const struct probe_desc *d)
+{
+  return (d->provider[0] == '\0' || probe_field_match (d->provider, "profile"))
+         && (d->module[0] == '\0') && (d->function[0] == '\0') && tick_interval (d->name) > 0;
+}
+
 static bool
 is_dtrace_probe (const struct probe_desc *d, const char *name)
 {
@@ -347,7 +383,8 @@ resolve_probes (struct runtime *rt)
       for (unsigned k = 0; k < 3; k++)
         if (is_dtrace_probe (&descs[i], names[k]))
           special = true;
-      bool only_special = special && (descs[i].provider[0] == '\0' || strcmp (descs[i].provider, "dtrace") == 0);
+      bool only_special = (special && (descs[i].provider[0] == '\0' || strcmp (descs[i].provider, "dtrace") == 0))
+                          || is_tick_desc (&descs[i]);
       if (!only_special)
         {
           usdt_desc[i] = true;
@@ -385,6 +422,30 @@ resolve_probes (struct runtime *rt)
       p->nprobes = 3 + rt->usdt.nprobes;
     }
 
+  /* profile:::tick-N probes, one per distinct name */
+  for (size_t i = 0; rc == 0 && i < nd; i++)
+    {
+      if (!is_tick_desc (&descs[i]))
+        continue;
+      bool have = false;
+      for (size_t j = 3; j < p->nprobes; j++)
+        if (p->probes[j].kind == PK_TICK && strcmp (p->probes[j].name, descs[i].name) == 0)
+          have = true;
+      if (have)
+        continue;
+      p->probes = xrealloc (p->probes, (p->nprobes + 1) * sizeof *p->probes);
+      struct dprobe *dp = &p->probes[p->nprobes];
+      memset (dp, 0, sizeof *dp);
+      dp->id = (unsigned) p->nprobes + 1;
+      dp->kind = PK_TICK;
+      dp->prov = xstrdup ("profile");
+      dp->mod = xstrdup ("");
+      dp->func = xstrdup ("");
+      dp->name = xstrdup (descs[i].name);
+      dp->tick_ns = tick_interval (descs[i].name);
+      p->nprobes++;
+    }
+
   /* Enable clauses on matching probes; count matches per source. */
   size_t *matched = xcalloc (rt->nsrc ? rt->nsrc : 1, sizeof *matched);
   for (size_t i = 0; rc == 0 && i < nd; i++)
@@ -396,9 +457,18 @@ resolve_probes (struct runtime *rt)
             add_clause_to_probe (&p->probes[k], (unsigned) c);
             n++;
           }
+      if (is_tick_desc (&descs[i]))
+        for (size_t j = 3; j < p->nprobes; j++)
+          if (p->probes[j].kind == PK_TICK && strcmp (p->probes[j].name, descs[i].name) == 0)
+            {
+              add_clause_to_probe (&p->probes[j], (unsigned) c);
+              n++;
+            }
       if (usdt_desc[i])
         for (size_t j = 3; j < p->nprobes; j++)
           {
+            if (p->probes[j].kind != PK_USDT)
+              continue;
             const struct usdt_probe *u = p->probes[j].sites;
             const char *mod = descs[i].module;
             if (strchr (mod, '/'))
@@ -616,6 +686,8 @@ create_maps (struct runtime *rt)
   if (rt->have_usdt)
     for (size_t i = 3; i < p->nprobes; i++)
       {
+        if (p->probes[i].kind != PK_USDT)
+          continue;
         const struct usdt_probe *u = p->probes[i].sites;
         for (size_t s = 0; s < u->nsites; s++)
           {
@@ -687,6 +759,19 @@ load_and_attach (struct runtime *rt)
       if (rt->end_fd < 0)
         return -1;
     }
+  for (size_t i = 3; i < p->nprobes; i++)
+    if (p->probes[i].kind == PK_TICK && p->probes[i].nclauses)
+      {
+        int fd = codegen_program (&rt->cg, PK_TICK, p->probes[i].id, p->probes[i].clauses,
+                                  p->probes[i].nclauses, "dtrace_tick");
+        if (fd < 0)
+          return -1;
+        rt->ticks = xrealloc (rt->ticks, (rt->nticks + 1) * sizeof *rt->ticks);
+        rt->ticks[rt->nticks].fd = fd;
+        rt->ticks[rt->nticks].interval = p->probes[i].tick_ns;
+        rt->ticks[rt->nticks].next = 0;
+        rt->nticks++;
+      }
   if (!rt->have_usdt)
     return 0;
 
@@ -697,14 +782,14 @@ load_and_attach (struct runtime *rt)
   int rc = 0;
   for (size_t i = 3; i < p->nprobes && rc == 0; i++)
     {
-      if (done[i] || p->probes[i].nclauses == 0)
+      if (done[i] || p->probes[i].nclauses == 0 || p->probes[i].kind != PK_USDT)
         continue;
       struct uprobe_site *sites = NULL;
       size_t nsites = 0;
       bool *taken = xcalloc (rt->usdt.nusites ? rt->usdt.nusites : 1, sizeof *taken);
       for (size_t j = i; j < p->nprobes; j++)
         {
-          if (done[j] || p->probes[j].nclauses != p->probes[i].nclauses
+          if (done[j] || p->probes[j].kind != PK_USDT || p->probes[j].nclauses != p->probes[i].nclauses
               || memcmp (p->probes[j].clauses, p->probes[i].clauses,
                          p->probes[i].nclauses * sizeof *p->probes[i].clauses) != 0)
             continue;
@@ -820,6 +905,9 @@ free_runtime (struct runtime *rt)
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
+  for (size_t i = 0; i < rt->nticks; i++)
+    close (rt->ticks[i].fd);
+  free (rt->ticks);
   if (rt->begin_fd >= 0)
     close (rt->begin_fd);
   if (rt->end_fd >= 0)
@@ -979,9 +1067,28 @@ consumer_run (const struct consumer_options *opt)
   run_once (rt.begin_fd);
   struct timespec last_drops;
   clock_gettime (CLOCK_MONOTONIC, &last_drops);
+  uint64_t start_ns = (uint64_t) last_drops.tv_sec * 1000000000ull + (uint64_t) last_drops.tv_nsec;
+  for (size_t i = 0; i < rt.nticks; i++)
+    rt.ticks[i].next = start_ns + rt.ticks[i].interval;
   while (!rt.exit_seen && !interrupted)
     {
-      int n = ring_buffer__poll (rt.rb, rt.switch_ms ? rt.switch_ms : 100);
+      int wait_ms = rt.switch_ms ? rt.switch_ms : 100;
+      struct timespec t0;
+      clock_gettime (CLOCK_MONOTONIC, &t0);
+      uint64_t now_ns = (uint64_t) t0.tv_sec * 1000000000ull + (uint64_t) t0.tv_nsec;
+      for (size_t i = 0; i < rt.nticks; i++)
+        {
+          if (rt.ticks[i].next <= now_ns)
+            {
+              run_once (rt.ticks[i].fd);
+              while (rt.ticks[i].next <= now_ns)
+                rt.ticks[i].next += rt.ticks[i].interval;
+            }
+          uint64_t left = (rt.ticks[i].next - now_ns) / 1000000;
+          if ((int) left < wait_ms)
+            wait_ms = (int) left;
+        }
+      int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
       fflush (rt.outf);

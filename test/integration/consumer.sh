@@ -120,6 +120,10 @@ wait $tpid
 check_eq "-p PID: traced until it exits" "$(cat p.out)" "$(printf '\n %16d' 3)"
 check_fails "-p of a pid that does not exist fails" "$DTRACE" -q -p 999999 -n 'tgt$target:::tick { }'
 
+# --- profile:::tick-N (fired by dtrace's timer, in its own context)
+out=$(timeout 20 "$DTRACE" -q -n 'tick-200ms { n++; printf("t%d ", n); } profile:::tick-1s { printf("|\n"); exit(0); }')
+check_eq "tick-200ms fires 5 times before tick-1s" "$out" "t1 t2 t3 t4 t5 |"
+
 # --- scripts as #! interpreters, macro arguments, -o
 printf '#!%s -qs\n#pragma D option switchrate=10hz\nBEGIN\n{\n\tprintf("args %%d %%s\\n", $1, $$2);\n\texit(0);\n}\n' "$DTRACE" > s.d
 chmod +x s.d
