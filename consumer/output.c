@@ -232,23 +232,42 @@ snapshot (struct output *o, size_t i)
   free (vals);
 }
 
+/* Every key of aggregation I's map, copied out in one pass (deleting or
+ * updating while iterating would restart the walk). */
+static uint8_t *
+kernel_keys (struct output *o, size_t i, size_t *n)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  size_t cap = 64, cnt = 0;
+  uint8_t *keys = xmalloc (cap * a->key_size);
+  uint8_t *prev = NULL;
+  while (bpf_map_get_next_key (a->map_fd, prev, keys + cnt * a->key_size) == 0)
+    {
+      prev = keys + cnt * a->key_size;
+      cnt++;
+      if (cnt == cap)
+        {
+          size_t off = (size_t) (prev - keys);
+          cap *= 2;
+          keys = xrealloc (keys, cap * a->key_size);
+          prev = keys + off;
+        }
+    }
+  *n = cnt;
+  return keys;
+}
+
 /* Zero every value of aggregation I in the kernel (clear keeps keys). */
 static void
 kernel_clear (struct output *o, size_t i)
 {
   struct dagg *a = &o->prog->aggs[i];
-  size_t vsz = (a->value_size + 7) & ~7u;
-  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
+  size_t vsz = (a->value_size + 7) & ~7u, n;
+  uint8_t *keys = kernel_keys (o, i, &n);
   uint8_t *zero = xcalloc ((size_t) o->ncpu, vsz);
-  bool first = true;
-  while (bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
-    {
-      first = false;
-      memcpy (key, next, a->key_size);
-      bpf_map_update_elem (a->map_fd, key, zero, BPF_EXIST);
-    }
-  free (key);
-  free (next);
+  for (size_t k = 0; k < n; k++)
+    bpf_map_update_elem (a->map_fd, keys + k * a->key_size, zero, BPF_EXIST);
+  free (keys);
   free (zero);
 }
 
@@ -257,22 +276,17 @@ static void
 kernel_prune (struct output *o, size_t i)
 {
   struct dagg *a = &o->prog->aggs[i];
-  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
+  size_t n;
+  uint8_t *keys = kernel_keys (o, i, &n);
   struct dfmt_value kv[16];
-  bool first = true;
-  while (bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+  for (size_t k = 0; k < n; k++)
     {
-      first = false;
-      memcpy (key, next, a->key_size);
+      const uint8_t *key = keys + k * a->key_size;
       key_values (a, key, kv, o->prog->strsize);
       if (!dfmt_agg_find (o->aggs[i], kv))
-        {
-          bpf_map_delete_elem (a->map_fd, key);
-          first = true;   /* restart: deleting disturbs the iteration */
-        }
+        bpf_map_delete_elem (a->map_fd, key);
     }
-  free (key);
-  free (next);
+  free (keys);
 }
 
 /* ------------------------------------------------------------------ */
