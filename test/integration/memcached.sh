@@ -554,6 +554,21 @@ elif start_server ld "$probes_bin" -t 4; then
     counts+=" ${n:-none}"
   done
   after=$(mc sems "$ld_pid" "$P")
+  # The same 20 cycles with our own consumer.
+  ours=0 ocounts=''
+  oprog='memcached$target:::process-command-start, memcached$target:::process-command-end,
+         memcached$target:::command-get, memcached$target:::command-set { @n = count(); }
+         tick-800ms { exit(0); }'
+  for i in $(seq 1 20); do
+    timeout -k 5 60 "$DTRACE" -q -p "$ld_pid" -n "$oprog" >"$T/ocycle" 2>"$T/ocycle.err" && ours=$((ours + 1))
+    n=$(awk 'NF == 1 { print $1 }' "$T/ocycle")
+    ocounts+=" ${n:-none}"
+  done
+  oafter=$(mc sems "$ld_pid" "$P")
+  check_eq "20 attach/detach cycles of our dtrace under load: all exited 0" "$ours" 20
+  check_match "every one of our cycles counted events (per cycle:$ocounts)" "$ocounts" '^( [1-9][0-9]*){20}$'
+  check_eq "every semaphore is back to 0 after our cycles" \
+    "$(printf '%s\n' "$oafter" | tr ' ' '\n' | grep -c '=0$')" 31
   touch "$T/stop"
   wait "$loader"
   check_eq "20 bpftrace attach/detach cycles under load: all ran and exited 0" "$cycles" 20
