@@ -15,9 +15,15 @@
  *       jmp rel32 (tail)   e9 xx xx xx xx     -> 90 c3 cc cc cc
  *       call *GOT (-fno-plt) ff 15 xx xx xx xx -> 0f 1f 44 00 00 90
  *       jmp *GOT (tail)    ff 25 xx xx xx xx  -> 90 c3 cc cc cc cc
- *  3. retypes the relocation to R_X86_64_NONE (symbol kept, addend 0) and
- *     makes the symbol an undefined WEAK HIDDEN one, so no link needs a
- *     definition and objects never clash;
+ *  3. retypes the relocation to R_X86_64_NONE (symbol kept, addend 0; GNU
+ *     ld needs the retype, usdt-format §9.5) and makes the symbol an
+ *     undefined WEAK HIDDEN one, so no link needs a definition and objects
+ *     never clash.  (Not FreeBSD's SHN_ABS definition: with one, an object
+ *     somebody forgot to pass to -G still links, its `call 0` crashing at
+ *     run time under -no-pie, or failing a PIE link with "relocation
+ *     against absolute symbol"; with an undefined weak symbol that object's
+ *     strong reference fails the link with "undefined reference to
+ *     __dtrace_...".)
  *  4. describes each site by a standard systemtap v3 `.note.stapsdt` note
  *     in a new note section of the object itself (usdt-format §9.10 (a)):
  *     pc = R_X86_64_64 against the site's section symbol (or another symbol
@@ -36,15 +42,16 @@
  * semaphore (semaphore-object.c), so they are true exactly while a tracer
  * has the probe enabled.
  *
- * The byte sequences, measured (bench/probe-bytes, 1M hits, perf uprobe
- * counting event, Linux 6.18 x86-64 in a Firecracker VM on AMD EPYC):
- *   0f 1f 44 00 00   ~1.3-1.7 us/hit: after two slow hits (~25 us) the kernel
+ * The byte sequences, measured (bench/probe-bytes: 1M hits, a perf uprobe
+ * counting event, no BPF; Linux 6.18 x86-64, Firecracker VM on AMD EPYC;
+ * per hit, three runs):
+ *   0f 1f 44 00 00   1.2-1.8 us: after two slow hits (14-27 us) the kernel
  *                    turns the probed nop5 into a call of its uprobe
  *                    trampoline (6.18 "optimized uprobes");
- *   90 90 90 90 90   ~5.3-7.0 us/hit: int3, the nop emulated (illumos, Oracle);
- *   c3 90 90 90 90   ~25 us/hit: a probed `ret` is single-stepped out of line
+ *   90 90 90 90 90   5.0-5.7 us: int3, the nop emulated (illumos, Oracle);
+ *   c3 90 90 90 90   19-23 us: a probed `ret` is single-stepped out of line
  *                    (illumos/Oracle tail-call bytes);
- *   90 c3 cc cc cc   ~5.3-6.9 us/hit: int3 on the nop, emulated.
+ *   90 c3 cc cc cc   5.1-6.0 us: int3 on the nop, emulated.
  * (The reference VM of usdt-format §7.1 gives ~245 ns / ~450 ns / ~14 us
  * for the same three paths; the ordering is the same.)  The nop5 is safe
  * where the kernel's trampoline call pushes a return address below %rsp
@@ -351,7 +358,7 @@ arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bo
 {
   static const char *const regs[6] = { "rdi", "rsi", "rdx", "rcx", "r8", "r9" };
   const struct d_probe_decl *pr = pe->probe;
-  size_t cap = 16 * pr->nargs + 1, len = 0;
+  size_t cap = 32 * pr->nargs + 1, len = 0;   /* "-8@88(%rsp) " is 12 */
   char *s = xmalloc (cap);
   s[0] = '\0';
   for (size_t i = 0; i < pr->nargs; i++)
@@ -742,6 +749,15 @@ link_object (struct run *r, const char *path, struct pending *p)
         nfix++;
     }
 
+  /* In address order; two sites sharing bytes mean a corrupt object. */
+  if (nsites > 1)
+    qsort (sites, nsites, sizeof *sites, site_cmp);
+  for (size_t i = 1; i < nsites && !nerr; i++)
+    if (sites[i].sec == sites[i - 1].sec
+        && sites[i].off < sites[i - 1].off + site_forms[sites[i - 1].kind].len)
+      OBJ_ERROR ("%s: truncated or corrupt ELF file: overlapping calls in section %s at 0x%llx",
+                 path, o->sec[sites[i].sec].name, (unsigned long long) sites[i].off);
+
   size_t nnew = 0;
   for (size_t i = 0; i < nsites; i++)
     nnew += !sites[i].done;
@@ -800,7 +816,6 @@ link_object (struct run *r, const char *path, struct pending *p)
                "linked only when it is linked without -flto", path);
 
   unsigned char sem_vis = r->opt && r->opt->default_visibility ? STV_DEFAULT : STV_HIDDEN;
-  qsort (sites, nsites, sizeof *sites, site_cmp);
 
   /* Sections of groups: which group holds each section. */
   size_t *group_of = xcalloc (o->nsec_orig, sizeof *group_of);
@@ -817,6 +832,7 @@ link_object (struct run *r, const char *path, struct pending *p)
   size_t nnotes = 0;
   size_t base_sym = 0;
   size_t *anchor = xcalloc (o->nsec_orig, sizeof *anchor);
+  size_t *sem_of = xcalloc (r->ix.cap, sizeof *sem_of);   /* by probe index slot */
   uint64_t *anchor_value = xcalloc (o->nsec_orig, sizeof *anchor_value);
   int rc = 1;
   for (size_t i = 0; i < nsites; i++)
@@ -844,9 +860,15 @@ link_object (struct run *r, const char *path, struct pending *p)
         }
       if (!base_sym)
         base_sym = global_ref (o, "_.stapsdt.base", STV_HIDDEN);
-      char *semname = xasprintf ("%s_%s_semaphore", st->probe->provider->name, st->probe->probe->name);
-      size_t sem_sym = global_ref (o, semname, sem_vis);
-      free (semname);
+      size_t slot = (size_t) (st->probe - r->ix.slots);
+      if (!sem_of[slot])
+        {
+          char *semname = xasprintf ("%s_%s_semaphore", st->probe->provider->name,
+                                     st->probe->probe->name);
+          sem_of[slot] = global_ref (o, semname, sem_vis);
+          free (semname);
+        }
+      size_t sem_sym = sem_of[slot];
 
       size_t g = group_of[st->sec];
       struct note_sec *ns = NULL;
@@ -916,6 +938,7 @@ link_object (struct run *r, const char *path, struct pending *p)
   free (notes);
   free (anchor);
   free (anchor_value);
+  free (sem_of);
   free (group_of);
   for (size_t i = 0; i < nsites; i++)
     free (sites[i].args);

@@ -82,6 +82,8 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
   eh->e_shnum = (GElf_Half) obj_le (p + 60, 2);
   eh->e_shstrndx = (GElf_Half) obj_le (p + 62, 2);
 
+  if (eh->e_ident[EI_VERSION] != EV_CURRENT || eh->e_version != EV_CURRENT)
+    return corrupt (path, "unknown ELF version");
   if (eh->e_type != ET_REL)
     {
       diag_error ("%s: not a relocatable object (ELF type %u)", path, eh->e_type);
@@ -113,6 +115,14 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
           && !fits (s->sh.sh_offset, s->sh.sh_size, size))
         {
           char *why = xasprintf ("section %zu lies beyond the end of the file", i);
+          corrupt (path, why);
+          free (why);
+          return -1;
+        }
+      if ((s->sh.sh_addralign & (s->sh.sh_addralign - 1))
+          || (s->sh.sh_entsize && s->sh.sh_size % s->sh.sh_entsize != 0))
+        {
+          char *why = xasprintf ("section %zu has an impossible alignment or entry size", i);
           corrupt (path, why);
           free (why);
           return -1;

@@ -92,13 +92,22 @@ check_match "one semaphore per provider for a probe name in two providers" "$nm_
 secs=$(readelf -SW probes.o 2>&1)
 check_match ".probes is PROGBITS, flags WA + retain (R), align 2" "$secs" '\.probes +PROGBITS +[0-9a-f]+ [0-9a-f]+ 000008 00 WAR +0 +0 +2$'
 check_match ".note.GNU-stack is present (non-executable stack)" "$secs" '\.note\.GNU-stack +PROGBITS .* 00 +0 +0 +1$'
-check_match ".text is present (empty, AX)" "$secs" '\.text +PROGBITS .* 000000 00 +AX '
+check_match ".text holds one 16-byte is-enabled function per probe (AX, align 16)" "$secs" \
+  '\.text +PROGBITS +0+ [0-9a-f]+ 000040 00 +AX +0 +0 +16$'
+check_match ".stapsdt.base: 1 byte, A + group + retain" "$secs" '\.stapsdt\.base +PROGBITS +0+ [0-9a-f]+ 000001 00 +AGR '
+check_match "COMDAT group [.stapsdt.base] holding it (as gas makes it for <sys/sdt.h>)" \
+  "$(readelf -gW probes.o 2>&1 | tr '\n' ' ')" "COMDAT group section \[ *1\] .\.group. \[\.stapsdt\.base\] contains 1 sections: .*\.stapsdt\.base"
+check_eq "_.stapsdt.base: NOTYPE, size 1, WEAK, HIDDEN" \
+  "$(printf '%s\n' "$syms" | awk '$8 == "_.stapsdt.base" {print $3, $4, $5, $6}')" "1 NOTYPE WEAK HIDDEN"
+check_eq "__dtraceenabled_<prov>___<probe>: one weak hidden function per probe" \
+  "$(printf '%s\n' "$syms" | awk '$4 == "FUNC" && $5 == "WEAK" && $6 == "HIDDEN" {print $8}' | sort | tr '\n' ' ')" \
+  "__dtraceenabled_other_prov___a __dtraceenabled_pv___a __dtraceenabled_pv___b__c __dtraceenabled_pv___d "
 if printf '%s\n' "$secs" | grep -q '\.note\.gnu\.property'; then fail "no .note.gnu.property without CFLAGS"
 else ok "no .note.gnu.property without CFLAGS"; fi
 check_eq "no FILE symbol (no temp names leak into the object)" \
   "$(printf '%s\n' "$syms" | awk '$4 == "FILE"' | wc -l)" 0
-check_eq "only the null and .probes section symbols are local" \
-  "$(printf '%s\n' "$syms" | awk '$5 == "LOCAL"' | wc -l)" 2
+check_eq "only the null, .probes and .stapsdt.base section symbols are local" \
+  "$(printf '%s\n' "$syms" | awk '$5 == "LOCAL"' | wc -l)" 3
 
 # The systemtap script as an oracle for the symbol names (never installed over).
 if [ -x "$STAP_DTRACE" ] && (mkdir stap && cd stap && "$STAP_DTRACE" -G -s ../probes.d -o stap.o) >/dev/null 2>&1; then
@@ -386,6 +395,12 @@ for cc in gcc clang; do
     ok "$cc: three -G objects of one .d link together"
   else fail "$cc: three -G objects of one .d link together"; sed 's/^/    /' link.err | head -5; fi
 done
+
+# The -G object's .stapsdt.base merges with those of <sys/sdt.h> sites.
+if gcc -O2 -o prog sites.c main.c probes.o 2>/dev/null; then
+  check_eq "one 1-byte .stapsdt.base in a program of sdt.h sites and the -G object" \
+    "$(readelf -SW prog | awk '$2 == ".stapsdt.base" {print $6}')" "000001"
+else fail "one 1-byte .stapsdt.base in a program of sdt.h sites and the -G object: link"; fi
 
 # --gc-sections keeps the semaphores even when nothing references them.
 echo 'int work (int x) { return x; }' > unref.c
