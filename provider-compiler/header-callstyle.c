@@ -321,6 +321,8 @@ struct out {
   bool failed;
 };
 
+static void put (struct out *o, const char *fmt, ...) DIAG_PRINTF (2, 3);
+
 static void
 put (struct out *o, const char *fmt, ...)
 {
