@@ -121,6 +121,8 @@ struct out {
   bool failed;
 };
 
+static void put (struct out *o, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+
 static void
 put (struct out *o, const char *fmt, ...)
 {
