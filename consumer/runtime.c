@@ -72,6 +72,7 @@ struct runtime {
   int exit_status;
   int switch_ms;                /* ring buffer poll interval */
   uint64_t *drops_seen;         /* [counter][cpu] already reported */
+  size_t *matched;              /* per source: (clause, probe) pairs enabled */
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks;
 };
@@ -507,10 +508,7 @@ resolve_probes (struct runtime *rt)
           rc = -1;
         }
     }
-  if (rc == 0 && !p->quiet)
-    for (size_t s = 0; s < rt->nsrc; s++)
-      diag_notice ("%s matched %zu probe%s", rt->src[s].notice, matched[s], matched[s] == 1 ? "" : "s");
-  free (matched);
+  rt->matched = matched;   /* the notice comes once the probes are enabled */
   for (size_t i = 0; i < nd; i++)
     probe_desc_free (&descs[i]);
   free (descs);
@@ -956,6 +954,7 @@ free_runtime (struct runtime *rt)
   free (rt->src);
   free (rt->procs);
   free (rt->drops_seen);
+  free (rt->matched);
   for (size_t i = 0; i < rt->nprocs; i++)
     dt_proc_free (&rt->dtp[i]);
   free (rt->dtp);
@@ -979,6 +978,14 @@ consumer_run (const struct consumer_options *opt)
   p->zdefs = opt->zdefs;
   p->globals_fd = p->scratch_fd = p->ringbuf_fd = p->drops_fd = p->zero_fd = p->sites_fd = p->probestr_fd = -1;
   int status = 1;
+
+  /* From the start: a Ctrl-C during setup stops tracing as soon as it
+   * begins (background jobs of scripts start with SIGINT ignored). */
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGTERM, &sa, NULL);
 
   struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
   setrlimit (RLIMIT_MEMLOCK, &rl);
@@ -1048,6 +1055,10 @@ consumer_run (const struct consumer_options *opt)
   if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
     goto out;
 
+  if (!p->quiet)
+    for (size_t s = 0; s < rt.nsrc; s++)
+      diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
+
   rt.rb = ring_buffer__new (p->ringbuf_fd, on_record, &rt, NULL);
   if (!rt.rb)
     {
@@ -1055,11 +1066,6 @@ consumer_run (const struct consumer_options *opt)
       goto out;
     }
 
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigaction (SIGINT, &sa, NULL);
-  sigaction (SIGTERM, &sa, NULL);
 
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)

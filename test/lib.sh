@@ -69,3 +69,14 @@ gen_probe_calls () {
   echo '  (void) v_int; (void) v_sh; (void) v_uc; (void) v_l; (void) v_ul; (void) v_arr; (void) v_str; (void) v_d;'
   echo '}'
 }
+
+# wait_attached PID [SECONDS]: wait until process PID holds a BPF link (our
+# dtrace has enabled its probes), at most SECONDS (default 60).
+wait_attached () {
+  local pid=$1 n=$(( ${2:-60} * 10 ))
+  while [ $n -gt 0 ] && [ -d "/proc/$pid" ]; do
+    grep -qs '^link_type:' /proc/"$pid"/fdinfo/* && return 0
+    sleep 0.1; n=$((n - 1))
+  done
+  return 1
+}

@@ -90,8 +90,7 @@ check_match "traced: the kernel raised the semaphore before the program ran" "$(
 # --- by file: processes started after dtrace attached are traced
 "$DTRACE" -q -n "tgt*:$T_TARGET::tick { @ = count(); } tgt*:$T_TARGET::neg /arg0 == 3/ { exit(0); }" >late.out 2>late.err &
 dpid=$!
-for _ in $(seq 100); do grep -q . late.err 2>/dev/null && break; [ -n "$(ls /proc/$dpid/fdinfo 2>/dev/null | head -1)" ] || break; sleep 0.05; done
-sleep 0.5
+wait_attached $dpid || fail "dtrace attached by file"
 "$T_TARGET" 4 2>/dev/null
 "$T_TARGET" 3 2>/dev/null
 wait $dpid; rc=$?
@@ -101,7 +100,7 @@ check_eq "... and counted both processes' ticks" "$(cat late.out)" "$(printf '\n
 # --- kill -9: nothing stays raised
 "$DTRACE" -q -n "tgt*:$T_TARGET::ready { }" >/dev/null 2>&1 &
 dpid=$!
-sleep 1
+wait_attached $dpid || fail "dtrace attached by file (kill -9 case)"
 "$T_TARGET" 1 wait 200 2>k1.err >/dev/null
 check_match "attached by file: semaphore raised in a new process" "$(cat k1.err)" 'ready=1'
 kill -9 $dpid; wait $dpid 2>/dev/null

@@ -38,7 +38,7 @@ if [ -x "$pgbin/postgres" ] && id postgres >/dev/null 2>&1; then
     }
     "$DTRACE" -q -n "postgresql*:$pgbin/postgres::transaction-start { @n = count(); }" >pg.txt 2>pg.err &
     dpid=$!
-    sleep 1.5
+    wait_attached $dpid || fail "dtrace attached to postgres"
     workload
     kill -INT $dpid; wait $dpid
     ours=$(awk 'NF == 1 { print $1 }' pg.txt)
