@@ -251,4 +251,8 @@ void d_param_from_tokens (const struct d_token *toks, size_t n, struct d_param *
 int d_split_words (const char *s, char ***words);
 void d_words_free (char **words);
 
+/* Both headers' include guard: "_PROBES_H_TMP" from ".../probes.h.tmp"
+ * (header-gen.c; malloc'd). */
+char *d_header_guard_name (const char *output);
+
 #endif
