@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "consumer/bpf-asm.h"
 #include "consumer/checker.h"
@@ -1290,6 +1291,14 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
           emit (&g, CALL (BPF_FUNC_probe_read_kernel));
           asm_jmp_imm (&g.a, BPF_JNE, R0, 0, g.exit_label);
         }
+    }
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      /* dtrace's own calls would feed back (each record it consumes makes
+       * more): they are not traced */
+      emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (&g, A64_IMM (BPF_RSH, R0, 32));
+      asm_jmp_imm (&g.a, BPF_JEQ, R0, (int32_t) getpid (), g.exit_label);
     }
   lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
   emit (&g, MOV64_REG (R7, R0));
