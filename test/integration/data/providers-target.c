@@ -4,7 +4,8 @@
  *
  *   providers-target N DIR       N rounds, then exit
  *   providers-target -w N DIR    wait for a line on stdin before each round
- *                                (for -p: dtrace attaches first), exit at EOF
+ *                                (for -p: dtrace attaches first), print
+ *                                "round" after each, exit at EOF
  * A round: pv_add(i, 10 * i) for i < N... (see main), pv_seven(1..7),
  * pv_neg(5), then open DIR/pv-file-a and DIR/pv-file-b and read them.
  */
@@ -69,7 +70,11 @@ main (int argc, char **argv)
     {
       char line[64];
       while (fgets (line, sizeof line, stdin))
-        round_ (atoi (argv[2]), argv[3]);
+        {
+          round_ (atoi (argv[2]), argv[3]);
+          printf ("round\n");
+          fflush (stdout);
+        }
       return 0;
     }
   if (argc != 3)
