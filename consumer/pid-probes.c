@@ -31,6 +31,7 @@ struct file_info {
   struct pid_file f;       /* first: pid_probe.file points here */
   pid_t pid;
   bool loaded, bad;
+  int fd;                  /* open while probes are found, -1 after */
   size_t nsegs;
   struct seg *segs;
   struct sdt_symtab syms;
@@ -76,6 +77,7 @@ add_file (struct pid_probe_list *l, pid_t pid, dev_t dev, ino_t ino, const char 
   fi->f.module = xstrdup (base_name (path));
   fi->f.is_exec = is_exec;
   fi->pid = pid;
+  fi->fd = -1;
   l->files = xrealloc (l->files, (l->nfiles + 1) * sizeof *l->files);
   l->files[l->nfiles++] = &fi->f;
   return fi;
@@ -194,7 +196,10 @@ load_file (struct file_info *fi)
     elf_end (e);
   close (fd);
   if (!fi->bad && sdt_symtab_load (fi->f.path, &fi->syms) == 0)
-    fi->have_syms = true;
+    {
+      fi->have_syms = true;
+      fi->fd = open (fi->f.path, O_RDONLY | O_CLOEXEC);
+    }
 }
 
 static bool
@@ -279,14 +284,12 @@ add_probe (struct pid_probe_list *l, bool check_dup, pid_t pid, const struct fil
 
 /* Read LEN bytes of the file at OFF into a malloc'd buffer, or NULL. */
 static uint8_t *
-read_bytes (const char *path, uint64_t off, size_t len)
+read_bytes (const struct file_info *fi, uint64_t off, size_t len)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  if (fi->fd < 0)
     return NULL;
   uint8_t *b = xmalloc (len ? len : 1);
-  ssize_t r = pread (fd, b, len, (off_t) off);
-  close (fd);
+  ssize_t r = pread (fi->fd, b, len, (off_t) off);
   if (r != (ssize_t) len)
     {
       free (b);
@@ -323,6 +326,24 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
       uint64_t foff;
       if (dup || !vaddr_offset (fi, s->value, &foff))
         continue;
+      if (want_entry || want_return)
+        {
+          /* the kernel refuses some instructions (lock prefixes, ...) */
+          uint8_t first[16];
+          memset (first, 0, sizeof first);
+          size_t avail = s->size && s->size < sizeof first ? (size_t) s->size : sizeof first;
+          if (fi->fd < 0 || pread (fi->fd, first, avail, (off_t) foff) != (ssize_t) avail
+              || !x86_insn_uprobe_ok (first, avail))
+            {
+              if (literal_func)
+                {
+                  diag_error ("invalid probe description \"%s:%s:%s:%s\": the first instruction of %s "
+                              "cannot be probed", d->provider, d->module, d->function, d->name, s->name);
+                  return -1;
+                }
+              continue;
+            }
+        }
       if (want_entry)
         add_probe (l, check_dup, pid, fi, s->name, PIDP_ENTRY, foff, 0, 0);
       if (want_return)
@@ -330,7 +351,7 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
           uint64_t ret_off = 0;
           if (s->size > 0)
             {
-              uint8_t *last = read_bytes (fi->f.path, foff + s->size - 1, 1);
+              uint8_t *last = read_bytes (fi, foff + s->size - 1, 1);
               if (last && last[0] == 0xc3)
                 ret_off = s->size - 1;
               free (last);
@@ -344,13 +365,15 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
             why = "is beyond the end of the function";
           else
             {
-              uint8_t *code = read_bytes (fi->f.path, foff, (size_t) s->size);
+              uint8_t *code = read_bytes (fi, foff, (size_t) s->size);
               int r = code ? x86_insn_boundary (code, (size_t) s->size, (size_t) want_off) : -1;
-              free (code);
               if (r == 0)
                 why = "is not on an instruction boundary";
               else if (r < 0)
                 why = "cannot be verified to be on an instruction boundary";
+              else if (!x86_insn_uprobe_ok (code + want_off, (size_t) (s->size - want_off)))
+                why = "holds an instruction uprobes cannot probe";
+              free (code);
             }
           if (why)
             {
@@ -436,6 +459,8 @@ pid_probe_list_free (struct pid_probe_list *l)
       free (fi->f.path);
       free (fi->f.module);
       free (fi->segs);
+      if (fi->fd >= 0)
+        close (fi->fd);
       if (fi->have_syms)
         sdt_symtab_free (&fi->syms);
       free (fi);

@@ -8,7 +8,6 @@
  */
 #include "consumer/x86-insn.h"
 
-#include <stdbool.h>
 
 /* ModRM, SIB and displacement bytes starting at P; -1 when truncated. */
 static int
@@ -230,4 +229,26 @@ x86_insn_boundary (const uint8_t *code, size_t n, size_t off)
       pos += (size_t) len;
     }
   return pos == off ? 1 : 0;
+}
+
+bool
+x86_insn_uprobe_ok (const uint8_t *code, size_t n)
+{
+  if (x86_insn_length (code, n) <= 0)
+    return false;
+  size_t i = 0;
+  for (; i < n; i++)
+    {
+      uint8_t b = code[i];
+      if (b == 0xf0 || b == 0x26 || b == 0x2e || b == 0x36 || b == 0x3e)
+        return false;
+      if (b != 0x66 && b != 0x67 && b != 0xf2 && b != 0xf3 && b != 0x64 && b != 0x65)
+        break;
+    }
+  if (i < n && code[i] >= 0x40 && code[i] <= 0x4f)
+    i++;
+  if (i >= n)
+    return false;
+  uint8_t op = code[i];
+  return !(op == 0xcc || op == 0xcd || op == 0xce || op == 0xf1 || op == 0x8e);
 }

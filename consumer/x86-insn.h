@@ -12,6 +12,7 @@
 #ifndef SDTKIT_CONSUMER_X86_INSN_H
 #define SDTKIT_CONSUMER_X86_INSN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,5 +23,11 @@ int x86_insn_length (const uint8_t *code, size_t n);
  * from its start, 0 when it falls inside one, -1 when decoding failed
  * before reaching it. */
 int x86_insn_boundary (const uint8_t *code, size_t n, size_t off);
+
+/* False when the kernel's x86 uprobes refuse an instruction like the one
+ * at CODE (they fail the whole uprobe_multi attach with ENOTSUPP): lock and
+ * ES/CS/SS/DS segment prefixes, int3/int n/into/int1, mov to SS, or an
+ * instruction this decoder does not know. */
+bool x86_insn_uprobe_ok (const uint8_t *code, size_t n);
 
 #endif
