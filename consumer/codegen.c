@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "consumer/bpf-asm.h"
 #include "consumer/checker.h"
@@ -49,6 +50,27 @@ struct gen {
   int exit_label;
   int errors;
 };
+
+/* Uprobe programs (USDT, pid): cookie -> sites map, sleepable with
+ * uprobe_multi. */
+static bool
+kind_uprobe (enum probe_kind k)
+{
+  return k == PK_USDT || k == PK_PID;
+}
+
+/* Kinds whose arguments are fetched into the scratch cache at entry. */
+static bool
+kind_has_args (enum probe_kind k)
+{
+  return kind_uprobe (k) || k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN || k == PK_PROFILE;
+}
+
+static bool
+gen_sleepable (const struct gen *g)
+{
+  return kind_uprobe (g->kind) && g->cg->sleepable;
+}
 
 static void
 gerr (struct gen *g, const struct d_node *n, const char *msg)
@@ -257,7 +279,7 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
   unsigned ss = g->p->strsize;
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
-      if (g->kind == PK_USDT)
+      if (kind_has_args (g->kind))
         emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
       else
         emit (g, MOV64_IMM (R0, 0));
@@ -521,7 +543,7 @@ gen_expr (struct gen *g, struct d_node *n)
           else
             emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
           pop (g, R3);
-          if (g->kind == PK_USDT && g->cg->sleepable)
+          if (gen_sleepable (g))
             {
               /* keep size and address for the retries */
               emit (g, STX (BPF_DW, R10, R2, SLOT_TMP));
@@ -1176,10 +1198,10 @@ fetch_arg (struct gen *g, unsigned k)
   emit (g, LDX (BPF_B, R2, R8, (int16_t) o_size));
   asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, zero);
   asm_jmp_imm (&g->a, BPF_JGT, R2, 8, zero);
-  if (g->cg->sleepable)
+  if (gen_sleepable (g))
     emit (g, STX (BPF_DW, R10, R3, SLOT_MASK));   /* the address, for a retry (mask is set later) */
   emit (g, CALL (BPF_FUNC_probe_read_user));
-  if (g->cg->sleepable)
+  if (gen_sleepable (g))
     {
       /* not present: copy_from_user may fault the page in */
       int ok = asm_label (&g->a);
@@ -1248,9 +1270,66 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   g.exit_label = asm_label (&g.a);
 
   emit (&g, MOV64_REG (R6, R1));
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      /* raw tracepoint args: (struct pt_regs *, long id or ret); r6 becomes
+       * the registers, the call number goes to SLOT_VALUE (sys_exit: the
+       * saved orig_ax) */
+      if (kind == PK_SYSCALL_ENTRY)
+        {
+          emit (&g, LDX (BPF_DW, R0, R6, 8));
+          emit (&g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+        }
+      emit (&g, LDX (BPF_DW, R6, R6, 0));
+      if (kind == PK_SYSCALL_RETURN)
+        {
+          emit (&g, MOV64_REG (R1, R10));
+          emit (&g, A64_IMM (BPF_ADD, R1, SLOT_VALUE));
+          emit (&g, MOV64_IMM (R2, 8));
+          emit (&g, MOV64_REG (R3, R6));
+          emit (&g, A64_IMM (BPF_ADD, R3, 120));   /* orig_ax */
+          emit (&g, CALL (BPF_FUNC_probe_read_kernel));
+          asm_jmp_imm (&g.a, BPF_JNE, R0, 0, g.exit_label);
+        }
+    }
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      /* dtrace's own calls would feed back (each record it consumes makes
+       * more): they are not traced */
+      emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (&g, A64_IMM (BPF_RSH, R0, 32));
+      asm_jmp_imm (&g.a, BPF_JEQ, R0, (int32_t) getpid (), g.exit_label);
+    }
   lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
   emit (&g, MOV64_REG (R7, R0));
-  if (kind == PK_USDT)
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      emit (&g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+      lookup_or_exit (&g, cg->syscall_sites_fd, R1, 0);
+      emit (&g, MOV64_REG (R8, R0));
+      emit (&g, LDX (BPF_W, R9, R8, 0));
+    }
+  else if (kind == PK_PROFILE)
+    {
+      /* arg0 = kernel pc or 0, arg1 = user pc or 0 (cs & 3: the mode) */
+      int user = asm_label (&g.a), done = asm_label (&g.a);
+      emit (&g, LDX (BPF_DW, R1, R6, 136));
+      emit (&g, LDX (BPF_DW, R2, R6, 128));
+      emit (&g, MOV64_IMM (R3, 0));
+      emit (&g, A64_IMM (BPF_AND, R1, 3));
+      asm_jmp_imm (&g.a, BPF_JNE, R1, 0, user);
+      emit (&g, STX (BPF_DW, R7, R2, (int16_t) cg->scratch.args_off));
+      emit (&g, STX (BPF_DW, R7, R3, (int16_t) (cg->scratch.args_off + 8)));
+      asm_ja (&g.a, done);
+      asm_bind (&g.a, user);
+      emit (&g, STX (BPF_DW, R7, R3, (int16_t) cg->scratch.args_off));
+      emit (&g, STX (BPF_DW, R7, R2, (int16_t) (cg->scratch.args_off + 8)));
+      asm_bind (&g.a, done);
+      for (unsigned k = 2; k < 12; k++)
+        emit (&g, STX (BPF_DW, R7, R3, (int16_t) (cg->scratch.args_off + 8 * k)));
+      mov_imm (&g, R9, probe_id);
+    }
+  else if (kind_uprobe (kind))
     {
       if (cg->pids_fd >= 0)
         {
@@ -1277,7 +1356,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   lookup_or_exit (&g, g.p->probestr_fd, R9, 0);
   emit (&g, STX (BPF_DW, R10, R0, SLOT_PROBESTR));
 
-  if (kind == PK_USDT)
+  if (kind_uprobe (kind) || kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
     {
       unsigned mask = 0;
       for (size_t i = 0; i < nclauses; i++)
@@ -1300,9 +1379,11 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
 
   int fd = -1;
   if (g.errors == 0 && asm_finish (&g.a) == 0)
-    fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,  /* BEGIN END tick */
-                           kind == PK_USDT ? cg->usdt_attach_type : 0,
-                           kind == PK_USDT && cg->sleepable ? BPF_F_SLEEPABLE : 0, name, &g.a, cg->verbose);
+    fd = bpf_load_program (kind_uprobe (kind) ? BPF_PROG_TYPE_KPROBE
+                           : kind == PK_PROFILE ? BPF_PROG_TYPE_PERF_EVENT
+                           : BPF_PROG_TYPE_RAW_TRACEPOINT,  /* BEGIN END tick syscall */
+                           kind_uprobe (kind) ? cg->usdt_attach_type : 0,
+                           kind_uprobe (kind) && cg->sleepable ? BPF_F_SLEEPABLE : 0, name, &g.a, cg->verbose);
   asm_free (&g.a);
   return fd;
 }

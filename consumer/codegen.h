@@ -65,6 +65,7 @@ struct codegen_ctx {
   bool sleepable;                   /* USDT programs may sleep (uprobe_multi): user
                                        pages that are not present are faulted in */
   bool verbose;
+  int syscall_sites_fd;             /* PK_SYSCALL_*: HASH u32 syscall number -> site_spec */
 };
 
 /* Lay out the scratch area and collect string constants (before maps are

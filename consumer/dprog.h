@@ -115,7 +115,13 @@ struct dclause {
 /* Probe kinds the consumer knows. */
 /* PK_TICK: profile:::tick-N, fired by the runtime's timer on one CPU in
  * dtrace's own context (like BEGIN and END). */
-enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK };
+/* PK_PID: pid provider uprobes (entry, return, offset), argument locations
+ * in the sites map like USDT.  PK_SYSCALL_ENTRY/RETURN: raw tracepoints
+ * sys_enter/sys_exit, the per-group syscall map (number -> site spec) says
+ * which calls fire.  PK_PROFILE: perf_event CPU-clock samples on every CPU
+ * (providers.h). */
+enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK,
+                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE };
 
 struct dprobe {
   unsigned id;                /* from 1, as -l shows */
@@ -126,7 +132,7 @@ struct dprobe {
   /* USDT sites are kept by the attach layer; argument specs go to the
    * sites map indexed by the attach cookie. */
   void *sites;
-  uint64_t tick_ns;           /* PK_TICK: the interval */
+  uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
 };
 
 struct dprog {

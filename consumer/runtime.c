@@ -31,6 +31,7 @@
 #include "consumer/output.h"
 #include "consumer/probe-desc.h"
 #include "consumer/process.h"
+#include "consumer/providers.h"
 #include "consumer/dformat.h"
 #include "consumer/uprobe-attach.h"
 #include "consumer/usdt-probes.h"
@@ -75,6 +76,7 @@ struct runtime {
   size_t *matched;              /* per source: (clause, probe) pairs enabled */
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks;
+  struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -385,7 +387,7 @@ resolve_probes (struct runtime *rt)
         if (is_dtrace_probe (&descs[i], names[k]))
           special = true;
       bool only_special = (special && (descs[i].provider[0] == '\0' || strcmp (descs[i].provider, "dtrace") == 0))
-                          || is_tick_desc (&descs[i]);
+                          || is_tick_desc (&descs[i]) || providers_desc_exclusive (&descs[i]);
       if (!only_special)
         {
           usdt_desc[i] = true;
@@ -447,6 +449,14 @@ resolve_probes (struct runtime *rt)
       p->nprobes++;
     }
 
+  /* pid, syscall and profile-N probes */
+  if (rc == 0)
+    {
+      rt->prov = providers_new ();
+      if (providers_resolve (rt->prov, p, descs, nd, rt->procs, rt->nprocs) != 0)
+        rc = -1;
+    }
+
   /* Enable clauses on matching probes; count matches per source. */
   size_t *matched = xcalloc (rt->nsrc ? rt->nsrc : 1, sizeof *matched);
   for (size_t i = 0; rc == 0 && i < nd; i++)
@@ -465,6 +475,12 @@ resolve_probes (struct runtime *rt)
               add_clause_to_probe (&p->probes[j], (unsigned) c);
               n++;
             }
+      for (size_t j = 3; j < p->nprobes; j++)
+        if (p->probes[j].kind >= PK_PID && providers_probe_match (&p->probes[j], &descs[i]))
+          {
+            add_clause_to_probe (&p->probes[j], (unsigned) c);
+            n++;
+          }
       if (usdt_desc[i])
         for (size_t j = 3; j < p->nprobes; j++)
           {
@@ -643,7 +659,10 @@ create_maps (struct runtime *rt)
     if (p->aggs[i].value_size > zero)
       zero = p->aggs[i].value_size;
   p->zero_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
-  size_t nsites = rt->have_usdt && rt->usdt.nusites ? rt->usdt.nusites : 1;
+  size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
+  size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
+  if (nsites == 0)
+    nsites = 1;
   p->sites_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
   p->probestr_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, 4 * ss, (unsigned) p->nprobes + 1, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
@@ -695,6 +714,9 @@ create_maps (struct runtime *rt)
             bpf_map_update_elem (p->sites_fd, &key, &spec, BPF_ANY);
           }
       }
+
+  if (rt->prov)
+    providers_fill_sites (rt->prov, p, p->sites_fd, (unsigned) nusites);
 
   /* -p/-c: only those processes fire */
   if (rt->nprocs)
@@ -770,6 +792,8 @@ load_and_attach (struct runtime *rt)
         rt->ticks[rt->nticks].next = 0;
         rt->nticks++;
       }
+  if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
+    return -1;
   if (!rt->have_usdt)
     return 0;
 
@@ -900,6 +924,7 @@ free_runtime (struct runtime *rt)
 {
   if (rt->att)
     uprobe_detach (rt->att);
+  providers_free (rt->prov);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
@@ -1116,6 +1141,7 @@ consumer_run (const struct consumer_options *opt)
       uprobe_detach (rt.att);
       rt.att = NULL;
     }
+  providers_detach (rt.prov);
   ring_buffer__consume (rt.rb);
   bool exit_before_end = rt.exit_seen;
   run_once (rt.end_fd);
@@ -1151,7 +1177,7 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
   struct probe_desc *descs = xcalloc (opt->nsources + nmodules + 1, sizeof *descs);
   int rc = 0;
 
-  size_t nwant = opt->npids;
+  size_t nwant = opt->npids + (opt->command ? 1 : 0);
   rt.dtp = xcalloc (nwant ? nwant : 1, sizeof *rt.dtp);
   rt.procs = xcalloc (nwant ? nwant : 1, sizeof *rt.procs);
   for (size_t i = 0; i < opt->npids && rc == 0; i++)
@@ -1161,6 +1187,17 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
       else
         {
           rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, NULL };
+          rt.nprocs++;
+        }
+    }
+  if (opt->command && rc == 0)
+    {
+      /* -c: the command is created held, listed, and killed (as DTrace) */
+      if (dt_proc_create (&rt.dtp[rt.nprocs], opt->command) != 0)
+        rc = 1;
+      else
+        {
+          rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, rt.dtp[rt.nprocs].exec_path };
           rt.nprocs++;
         }
     }
@@ -1208,17 +1245,27 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
           if (match)
             printf ("%5u %10s %17s %33s %s\n", id, "dtrace", "", "", names[k]);
         }
+      if (providers_list (stdout, descs, nd, rt.procs, rt.nprocs, &id) != 0)
+        rc = 1;
+      size_t nu = 0;
+      struct probe_desc *udescs = xcalloc (nd + 1, sizeof *udescs);
+      for (size_t i = 0; i < nd; i++)
+        if (!providers_desc_exclusive (&descs[i]))
+          udescs[nu++] = descs[i];
       struct usdt_probe_list l;
       memset (&l, 0, sizeof l);
       struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
       struct usdt_scope scope = { rt.procs, rt.nprocs, NULL, 0, rt.nprocs == 0 };
-      if (usdt_probes_find (nd ? descs : &all, nd ? nd : 1, &scope, NULL, &l) != 0)
+      if (rc != 0 || (nd && !nu))
+        ;   /* nothing for the USDT search */
+      else if (usdt_probes_find (nd ? udescs : &all, nd ? nu : 1, &scope, NULL, &l) != 0)
         rc = 1;
       else
         {
           usdt_list_print (stdout, &l, &id, opt->verbose);
           usdt_probe_list_free (&l);
         }
+      free (udescs);
     }
   for (size_t i = 0; i < nd; i++)
     probe_desc_free (&descs[i]);
