@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "consumer/checker.h"
+#include "consumer/dformat.h"
 #include "sdt/sdt.h"
 
 struct ck {
@@ -867,7 +868,10 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
       for (int i = 0; i < 4; i++)
         param[i] = info (c, call->args[i + 1])->value;
       if (param[0] < 2 || param[2] <= param[1] || param[1] < 0 || param[0] > param[3]
-          || param[3] % param[0] != 0)
+          || param[3] % param[0] != 0 || param[0] > UINT16_MAX || param[2] > UINT16_MAX
+          || param[3] > UINT16_MAX
+          || !dfmt_llquantize_valid ((uint16_t) param[0], (uint16_t) param[1], (uint16_t) param[2],
+                                     (uint16_t) param[3]))
         {
           err (c, &call->loc, "llquantize( ) parameters are invalid (factor %" PRId64 ", low %" PRId64
                ", high %" PRId64 ", steps %" PRId64 ")", param[0], param[1], param[2], param[3]);
@@ -921,9 +925,10 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
           break;
         case AGG_LLQUANTIZE:
           {
-            /* bucket 0 (< factor^low), nsteps-ish per magnitude, overflow */
-            unsigned per = (unsigned) (param[3] - param[3] / param[0]);
-            a->nbuckets = 2 + (unsigned) (param[2] - param[1] + 1) * (per + 1);
+            /* bucket 0 (< factor^low), each magnitude's steps, overflow:
+             * dformat's layout, which codegen-aggs.c fills */
+            a->nbuckets = dfmt_llquantize_nbuckets ((uint16_t) param[0], (uint16_t) param[1],
+                                                    (uint16_t) param[2], (uint16_t) param[3]);
             a->value_size = 8 * a->nbuckets;
             break;
           }
