@@ -449,6 +449,38 @@ check_call_subr (struct ck *c, struct d_node *n)
       ni->type = T_STRING;
       return 0;
     }
+  const struct subr_proto *sp = subr_proto_of (n->sval);
+  if (sp)
+    {
+      size_t max = strlen (sp->args);
+      if (n->nargs < sp->min || n->nargs > max)
+        {
+          if (sp->min == max)
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", max);
+          else
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %u to %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", sp->min, max);
+          return -1;
+        }
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (check_expr (c, n->args[i]) != 0)
+            return -1;
+          enum dt_kind k = info (c, n->args[i])->type.kind;
+          if (k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
+            {
+              err (c, &n->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype:\n"
+                   "\tprototype: %s\n\t argument: %s", n->sval, i + 1,
+                   sp->args[i] == 's' ? "string" : "int64_t",
+                   k == DT_STRING ? "string" : k == DT_VOID ? "void" : "int");
+              return -1;
+            }
+        }
+      ni->subr = sp->subr;
+      ni->type = sp->ret;
+      return 0;
+    }
   err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
   return -1;
 }

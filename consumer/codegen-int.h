@@ -34,12 +34,13 @@ unsigned cg_str_temp (struct gen *g);
 /* The label the clause jumps to on a fault (the record is dropped). */
 int cg_fault_label (struct gen *g);
 void cg_mov_imm (struct gen *g, int reg, int64_t v);
+enum probe_kind cg_kind (struct gen *g);
 
 /* codegen-strings.c */
 bool cgstr_is_string_subr (enum subr s);
 void cgstr_gen (struct gen *g, struct d_node *call);
 /* Extra scratch bytes the string subroutines need (after the temporaries). */
-unsigned cgstr_scratch_size (unsigned strsize);
+unsigned cgstr_scratch_size (const struct dprog *p);
 
 /* codegen-aggs.c: the update of one aggregation value; r0 = the value's
  * address in the map, the value and increment in stack slots. */

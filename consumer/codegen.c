@@ -1378,7 +1378,7 @@ codegen_plan (struct codegen_ctx *cg)
   /* one string of padding after the temporaries (helpers writing at a
    * variable offset into a temporary are checked against the whole area),
    * then the string subroutines' own area */
-  s->total = s->str_off + s->nstr * ss + ss + cgstr_scratch_size (p->strsize);
+  s->total = s->str_off + s->nstr * ss + ss + cgstr_scratch_size (p);
 }
 
 unsigned
@@ -1403,3 +1403,4 @@ void cg_drop (struct gen *g, int n) { g->depth -= n; }
 unsigned cg_str_temp (struct gen *g) { return str_temp (g); }
 int cg_fault_label (struct gen *g) { return g->fault; }
 void cg_mov_imm (struct gen *g, int reg, int64_t v) { mov_imm (g, reg, v); }
+enum probe_kind cg_kind (struct gen *g) { return g->kind; }
