@@ -1042,6 +1042,30 @@ agg_arg (struct ck *c, struct d_node *n, const char *fn)
   return a;
 }
 
+/* printa with several aggregations joins them on their keys: the key
+ * signatures must be the same. */
+static int
+printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *x, const struct dagg *y)
+{
+  if (x->nkeys != y->nkeys)
+    {
+      err (c, &call->loc, "printa( ): @%s and @%s do not have matching key signatures: "
+           "@%s has %zu key%s, @%s has %zu key%s", x->name, y->name, x->name, x->nkeys,
+           x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+      return -1;
+    }
+  for (size_t k = 0; k < x->nkeys; k++)
+    if ((x->keys[k].kind == DT_STRING) != (y->keys[k].kind == DT_STRING))
+      {
+        err (c, &call->loc, "printa( ): @%s and @%s do not have matching key signatures: "
+             "@%s key #%zu is %s, @%s key #%zu is %s", x->name, y->name, x->name, k + 1,
+             x->keys[k].kind == DT_STRING ? "string" : "an integer", y->name, k + 1,
+             y->keys[k].kind == DT_STRING ? "string" : "an integer");
+        return -1;
+      }
+  return 0;
+}
+
 /* printf/trace/exit/printa/... : an action with record items. */
 static int
 check_action_call (struct ck *c, struct d_node *call)
@@ -1115,6 +1139,8 @@ check_action_call (struct ck *c, struct d_node *call)
         {
           struct dagg *g = agg_arg (c, call->args[i], "printa");
           if (!g)
+            return -1;
+          if (a->naggs && printa_keys_match (c, call, &c->prog->aggs[a->aggs[0]], g) != 0)
             return -1;
           a->aggs = xrealloc (a->aggs, (a->naggs + 1) * sizeof *a->aggs);
           a->aggs[a->naggs++] = g->id;

@@ -135,7 +135,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     {
       if (!value || parse_size (value, &n) != 0 || n < 8 || n > 4096)
         goto bad;
-      p->strsize = (unsigned) ((n + 7) & ~7ull);
+      p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
     }
   else if (strcmp (name, "bufsize") == 0)
     {
