@@ -621,6 +621,17 @@ check_expr (struct ck *c, struct d_node *n)
                    || n->op == DOP_GT || n->op == DOP_GE;
         if (a->type.kind == DT_STRING || b->type.kind == DT_STRING)
           {
+            /* s == 0, s != 0 (NULL): strings here are never NULL, and what
+             * DTrace's subroutines return as NULL (strstr, strchr... that
+             * find nothing) is the empty string, so 0 compares as "" */
+            struct ninfo *z = a->type.kind == DT_STRING ? b : a;
+            if ((n->op == DOP_EQ || n->op == DOP_NE) && z->type.kind == DT_INTEGER && z->is_const
+                && z->value == 0)
+              {
+                z->is_const = false;
+                z->type = T_STRING;
+                z->strconst = "";
+              }
             if (!cmp || a->type.kind != b->type.kind)
               {
                 err (c, &n->loc, "operands have incompatible types: \"%s\" and \"%s\"",

@@ -80,6 +80,11 @@ check_eq "== != < <= > >= between string expressions" "$out" "1 1 1 1 1 1 1 0 1"
 out=$(q 'BEGIN { s = "x"; s = strjoin(s, s); s = strjoin(s, s); t = toupper(s); printf("%s %s %d\n", s, t, s > t); exit(0); }')
 check_eq "string variables assigned from subroutine results" "$out" "xxxx XXXX 1"
 
+out=$(q 'BEGIN { printf("%d %d %d %d\n", strstr("bash", "sh") != 0, strstr("ksh", "x") != 0, strchr("abc", 99) == 0, 0 == strrchr("abc", 122)); exit(0); }')
+check_eq "s != 0 / s == 0: found or not (nothing found is the empty string)" "$out" "1 0 0 1"
+"$DTRACE" -q -n 'BEGIN { x = "a" == 1; }' >/dev/null 2>err.txt
+check_match "a string compared with a non-zero integer is refused" "$(cat err.txt)" 'operands have incompatible types: "string" and "int"'
+
 # --- strings as aggregation keys (zero-padded: equal strings, one key)
 out=$(q 'BEGIN { @[substr("hello", 0, 2)] = count(); @[strjoin("h", "e")] = count(); @[lltostr(7)] = count(); @[toupper("x")] = count(); @[strjoin("", "X")] = count(); exit(0); }')
 expect=$(printf '\n  %-50s %16d\n  %-50s %16d\n  %-50s %16d' 7 1 X 2 he 2)
