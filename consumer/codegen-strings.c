@@ -39,7 +39,8 @@
 /* Offsets in this file's scratch area. */
 #define CELL(k)   (8 * (k))         /* k = 0..4 */
 #define DIGITS    40                /* 32 bytes: lltostr's characters, [31] = NUL */
-#define DSTATE    80                /* W words of bitap state */
+#define JUNK      80                /* strsize bytes: where strlen copies to */
+#define DSTATE    (JUNK + ((strsize_of (g) + 7) & ~7u))   /* W words of bitap state */
 
 /* Words of bitap state: needles of up to 64 * MAX_WORDS characters are
  * found (longer ones never match), which keeps the table at 8 KiB. */
@@ -75,14 +76,9 @@ cgstr_scratch_size (const struct dprog *p)
   bool search = false;
   for (size_t i = 0; i < p->nclauses && !search; i++)
     search = uses_search (p->clauses[i].ast->predicate) || uses_search (p->clauses[i].ast->body);
-  return DSTATE + (search ? 8 * w + 256 * 8 * w : 0);
+  return JUNK + ((p->strsize + 7) & ~7u) + (search ? 8 * w + 256 * 8 * w : 0);
 }
 
-static unsigned
-table_off (unsigned strsize)
-{
-  return DSTATE + 8 * words (strsize);
-}
 
 bool
 cgstr_is_string_subr (enum subr s)
@@ -112,15 +108,15 @@ ld_slot (struct gen *g, int reg, int slot)
   E (LDX (BPF_DW, reg, R10, (int16_t) slot));
 }
 
-/* r0 = strlen of the string in SLOT, in [0, strsize-1] (JUNK: a temporary
- * to copy into). */
+/* r0 = strlen of the string in SLOT, in [0, strsize-1]. */
 static void
-strlen_of (struct gen *g, int slot, int junk)
+strlen_of (struct gen *g, int slot)
 {
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g);
   int pos = asm_label (a), in = asm_label (a);
-  ld_slot (g, R1, junk);
+  area (g, R1);
+  E (A64_IMM (BPF_ADD, R1, JUNK));
   E (MOV64_IMM (R2, (int32_t) ss));
   ld_slot (g, R3, slot);
   E (CALL (BPF_FUNC_probe_read_kernel_str));
@@ -167,7 +163,21 @@ gen_strjoin (struct gen *g, const int *arg)
 {
   int dst = result_temp (g);
   unsigned ss = strsize_of (g);
-  strlen_of (g, arg[0], dst);            /* copies a, r0 = its length */
+  ld_slot (g, R1, dst);                   /* a, r0 = its length */
+  E (MOV64_IMM (R2, (int32_t) ss));
+  ld_slot (g, R3, arg[0]);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  {
+    struct bpf_asm *a = cg_asm (g);
+    int pos = asm_label (a), in = asm_label (a);
+    asm_jmp_imm (a, BPF_JSGT, R0, 0, pos);
+    E (MOV64_IMM (R0, 1));
+    asm_bind (a, pos);
+    E (A64_IMM (BPF_SUB, R0, 1));
+    asm_jmp_imm (a, BPF_JLE, R0, (int32_t) ss - 1, in);
+    E (MOV64_IMM (R0, (int32_t) ss - 1));
+    asm_bind (a, in);
+  }
   E (MOV64_REG (R2, R0));
   E (MOV64_IMM (R4, (int32_t) ss));
   E (A64_REG (BPF_SUB, R4, R2));          /* room left, NUL included: [1, strsize] */
@@ -186,9 +196,8 @@ gen_substr (struct gen *g, const int *arg, size_t nargs)
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g);
   int dst = result_temp (g);
-  int junk = result_temp (g);
   int empty = asm_label (a), l1 = asm_label (a), l2 = asm_label (a), l3 = asm_label (a);
-  strlen_of (g, arg[0], junk);
+  strlen_of (g, arg[0]);
   E (MOV64_REG (R3, R0));                  /* len */
   ld_slot (g, R1, arg[1]);                 /* index */
   if (nargs == 3)
@@ -228,7 +237,7 @@ gen_substr (struct gen *g, const int *arg, size_t nargs)
   copy_str (g, dst, R3, R2);
   asm_bind (a, empty);
   ld_slot (g, R0, dst);
-  cg_drop (g, 2);
+  cg_drop (g, 1);
 }
 
 /* strchr, strrchr: the string from the first / last C. */
@@ -292,7 +301,7 @@ bitap_table (struct gen *g, int slot, bool set)
   asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
   E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
   area (g, R4);
-  E (A64_IMM (BPF_ADD, R4, (int32_t) table_off (ss)));
+  E (A64_IMM (BPF_ADD, R4, (int32_t) (DSTATE + 8 * w)));
   E (A64_REG (BPF_ADD, R4, R3));           /* the character's row */
   if (set)
     {
@@ -322,8 +331,7 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
 {
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g), w = words (ss);
-  int dst = result_temp (g);
-  int junk = result_temp (g);
+  int dst = which == SUBR_STRSTR ? result_temp (g) : 0;
   int notfound = asm_label (a), result = asm_label (a), search = asm_label (a),
       loop = asm_label (a), next = asm_label (a), sdone = asm_label (a), l1 = asm_label (a),
       l2 = asm_label (a);
@@ -331,10 +339,10 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
    * state word holding bit m-1 (its offset), cell4 that bit */
   area (g, R5);
   E (ST_IMM (BPF_DW, R5, CELL (0), -1));
-  strlen_of (g, arg[0], junk);
+  strlen_of (g, arg[0]);
   area (g, R5);
   E (STX (BPF_DW, R5, R0, CELL (1)));
-  strlen_of (g, arg[1], junk);
+  strlen_of (g, arg[1]);
   area (g, R5);
   E (STX (BPF_DW, R5, R0, CELL (2)));
   E (LDX (BPF_DW, R1, R5, CELL (1)));     /* n */
@@ -411,7 +419,7 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
   area (g, R4);
   E (MOV64_REG (R5, R4));
-  E (A64_IMM (BPF_ADD, R5, (int32_t) table_off (ss)));
+  E (A64_IMM (BPF_ADD, R5, (int32_t) (DSTATE + 8 * w)));
   E (A64_REG (BPF_ADD, R5, R3));            /* mask row */
   for (unsigned k = w; k-- > 0;)
     {
@@ -433,7 +441,7 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   asm_jmp_imm (a, BPF_JGE, R3, (int32_t) (8 * w), next);
   E (MOV64_REG (R0, R4));
   E (A64_REG (BPF_ADD, R0, R3));
-  E (LDX (BPF_DW, R0, R0, DSTATE));
+  E (LDX (BPF_DW, R0, R0, (int16_t) DSTATE));
   E (LDX (BPF_DW, R3, R4, CELL (4)));
   E (A64_REG (BPF_AND, R0, R3));
   asm_jmp_imm (a, BPF_JEQ, R0, 0, next);
@@ -474,8 +482,8 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
       copy_str (g, dst, R3, R2);
       asm_bind (a, notfound);
       ld_slot (g, R0, dst);
+      cg_drop (g, 1);
     }
-  cg_drop (g, 2);
 }
 
 static void
@@ -695,12 +703,8 @@ cgstr_gen (struct gen *g, struct d_node *call)
   switch (s)
     {
     case SUBR_STRLEN:
-      {
-        int junk = result_temp (g);
-        strlen_of (g, arg[0], junk);
-        cg_drop (g, 1);
-        break;
-      }
+      strlen_of (g, arg[0]);
+      break;
     case SUBR_STRJOIN: gen_strjoin (g, arg); break;
     case SUBR_SUBSTR: gen_substr (g, arg, n); break;
     case SUBR_INDEX: case SUBR_RINDEX: case SUBR_STRSTR: gen_search (g, s, arg, n); break;
