@@ -53,30 +53,47 @@ words (unsigned strsize)
   return w < MAX_WORDS ? w : MAX_WORDS;
 }
 
-static bool
-uses_search (const struct d_node *n)
+/* Which string subroutines the tree uses: 1 any, 2 a search. */
+static int
+uses (const struct d_node *n)
 {
   if (!n)
-    return false;
+    return 0;
   const struct ninfo *ni = ninfo (n);
-  if (ni && (ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR))
-    return true;
-  if (uses_search (n->a) || uses_search (n->b) || uses_search (n->c))
-    return true;
+  int r = 0;
+  if (ni && cgstr_is_string_subr (ni->subr))
+    r = ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR ? 2 : 1;
+  int x = uses (n->a);
+  r = x > r ? x : r;
+  x = uses (n->b);
+  r = x > r ? x : r;
+  x = uses (n->c);
+  r = x > r ? x : r;
   for (size_t i = 0; i < n->nargs; i++)
-    if (uses_search (n->args[i]))
-      return true;
-  return false;
+    {
+      x = uses (n->args[i]);
+      r = x > r ? x : r;
+    }
+  return r;
 }
 
+/* Nothing when no string subroutine is used; else a string of padding
+ * after the temporaries (helpers that write at a variable offset into a
+ * temporary are checked against the whole area), then this file's area. */
 unsigned
 cgstr_scratch_size (const struct dprog *p)
 {
-  unsigned w = words (p->strsize);
-  bool search = false;
-  for (size_t i = 0; i < p->nclauses && !search; i++)
-    search = uses_search (p->clauses[i].ast->predicate) || uses_search (p->clauses[i].ast->body);
-  return JUNK + ((p->strsize + 7) & ~7u) + (search ? 8 * w + 256 * 8 * w : 0);
+  unsigned w = words (p->strsize), ss = (p->strsize + 7) & ~7u;
+  int u = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      int x = uses (p->clauses[i].ast->predicate), y = uses (p->clauses[i].ast->body);
+      u = x > u ? x : u;
+      u = y > u ? y : u;
+    }
+  if (!u)
+    return 0;
+  return ss + JUNK + ss + (u == 2 ? 8 * w + 256 * 8 * w : 0);
 }
 
 

@@ -1375,10 +1375,7 @@ codegen_plan (struct codegen_ctx *cg)
   s->key_size = (key + 7) & ~7u;
   s->str_off = s->key_off + s->key_size;
   s->nstr = MAX_STR_TEMPS;
-  /* one string of padding after the temporaries (helpers writing at a
-   * variable offset into a temporary are checked against the whole area),
-   * then the string subroutines' own area */
-  s->total = s->str_off + s->nstr * ss + ss + cgstr_scratch_size (p);
+  s->total = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* + the string subroutines' */
 }
 
 unsigned
