@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "consumer/checker.h"
+#include "consumer/dformat.h"
 #include "sdt/sdt.h"
 
 struct ck {
@@ -448,6 +449,38 @@ check_call_subr (struct ck *c, struct d_node *n)
       ni->type = T_STRING;
       return 0;
     }
+  const struct subr_proto *sp = subr_proto_of (n->sval);
+  if (sp)
+    {
+      size_t max = strlen (sp->args);
+      if (n->nargs < sp->min || n->nargs > max)
+        {
+          if (sp->min == max)
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", max);
+          else
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %u to %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", sp->min, max);
+          return -1;
+        }
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (check_expr (c, n->args[i]) != 0)
+            return -1;
+          enum dt_kind k = info (c, n->args[i])->type.kind;
+          if (k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
+            {
+              err (c, &n->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype:\n"
+                   "\tprototype: %s\n\t argument: %s", n->sval, i + 1,
+                   sp->args[i] == 's' ? "string" : "int64_t",
+                   k == DT_STRING ? "string" : k == DT_VOID ? "void" : "int");
+              return -1;
+            }
+        }
+      ni->subr = sp->subr;
+      ni->type = sp->ret;
+      return 0;
+    }
   err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
   return -1;
 }
@@ -588,6 +621,17 @@ check_expr (struct ck *c, struct d_node *n)
                    || n->op == DOP_GT || n->op == DOP_GE;
         if (a->type.kind == DT_STRING || b->type.kind == DT_STRING)
           {
+            /* s == 0, s != 0 (NULL): strings here are never NULL, and what
+             * DTrace's subroutines return as NULL (strstr, strchr... that
+             * find nothing) is the empty string, so 0 compares as "" */
+            struct ninfo *z = a->type.kind == DT_STRING ? b : a;
+            if ((n->op == DOP_EQ || n->op == DOP_NE) && z->type.kind == DT_INTEGER && z->is_const
+                && z->value == 0)
+              {
+                z->is_const = false;
+                z->type = T_STRING;
+                z->strconst = "";
+              }
             if (!cmp || a->type.kind != b->type.kind)
               {
                 err (c, &n->loc, "operands have incompatible types: \"%s\" and \"%s\"",
@@ -867,7 +911,10 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
       for (int i = 0; i < 4; i++)
         param[i] = info (c, call->args[i + 1])->value;
       if (param[0] < 2 || param[2] <= param[1] || param[1] < 0 || param[0] > param[3]
-          || param[3] % param[0] != 0)
+          || param[3] % param[0] != 0 || param[0] > UINT16_MAX || param[2] > UINT16_MAX
+          || param[3] > UINT16_MAX
+          || !dfmt_llquantize_valid ((uint16_t) param[0], (uint16_t) param[1], (uint16_t) param[2],
+                                     (uint16_t) param[3]))
         {
           err (c, &call->loc, "llquantize( ) parameters are invalid (factor %" PRId64 ", low %" PRId64
                ", high %" PRId64 ", steps %" PRId64 ")", param[0], param[1], param[2], param[3]);
@@ -921,9 +968,10 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
           break;
         case AGG_LLQUANTIZE:
           {
-            /* bucket 0 (< factor^low), nsteps-ish per magnitude, overflow */
-            unsigned per = (unsigned) (param[3] - param[3] / param[0]);
-            a->nbuckets = 2 + (unsigned) (param[2] - param[1] + 1) * (per + 1);
+            /* bucket 0 (< factor^low), each magnitude's steps, overflow:
+             * dformat's layout, which codegen-aggs.c fills */
+            a->nbuckets = dfmt_llquantize_nbuckets ((uint16_t) param[0], (uint16_t) param[1],
+                                                    (uint16_t) param[2], (uint16_t) param[3]);
             a->value_size = 8 * a->nbuckets;
             break;
           }
@@ -1005,6 +1053,30 @@ agg_arg (struct ck *c, struct d_node *n, const char *fn)
   return a;
 }
 
+/* printa with several aggregations joins them on their keys: the key
+ * signatures must be the same. */
+static int
+printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *x, const struct dagg *y)
+{
+  if (x->nkeys != y->nkeys)
+    {
+      err (c, &call->loc, "printa( ): @%s and @%s do not have matching key signatures: "
+           "@%s has %zu key%s, @%s has %zu key%s", x->name, y->name, x->name, x->nkeys,
+           x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+      return -1;
+    }
+  for (size_t k = 0; k < x->nkeys; k++)
+    if ((x->keys[k].kind == DT_STRING) != (y->keys[k].kind == DT_STRING))
+      {
+        err (c, &call->loc, "printa( ): @%s and @%s do not have matching key signatures: "
+             "@%s key #%zu is %s, @%s key #%zu is %s", x->name, y->name, x->name, k + 1,
+             x->keys[k].kind == DT_STRING ? "string" : "an integer", y->name, k + 1,
+             y->keys[k].kind == DT_STRING ? "string" : "an integer");
+        return -1;
+      }
+  return 0;
+}
+
 /* printf/trace/exit/printa/... : an action with record items. */
 static int
 check_action_call (struct ck *c, struct d_node *call)
@@ -1078,6 +1150,8 @@ check_action_call (struct ck *c, struct d_node *call)
         {
           struct dagg *g = agg_arg (c, call->args[i], "printa");
           if (!g)
+            return -1;
+          if (a->naggs && printa_keys_match (c, call, &c->prog->aggs[a->aggs[0]], g) != 0)
             return -1;
           a->aggs = xrealloc (a->aggs, (a->naggs + 1) * sizeof *a->aggs);
           a->aggs[a->naggs++] = g->id;

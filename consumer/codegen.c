@@ -23,6 +23,7 @@
 #include "consumer/bpf-asm.h"
 #include "consumer/checker.h"
 #include "consumer/codegen.h"
+#include "consumer/codegen-int.h"
 #include "sdt/sdt.h"
 
 /* Stack slots (offsets from r10). */
@@ -514,6 +515,11 @@ gen_expr (struct gen *g, struct d_node *n)
       load_map_var (g, n, ni->var);
       return;
     case DN_CALL:
+      if (cgstr_is_string_subr (ni->subr))
+        {
+          cgstr_gen (g, n);
+          return;
+        }
       if (ni->subr == SUBR_COPYINSTR)
         {
           gen_expr (g, n->args[0]);
@@ -852,7 +858,8 @@ gen_aggregation (struct gen *g, struct d_node *n)
     gen_expr (g, call->args[0]);
   int value_slot = push (g);
   struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
-                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4] : NULL;
+                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4]
+                        : ag->func == AGG_LLQUANTIZE && call->nargs == 6 ? call->args[5] : NULL;
   if (incr)
     gen_expr (g, incr);
   else
@@ -977,6 +984,12 @@ gen_aggregation (struct gen *g, struct d_node *n)
         emit (g, ATOMIC_ADD64 (R0, R1, 0));
         break;
       }
+    case AGG_STDDEV:
+      cgagg_stddev (g, value_slot);
+      break;
+    case AGG_LLQUANTIZE:
+      cgagg_llquantize (g, ag, value_slot, incr_slot, done);
+      break;
     default:
       gerr (g, n, "this aggregating function is not supported yet");
       break;
@@ -1443,7 +1456,7 @@ codegen_plan (struct codegen_ctx *cg)
   s->key_size = (key + 7) & ~7u;
   s->str_off = s->key_off + s->key_size;
   s->nstr = MAX_STR_TEMPS;
-  s->total = s->str_off + s->nstr * ss;
+  s->total = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* + the string subroutines' */
 }
 
 unsigned
@@ -1454,3 +1467,18 @@ codegen_strconst_offset (const struct codegen_ctx *cg, const char *s)
       return (unsigned) i * cg->prog->strsize;
   return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* For the generators in other files (codegen-int.h).                  */
+
+struct bpf_asm *cg_asm (struct gen *g) { return &g->a; }
+const struct codegen_ctx *cg_ctx (struct gen *g) { return g->cg; }
+void cg_emit (struct gen *g, struct bpf_insn i) { emit (g, i); }
+void cg_error (struct gen *g, const struct d_node *n, const char *msg) { gerr (g, n, msg); }
+void cg_expr (struct gen *g, struct d_node *n) { gen_expr (g, n); }
+int cg_push (struct gen *g) { return push (g); }
+void cg_drop (struct gen *g, int n) { g->depth -= n; }
+unsigned cg_str_temp (struct gen *g) { return str_temp (g); }
+int cg_fault_label (struct gen *g) { return g->fault; }
+void cg_mov_imm (struct gen *g, int reg, int64_t v) { mov_imm (g, reg, v); }
+enum probe_kind cg_kind (struct gen *g) { return g->kind; }

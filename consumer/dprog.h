@@ -141,6 +141,8 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool zdefs;
+  bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
+  unsigned aggsortkeypos, aggsortpos;
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;

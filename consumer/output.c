@@ -66,6 +66,10 @@ output_new (struct dprog *prog, FILE *fp)
   dfmt_out_file (&o->out, fp);
   dfmt_ctx_init (&o->ctx);
   o->ctx.quiet = prog->quiet;
+  o->ctx.aggsortkey = prog->aggsortkey;
+  o->ctx.aggsortrev = prog->aggsortrev;
+  o->ctx.aggsortkeypos = prog->aggsortkeypos;
+  o->ctx.aggsortpos = prog->aggsortpos;
   o->ctx.pid = (int32_t) prog->target_pid;
   o->ncpu = libbpf_num_possible_cpus ();
   if (o->ncpu < 1)
@@ -215,6 +219,16 @@ snapshot (struct output *o, size_t i)
               if (v[1] && v[0] > e->value)
                 e->value = v[0];
               break;
+            case AGG_STDDEV:
+              {
+                /* count, sum, sum of squares (128-bit: low, high) */
+                uint64_t lo = e->sumsq_lo + (uint64_t) v[2];
+                e->sumsq_hi += (uint64_t) v[3] + (lo < e->sumsq_lo);
+                e->sumsq_lo = lo;
+                e->count += v[0];
+                e->sum += v[1];
+                break;
+              }
             case AGG_QUANTIZE: case AGG_LQUANTIZE: case AGG_LLQUANTIZE:
               {
                 unsigned nb = dfmt_agg_nbuckets (fa);

@@ -120,11 +120,24 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     p->quiet = true;
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
+  else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
+    {
+      bool on = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
+      *(name[7] == 'k' ? &p->aggsortkey : &p->aggsortrev) = on;
+    }
+  else if (strcmp (name, "aggsortkeypos") == 0 || strcmp (name, "aggsortpos") == 0)
+    {
+      char *end;
+      unsigned long v = value ? strtoul (value, &end, 0) : 0;
+      if (!value || !*value || *end || v > 64)
+        goto bad;
+      *(name[7] == 'k' ? &p->aggsortkeypos : &p->aggsortpos) = (unsigned) v;
+    }
   else if (strcmp (name, "strsize") == 0)
     {
       if (!value || parse_size (value, &n) != 0 || n < 8 || n > 4096)
         goto bad;
-      p->strsize = (unsigned) ((n + 7) & ~7ull);
+      p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
     }
   else if (strcmp (name, "bufsize") == 0)
     {
@@ -159,8 +172,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
            || strcmp (name, "defaultargs") == 0 || strcmp (name, "flowindent") == 0
            || strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
-           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0
-           || strncmp (name, "aggsort", 7) == 0)
+           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */
   else
     {
