@@ -25,7 +25,8 @@ enum builtin {
 enum subr {
   SUBR_NONE = 0,
   SUBR_COPYINSTR,              /* copyinstr(addr [, maxlen]) */
-  SUBR_STRINGOF                /* stringof(expr) */
+  SUBR_STRINGOF,               /* stringof(expr) */
+  SUBR_SPECULATION             /* speculation() */
 };
 
 /* What the checker learnt about one node. */
