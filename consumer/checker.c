@@ -1151,9 +1151,15 @@ check_safety_action (struct ck *c, struct d_node *call)
         }
       struct daction *a = add_action (c, tab[k].k, call);
       if (tab[k].k == ACT_COMMIT || tab[k].k == ACT_DISCARD)
+        add_item (c, a, T_LONG);
+      if (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR)
         {
+          /* for the consumer's write when the kernel cannot write user
+           * memory (destructive.h): pid, address, size, bytes */
           add_item (c, a, T_LONG);
-          c->clause->records_data = true;
+          add_item (c, a, T_ULONG);
+          add_item (c, a, T_LONG);
+          add_item (c, a, T_STRING);
         }
       info (c, call)->type = T_VOID;
       return 0;

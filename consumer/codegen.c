@@ -875,9 +875,29 @@ gen_destructive (struct gen *g, struct d_node *call, enum action_kind kind)
     emit (g, MOV64_IMM (R3, 1));
     asm_bind (&g->a, pos);
   }
-  emit (g, CALL (BPF_FUNC_probe_write_user));
-  emit (g, LDX (BPF_DW, R1, R10, SLOT_FIRST - 8 * (base + 1)));
-  fault_if (g, BPF_JSLT, R0, 0, FLT_BADADDR, R1);
+  if (g->p->user_copyout)
+    {
+      /* the consumer writes: pid, address, size and the bytes go in the
+       * record (the process is stopped once it has left, gen_clause) */
+      struct daction *act = &g->cl->actions[ninfo (call)->action];
+      unsigned ro = g->cg->scratch.rec_off;
+      emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + act->items[1].offset)));
+      emit (g, STX (BPF_DW, R7, R3, (int16_t) (ro + act->items[2].offset)));
+      emit (g, MOV64_REG (R3, R2));
+      emit (g, MOV64_REG (R1, R7));
+      emit (g, A64_IMM (BPF_ADD, R1, (int32_t) (ro + act->items[3].offset)));
+      copy_string (g, R1, R3);
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) (ro + act->items[0].offset)));
+      set_mask_bit (g, ninfo (call)->action);
+    }
+  else
+    {
+      emit (g, CALL (BPF_FUNC_probe_write_user));
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_FIRST - 8 * (base + 1)));
+      fault_if (g, BPF_JSLT, R0, 0, FLT_BADADDR, R1);
+    }
   asm_ja (&g->a, ok);
   asm_bind (&g->a, nothing);
   asm_bind (&g->a, ok);
@@ -904,10 +924,12 @@ gen_action (struct gen *g, struct d_node *call)
       break;
     case ACT_RAISE:
     case ACT_STOP:
-    case ACT_COPYOUT:
-    case ACT_COPYOUTSTR:
       gen_destructive (g, call, act->kind);
       break;
+    case ACT_COPYOUT:
+    case ACT_COPYOUTSTR:
+      gen_destructive (g, call, act->kind);   /* sets its mask bit itself (consumer's write) */
+      return;
     case ACT_SYSTEM:
     case ACT_PRINTF:
     case ACT_TRACE:
@@ -1372,6 +1394,32 @@ gen_fault_record (struct gen *g)
   asm_bind (&g->a, sent);
 }
 
+/* A copyout() for the consumer left in the record just sent: stop the
+ * process until the consumer has written (it sends SIGCONT). */
+static void
+copyout_stop (struct gen *g)
+{
+  for (size_t i = 0; i < g->cl->nactions && i < 64; i++)
+    {
+      enum action_kind k = g->cl->actions[i].kind;
+      if (k != ACT_COPYOUT && k != ACT_COPYOUTSTR)
+        continue;
+      int skip = asm_label (&g->a);
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (i < 31)
+        emit (g, A64_IMM (BPF_AND, R1, 1 << i));
+      else
+        {
+          asm_ld_imm64 (&g->a, R2, 1ULL << i);
+          emit (g, A64_REG (BPF_AND, R1, R2));
+        }
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+      emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP */
+      emit (g, CALL (BPF_FUNC_send_signal));
+      asm_bind (&g->a, skip);
+    }
+}
+
 static void
 gen_clause (struct gen *g, struct dclause *cl)
 {
@@ -1426,8 +1474,12 @@ gen_clause (struct gen *g, struct dclause *cl)
       emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));
       emit (g, MOV64_IMM (R4, 0));
       emit (g, CALL (BPF_FUNC_ringbuf_output));
-      int sent = asm_label (&g->a);
-      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, sent);
+      int sent = asm_label (&g->a), failed = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, failed);
+      if (g->p->user_copyout && g->kind == PK_USDT)
+        copyout_stop (g);
+      asm_ja (&g->a, sent);
+      asm_bind (&g->a, failed);
       count_drop (g, DROP_RING);
       asm_bind (&g->a, sent);
       if (settles)

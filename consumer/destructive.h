@@ -27,6 +27,15 @@ bool destructive_used (const struct dprog *p);
  * notice "allowing destructive actions". */
 int destructive_permit (const struct dprog *p);
 
+/* Can the kernel's programs write user memory (bpf_probe_write_user)?
+ * Kernels in lockdown refuse it; the consumer then does copyout(). */
+bool destructive_kernel_can_write (void);
+
+/* A copyout()/copyoutstr() record done by the consumer: write the bytes
+ * into the process (which the program stopped with SIGSTOP right after
+ * the record left, so the write lands before it runs on), then SIGCONT. */
+void destructive_copyout (const struct dprog *p, const void *rec, size_t size, const struct daction *a);
+
 /* Format and run one system() action. */
 void destructive_system (struct dfmt_out *out, const struct dfmt_ctx *ctx, const struct dfmt_fmt *f,
                          const struct dfmt_value *vals, size_t nvals);

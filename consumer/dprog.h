@@ -157,6 +157,8 @@ struct dprog {
   bool quiet;
   bool zdefs;
   bool destructive;           /* -w, or the destructive option */
+  bool user_copyout;          /* copyout() is done by the consumer (the kernel
+                                 has no bpf_probe_write_user: lockdown) */
   unsigned nspec;             /* speculation buffers (default 1) */
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */

@@ -396,8 +396,11 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
           if (a->compiled_format)
             destructive_system (&o->out, &o->ctx, a->compiled_format, vals, nv);
           break;
+        case ACT_COPYOUT: case ACT_COPYOUTSTR:   /* only when the kernel could not */
+          destructive_copyout (o->prog, data, size, a);
+          break;
         case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
-        case ACT_RAISE: case ACT_STOP: case ACT_COPYOUT: case ACT_COPYOUTSTR:   /* in the kernel */
+        case ACT_RAISE: case ACT_STOP:   /* in the kernel */
           break;
         }
     }

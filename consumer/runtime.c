@@ -1116,6 +1116,7 @@ consumer_run (const struct consumer_options *opt)
   if (destructive_permit (p) != 0)
     goto out;
   rt.spec = spec_store_new (p);
+  p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
   if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
     goto out;
 
