@@ -1468,7 +1468,7 @@ gen_clause (struct gen *g, struct dclause *cl)
       emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
       emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
-      asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+      asm_ld_map_fd (&g->a, R1, g->kind == PK_ERROR ? g->p->errbuf_fd : g->p->ringbuf_fd);
       emit (g, MOV64_REG (R2, R7));
       emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
       emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));

@@ -184,6 +184,7 @@ struct dprog {
   int globals_fd, scratch_fd, ringbuf_fd, drops_fd, zero_fd, sites_fd, probestr_fd;
   int spec_fd;                /* speculation states, nspec + 1 entries (0 unused) */
   int dynvar_fd;              /* one u64: dynamic-variable bytes in use */
+  int errbuf_fd;              /* RINGBUF of the ERROR clauses' records (fault.h) */
   unsigned scratch_size;
 };
 

@@ -28,8 +28,10 @@
 #include "consumer/dprog.h"
 
 /* Is REC a fault record?  If so, print the error line and, when ERROR_FD
- * is a program, run it with the fault's arguments.  Returns true for fault
- * records (which are then fully handled). */
+ * is a program, run it with the fault's arguments; its records go to their
+ * own ring buffer (errbuf_fd), which the caller then drains, so ERROR's
+ * output lands right where the fault happened.  Returns true for fault
+ * records. */
 bool fault_record (const struct dprog *p, const void *rec, size_t size, int error_fd);
 
 /* The EPID of (clause, probe id). */

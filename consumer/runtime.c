@@ -69,6 +69,7 @@ struct runtime {
   struct spec_store *spec;      /* speculative records (speculation.h) */
   uint64_t nerrors;             /* faults reported */
   struct ring_buffer *rb;
+  struct ring_buffer *errrb;    /* the ERROR clauses' records (fault.h) */
   struct output *out;
   FILE *outf;
   struct usdt_proc *procs;
@@ -659,7 +660,8 @@ create_maps (struct runtime *rt)
   p->drops_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, DROP_NCOUNTERS, 0);
   p->spec_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_spec", 4, 16, p->nspec + 1, 0);
   p->dynvar_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_dynvar", 4, 8, 1, 0);
-  if (p->spec_fd < 0 || p->dynvar_fd < 0)
+  p->errbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_errrecs", 0, 0, 256u << 10, 0);
+  if (p->spec_fd < 0 || p->dynvar_fd < 0 || p->errbuf_fd < 0)
     return -1;
   unsigned zero = ss;
   for (size_t i = 0; i < p->naggs; i++)
@@ -886,6 +888,8 @@ on_record (void *ctx, void *data, size_t size)
   if (fault_record (&rt->prog, data, size, rt->error_fd))
     {
       rt->nerrors++;
+      if (rt->errrb)
+        ring_buffer__consume (rt->errrb);
       return 0;
     }
   if (spec_keep (rt->spec, data, size))
@@ -968,6 +972,8 @@ free_runtime (struct runtime *rt)
   spec_store_free (rt->spec);
   if (rt->rb)
     ring_buffer__free (rt->rb);
+  if (rt->errrb)
+    ring_buffer__free (rt->errrb);
   if (rt->out)
     output_free (rt->out);
   struct dprog *p = &rt->prog;
@@ -978,7 +984,7 @@ free_runtime (struct runtime *rt)
     if (p->aggs[i].map_fd >= 0)
       close (p->aggs[i].map_fd);
   int fds[] = { p->globals_fd, p->scratch_fd, p->ringbuf_fd, p->drops_fd, p->zero_fd, p->sites_fd,
-                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd };
+                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd };
   for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
     if (fds[i] > 0)
       close (fds[i]);
@@ -1036,7 +1042,7 @@ consumer_run (const struct consumer_options *opt)
   p->nspec = 1;
   p->specsize = 32u << 10;
   p->dynvarsize = 1u << 20;
-  p->spec_fd = p->dynvar_fd = -1;
+  p->spec_fd = p->dynvar_fd = p->errbuf_fd = -1;
   p->globals_fd = p->scratch_fd = p->ringbuf_fd = p->drops_fd = p->zero_fd = p->sites_fd = p->probestr_fd = -1;
   int status = 1;
 
@@ -1125,6 +1131,8 @@ consumer_run (const struct consumer_options *opt)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
   rt.rb = ring_buffer__new (p->ringbuf_fd, on_record, &rt, NULL);
+  if (rt.rb && rt.error_fd >= 0)
+    rt.errrb = ring_buffer__new (p->errbuf_fd, on_record, &rt, NULL);
   if (!rt.rb)
     {
       diag_error ("could not enable tracing: cannot open the ring buffer: %s", strerror (errno));

@@ -111,8 +111,8 @@ saf$target:::bad { printf("next clause runs\n"); }
 ERROR { printf("ERROR epid=%d action=%d fault=%d addr=%x\n", arg1, arg2, arg4, arg5); }'
 check_match "copyinstr(16): DTrace's error line (epid 2: the second clause's first probe)" "$(cat bad.err)" \
   '^dtrace: error on enabled probe ID 2 \(ID [0-9]+: saf[0-9]+:safety:main:bad\): invalid address \(0x10\) in action #1 at DIF offset [0-9]+$'
-check_eq "... the faulting clause prints nothing, the next clause and later probes run, ERROR fires" \
-  "$(cat bad.out)" "$(printf 'next clause runs\nERROR epid=2 action=1 fault=1 addr=10\ndone 1\n')"
+check_eq "... ERROR fires at the fault; the faulting clause prints nothing; the next clause and later probes run" \
+  "$(cat bad.out)" "$(printf 'ERROR epid=2 action=1 fault=1 addr=10\nnext clause runs\ndone 1\n')"
 check_eq "... exit status 0 (faults leave it unchanged)" "$(cat bad.rc)" 0
 
 run div "tick 5" -q -n '
