@@ -28,7 +28,10 @@ struct ck {
   const char *errprefix;
   struct dclause *clause;      /* the clause being checked */
   int errors;
+  unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
 };
+
+enum { SPF_SPECULATE = 1, SPF_COMMIT = 2, SPF_DATAREC = 4 };
 
 static void DIAG_PRINTF (3, 4)
 err (struct ck *c, const struct d_loc *loc, const char *fmt, ...)
@@ -271,10 +274,13 @@ new_agg (struct ck *c, const char *name, const struct d_loc *loc)
 /* ------------------------------------------------------------------ */
 /* Actions and records.                                                */
 
+static void spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc);
+
 static struct daction *
 add_action (struct ck *c, enum action_kind kind, struct d_node *call)
 {
   struct dclause *cl = c->clause;
+  spec_rules (c, kind, call ? &call->loc : NULL);
   cl->actions = xrealloc (cl->actions, (cl->nactions + 1) * sizeof *cl->actions);
   struct daction *a = &cl->actions[cl->nactions];
   memset (a, 0, sizeof *a);
@@ -479,6 +485,17 @@ check_call_subr (struct ck *c, struct d_node *n)
         }
       ni->subr = sp->subr;
       ni->type = sp->ret;
+      return 0;
+    }
+  if (strcmp (n->sval, "speculation") == 0)
+    {
+      if (n->nargs != 0)
+        {
+          err (c, &n->loc, "speculation( ) prototype mismatch: %zu args passed, 0 expected", n->nargs);
+          return -1;
+        }
+      ni->subr = SUBR_SPECULATION;
+      ni->type = T_INT;
       return 0;
     }
   err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
@@ -849,6 +866,11 @@ static int
 check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_node *call)
 {
   enum agg_func f;
+  if (c->spec_flags & SPF_COMMIT)
+    err (c, &stmt->loc, "aggregating actions may not follow commit( )");
+  if (c->spec_flags & SPF_SPECULATE)
+    err (c, &stmt->loc, "aggregating actions may not follow speculate( )");
+  c->spec_flags |= SPF_DATAREC;
   int fi = call->kind == DN_CALL ? agg_func_of (call->sval, &f) : -1;
   if (fi < 0)
     {
@@ -1077,6 +1099,146 @@ printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *x, cons
   return 0;
 }
 
+/* DTrace's ordering rules for speculate/commit/discard and the actions
+ * around them (D_SPEC_*, D_COMM_*, D_AGG_SPEC, D_EXIT_SPEC, D_ACT_SPEC). */
+static bool
+is_destructive (enum action_kind k)
+{
+  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
+}
+
+static void
+spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
+{
+  unsigned *f = &c->spec_flags;
+  switch (kind)
+    {
+    case ACT_DEFAULT:
+      return;
+    case ACT_COMMIT:
+      if (*f & SPF_COMMIT)
+        err (c, loc, "commit( ) may not follow commit( )");
+      if (*f & SPF_DATAREC)
+        err (c, loc, "commit( ) may not follow data-recording action(s)");
+      *f |= SPF_COMMIT;
+      return;
+    case ACT_DISCARD:
+      return;
+    case ACT_SPECULATE:
+      if (*f & SPF_SPECULATE)
+        err (c, loc, "speculate( ) may not follow speculate( )");
+      if (*f & SPF_COMMIT)
+        err (c, loc, "speculate( ) may not follow commit( )");
+      if (*f & SPF_DATAREC)
+        err (c, loc, "speculate( ) may not follow data-recording action(s)");
+      *f |= SPF_SPECULATE;
+      return;
+    default:
+      break;
+    }
+  if (*f & SPF_SPECULATE)
+    {
+      if (is_destructive (kind))
+        err (c, loc, "destructive actions may not follow speculate( )");
+      if (kind == ACT_EXIT)
+        err (c, loc, "exit( ) may not follow speculate( )");
+    }
+  if (is_destructive (kind))
+    return;
+  if (*f & SPF_COMMIT)
+    err (c, loc, "data-recording actions may not follow commit( )");
+  *f |= SPF_DATAREC;
+}
+
+/* speculate/commit/discard and the destructive actions (system, raise,
+ * stop, copyout, copyoutstr).  Returns 1 when CALL is none of them. */
+static int
+check_safety_action (struct ck *c, struct d_node *call)
+{
+  static const struct { const char *name; enum action_kind k; size_t nargs; } tab[] = {
+    { "speculate", ACT_SPECULATE, 1 }, { "commit", ACT_COMMIT, 1 }, { "discard", ACT_DISCARD, 1 },
+    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 },
+    { "copyout", ACT_COPYOUT, 3 }, { "copyoutstr", ACT_COPYOUTSTR, 3 },
+  };
+  const char *fn = call->sval;
+  if (strcmp (fn, "system") == 0)
+    {
+      if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
+        {
+          err (c, &call->loc, "system( ) argument #1 is incompatible with prototype: a string constant is required");
+          return -1;
+        }
+      for (size_t i = 1; i < call->nargs; i++)
+        if (check_expr (c, call->args[i]) != 0)
+          return -1;
+      struct daction *a = add_action (c, ACT_SYSTEM, call);
+      a->format = xstrdup (call->args[0]->sval);
+      if (c->clause->rec_size == 0)
+        c->clause->rec_size = REC_HEADER_SIZE;
+      c->clause->records_data = true;
+      for (size_t i = 1; i < call->nargs; i++)
+        {
+          struct dtype t = info (c, call->args[i])->type;
+          if (t.kind == DT_VOID)
+            {
+              err (c, &call->args[i]->loc, "system( ) argument #%zu is incompatible with prototype: void", i + 1);
+              return -1;
+            }
+          add_item (c, a, t);
+        }
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
+    {
+      if (strcmp (fn, tab[k].name) != 0)
+        continue;
+      if (call->nargs != tab[k].nargs)
+        {
+          err (c, &call->loc, "%s( ) prototype mismatch: %zu args passed, %zu expected", fn, call->nargs,
+               tab[k].nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < call->nargs; i++)
+        {
+          bool want_string = (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR) && i == 0;
+          if (want_string)
+            {
+              if (check_expr (c, call->args[i]) != 0)
+                return -1;
+              if (info (c, call->args[i])->type.kind != DT_STRING)
+                {
+                  err (c, &call->args[i]->loc,
+                       "%s( ) argument #1 is incompatible with prototype: a string or buffer is required", fn);
+                  return -1;
+                }
+            }
+          else
+            {
+              char what[64];
+              snprintf (what, sizeof what, "%s( ) argument #%zu", fn, i + 1);
+              if (check_int (c, call->args[i], what) != 0)
+                return -1;
+            }
+        }
+      struct daction *a = add_action (c, tab[k].k, call);
+      if (tab[k].k == ACT_COMMIT || tab[k].k == ACT_DISCARD)
+        add_item (c, a, T_LONG);
+      if (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR)
+        {
+          /* for the consumer's write when the kernel cannot write user
+           * memory (destructive.h): pid, address, size, bytes */
+          add_item (c, a, T_LONG);
+          add_item (c, a, T_ULONG);
+          add_item (c, a, T_LONG);
+          add_item (c, a, T_STRING);
+        }
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  return 1;   /* not an action */
+}
+
 /* printf/trace/exit/printa/... : an action with record items. */
 static int
 check_action_call (struct ck *c, struct d_node *call)
@@ -1194,7 +1356,7 @@ check_action_call (struct ck *c, struct d_node *call)
         info (c, call)->type = T_VOID;
         return 0;
       }
-  return 1;   /* not an action */
+  return check_safety_action (c, call);
 }
 
 /* An expression in statement position: actions are allowed here and in
@@ -1298,7 +1460,7 @@ check_decl (struct ck *c, struct d_decl *d)
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
-  struct ck c = { prog, errprefix, NULL, 0 };
+  struct ck c = { prog, errprefix, NULL, 0, 0 };
   for (size_t i = 0; i < script->ndecls; i++)
     if (check_decl (&c, &script->decls[i]) != 0)
       return -1;
@@ -1311,6 +1473,7 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
       cl->index = (unsigned) prog->nclauses++;
       cl->ast = ast;
       c.clause = cl;
+      c.spec_flags = 0;
       if (ast->predicate && check_int (&c, ast->predicate, "predicate") != 0)
         return -1;
       if (ast->body && check_stmt (&c, ast->body) != 0)

@@ -29,7 +29,8 @@ enum subr {
   /* string subroutines (checker-strings.c, codegen-strings.c) */
   SUBR_STRLEN, SUBR_STRJOIN, SUBR_SUBSTR, SUBR_INDEX, SUBR_RINDEX, SUBR_STRCHR,
   SUBR_STRRCHR, SUBR_STRSTR, SUBR_BASENAME, SUBR_DIRNAME, SUBR_LLTOSTR, SUBR_TOUPPER,
-  SUBR_TOLOWER, SUBR_COPYIN
+  SUBR_TOLOWER, SUBR_COPYIN,
+  SUBR_SPECULATION             /* speculation() */
 };
 
 /* The prototype of a string subroutine (checker-strings.c): ARGS holds one

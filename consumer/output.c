@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "consumer/checker.h"
+#include "consumer/destructive.h"
 #include "consumer/dformat.h"
 #include "consumer/output.h"
 #include "sdt/sdt.h"
@@ -124,12 +125,12 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
       for (size_t i = 0; i < cl->nactions; i++)
         {
           struct daction *a = &cl->actions[i];
-          if (!a->format || (a->kind != ACT_PRINTF && a->kind != ACT_PRINTA))
+          if (!a->format || (a->kind != ACT_PRINTF && a->kind != ACT_PRINTA && a->kind != ACT_SYSTEM))
             continue;
           struct dfmt_diag err = { 0 };
           struct dfmt_type types[64];
           size_t nt = 0;
-          if (a->kind == ACT_PRINTF)
+          if (a->kind == ACT_PRINTF || a->kind == ACT_SYSTEM)
             for (size_t k = 0; k < a->nitems && nt < 64; k++)
               types[nt++] = fmt_type (a->items[k].type);
           else if (a->naggs)
@@ -138,7 +139,7 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
               for (size_t k = 0; k < g->nkeys && nt < 64; k++)
                 types[nt++] = fmt_type (g->keys[k]);
             }
-          a->compiled_format = dfmt_fmt_compile (a->format, a->kind == ACT_PRINTF ? "printf" : "printa",
+          a->compiled_format = dfmt_fmt_compile (a->format, a->kind == ACT_PRINTF ? "printf" : a->kind == ACT_SYSTEM ? "system" : "printa",
                                                  a->kind == ACT_PRINTA, types, nt, &err);
           if (!a->compiled_format)
             {
@@ -404,6 +405,16 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
           break;
         case ACT_DENORMALIZE:
           dfmt_agg_denormalize (o->aggs[a->aggs[0]]);
+          break;
+        case ACT_SYSTEM:
+          if (a->compiled_format)
+            destructive_system (&o->out, &o->ctx, a->compiled_format, vals, nv);
+          break;
+        case ACT_COPYOUT: case ACT_COPYOUTSTR:   /* only when the kernel could not */
+          destructive_copyout (o->prog, data, size, a);
+          break;
+        case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
+        case ACT_RAISE: case ACT_STOP:   /* in the kernel */
           break;
         }
     }
