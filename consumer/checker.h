@@ -25,7 +25,9 @@ enum builtin {
 enum subr {
   SUBR_NONE = 0,
   SUBR_COPYINSTR,              /* copyinstr(addr [, maxlen]) */
-  SUBR_STRINGOF                /* stringof(expr) */
+  SUBR_STRINGOF,               /* stringof(expr) */
+  SUBR_USTACK, SUBR_STACK,     /* ustack([n[, strsize]]), stack([n]): DT_USTACK, DT_KSTACK */
+  SUBR_USYM                    /* usym ufunc uaddr umod (pc): DT_USYM */
 };
 
 /* What the checker learnt about one node. */
