@@ -210,7 +210,7 @@ new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
   v->map_fd = -1;
   unsigned ksize = scope == VS_SELF ? 8 : 0;
   for (size_t i = 0; i < nkeys; i++)
-    ksize += keys[i].kind == DT_STRING ? ((p->strsize + 7) & ~7u) : 8;
+    ksize += dtype_bytes (keys[i], p->strsize);
   v->key_size = ksize;
   if (scope == VS_GLOBAL)
     {
@@ -301,7 +301,7 @@ add_item (struct ck *c, struct daction *a, struct dtype t)
   struct rec_item *it = &a->items[a->nitems++];
   it->type = t;
   it->offset = cl->rec_size;
-  cl->rec_size += t.kind == DT_STRING ? ((c->prog->strsize + 7) & ~7u) : 8;
+  cl->rec_size += dtype_bytes (t, c->prog->strsize);
   cl->records_data = true;
 }
 
@@ -309,6 +309,7 @@ add_item (struct ck *c, struct daction *a, struct dtype t)
 /* Expressions.                                                        */
 
 static int check_expr (struct ck *c, struct d_node *n);
+static int check_not_record (struct ck *c, const struct d_node *k);
 
 static int
 check_int (struct ck *c, struct d_node *n, const char *what)
@@ -437,6 +438,67 @@ check_macro (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* ustack([n[, strsize]]), stack([n]), usym/ufunc/uaddr/umod(pc): records
+ * * (dprog.h DT_USTACK, DT_KSTACK, DT_USYM) filled by the kernel (codegen.c) and
+ * symbolised by the consumer (symbolize.c).  Returns 1 when N is none. */
+static int
+check_stack_subr (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = info (c, n);
+  const char *fn = n->sval;
+  bool ustk = strcmp (fn, "ustack") == 0;
+  if (ustk || strcmp (fn, "stack") == 0)
+    {
+      if (n->nargs > (ustk ? 2u : 1u))
+        {
+          err (c, &n->loc, "%s( ) prototype mismatch: %zu args passed, at most %d expected", fn, n->nargs,
+               ustk ? 2 : 1);
+          return -1;
+        }
+      int64_t frames = 20;
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (check_int (c, n->args[i], "stack( ) argument") != 0)
+            return -1;
+          if (!info (c, n->args[i])->is_const)
+            {
+              err (c, &n->args[i]->loc, "%s( ) argument #%zu must be a non-zero positive integral constant expression",
+                   fn, i + 1);
+              return -1;
+            }
+        }
+      if (n->nargs >= 1)
+        frames = info (c, n->args[0])->value;
+      if (frames <= 0 || frames > STACK_MAX_FRAMES)
+        {
+          err (c, &n->loc, "%s( ) argument #1 must be a non-zero positive integral constant expression "
+               "of at most %d", fn, STACK_MAX_FRAMES);
+          return -1;
+        }
+      ni->subr = ustk ? SUBR_USTACK : SUBR_STACK;
+      ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false };
+      return 0;
+    }
+  static const struct { const char *name; enum dt_symform form; } syms[] = {
+    { "usym", DSF_FUNC }, { "ufunc", DSF_FUNC }, { "uaddr", DSF_ADDR }, { "umod", DSF_MOD },
+  };
+  for (size_t k = 0; k < sizeof syms / sizeof syms[0]; k++)
+    if (strcmp (fn, syms[k].name) == 0)
+      {
+        if (n->nargs != 1)
+          {
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu args passed, 1 expected", fn, n->nargs);
+            return -1;
+          }
+        if (check_int (c, n->args[0], "address") != 0)
+          return -1;
+        ni->subr = SUBR_USYM;
+        ni->type = (struct dtype) { DT_USYM, (uint8_t) syms[k].form, false, false };
+        return 0;
+      }
+  return 1;
+}
+
 static int
 check_call_subr (struct ck *c, struct d_node *n)
 {
@@ -498,12 +560,15 @@ check_call_subr (struct ck *c, struct d_node *n)
       ni->type = T_INT;
       return 0;
     }
+  int r = check_stack_subr (c, n);
+  if (r <= 0)
+    return r;
   err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
   return -1;
 }
 
 static int
-check_expr (struct ck *c, struct d_node *n)
+check_expr_node (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = info (c, n);
   switch (n->kind)
@@ -975,7 +1040,7 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
       for (size_t i = 0; i < lhs->nargs; i++)
         {
           a->keys[i] = keys[i];
-          ks += keys[i].kind == DT_STRING ? ((c->prog->strsize + 7) & ~7u) : 8;
+          ks += dtype_bytes (keys[i], c->prog->strsize);
         }
       a->key_size = ks ? ks : 8;
       switch (f)
@@ -1014,7 +1079,9 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
           return -1;
         }
       for (size_t i = 0; i < a->nkeys; i++)
-        if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING))
+        if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING)
+            || dtype_bytes (a->keys[i], 8) != dtype_bytes (keys[i], 8)
+            || (dtype_is_record (keys[i]) && (a->keys[i].kind != keys[i].kind || a->keys[i].size != keys[i].size)))
           {
             err (c, &stmt->loc, "@%s: aggregation key #%zu type mismatch", lhs->sval, i + 1);
             return -1;
@@ -1037,7 +1104,7 @@ check_assign (struct ck *c, struct d_node *n)
         }
       return check_aggregation (c, n, n->a, n->b);
     }
-  if (check_expr (c, n->b) != 0)
+  if (check_expr (c, n->b) != 0 || check_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = info (c, n->b)->type;
   if (vt.kind == DT_VOID)
@@ -1239,11 +1306,49 @@ check_safety_action (struct ck *c, struct d_node *call)
   return 1;   /* not an action */
 }
 
+/* Stacks and symbols are records: no operator, variable or subroutine
+ * takes one (trace, printf, aggregation keys and the statement form do). */
+static int
+check_not_record (struct ck *c, const struct d_node *k)
+{
+  if (!k || !k->sym || !dtype_is_record (((const struct ninfo *) k->sym)->type))
+    return 0;
+  err (c, &k->loc, "%s( ) may only be traced, printed with printf( ), used as an aggregation key "
+       "or used as a statement", k->kind == DN_CALL && k->sval ? k->sval : "stack");
+  return -1;
+}
+
+static int
+check_expr (struct ck *c, struct d_node *n)
+{
+  if (check_expr_node (c, n) != 0)
+    return -1;
+  if (check_not_record (c, n->a) || check_not_record (c, n->b) || check_not_record (c, n->c))
+    return -1;
+  if (n->kind != DN_CALL)
+    for (size_t i = 0; i < n->nargs; i++)
+      if (check_not_record (c, n->args[i]))
+        return -1;
+  return 0;
+}
+
 /* printf/trace/exit/printa/... : an action with record items. */
 static int
 check_action_call (struct ck *c, struct d_node *call)
 {
   const char *fn = call->sval;
+  int sr = check_stack_subr (c, call);
+  if (sr < 0)
+    return -1;
+  if (sr == 0)
+    {
+      /* ustack(); usym(pc); ...: the statement form traces the record */
+      struct dtype t = info (c, call)->type;
+      struct daction *a = add_action (c, ACT_TRACE, call);
+      a->self_item = true;
+      add_item (c, a, t);
+      return 0;
+    }
   if (strcmp (fn, "printf") == 0)
     {
       if (call->nargs < 1 || call->args[0]->kind != DN_STRING)

@@ -38,6 +38,7 @@
 #define MAX_DEPTH     48
 
 #define MAX_STR_TEMPS 16
+#define MAX_STACK_TEMPS 4
 
 struct gen {
   struct codegen_ctx *cg;
@@ -47,6 +48,7 @@ struct gen {
   struct dclause *cl;
   int depth;
   unsigned nstr;
+  unsigned nstk;              /* stack/symbol temporaries in use */
   int fault;                  /* label: the clause faulted */
   int clause_end;             /* label: the end of the clause */
   unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
@@ -163,6 +165,59 @@ copy_string (struct gen *g, int dst, int src)
   emit (g, CALL (BPF_FUNC_probe_read_kernel));
 }
 
+/* Copy a record value (stack, symbol: dtype_bytes of T) from SRC to DST. */
+static void
+copy_record (struct gen *g, int dst, int src, struct dtype t)
+{
+  if (src != R3)
+    emit (g, MOV64_REG (R3, src));
+  if (dst != R1)
+    emit (g, MOV64_REG (R1, dst));
+  emit (g, MOV64_IMM (R2, (int32_t) dtype_bytes (t, g->p->strsize)));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+}
+
+static void gen_expr (struct gen *g, struct d_node *n);
+
+/* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
+ * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
+ * r0 = its address. */
+static void
+gen_stack_subr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  if (g->nstk >= g->cg->scratch.nstk)
+    {
+      gerr (g, n, "expression uses too many stacks");
+      return;
+    }
+  unsigned off = g->cg->scratch.stk_off + g->nstk++ * g->cg->scratch.stk_size;
+  if (ni->subr == SUBR_USYM)
+    {
+      gen_expr (g, n->args[0]);
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) (off + 8)));
+    }
+  if (ni->type.kind != DT_KSTACK)
+    {
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+    }
+  else
+    emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+  if (ni->subr != SUBR_USYM)
+    {
+      emit (g, MOV64_REG (R1, R6));
+      emit (g, MOV64_REG (R2, R7));
+      emit (g, A64_IMM (BPF_ADD, R2, (int32_t) (off + 8)));
+      emit (g, MOV64_IMM (R3, 8 * (int32_t) ni->type.size));
+      emit (g, MOV64_IMM (R4, ni->type.kind == DT_USTACK ? BPF_F_USER_STACK : 0));
+      emit (g, CALL (BPF_FUNC_get_stack));
+    }
+  emit (g, MOV64_REG (R0, R7));
+  emit (g, A64_IMM (BPF_ADD, R0, (int32_t) off));
+}
+
 /* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1). */
 static void
 string_compare (struct gen *g)
@@ -190,8 +245,6 @@ string_compare (struct gen *g)
   emit (g, MOV64_IMM (R0, -1));
   asm_bind (&g->a, done);
 }
-
-static void gen_expr (struct gen *g, struct d_node *n);
 
 /* Evaluate key expressions, then lay the key out in the scratch key area
  * (optionally after the thread id for self->).  r0 = key address. */
@@ -226,6 +279,13 @@ build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
           emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
           copy_string (g, R1, R0);
           off += (g->p->strsize + 7) & ~7u;
+        }
+      else if (dtype_is_record (ninfo (keys[i])->type))
+        {
+          emit (g, MOV64_REG (R1, R7));
+          emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          copy_record (g, R1, R0, ninfo (keys[i])->type);
+          off += dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
         }
       else
         {
@@ -665,6 +725,11 @@ gen_expr (struct gen *g, struct d_node *n)
           cgstr_gen (g, n);
           return;
         }
+      if (ni->subr == SUBR_USTACK || ni->subr == SUBR_STACK || ni->subr == SUBR_USYM)
+        {
+          gen_stack_subr (g, n);
+          return;
+        }
       if (ni->subr == SUBR_COPYINSTR)
         {
           gen_expr (g, n->args[0]);
@@ -836,6 +901,12 @@ store_item (struct gen *g, const struct rec_item *it)
       emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
       copy_string (g, R1, R0);
     }
+  else if (dtype_is_record (it->type))
+    {
+      emit (g, MOV64_REG (R1, R7));
+      emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      copy_record (g, R1, R0, it->type);
+    }
   else
     {
       normalize (g, R0, it->type);
@@ -962,6 +1033,12 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_PRINTF:
     case ACT_TRACE:
     case ACT_EXIT:
+      if (act->self_item)
+        {
+          gen_expr (g, call);
+          store_item (g, &act->items[0]);
+          break;
+        }
       for (size_t i = 0; i < act->nitems; i++)
         {
           gen_expr (g, call->args[first + i]);
@@ -1368,6 +1445,7 @@ static void
 gen_stmt (struct gen *g, struct d_node *s)
 {
   g->nstr = 0;
+  g->nstk = 0;
   switch (s->kind)
     {
     case DN_EMPTY:
@@ -1835,6 +1913,22 @@ collect_consts (struct codegen_ctx *cg, const struct d_node *n)
     collect_consts (cg, n->args[i]);
 }
 
+/* The largest stack or symbol value the program computes. */
+static void
+stack_temp_size (const struct d_node *n, unsigned *size)
+{
+  if (!n)
+    return;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_CALL && dtype_is_record (ni->type) && dtype_bytes (ni->type, 0) > *size)
+    *size = dtype_bytes (ni->type, 0);
+  stack_temp_size (n->a, size);
+  stack_temp_size (n->b, size);
+  stack_temp_size (n->c, size);
+  for (size_t i = 0; i < n->nargs; i++)
+    stack_temp_size (n->args[i], size);
+}
+
 void
 codegen_plan (struct codegen_ctx *cg)
 {
@@ -1863,7 +1957,15 @@ codegen_plan (struct codegen_ctx *cg)
   s->key_size = (key + 7) & ~7u;
   s->str_off = s->key_off + s->key_size;
   s->nstr = MAX_STR_TEMPS;
-  s->total = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* + the string subroutines' */
+  s->stk_off = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* after the string subroutines' */
+  s->stk_size = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      stack_temp_size (p->clauses[i].ast->predicate, &s->stk_size);
+      stack_temp_size (p->clauses[i].ast->body, &s->stk_size);
+    }
+  s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
+  s->total = s->stk_off + s->nstk * s->stk_size;
 }
 
 unsigned

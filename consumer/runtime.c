@@ -29,6 +29,7 @@
 #include "consumer/codegen.h"
 #include "consumer/consumer.h"
 #include "consumer/output.h"
+#include "consumer/symbolize.h"
 #include "consumer/probe-desc.h"
 #include "consumer/process.h"
 #include "consumer/providers.h"
@@ -1204,6 +1205,11 @@ consumer_run (const struct consumer_options *opt)
           if ((int) left < wait_ms)
             wait_ms = (int) left;
         }
+      /* ustack()/usym(): keep the targets' mappings while they live, so
+       * that their addresses still resolve after they exit */
+      for (size_t i = 0; i < rt.nprocs; i++)
+        if (!rt.dtp[i].exited)
+          symbolizer_prime (output_symbolizer (rt.out), (int32_t) rt.procs[i].pid);
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
