@@ -15,6 +15,7 @@
  *                               probe's semaphore, then times; prints ns per
  *                               hit (figure 2; with no tracer, the baseline)
  *   loop hit-notrace N          the same loop without waiting
+ *                               ($LOOP_LINGER set: sleeps 0.1 s before exiting)
  *   loop empty-perf N OFF       attaches an empty BPF program (r0 = 0; exit)
  *   loop empty-multi N OFF      to its own site at file offset OFF, through a
  *                               uprobe-PMU perf event or a uprobe_multi link,
@@ -246,6 +247,8 @@ main (int argc, char **argv)
       double t0 = now_ns ();
       loop_sdt (n);
       result ("%.2f", (now_ns () - t0) / (double) n);
+      if (getenv ("LOOP_LINGER"))
+        usleep (100000);                              /* bench/progstat's last poll */
       return 0;
     }
 
