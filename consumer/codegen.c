@@ -1042,6 +1042,30 @@ gen_stmt (struct gen *g, struct d_node *s)
     }
 }
 
+/* The ring buffer's wakeup flags for a record -> r4.  Waking the consumer
+ * costs an interrupt per record (bench/results.md, figure 2: a few µs in a
+ * VM, more than the whole uprobe), and the consumer polls every switchrate
+ * (at most 100 ms) anyway; so a record wakes it only when the buffer is a
+ * quarter full, or when its clause calls exit(). */
+static void
+ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind == ACT_EXIT)
+      {
+        emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+        return;
+      }
+  int quiet = asm_label (&g->a);
+  asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+  emit (g, MOV64_IMM (R2, BPF_RB_AVAIL_DATA));
+  emit (g, CALL (BPF_FUNC_ringbuf_query));
+  emit (g, MOV64_IMM (R4, BPF_RB_NO_WAKEUP));
+  asm_jmp_imm (&g->a, BPF_JLT, R0, (int32_t) (g->p->bufsize / 4), quiet);
+  emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+  asm_bind (&g->a, quiet);
+}
+
 static void
 gen_clause (struct gen *g, struct dclause *cl)
 {
@@ -1069,11 +1093,11 @@ gen_clause (struct gen *g, struct dclause *cl)
       emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
       emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+      ringbuf_wakeup_flags (g, cl);                    /* -> r4 */
       asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
       emit (g, MOV64_REG (R2, R7));
       emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
       emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));
-      emit (g, MOV64_IMM (R4, 0));
       emit (g, CALL (BPF_FUNC_ringbuf_output));
       asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
       count_drop (g, 0);

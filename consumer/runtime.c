@@ -1094,9 +1094,13 @@ consumer_run (const struct consumer_options *opt)
           if ((int) left < wait_ms)
             wait_ms = (int) left;
         }
+      /* records wake us only when the buffer fills up or on exit()
+       * (codegen.c, ringbuf_wakeup_flags): read what came before and since */
+      ring_buffer__consume (rt.rb);
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
+      ring_buffer__consume (rt.rb);
       fflush (rt.outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
