@@ -1097,6 +1097,8 @@ consumer_run (const struct consumer_options *opt)
       /* records wake us only when the buffer fills up or on exit()
        * (codegen.c, ringbuf_wakeup_flags): read what came before and since */
       ring_buffer__consume (rt.rb);
+      if (rt.exit_seen)
+        break;
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
