@@ -1533,6 +1533,32 @@ copyout_stop (struct gen *g)
     }
 }
 
+/* The ring buffer's wakeup flags for a record -> r4.  Waking the consumer
+ * costs an interrupt per record (bench/results.md, figure 2: a few µs in a
+ * VM, more than the whole uprobe), and the consumer polls every switchrate
+ * (at most 100 ms) anyway; so a record wakes it only when the buffer is a
+ * quarter full, or when its clause calls exit() or has a copyout() that
+ * the consumer does (the process waits stopped for it). */
+static void
+ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind == ACT_EXIT
+        || (g->p->user_copyout && (cl->actions[i].kind == ACT_COPYOUT || cl->actions[i].kind == ACT_COPYOUTSTR)))
+      {
+        emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+        return;
+      }
+  int quiet = asm_label (&g->a);
+  asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+  emit (g, MOV64_IMM (R2, BPF_RB_AVAIL_DATA));
+  emit (g, CALL (BPF_FUNC_ringbuf_query));
+  emit (g, MOV64_IMM (R4, BPF_RB_NO_WAKEUP));
+  asm_jmp_imm (&g->a, BPF_JLT, R0, (int32_t) (g->p->bufsize / 4), quiet);
+  emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+  asm_bind (&g->a, quiet);
+}
+
 static void
 gen_clause (struct gen *g, struct dclause *cl)
 {
@@ -1581,11 +1607,14 @@ gen_clause (struct gen *g, struct dclause *cl)
       emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
       emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+      if (g->kind == PK_ERROR)
+        emit (g, MOV64_IMM (R4, 0));
+      else
+        ringbuf_wakeup_flags (g, cl);                  /* -> r4 */
       asm_ld_map_fd (&g->a, R1, g->kind == PK_ERROR ? g->p->errbuf_fd : g->p->ringbuf_fd);
       emit (g, MOV64_REG (R2, R7));
       emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
       emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));
-      emit (g, MOV64_IMM (R4, 0));
       emit (g, CALL (BPF_FUNC_ringbuf_output));
       int sent = asm_label (&g->a), failed = asm_label (&g->a);
       asm_jmp_imm (&g->a, BPF_JNE, R0, 0, failed);

@@ -1210,9 +1210,15 @@ consumer_run (const struct consumer_options *opt)
       for (size_t i = 0; i < rt.nprocs; i++)
         if (!rt.dtp[i].exited)
           symbolizer_prime (output_symbolizer (rt.out), (int32_t) rt.procs[i].pid);
+      /* records wake us only when the buffer fills up or on exit()
+       * (codegen.c, ringbuf_wakeup_flags): read what came before and since */
+      ring_buffer__consume (rt.rb);
+      if (rt.exit_seen)
+        break;
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
+      ring_buffer__consume (rt.rb);
       fflush (rt.outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
