@@ -74,6 +74,12 @@ expect=$(printf '\n  %-20s %-20s %16d\n  %-20s %-20s %16d' pv_add return 33 pv_n
 check_match "module field empty, bracket glob, sum of return values" "$(cat glob2.out)" "pv_add +return +33"
 check_match "... pv_neg's raw return register" "$(cat glob2.out)" "pv_neg +return +4294967291"
 
+# -c: the libraries the child will map are known before it runs
+run_q clibc 'pid$target:libc.so.6:open*:entry { @o = count(); } pid$target:libc:read:entry { @r = count(); } END { printa("open=%@d ", @o); printa("read=%@d", @r); }' 1
+check_eq "-c: pid probes in libc before the child has mapped it (aliases fire once)" "$(cat clibc.out)" "open=2 read=8"
+out=$("$DTRACE" -l -n 'pid$target:libc.so.6:malloc:entry' -c "$TGT 1 $T" 2>&1 | tail -n +2)
+check_match "-l -c: libc's malloc listed" "$out" '^ +4 +pid[0-9]+ +libc.so.6 +malloc entry$'
+
 # -l with -c: rows in symbol-table order, entry then return
 order=$(nm -n "$TGT" | awk '$2 ~ /[tT]/ && $3 ~ /^pv_/ { print $3 }')
 exp="   ID   PROVIDER            MODULE                          FUNCTION NAME"
