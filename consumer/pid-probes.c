@@ -7,6 +7,7 @@
  * symbol table (sdt_symtab_load: .symtab, or .dynsym when stripped).
  */
 #include "consumer/pid-probes.h"
+#include "consumer/pid-libs.h"
 #include "consumer/x86-insn.h"
 #include "sdt/sdt.h"
 
@@ -105,6 +106,16 @@ scan_pid (struct pid_probe_list *l, pid_t pid, const struct usdt_proc *procs, si
             return -1;
           }
         add_file (l, pid, st.st_dev, st.st_ino, procs[i].exec_path, true);
+        /* its libraries are not mapped yet: the ones the loader will map */
+        char **libs;
+        size_t nlibs = pid_needed_libs (procs[i].exec_path, &libs);
+        for (size_t k = 0; k < nlibs; k++)
+          {
+            if (stat (libs[k], &st) == 0)
+              add_file (l, pid, st.st_dev, st.st_ino, libs[k], false);
+            free (libs[k]);
+          }
+        free (libs);
         return 0;
       }
   char path[64];

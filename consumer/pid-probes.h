@@ -4,9 +4,9 @@
  * found by ELF symbol table (d-consumer.md §1.1, §1.5, §3 item 19).
  *
  * Which files: the executable file mappings of /proc/PID/maps; for a -c
- * child held before its exec, the file it is about to execute (its shared
- * libraries are not mapped yet, so only the executable and libraries named
- * by path are seen).  Module matching: `a.out` is the executable, a field
+ * child held before its exec, the file it is about to execute and the
+ * libraries the loader will map for it (pid-libs.h; not yet those it will
+ * dlopen: name those by path).  Module matching: `a.out` is the executable, a field
  * with '/' is that file (by dev/inode: it may be mapped later, e.g. a
  * library of a held -c child), a plain word matches the basename exactly,
  * as a glob, or as the basename up to ".so" (`libc` = `libc.so.6`).

@@ -74,6 +74,18 @@ expect=$(printf '\n  %-20s %-20s %16d\n  %-20s %-20s %16d' pv_add return 33 pv_n
 check_match "module field empty, bracket glob, sum of return values" "$(cat glob2.out)" "pv_add +return +33"
 check_match "... pv_neg's raw return register" "$(cat glob2.out)" "pv_neg +return +4294967291"
 
+# -c: the libraries the child will map are known before it runs
+run_q clibc 'pid$target:libc.so.6:open*:entry { @o = count(); } pid$target:libc:read:entry { @r = count(); } END { printa("open=%@d ", @o); printa("read=%@d", @r); }' 1
+check_eq "-c: pid probes in libc before the child has mapped it (aliases fire once)" "$(cat clibc.out)" "open=2 read=8"
+run_q cglob 'pid$target:lib?.so.*:read:entry,pid$target:a.out:pv_ad?:entry { @[probemod] = count(); }' 1
+check_eq "-c: module globs (lib?.so.*) and a.out in one clause" "$(cat cglob.out)" \
+  "$(printf '\n  %-50s %16d\n  %-50s %16d' pvtarget 1 libc.so.6 8)"
+SDTKIT_UPROBE_MODE=perf "$DTRACE" -q -n 'pid$target:a.out:pv_add:entry { printf("%d+%d;", arg0, arg1); } pid$target:a.out:pv_add:return { printf("=%d;", arg1); } pid$target:a.out:pv_seven:entry { printf("%d;", arg6); }' \
+  -c "$TGT 2 $T" >perf.out 2>&1
+check_eq "perf-event uprobes (the fallback): entry, return, stack argument" "$(cat perf.out)" "0+0;=0;1+10;=11;7;"
+out=$("$DTRACE" -l -n 'pid$target:libc.so.6:malloc:entry' -c "$TGT 1 $T" 2>&1 | tail -n +2)
+check_match "-l -c: libc's malloc listed" "$out" '^ +4 +pid[0-9]+ +libc.so.6 +malloc entry$'
+
 # -l with -c: rows in symbol-table order, entry then return
 order=$(nm -n "$TGT" | awk '$2 ~ /[tT]/ && $3 ~ /^pv_/ { print $3 }')
 exp="   ID   PROVIDER            MODULE                          FUNCTION NAME"
@@ -176,6 +188,10 @@ check_match "... close" "$(cat sglob.out)" "close +[4-9]"
 check_eq "an unknown syscall: exit 1" "$rc" 1
 check_match "... does not match any probes" "$(cat err.txt)" 'probe description syscall::nosuchcall:entry does not match any probes'
 
+out=$("$DTRACE" -q -n 'syscall:::entry /pid == $target/ { @[probefunc] = count(); } syscall:::return /pid == $target && (int) arg0 < 0/ { @e[probefunc, (int) arg0] = count(); }' -c "$TGT 1 $T" 2>&1)
+check_match "syscall:::entry, every call in one program: the target's exit_group" "$out" '^  exit_group +1$'
+check_match "syscall:::return /(int) arg0 < 0/: close(-1) fails with -EBADF" "$out" '^  close +-9 +1$'
+check "... and none of the target's reads failed" bash -c "! grep -q '^  read  *-' <<<'$out'"
 check_eq "-l -n syscall::read: (Oracle's module vmlinux)" "$("$DTRACE" -l -n 'syscall::read:')" \
   "$(printf '%5s %10s %17s %33s %s\n%5u %10s %17s %33s %s\n%5u %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME \
      4 syscall vmlinux read entry 5 syscall vmlinux read return)"

@@ -7,7 +7,8 @@
  *                                (for -p: dtrace attaches first), print
  *                                "round" after each, exit at EOF
  * A round: pv_add(i, 10 * i) for i < N... (see main), pv_seven(1..7),
- * pv_neg(5), then open DIR/pv-file-a and DIR/pv-file-b and read them.
+ * pv_neg(5), then open DIR/pv-file-a and DIR/pv-file-b and read them, then
+ * close(-1) (EBADF).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -61,6 +62,7 @@ round_ (int n, const char *dir)
   pv_neg (5);
   read_file (dir, "pv-file-a");
   read_file (dir, "pv-file-b");
+  close (-1);   /* fails with EBADF: a known failing system call */
 }
 
 int
