@@ -29,11 +29,16 @@
 #include "consumer/codegen.h"
 #include "consumer/consumer.h"
 #include "consumer/output.h"
+#include "consumer/symbolize.h"
 #include "consumer/probe-desc.h"
 #include "consumer/process.h"
+#include "consumer/providers.h"
 #include "consumer/dformat.h"
 #include "consumer/uprobe-attach.h"
 #include "consumer/usdt-probes.h"
+#include "consumer/destructive.h"
+#include "consumer/fault.h"
+#include "consumer/speculation.h"
 #include "sdt/sdt.h"
 
 enum { PROBE_ID_BEGIN = 1, PROBE_ID_END = 2, PROBE_ID_ERROR = 3, PROBE_ID_USDT = 4 };
@@ -62,7 +67,11 @@ struct runtime {
   int *prog_fds;
   size_t nprog_fds;
   int begin_fd, end_fd;
+  int error_fd;                 /* dtrace:::ERROR's clauses (fault.h), or -1 */
+  struct spec_store *spec;      /* speculative records (speculation.h) */
+  uint64_t nerrors;             /* faults reported */
   struct ring_buffer *rb;
+  struct ring_buffer *errrb;    /* the ERROR clauses' records (fault.h) */
   struct output *out;
   FILE *outf;
   struct usdt_proc *procs;
@@ -75,6 +84,7 @@ struct runtime {
   size_t *matched;              /* per source: (clause, probe) pairs enabled */
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks;
+  struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -163,10 +173,23 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
     }
+  else if (strcmp (name, "destructive") == 0)
+    p->destructive = true;
+  else if (strcmp (name, "nspec") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > 256)
+        goto bad;
+      p->nspec = (unsigned) n;
+    }
+  else if (strcmp (name, "specsize") == 0 || strcmp (name, "dynvarsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
+      *(name[0] == 's' ? &p->specsize : &p->dynvarsize) = n;
+    }
   else if (strcmp (name, "aggrate") == 0
-           || strcmp (name, "statusrate") == 0 || strcmp (name, "dynvarsize") == 0
-           || strcmp (name, "aggsize") == 0 || strcmp (name, "nspec") == 0
-           || strcmp (name, "specsize") == 0 || strcmp (name, "destructive") == 0
+           || strcmp (name, "statusrate") == 0
+           || strcmp (name, "aggsize") == 0
            || strcmp (name, "defaultargs") == 0 || strcmp (name, "flowindent") == 0
            || strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
@@ -397,7 +420,7 @@ resolve_probes (struct runtime *rt)
         if (is_dtrace_probe (&descs[i], names[k]))
           special = true;
       bool only_special = (special && (descs[i].provider[0] == '\0' || strcmp (descs[i].provider, "dtrace") == 0))
-                          || is_tick_desc (&descs[i]);
+                          || is_tick_desc (&descs[i]) || providers_desc_exclusive (&descs[i]);
       if (!only_special)
         {
           usdt_desc[i] = true;
@@ -459,6 +482,14 @@ resolve_probes (struct runtime *rt)
       p->nprobes++;
     }
 
+  /* pid, syscall and profile-N probes */
+  if (rc == 0)
+    {
+      rt->prov = providers_new ();
+      if (providers_resolve (rt->prov, p, descs, nd, rt->procs, rt->nprocs) != 0)
+        rc = -1;
+    }
+
   /* Enable clauses on matching probes; count matches per source. */
   size_t *matched = xcalloc (rt->nsrc ? rt->nsrc : 1, sizeof *matched);
   for (size_t i = 0; rc == 0 && i < nd; i++)
@@ -477,6 +508,12 @@ resolve_probes (struct runtime *rt)
               add_clause_to_probe (&p->probes[j], (unsigned) c);
               n++;
             }
+      for (size_t j = 3; j < p->nprobes; j++)
+        if (p->probes[j].kind >= PK_PID && providers_probe_match (&p->probes[j], &descs[i]))
+          {
+            add_clause_to_probe (&p->probes[j], (unsigned) c);
+            n++;
+          }
       if (usdt_desc[i])
         for (size_t j = 3; j < p->nprobes; j++)
           {
@@ -649,13 +686,21 @@ create_maps (struct runtime *rt)
   p->globals_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_globals", 4, p->globals_size ? p->globals_size : 8, 1, 0);
   p->scratch_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, rt->cg.scratch.total, 1, 0);
   p->ringbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, (unsigned) p->bufsize, 0);
-  p->drops_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, 4, 0);
+  p->drops_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, DROP_NCOUNTERS, 0);
+  p->spec_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_spec", 4, 16, p->nspec + 1, 0);
+  p->dynvar_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_dynvar", 4, 8, 1, 0);
+  p->errbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_errrecs", 0, 0, 256u << 10, 0);
+  if (p->spec_fd < 0 || p->dynvar_fd < 0 || p->errbuf_fd < 0)
+    return -1;
   unsigned zero = ss;
   for (size_t i = 0; i < p->naggs; i++)
     if (p->aggs[i].value_size > zero)
       zero = p->aggs[i].value_size;
   p->zero_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
-  size_t nsites = rt->have_usdt && rt->usdt.nusites ? rt->usdt.nusites : 1;
+  size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
+  size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
+  if (nsites == 0)
+    nsites = 1;
   p->sites_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
   p->probestr_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, 4 * ss, (unsigned) p->nprobes + 1, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
@@ -708,6 +753,9 @@ create_maps (struct runtime *rt)
           }
       }
 
+  if (rt->prov)
+    providers_fill_sites (rt->prov, p, p->sites_fd, (unsigned) nusites);
+
   /* -p/-c: only those processes fire */
   if (rt->nprocs)
     {
@@ -727,9 +775,10 @@ create_maps (struct runtime *rt)
       struct dvar *v = &p->vars[i];
       if (v->scope != VS_ASSOC && v->scope != VS_SELF)
         continue;
-      unsigned entries = (1u << 20) / (v->key_size + v->value_size + 32);
-      if (entries < 1024)
-        entries = 1024;
+      /* room for dynvarsize worth of elements (codegen.c keeps the shared
+       * count: a full dynamic variable space drops the store) */
+      uint64_t want = p->dynvarsize / (v->key_size + v->value_size + 64) + 1;
+      unsigned entries = want > (1u << 20) ? 1u << 20 : want < 16 ? 16 : (unsigned) want;
       v->map_fd = make_map (BPF_MAP_TYPE_HASH, "dt_var", v->key_size, v->value_size, entries, 0);
       if (v->map_fd < 0)
         return -1;
@@ -782,6 +831,15 @@ load_and_attach (struct runtime *rt)
         rt->ticks[rt->nticks].next = 0;
         rt->nticks++;
       }
+  if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
+    return -1;
+  if (p->probes[2].nclauses)
+    {
+      rt->error_fd = codegen_program (&rt->cg, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
+                                      p->probes[2].nclauses, "dtrace_ERROR");
+      if (rt->error_fd < 0)
+        return -1;
+    }
   if (!rt->have_usdt)
     return 0;
 
@@ -846,8 +904,8 @@ run_once (int fd)
     diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
 }
 
-static int
-on_record (void *ctx, void *data, size_t size)
+static void
+print_record (void *ctx, const void *data, size_t size)
 {
   struct runtime *rt = ctx;
   bool seen = false;
@@ -858,6 +916,23 @@ on_record (void *ctx, void *data, size_t size)
       rt->exit_seen = true;
       rt->exit_status = status;
     }
+}
+
+static int
+on_record (void *ctx, void *data, size_t size)
+{
+  struct runtime *rt = ctx;
+  if (fault_record (&rt->prog, data, size, rt->error_fd))
+    {
+      rt->nerrors++;
+      if (rt->errrb)
+        ring_buffer__consume (rt->errrb);
+      return 0;
+    }
+  if (spec_keep (rt->spec, data, size))
+    return 0;
+  print_record (rt, data, size);
+  spec_settle (rt->spec, data, size, print_record, rt);
   return 0;
 }
 
@@ -871,9 +946,9 @@ report_drops (struct runtime *rt)
   if (ncpu <= 0)
     return;
   if (!rt->drops_seen)
-    rt->drops_seen = xcalloc (4 * (size_t) ncpu, sizeof *rt->drops_seen);
+    rt->drops_seen = xcalloc (DROP_NCOUNTERS * (size_t) ncpu, sizeof *rt->drops_seen);
   uint64_t *v = xcalloc ((size_t) ncpu, sizeof *v);
-  for (uint32_t k = 0; k < 4; k++)
+  for (uint32_t k = 0; k < DROP_NCOUNTERS; k++)
     {
       if (bpf_map_lookup_elem (rt->prog.drops_fd, &k, v) != 0)
         continue;
@@ -891,9 +966,16 @@ report_drops (struct runtime *rt)
         diag_error ("%" PRIu64 " dynamic variable drop%s", total, total == 1 ? "" : "s");
       if (k == 2 && total)
         diag_error ("%" PRIu64 " aggregation drop%s", total, total == 1 ? "" : "s");
-      if (k == 3 && total)
+      if (k == DROP_ERROR_LOST && total)
         diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total,
                     total == 1 ? "" : "s");
+      if (k == DROP_SPEC && total)
+        diag_error ("%" PRIu64 " speculative drop%s", total, total == 1 ? "" : "s");
+      if (k == DROP_SPEC_NOBUF && total)
+        diag_error ("%" PRIu64 " failed speculation%s (no speculative buffer available)", total,
+                    total == 1 ? "" : "s");
+      if (k == DROP_ERROR_IN_ERROR && total)
+        diag_error ("%" PRIu64 " error%s in ERROR probe enabling", total, total == 1 ? "" : "s");
     }
   free (v);
 }
@@ -912,6 +994,7 @@ free_runtime (struct runtime *rt)
 {
   if (rt->att)
     uprobe_detach (rt->att);
+  providers_free (rt->prov);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
@@ -922,8 +1005,13 @@ free_runtime (struct runtime *rt)
     close (rt->begin_fd);
   if (rt->end_fd >= 0)
     close (rt->end_fd);
+  if (rt->error_fd >= 0)
+    close (rt->error_fd);
+  spec_store_free (rt->spec);
   if (rt->rb)
     ring_buffer__free (rt->rb);
+  if (rt->errrb)
+    ring_buffer__free (rt->errrb);
   if (rt->out)
     output_free (rt->out);
   struct dprog *p = &rt->prog;
@@ -934,7 +1022,7 @@ free_runtime (struct runtime *rt)
     if (p->aggs[i].map_fd >= 0)
       close (p->aggs[i].map_fd);
   int fds[] = { p->globals_fd, p->scratch_fd, p->ringbuf_fd, p->drops_fd, p->zero_fd, p->sites_fd,
-                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd };
+                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd };
   for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
     if (fds[i] > 0)
       close (fds[i]);
@@ -981,13 +1069,18 @@ consumer_run (const struct consumer_options *opt)
   struct runtime rt;
   memset (&rt, 0, sizeof rt);
   rt.opt = opt;
-  rt.begin_fd = rt.end_fd = -1;
+  rt.begin_fd = rt.end_fd = rt.error_fd = -1;
   rt.cg.strconst_fd = rt.cg.pids_fd = -1;
   struct dprog *p = &rt.prog;
   p->strsize = 256;
   p->bufsize = 4u << 20;
   p->quiet = opt->quiet;
   p->zdefs = opt->zdefs;
+  p->destructive = opt->destructive;
+  p->nspec = 1;
+  p->specsize = 32u << 10;
+  p->dynvarsize = 1u << 20;
+  p->spec_fd = p->dynvar_fd = p->errbuf_fd = -1;
   p->globals_fd = p->scratch_fd = p->ringbuf_fd = p->drops_fd = p->zero_fd = p->sites_fd = p->probestr_fd = -1;
   int status = 1;
 
@@ -1064,6 +1157,10 @@ consumer_run (const struct consumer_options *opt)
       goto out;
   if (resolve_probes (&rt) != 0)
     goto out;
+  if (destructive_permit (p) != 0)
+    goto out;
+  rt.spec = spec_store_new (p);
+  p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
   if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
     goto out;
 
@@ -1072,6 +1169,8 @@ consumer_run (const struct consumer_options *opt)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
   rt.rb = ring_buffer__new (p->ringbuf_fd, on_record, &rt, NULL);
+  if (rt.rb && rt.error_fd >= 0)
+    rt.errrb = ring_buffer__new (p->errbuf_fd, on_record, &rt, NULL);
   if (!rt.rb)
     {
       diag_error ("could not enable tracing: cannot open the ring buffer: %s", strerror (errno));
@@ -1106,9 +1205,20 @@ consumer_run (const struct consumer_options *opt)
           if ((int) left < wait_ms)
             wait_ms = (int) left;
         }
+      /* ustack()/usym(): keep the targets' mappings while they live, so
+       * that their addresses still resolve after they exit */
+      for (size_t i = 0; i < rt.nprocs; i++)
+        if (!rt.dtp[i].exited)
+          symbolizer_prime (output_symbolizer (rt.out), (int32_t) rt.procs[i].pid);
+      /* records wake us only when the buffer fills up or on exit()
+       * (codegen.c, ringbuf_wakeup_flags): read what came before and since */
+      ring_buffer__consume (rt.rb);
+      if (rt.exit_seen)
+        break;
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
+      ring_buffer__consume (rt.rb);
       fflush (rt.outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
@@ -1128,6 +1238,7 @@ consumer_run (const struct consumer_options *opt)
       uprobe_detach (rt.att);
       rt.att = NULL;
     }
+  providers_detach (rt.prov);
   ring_buffer__consume (rt.rb);
   bool exit_before_end = rt.exit_seen;
   run_once (rt.end_fd);
@@ -1163,7 +1274,7 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
   struct probe_desc *descs = xcalloc (opt->nsources + nmodules + 1, sizeof *descs);
   int rc = 0;
 
-  size_t nwant = opt->npids;
+  size_t nwant = opt->npids + (opt->command ? 1 : 0);
   rt.dtp = xcalloc (nwant ? nwant : 1, sizeof *rt.dtp);
   rt.procs = xcalloc (nwant ? nwant : 1, sizeof *rt.procs);
   for (size_t i = 0; i < opt->npids && rc == 0; i++)
@@ -1173,6 +1284,17 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
       else
         {
           rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, NULL };
+          rt.nprocs++;
+        }
+    }
+  if (opt->command && rc == 0)
+    {
+      /* -c: the command is created held, listed, and killed (as DTrace) */
+      if (dt_proc_create (&rt.dtp[rt.nprocs], opt->command) != 0)
+        rc = 1;
+      else
+        {
+          rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, rt.dtp[rt.nprocs].exec_path };
           rt.nprocs++;
         }
     }
@@ -1220,17 +1342,27 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
           if (match)
             printf ("%5u %10s %17s %33s %s\n", id, "dtrace", "", "", names[k]);
         }
+      if (providers_list (stdout, descs, nd, rt.procs, rt.nprocs, &id) != 0)
+        rc = 1;
+      size_t nu = 0;
+      struct probe_desc *udescs = xcalloc (nd + 1, sizeof *udescs);
+      for (size_t i = 0; i < nd; i++)
+        if (!providers_desc_exclusive (&descs[i]))
+          udescs[nu++] = descs[i];
       struct usdt_probe_list l;
       memset (&l, 0, sizeof l);
       struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
       struct usdt_scope scope = { rt.procs, rt.nprocs, NULL, 0, rt.nprocs == 0 };
-      if (usdt_probes_find (nd ? descs : &all, nd ? nd : 1, &scope, NULL, &l) != 0)
+      if (rc != 0 || (nd && !nu))
+        ;   /* nothing for the USDT search */
+      else if (usdt_probes_find (nd ? udescs : &all, nd ? nu : 1, &scope, NULL, &l) != 0)
         rc = 1;
       else
         {
           usdt_list_print (stdout, &l, &id, opt->verbose);
           usdt_probe_list_free (&l);
         }
+      free (udescs);
     }
   for (size_t i = 0; i < nd; i++)
     probe_desc_free (&descs[i]);
