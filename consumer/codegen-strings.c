@@ -20,9 +20,18 @@
  * substring from the same helper with a bounded size.
  *
  * index/rindex/strstr are exact and linear: the shift-and (bitap)
- * algorithm with W = ceil((strsize-1)/64) words of state and a 256-row
- * table of W-word character masks in scratch.  The table is all zeroes
- * between uses: the rows a needle set are cleared after the search.
+ * algorithm with W = min(ceil((strsize-1)/64), 4) words of state and a
+ * 256-row table of W-word character masks in scratch (only in programs
+ * that search).  Needles longer than 64*W = 256 characters are never
+ * found.  The table is all zeroes between uses: the rows a needle set are
+ * cleared after the search.  (Like every scratch use, this assumes one
+ * program at a time per CPU; a sleepable USDT program preempted in the
+ * middle of a search could see another's bits: a transient wrong answer,
+ * the table is zero again once both finish.)
+ *
+ * Verification cost, per call, roughly strsize x (loop body) instructions:
+ * a search about strsize x 100 (the set, scan and clear loops), the
+ * others strsize x 10..20; the kernel's limit is 1M.
  *
  * Semantics follow illumos: substr's negative index counts from the end
  * and a negative length drops characters from the end; basename/dirname

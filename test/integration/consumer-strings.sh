@@ -20,6 +20,9 @@ out=$(q 'BEGIN { s = "hello"; printf("%d %d %d|%s|%s|%s|\n", strlen(s), strlen("
 check_eq "strlen, strjoin (empty strings too)" "$out" "5 0 10|foobar||hello|"
 out=$(q 'BEGIN { printf("%s|%d|%s|%s\n", strjoin("abcdefghij", "klmnopqrst"), strlen("abcdefghijklmnopqrst"), strjoin("", "0123456789abcdefXYZ"), substr("0123456789abcdefXYZ", 2)); exit(0); }' -x strsize=16)
 check_eq "-x strsize=16: results hold at most 15 characters" "$out" "abcdefghijklmno|15|0123456789abcde|23456789abcde"
+out=$(q 'BEGIN { s = strjoin("abcdef", "ghijkl"); @[s, substr("0123456789abc", 1)] = count(); printf("%s|%d|%s|%s|\n", s, strlen(s), substr(s, -3), lltostr(-123456789012)); exit(0); }' -x strsize=10)
+check_eq "-x strsize=10 (not a multiple of 8): 9 characters, in keys too" "$out" \
+  "$(printf 'abcdefghi|9|ghi|-12345678|\n\n  %-50s  %-50s %16d' abcdefghi 12345678 1)"
 
 # --- substr: negative index from the end, negative length from the end,
 # out-of-range indexes give ""
