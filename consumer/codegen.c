@@ -1025,12 +1025,18 @@ store_map_elem (struct gen *g, struct dvar *v)
   emit (g, ATOMIC_ADD64 (R0, R1, 0));
   asm_ja (&g->a, drop);
   asm_bind (&g->a, update);
-  asm_ld_map_fd (&g->a, R1, v->map_fd);
-  KEY_TO_R2 ();
-  VALUE_TO_R3 ();
-  emit (g, MOV64_IMM (R4, BPF_ANY));
-  emit (g, CALL (BPF_FUNC_map_update_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  /* r0 = the element: write the value in place */
+  if (is_str)
+    {
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      copy_string (g, R0, R3);
+    }
+  else
+    {
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+      emit (g, STX (BPF_DW, R0, R1, 0));
+    }
+  asm_ja (&g->a, done);
   asm_bind (&g->a, drop);
   count_drop (g, DROP_DYNVAR);
   asm_bind (&g->a, done);

@@ -165,6 +165,9 @@ saf$target:::tick /a[arg0] && self->x == arg0 + 1/ { @stored = count(); a[arg0] 
 END { printa("stored=%@d\n", @stored); }'
 check_eq "assigning 0 to a[k] and self->x frees them: 100 stores fit in 2k" "$(cat dynfree.out)" "$(printf 'stored=100\n\n')"
 check_eq "... no drops" "$(cat dynfree.err)" ""
+run over "tick 2" -q -x dynvarsize=1k -n 'saf$target:::tick { s["k"] = copyinstr(arg1); self->n = arg0 + 10; } saf$target:::done { printf("%s %d\n", s["k"], self->n); }'
+check_eq "existing elements are overwritten in place (a shorter string too), taking no new space" "$(cat over.out)" "$(printf 'beta 11\n')"
+check_eq "... no drops" "$(cat over.err)" ""
 run dynstr "tick 100" -q -n 'saf$target:::tick { s[arg0] = copyinstr(arg1); } saf$target:::done { printf("%s %s\n", s[0], s[99]); }'
 check_eq "default dynvarsize (1m): 100 string elements fit" "$(cat dynstr.out)" "$(printf 'alpha alpha\n')"
 check_eq "... no drops" "$(cat dynstr.err)" ""
