@@ -18,10 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "consumer/bpf-asm.h"
 #include "consumer/checker.h"
 #include "consumer/codegen.h"
+#include "consumer/codegen-int.h"
 #include "sdt/sdt.h"
 
 /* Stack slots (offsets from r10). */
@@ -36,6 +38,7 @@
 #define MAX_DEPTH     48
 
 #define MAX_STR_TEMPS 16
+#define MAX_STACK_TEMPS 4
 
 struct gen {
   struct codegen_ctx *cg;
@@ -45,12 +48,34 @@ struct gen {
   struct dclause *cl;
   int depth;
   unsigned nstr;
+  unsigned nstk;              /* stack/symbol temporaries in use */
   int fault;                  /* label: the clause faulted */
   int clause_end;             /* label: the end of the clause */
   unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
   int exit_label;
   int errors;
 };
+
+/* Uprobe programs (USDT, pid): cookie -> sites map, sleepable with
+ * uprobe_multi. */
+static bool
+kind_uprobe (enum probe_kind k)
+{
+  return k == PK_USDT || k == PK_PID;
+}
+
+/* Kinds whose arguments are fetched into the scratch cache at entry. */
+static bool
+kind_has_args (enum probe_kind k)
+{
+  return kind_uprobe (k) || k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN || k == PK_PROFILE;
+}
+
+static bool
+gen_sleepable (const struct gen *g)
+{
+  return kind_uprobe (g->kind) && g->cg->sleepable;
+}
 
 static void
 gerr (struct gen *g, const struct d_node *n, const char *msg)
@@ -140,6 +165,59 @@ copy_string (struct gen *g, int dst, int src)
   emit (g, CALL (BPF_FUNC_probe_read_kernel));
 }
 
+/* Copy a record value (stack, symbol: dtype_bytes of T) from SRC to DST. */
+static void
+copy_record (struct gen *g, int dst, int src, struct dtype t)
+{
+  if (src != R3)
+    emit (g, MOV64_REG (R3, src));
+  if (dst != R1)
+    emit (g, MOV64_REG (R1, dst));
+  emit (g, MOV64_IMM (R2, (int32_t) dtype_bytes (t, g->p->strsize)));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+}
+
+static void gen_expr (struct gen *g, struct d_node *n);
+
+/* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
+ * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
+ * r0 = its address. */
+static void
+gen_stack_subr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  if (g->nstk >= g->cg->scratch.nstk)
+    {
+      gerr (g, n, "expression uses too many stacks");
+      return;
+    }
+  unsigned off = g->cg->scratch.stk_off + g->nstk++ * g->cg->scratch.stk_size;
+  if (ni->subr == SUBR_USYM)
+    {
+      gen_expr (g, n->args[0]);
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) (off + 8)));
+    }
+  if (ni->type.kind != DT_KSTACK)
+    {
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+    }
+  else
+    emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+  if (ni->subr != SUBR_USYM)
+    {
+      emit (g, MOV64_REG (R1, R6));
+      emit (g, MOV64_REG (R2, R7));
+      emit (g, A64_IMM (BPF_ADD, R2, (int32_t) (off + 8)));
+      emit (g, MOV64_IMM (R3, 8 * (int32_t) ni->type.size));
+      emit (g, MOV64_IMM (R4, ni->type.kind == DT_USTACK ? BPF_F_USER_STACK : 0));
+      emit (g, CALL (BPF_FUNC_get_stack));
+    }
+  emit (g, MOV64_REG (R0, R7));
+  emit (g, A64_IMM (BPF_ADD, R0, (int32_t) off));
+}
+
 /* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1). */
 static void
 string_compare (struct gen *g)
@@ -167,8 +245,6 @@ string_compare (struct gen *g)
   emit (g, MOV64_IMM (R0, -1));
   asm_bind (&g->a, done);
 }
-
-static void gen_expr (struct gen *g, struct d_node *n);
 
 /* Evaluate key expressions, then lay the key out in the scratch key area
  * (optionally after the thread id for self->).  r0 = key address. */
@@ -203,6 +279,13 @@ build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
           emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
           copy_string (g, R1, R0);
           off += (g->p->strsize + 7) & ~7u;
+        }
+      else if (dtype_is_record (ninfo (keys[i])->type))
+        {
+          emit (g, MOV64_REG (R1, R7));
+          emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          copy_record (g, R1, R0, ninfo (keys[i])->type);
+          off += dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
         }
       else
         {
@@ -295,7 +378,7 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
   unsigned ss = g->p->strsize;
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
-      if (g->kind == PK_USDT)
+      if (kind_has_args (g->kind))
         emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
       else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
         emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
@@ -637,6 +720,16 @@ gen_expr (struct gen *g, struct d_node *n)
       load_map_var (g, n, ni->var);
       return;
     case DN_CALL:
+      if (cgstr_is_string_subr (ni->subr))
+        {
+          cgstr_gen (g, n);
+          return;
+        }
+      if (ni->subr == SUBR_USTACK || ni->subr == SUBR_STACK || ni->subr == SUBR_USYM)
+        {
+          gen_stack_subr (g, n);
+          return;
+        }
       if (ni->subr == SUBR_COPYINSTR)
         {
           gen_expr (g, n->args[0]);
@@ -666,7 +759,7 @@ gen_expr (struct gen *g, struct d_node *n)
           else
             emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
           pop (g, R3);
-          if (g->kind == PK_USDT && g->cg->sleepable)
+          if (gen_sleepable (g))
             {
               /* keep size and address for the retries */
               emit (g, STX (BPF_DW, R10, R2, SLOT_TMP));
@@ -808,6 +901,12 @@ store_item (struct gen *g, const struct rec_item *it)
       emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
       copy_string (g, R1, R0);
     }
+  else if (dtype_is_record (it->type))
+    {
+      emit (g, MOV64_REG (R1, R7));
+      emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      copy_record (g, R1, R0, it->type);
+    }
   else
     {
       normalize (g, R0, it->type);
@@ -934,6 +1033,12 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_PRINTF:
     case ACT_TRACE:
     case ACT_EXIT:
+      if (act->self_item)
+        {
+          gen_expr (g, call);
+          store_item (g, &act->items[0]);
+          break;
+        }
       for (size_t i = 0; i < act->nitems; i++)
         {
           gen_expr (g, call->args[first + i]);
@@ -1157,7 +1262,8 @@ gen_aggregation (struct gen *g, struct d_node *n)
     gen_expr (g, call->args[0]);
   int value_slot = push (g);
   struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
-                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4] : NULL;
+                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4]
+                        : ag->func == AGG_LLQUANTIZE && call->nargs == 6 ? call->args[5] : NULL;
   if (incr)
     gen_expr (g, incr);
   else
@@ -1282,6 +1388,12 @@ gen_aggregation (struct gen *g, struct d_node *n)
         emit (g, ATOMIC_ADD64 (R0, R1, 0));
         break;
       }
+    case AGG_STDDEV:
+      cgagg_stddev (g, value_slot);
+      break;
+    case AGG_LLQUANTIZE:
+      cgagg_llquantize (g, ag, value_slot, incr_slot, done);
+      break;
     default:
       gerr (g, n, "this aggregating function is not supported yet");
       break;
@@ -1339,6 +1451,7 @@ static void
 gen_stmt (struct gen *g, struct d_node *s)
 {
   g->nstr = 0;
+  g->nstk = 0;
   switch (s->kind)
     {
     case DN_EMPTY:
@@ -1589,10 +1702,10 @@ fetch_arg (struct gen *g, unsigned k)
   emit (g, LDX (BPF_B, R2, R8, (int16_t) o_size));
   asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, zero);
   asm_jmp_imm (&g->a, BPF_JGT, R2, 8, zero);
-  if (g->cg->sleepable)
+  if (gen_sleepable (g))
     emit (g, STX (BPF_DW, R10, R3, SLOT_MASK));   /* the address, for a retry (mask is set later) */
   emit (g, CALL (BPF_FUNC_probe_read_user));
-  if (g->cg->sleepable)
+  if (gen_sleepable (g))
     {
       /* not present: copy_from_user may fault the page in */
       int ok = asm_label (&g->a);
@@ -1661,9 +1774,66 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   g.exit_label = asm_label (&g.a);
 
   emit (&g, MOV64_REG (R6, R1));
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      /* raw tracepoint args: (struct pt_regs *, long id or ret); r6 becomes
+       * the registers, the call number goes to SLOT_VALUE (sys_exit: the
+       * saved orig_ax) */
+      if (kind == PK_SYSCALL_ENTRY)
+        {
+          emit (&g, LDX (BPF_DW, R0, R6, 8));
+          emit (&g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+        }
+      emit (&g, LDX (BPF_DW, R6, R6, 0));
+      if (kind == PK_SYSCALL_RETURN)
+        {
+          emit (&g, MOV64_REG (R1, R10));
+          emit (&g, A64_IMM (BPF_ADD, R1, SLOT_VALUE));
+          emit (&g, MOV64_IMM (R2, 8));
+          emit (&g, MOV64_REG (R3, R6));
+          emit (&g, A64_IMM (BPF_ADD, R3, 120));   /* orig_ax */
+          emit (&g, CALL (BPF_FUNC_probe_read_kernel));
+          asm_jmp_imm (&g.a, BPF_JNE, R0, 0, g.exit_label);
+        }
+    }
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      /* dtrace's own calls would feed back (each record it consumes makes
+       * more): they are not traced */
+      emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (&g, A64_IMM (BPF_RSH, R0, 32));
+      asm_jmp_imm (&g.a, BPF_JEQ, R0, (int32_t) getpid (), g.exit_label);
+    }
   lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
   emit (&g, MOV64_REG (R7, R0));
-  if (kind == PK_USDT)
+  if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
+    {
+      emit (&g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+      lookup_or_exit (&g, cg->syscall_sites_fd, R1, 0);
+      emit (&g, MOV64_REG (R8, R0));
+      emit (&g, LDX (BPF_W, R9, R8, 0));
+    }
+  else if (kind == PK_PROFILE)
+    {
+      /* arg0 = kernel pc or 0, arg1 = user pc or 0 (cs & 3: the mode) */
+      int user = asm_label (&g.a), done = asm_label (&g.a);
+      emit (&g, LDX (BPF_DW, R1, R6, 136));
+      emit (&g, LDX (BPF_DW, R2, R6, 128));
+      emit (&g, MOV64_IMM (R3, 0));
+      emit (&g, A64_IMM (BPF_AND, R1, 3));
+      asm_jmp_imm (&g.a, BPF_JNE, R1, 0, user);
+      emit (&g, STX (BPF_DW, R7, R2, (int16_t) cg->scratch.args_off));
+      emit (&g, STX (BPF_DW, R7, R3, (int16_t) (cg->scratch.args_off + 8)));
+      asm_ja (&g.a, done);
+      asm_bind (&g.a, user);
+      emit (&g, STX (BPF_DW, R7, R3, (int16_t) cg->scratch.args_off));
+      emit (&g, STX (BPF_DW, R7, R2, (int16_t) (cg->scratch.args_off + 8)));
+      asm_bind (&g.a, done);
+      for (unsigned k = 2; k < 12; k++)
+        emit (&g, STX (BPF_DW, R7, R3, (int16_t) (cg->scratch.args_off + 8 * k)));
+      mov_imm (&g, R9, probe_id);
+    }
+  else if (kind_uprobe (kind))
     {
       if (cg->pids_fd >= 0)
         {
@@ -1690,7 +1860,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   lookup_or_exit (&g, g.p->probestr_fd, R9, 0);
   emit (&g, STX (BPF_DW, R10, R0, SLOT_PROBESTR));
 
-  if (kind == PK_USDT)
+  if (kind_uprobe (kind) || kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
     {
       unsigned mask = 0;
       for (size_t i = 0; i < nclauses; i++)
@@ -1713,9 +1883,11 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
 
   int fd = -1;
   if (g.errors == 0 && asm_finish (&g.a) == 0)
-    fd = bpf_load_program (kind == PK_USDT ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,  /* BEGIN END tick */
-                           kind == PK_USDT ? cg->usdt_attach_type : 0,
-                           kind == PK_USDT && cg->sleepable ? BPF_F_SLEEPABLE : 0, name, &g.a, cg->verbose);
+    fd = bpf_load_program (kind_uprobe (kind) ? BPF_PROG_TYPE_KPROBE
+                           : kind == PK_PROFILE ? BPF_PROG_TYPE_PERF_EVENT
+                           : BPF_PROG_TYPE_RAW_TRACEPOINT,  /* BEGIN END tick syscall */
+                           kind_uprobe (kind) ? cg->usdt_attach_type : 0,
+                           kind_uprobe (kind) && cg->sleepable ? BPF_F_SLEEPABLE : 0, name, &g.a, cg->verbose);
   asm_free (&g.a);
   return fd;
 }
@@ -1747,6 +1919,22 @@ collect_consts (struct codegen_ctx *cg, const struct d_node *n)
     collect_consts (cg, n->args[i]);
 }
 
+/* The largest stack or symbol value the program computes. */
+static void
+stack_temp_size (const struct d_node *n, unsigned *size)
+{
+  if (!n)
+    return;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_CALL && dtype_is_record (ni->type) && dtype_bytes (ni->type, 0) > *size)
+    *size = dtype_bytes (ni->type, 0);
+  stack_temp_size (n->a, size);
+  stack_temp_size (n->b, size);
+  stack_temp_size (n->c, size);
+  for (size_t i = 0; i < n->nargs; i++)
+    stack_temp_size (n->args[i], size);
+}
+
 void
 codegen_plan (struct codegen_ctx *cg)
 {
@@ -1775,7 +1963,15 @@ codegen_plan (struct codegen_ctx *cg)
   s->key_size = (key + 7) & ~7u;
   s->str_off = s->key_off + s->key_size;
   s->nstr = MAX_STR_TEMPS;
-  s->total = s->str_off + s->nstr * ss;
+  s->stk_off = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* after the string subroutines' */
+  s->stk_size = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      stack_temp_size (p->clauses[i].ast->predicate, &s->stk_size);
+      stack_temp_size (p->clauses[i].ast->body, &s->stk_size);
+    }
+  s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
+  s->total = s->stk_off + s->nstk * s->stk_size;
 }
 
 unsigned
@@ -1786,3 +1982,18 @@ codegen_strconst_offset (const struct codegen_ctx *cg, const char *s)
       return (unsigned) i * cg->prog->strsize;
   return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* For the generators in other files (codegen-int.h).                  */
+
+struct bpf_asm *cg_asm (struct gen *g) { return &g->a; }
+const struct codegen_ctx *cg_ctx (struct gen *g) { return g->cg; }
+void cg_emit (struct gen *g, struct bpf_insn i) { emit (g, i); }
+void cg_error (struct gen *g, const struct d_node *n, const char *msg) { gerr (g, n, msg); }
+void cg_expr (struct gen *g, struct d_node *n) { gen_expr (g, n); }
+int cg_push (struct gen *g) { return push (g); }
+void cg_drop (struct gen *g, int n) { g->depth -= n; }
+unsigned cg_str_temp (struct gen *g) { return str_temp (g); }
+int cg_fault_label (struct gen *g) { return g->fault; }
+void cg_mov_imm (struct gen *g, int reg, int64_t v) { mov_imm (g, reg, v); }
+enum probe_kind cg_kind (struct gen *g) { return g->kind; }

@@ -46,6 +46,7 @@ struct scratch_layout {
   unsigned args_off;               /* 12 cached arguments */
   unsigned key_off, key_size;      /* map keys under construction */
   unsigned str_off, nstr;          /* string temporaries, strsize each */
+  unsigned stk_off, stk_size, nstk;  /* stack()/usym() temporaries, stk_size each */
   unsigned total;
 };
 
@@ -65,6 +66,7 @@ struct codegen_ctx {
   bool sleepable;                   /* USDT programs may sleep (uprobe_multi): user
                                        pages that are not present are faulted in */
   bool verbose;
+  int syscall_sites_fd;             /* PK_SYSCALL_*: HASH u32 syscall number -> site_spec */
 };
 
 /* Lay out the scratch area and collect string constants (before maps are

@@ -28,7 +28,15 @@
 
 #include "provider-compiler/provider-compiler.h"
 
-enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING };
+/* Stacks and symbols are records, not values: they may only be traced,
+ * printed with printf, used as aggregation keys or stand alone as actions.
+ *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
+ *                         are the pid (u64), then n pcs (a 0 ends it early);
+ *   DT_USYM               usym ufunc uaddr umod (pc): size = enum dt_symform;
+ *                         the bytes are the pid (u64) and the pc (u64). */
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM };
+
+enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR };
 
 struct dtype {
   enum dt_kind kind;
@@ -36,6 +44,29 @@ struct dtype {
   bool is_signed;
   bool is_pointer;     /* an integer that holds a user address (printed as %p by trace) */
 };
+
+/* ustack(N)/stack(N): at most this many frames (perf's default
+ * kernel.perf_event_max_stack). */
+#define STACK_MAX_FRAMES 127
+
+static inline bool
+dtype_is_record (struct dtype t)
+{
+  return t.kind == DT_USTACK || t.kind == DT_KSTACK || t.kind == DT_USYM;
+}
+
+/* Bytes a value of type T takes in a record, key or value (8-aligned). */
+static inline unsigned
+dtype_bytes (struct dtype t, unsigned strsize)
+{
+  switch (t.kind)
+    {
+    case DT_STRING: return (strsize + 7) & ~7u;
+    case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_USYM: return 16;
+    default: return 8;
+    }
+}
 
 enum var_scope { VS_GLOBAL, VS_ASSOC, VS_SELF, VS_THIS };
 
@@ -100,6 +131,7 @@ struct daction {
   size_t naggs;
   unsigned *aggs;
   bool has_arg;               /* trunc with a count */
+  bool self_item;             /* ACT_TRACE of the call itself (`ustack();`) */
 };
 
 /* Record header: u32 clause index, u32 probe id, u32 cpu, u32 speculation
@@ -136,7 +168,13 @@ struct dclause {
 /* Probe kinds the consumer knows. */
 /* PK_TICK: profile:::tick-N, fired by the runtime's timer on one CPU in
  * dtrace's own context (like BEGIN and END). */
-enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK };
+/* PK_PID: pid provider uprobes (entry, return, offset), argument locations
+ * in the sites map like USDT.  PK_SYSCALL_ENTRY/RETURN: raw tracepoints
+ * sys_enter/sys_exit, the per-group syscall map (number -> site spec) says
+ * which calls fire.  PK_PROFILE: perf_event CPU-clock samples on every CPU
+ * (providers.h). */
+enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK,
+                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE };
 
 struct dprobe {
   unsigned id;                /* from 1, as -l shows */
@@ -147,7 +185,7 @@ struct dprobe {
   /* USDT sites are kept by the attach layer; argument specs go to the
    * sites map indexed by the attach cookie. */
   void *sites;
-  uint64_t tick_ns;           /* PK_TICK: the interval */
+  uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
 };
 
 struct dprog {
@@ -156,6 +194,8 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool zdefs;
+  bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
+  unsigned aggsortkeypos, aggsortpos;
   bool destructive;           /* -w, or the destructive option */
   bool user_copyout;          /* copyout() is done by the consumer (the kernel
                                  has no bpf_probe_write_user: lockdown) */

@@ -29,8 +29,10 @@
 #include "consumer/codegen.h"
 #include "consumer/consumer.h"
 #include "consumer/output.h"
+#include "consumer/symbolize.h"
 #include "consumer/probe-desc.h"
 #include "consumer/process.h"
+#include "consumer/providers.h"
 #include "consumer/dformat.h"
 #include "consumer/uprobe-attach.h"
 #include "consumer/usdt-probes.h"
@@ -82,6 +84,7 @@ struct runtime {
   size_t *matched;              /* per source: (clause, probe) pairs enabled */
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks;
+  struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -125,11 +128,24 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     p->quiet = true;
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
+  else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
+    {
+      bool on = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
+      *(name[7] == 'k' ? &p->aggsortkey : &p->aggsortrev) = on;
+    }
+  else if (strcmp (name, "aggsortkeypos") == 0 || strcmp (name, "aggsortpos") == 0)
+    {
+      char *end;
+      unsigned long v = value ? strtoul (value, &end, 0) : 0;
+      if (!value || !*value || *end || v > 64)
+        goto bad;
+      *(name[7] == 'k' ? &p->aggsortkeypos : &p->aggsortpos) = (unsigned) v;
+    }
   else if (strcmp (name, "strsize") == 0)
     {
       if (!value || parse_size (value, &n) != 0 || n < 8 || n > 4096)
         goto bad;
-      p->strsize = (unsigned) ((n + 7) & ~7ull);
+      p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
     }
   else if (strcmp (name, "bufsize") == 0)
     {
@@ -177,8 +193,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
            || strcmp (name, "defaultargs") == 0 || strcmp (name, "flowindent") == 0
            || strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
-           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0
-           || strncmp (name, "aggsort", 7) == 0)
+           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */
   else
     {
@@ -405,7 +420,7 @@ resolve_probes (struct runtime *rt)
         if (is_dtrace_probe (&descs[i], names[k]))
           special = true;
       bool only_special = (special && (descs[i].provider[0] == '\0' || strcmp (descs[i].provider, "dtrace") == 0))
-                          || is_tick_desc (&descs[i]);
+                          || is_tick_desc (&descs[i]) || providers_desc_exclusive (&descs[i]);
       if (!only_special)
         {
           usdt_desc[i] = true;
@@ -467,6 +482,14 @@ resolve_probes (struct runtime *rt)
       p->nprobes++;
     }
 
+  /* pid, syscall and profile-N probes */
+  if (rc == 0)
+    {
+      rt->prov = providers_new ();
+      if (providers_resolve (rt->prov, p, descs, nd, rt->procs, rt->nprocs) != 0)
+        rc = -1;
+    }
+
   /* Enable clauses on matching probes; count matches per source. */
   size_t *matched = xcalloc (rt->nsrc ? rt->nsrc : 1, sizeof *matched);
   for (size_t i = 0; rc == 0 && i < nd; i++)
@@ -485,6 +508,12 @@ resolve_probes (struct runtime *rt)
               add_clause_to_probe (&p->probes[j], (unsigned) c);
               n++;
             }
+      for (size_t j = 3; j < p->nprobes; j++)
+        if (p->probes[j].kind >= PK_PID && providers_probe_match (&p->probes[j], &descs[i]))
+          {
+            add_clause_to_probe (&p->probes[j], (unsigned) c);
+            n++;
+          }
       if (usdt_desc[i])
         for (size_t j = 3; j < p->nprobes; j++)
           {
@@ -668,7 +697,10 @@ create_maps (struct runtime *rt)
     if (p->aggs[i].value_size > zero)
       zero = p->aggs[i].value_size;
   p->zero_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
-  size_t nsites = rt->have_usdt && rt->usdt.nusites ? rt->usdt.nusites : 1;
+  size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
+  size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
+  if (nsites == 0)
+    nsites = 1;
   p->sites_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
   p->probestr_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, 4 * ss, (unsigned) p->nprobes + 1, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
@@ -720,6 +752,9 @@ create_maps (struct runtime *rt)
             bpf_map_update_elem (p->sites_fd, &key, &spec, BPF_ANY);
           }
       }
+
+  if (rt->prov)
+    providers_fill_sites (rt->prov, p, p->sites_fd, (unsigned) nusites);
 
   /* -p/-c: only those processes fire */
   if (rt->nprocs)
@@ -796,6 +831,8 @@ load_and_attach (struct runtime *rt)
         rt->ticks[rt->nticks].next = 0;
         rt->nticks++;
       }
+  if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
+    return -1;
   if (p->probes[2].nclauses)
     {
       rt->error_fd = codegen_program (&rt->cg, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
@@ -957,6 +994,7 @@ free_runtime (struct runtime *rt)
 {
   if (rt->att)
     uprobe_detach (rt->att);
+  providers_free (rt->prov);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
@@ -1167,6 +1205,11 @@ consumer_run (const struct consumer_options *opt)
           if ((int) left < wait_ms)
             wait_ms = (int) left;
         }
+      /* ustack()/usym(): keep the targets' mappings while they live, so
+       * that their addresses still resolve after they exit */
+      for (size_t i = 0; i < rt.nprocs; i++)
+        if (!rt.dtp[i].exited)
+          symbolizer_prime (output_symbolizer (rt.out), (int32_t) rt.procs[i].pid);
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
@@ -1189,6 +1232,7 @@ consumer_run (const struct consumer_options *opt)
       uprobe_detach (rt.att);
       rt.att = NULL;
     }
+  providers_detach (rt.prov);
   ring_buffer__consume (rt.rb);
   bool exit_before_end = rt.exit_seen;
   run_once (rt.end_fd);
@@ -1224,7 +1268,7 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
   struct probe_desc *descs = xcalloc (opt->nsources + nmodules + 1, sizeof *descs);
   int rc = 0;
 
-  size_t nwant = opt->npids;
+  size_t nwant = opt->npids + (opt->command ? 1 : 0);
   rt.dtp = xcalloc (nwant ? nwant : 1, sizeof *rt.dtp);
   rt.procs = xcalloc (nwant ? nwant : 1, sizeof *rt.procs);
   for (size_t i = 0; i < opt->npids && rc == 0; i++)
@@ -1234,6 +1278,17 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
       else
         {
           rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, NULL };
+          rt.nprocs++;
+        }
+    }
+  if (opt->command && rc == 0)
+    {
+      /* -c: the command is created held, listed, and killed (as DTrace) */
+      if (dt_proc_create (&rt.dtp[rt.nprocs], opt->command) != 0)
+        rc = 1;
+      else
+        {
+          rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, rt.dtp[rt.nprocs].exec_path };
           rt.nprocs++;
         }
     }
@@ -1281,17 +1336,27 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
           if (match)
             printf ("%5u %10s %17s %33s %s\n", id, "dtrace", "", "", names[k]);
         }
+      if (providers_list (stdout, descs, nd, rt.procs, rt.nprocs, &id) != 0)
+        rc = 1;
+      size_t nu = 0;
+      struct probe_desc *udescs = xcalloc (nd + 1, sizeof *udescs);
+      for (size_t i = 0; i < nd; i++)
+        if (!providers_desc_exclusive (&descs[i]))
+          udescs[nu++] = descs[i];
       struct usdt_probe_list l;
       memset (&l, 0, sizeof l);
       struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
       struct usdt_scope scope = { rt.procs, rt.nprocs, NULL, 0, rt.nprocs == 0 };
-      if (usdt_probes_find (nd ? descs : &all, nd ? nd : 1, &scope, NULL, &l) != 0)
+      if (rc != 0 || (nd && !nu))
+        ;   /* nothing for the USDT search */
+      else if (usdt_probes_find (nd ? udescs : &all, nd ? nu : 1, &scope, NULL, &l) != 0)
         rc = 1;
       else
         {
           usdt_list_print (stdout, &l, &id, opt->verbose);
           usdt_probe_list_free (&l);
         }
+      free (udescs);
     }
   for (size_t i = 0; i < nd; i++)
     probe_desc_free (&descs[i]);

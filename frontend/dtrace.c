@@ -193,7 +193,7 @@ do_list (const struct dtrace_options *o)
   struct consumer_source *src = consumer_sources (o);
   struct consumer_options copt = {
     .nsources = o->nsources, .sources = src, .verbose = o->verbose,
-    .npids = o->npids, .pids = o->pids,
+    .npids = o->npids, .pids = o->pids, .command = o->command,
   };
   int rc = consumer_list (&copt, 0, NULL);
   free (src);
@@ -245,7 +245,7 @@ main (int argc, char **argv)
       rc = do_link (&o);
       break;
     case MODE_LIST:
-      rc = (o.nsources > o.nmodules || o.npids) ? do_list (&o) : dtrace_list (&o);
+      rc = (o.nsources > o.nmodules || o.npids || o.command || o.nmodules == 0) ? do_list (&o) : dtrace_list (&o);
       break;
     case MODE_TRACE:
       rc = do_trace (&o);
