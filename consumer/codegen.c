@@ -937,6 +937,8 @@ gen_destructive (struct gen *g, struct d_node *call, enum action_kind kind)
     }
   if (kind == ACT_STOP)
     {
+      if (g->kind == PK_BEGIN || g->kind == PK_END || g->kind == PK_TICK || g->kind == PK_ERROR)
+        return;   /* these run in dtrace's own thread: stopping it would hang tracing */
       emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP: the whole process */
       emit (g, CALL (BPF_FUNC_send_signal));
       return;
