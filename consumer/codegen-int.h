@@ -33,6 +33,9 @@ void cg_drop (struct gen *g, int n);
 unsigned cg_str_temp (struct gen *g);
 /* The label the clause jumps to on a fault (the record is dropped). */
 int cg_fault_label (struct gen *g);
+/* Fault here: TYPE (dprog.h FLT_*), the address in ADDR_REG (or -1), then
+ * the clause's fault handler (fault.h: DTrace's error line, ERROR). */
+void cg_fault (struct gen *g, int type, int addr_reg);
 void cg_mov_imm (struct gen *g, int reg, int64_t v);
 enum probe_kind cg_kind (struct gen *g);
 

@@ -709,7 +709,8 @@ gen_copyin (struct gen *g, const int *arg)
       E (CALL (BPF_FUNC_copy_from_user));
       asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
     }
-  asm_ja (a, cg_fault_label (g));
+  ld_slot (g, R1, arg[0]);
+  cg_fault (g, FLT_BADADDR, R1);
   asm_bind (a, done);
   ld_slot (g, R0, dst);
   cg_drop (g, 1);

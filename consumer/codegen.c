@@ -316,15 +316,25 @@ count_drop (struct gen *g, int slot_index)
 /* Fault when `REG OP IMM`: note the fault (type, action, ADDR_REG's value
  * or 0, the BPF pc) in the record area and go to the clause's fault
  * handler, which reports it (fault.c) and skips the rest of the clause. */
+static void fault_now (struct gen *g, int type, int addr_reg, int32_t pc);
+
 static void
 fault_if (struct gen *g, int op, int reg, int32_t imm, int type, int addr_reg)
 {
   int stub = asm_label (&g->a), cont = asm_label (&g->a);
-  unsigned ro = g->cg->scratch.rec_off;
   int32_t pc = (int32_t) g->a.n;
   asm_jmp_imm (&g->a, op, reg, imm, stub);
   asm_ja (&g->a, cont);
   asm_bind (&g->a, stub);
+  fault_now (g, type, addr_reg, pc);
+  asm_bind (&g->a, cont);
+}
+
+/* The fault itself (PC: the BPF instruction of the failed check). */
+static void
+fault_now (struct gen *g, int type, int addr_reg, int32_t pc)
+{
+  unsigned ro = g->cg->scratch.rec_off;
   if (addr_reg >= 0)
     emit (g, STX (BPF_DW, R7, addr_reg, (int16_t) (ro + REC_HEADER_SIZE + 16)));
   else
@@ -333,7 +343,6 @@ fault_if (struct gen *g, int op, int reg, int32_t imm, int type, int addr_reg)
   emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 8), (int32_t) g->action_no));
   emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 32), pc));
   asm_ja (&g->a, g->fault);
-  asm_bind (&g->a, cont);
 }
 
 /* r0 = the dynamic-variable usage counter (one u64, dynvar_fd), or jump to
@@ -928,6 +937,8 @@ gen_destructive (struct gen *g, struct d_node *call, enum action_kind kind)
     }
   if (kind == ACT_STOP)
     {
+      if (g->kind == PK_BEGIN || g->kind == PK_END || g->kind == PK_TICK || g->kind == PK_ERROR)
+        return;   /* these run in dtrace's own thread: stopping it would hang tracing */
       emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP: the whole process */
       emit (g, CALL (BPF_FUNC_send_signal));
       return;
@@ -1130,12 +1141,18 @@ store_map_elem (struct gen *g, struct dvar *v)
   emit (g, ATOMIC_ADD64 (R0, R1, 0));
   asm_ja (&g->a, drop);
   asm_bind (&g->a, update);
-  asm_ld_map_fd (&g->a, R1, v->map_fd);
-  KEY_TO_R2 ();
-  VALUE_TO_R3 ();
-  emit (g, MOV64_IMM (R4, BPF_ANY));
-  emit (g, CALL (BPF_FUNC_map_update_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  /* r0 = the element: write the value in place */
+  if (is_str)
+    {
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      copy_string (g, R0, R3);
+    }
+  else
+    {
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+      emit (g, STX (BPF_DW, R0, R1, 0));
+    }
+  asm_ja (&g->a, done);
   asm_bind (&g->a, drop);
   count_drop (g, DROP_DYNVAR);
   asm_bind (&g->a, done);
@@ -1618,7 +1635,8 @@ gen_clause (struct gen *g, struct dclause *cl)
       emit (g, CALL (BPF_FUNC_ringbuf_output));
       int sent = asm_label (&g->a), failed = asm_label (&g->a);
       asm_jmp_imm (&g->a, BPF_JNE, R0, 0, failed);
-      if (g->p->user_copyout && g->kind == PK_USDT)
+      if (g->p->user_copyout
+          && (kind_uprobe (g->kind) || g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN))
         copyout_stop (g);
       asm_ja (&g->a, sent);
       asm_bind (&g->a, failed);
@@ -2018,5 +2036,6 @@ int cg_push (struct gen *g) { return push (g); }
 void cg_drop (struct gen *g, int n) { g->depth -= n; }
 unsigned cg_str_temp (struct gen *g) { return str_temp (g); }
 int cg_fault_label (struct gen *g) { return g->fault; }
+void cg_fault (struct gen *g, int type, int addr_reg) { fault_now (g, type, addr_reg, (int32_t) g->a.n); }
 void cg_mov_imm (struct gen *g, int reg, int64_t v) { mov_imm (g, reg, v); }
 enum probe_kind cg_kind (struct gen *g) { return g->kind; }

@@ -115,6 +115,15 @@ check_eq "... ERROR fires at the fault; the faulting clause prints nothing; the 
   "$(cat bad.out)" "$(printf 'ERROR epid=2 action=1 fault=1 addr=10\nnext clause runs\ndone 1\n')"
 check_eq "... exit status 0 (faults leave it unchanged)" "$(cat bad.rc)" 0
 
+run cin "bad" -q -n 'saf$target:::bad { trace(copyin(arg0, 4)); } saf$target:::done { printf("done\n"); }'
+check_match "copyin(16, 4): 'invalid address (0x10) in action #1'" "$(cat cin.err)" \
+  '^dtrace: error on enabled probe ID 1 \(ID [0-9]+: saf[0-9]+:safety:main:bad\): invalid address \(0x10\) in action #1 at DIF offset [0-9]+$'
+check_eq "... tracing goes on" "$(cat cin.out)" "$(printf 'done\n')"
+run pidf "tick 1" -q -n 'pid$target::main:entry { x = 1; y = 2 / (x - 1); } saf$target:::done { printf("done\n"); }'
+check_match "a pid-provider probe's fault names the probe" "$(cat pidf.err)" \
+  '^dtrace: error on enabled probe ID 1 \(ID [0-9]+: pid[0-9]+:safety:main:entry\): divide-by-zero in action #2 at DIF offset [0-9]+$'
+check_eq "... tracing goes on" "$(cat pidf.out)" "$(printf 'done\n')"
+
 run div "tick 5" -q -n '
 saf$target:::tick { printf("%d ", 100 / (arg0 - 2)); }
 saf$target:::tick /arg0 == 3/ { n++; x = 5; y = arg0 % (arg0 - 3); printf("never"); }
@@ -165,6 +174,9 @@ saf$target:::tick /a[arg0] && self->x == arg0 + 1/ { @stored = count(); a[arg0] 
 END { printa("stored=%@d\n", @stored); }'
 check_eq "assigning 0 to a[k] and self->x frees them: 100 stores fit in 2k" "$(cat dynfree.out)" "$(printf 'stored=100\n\n')"
 check_eq "... no drops" "$(cat dynfree.err)" ""
+run over "tick 2" -q -x dynvarsize=1k -n 'saf$target:::tick { s["k"] = copyinstr(arg1); self->n = arg0 + 10; } saf$target:::done { printf("%s %d\n", s["k"], self->n); }'
+check_eq "existing elements are overwritten in place (a shorter string too), taking no new space" "$(cat over.out)" "$(printf 'beta 11\n')"
+check_eq "... no drops" "$(cat over.err)" ""
 run dynstr "tick 100" -q -n 'saf$target:::tick { s[arg0] = copyinstr(arg1); } saf$target:::done { printf("%s %s\n", s[0], s[99]); }'
 check_eq "default dynvarsize (1m): 100 string elements fit" "$(cat dynstr.out)" "$(printf 'alpha alpha\n')"
 check_eq "... no drops" "$(cat dynstr.err)" ""
