@@ -167,6 +167,7 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool zdefs;
+  unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;
