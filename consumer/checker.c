@@ -455,7 +455,8 @@ check_stack_subr (struct ck *c, struct d_node *n)
                ustk ? 2 : 1);
           return -1;
         }
-      int64_t frames = 20;
+      unsigned dflt = ustk ? c->prog->ustackframes : c->prog->stackframes;
+      int64_t frames = dflt ? dflt : 20;
       for (size_t i = 0; i < n->nargs; i++)
         {
           if (check_int (c, n->args[i], "stack( ) argument") != 0)

@@ -202,6 +202,7 @@ struct dprog {
   unsigned nspec;             /* speculation buffers (default 1) */
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
+  unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;

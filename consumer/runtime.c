@@ -156,6 +156,13 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         pow <<= 1;
       p->bufsize = pow;
     }
+  else if (strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0)
+    {
+      /* the depth of stack() / ustack() without an argument */
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > STACK_MAX_FRAMES)
+        goto bad;
+      *(name[0] == 'u' ? &p->ustackframes : &p->stackframes) = (unsigned) n;
+    }
   else if (strcmp (name, "switchrate") == 0)
     {
       /* a bare number is nanoseconds; hz is a frequency */

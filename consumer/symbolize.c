@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "consumer/symbolize.h"
@@ -42,6 +43,7 @@ struct sym_proc {
   int32_t pid;
   uint64_t starttime;
   char *text;                  /* the maps text last parsed */
+  uint64_t missed_ns;          /* when a miss last re-read the maps */
   size_t nmaps;
   struct sym_map *maps;
 };
@@ -321,7 +323,21 @@ lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol 
     return false;
   struct sym_proc *p = find_proc (s, pid);
   const struct sym_map *m = map_of (p, pc);
-  if (!m)
+  if (!m && p)
+    {
+      /* a new mapping (dlopen), or a pc in none (a broken frame-pointer
+       * chain): re-read the maps, but at most every 10 ms */
+      struct timespec ts;
+      clock_gettime (CLOCK_MONOTONIC, &ts);
+      uint64_t now = (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+      if (now - p->missed_ns >= 10000000u)
+        {
+          p->missed_ns = now;
+          p = refresh (s, pid);
+          m = map_of (p, pc);
+        }
+    }
+  else if (!m)
     {
       p = refresh (s, pid);
       m = map_of (p, pc);

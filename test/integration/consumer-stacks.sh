@@ -57,6 +57,15 @@ check_match "... then the C library" "$(sed -n '5p' st.out)" '^ {14}libc[^`]*`'
 check_eq "ustack(2): two frames" "$(head -4 u2.out)" \
   "$(printf '\n%14s%s\n%14s%s\n|' '' "stacks\`b+$off_b" '' "stacks\`a+$off_a")"
 
+# --- the default depth: -x ustackframes, #pragma D option ustackframes
+"$DTRACE" -q -x ustackframes=2 -n 'stk$target:::hit /arg0 == 0/ { ustack(); printf("|\n"); }' -c "$S 1 wait" >uf.out 2>uf.err
+check_eq "-x ustackframes=2: ustack() has two frames" "$(head -4 uf.out)" "$(cat u2.out | head -4)"
+printf '#pragma D option ustackframes=1\nstk$target:::hit /arg0 == 0/ { ustack(); printf("|\\n"); }\n' >uf.d
+"$DTRACE" -q -s uf.d -c "$S 1 wait" >uf1.out 2>uf1.err
+check_eq "#pragma D option ustackframes=1" "$(head -3 uf1.out)" "$(printf '\n%14s%s\n|' '' "stacks\`b+$off_b")"
+"$DTRACE" -x ustackframes=0 -n 'BEGIN { exit(0); }' >/dev/null 2>err.txt
+check_eq "-x ustackframes=0 is refused" "$(cat err.txt)" 'dtrace: failed to set option -x ustackframes to "0": Invalid value'
+
 # --- usym/ufunc/uaddr/umod ("  %-50s") and printf %k %a %A
 "$DTRACE" -q -n 'stk$target:::hit /arg0 == 2/ { trace(ufunc(arg1)); trace(usym(arg1)); trace(uaddr(arg1)); trace(umod(arg1)); printf("|\n"); }' \
   -c "$S 3 wait" >sym.out 2>sym.err
