@@ -607,6 +607,15 @@ check_expr_node (struct ck *c, struct d_node *n)
             ni->type = v->type;
             return 0;
           }
+        if (strcmp (n->sval, "NULL") == 0)
+          {
+            /* D's NULL: a null pointer constant (compared with strings it
+             * stands for "not found", see DN_BINARY) */
+            ni->is_const = true;
+            ni->value = 0;
+            ni->type = (struct dtype) { DT_INTEGER, 8, false, true };
+            return 0;
+          }
         err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
         return -1;
       }

@@ -85,6 +85,8 @@ check_eq "string variables assigned from subroutine results" "$out" "xxxx XXXX 1
 
 out=$(q 'BEGIN { printf("%d %d %d %d\n", strstr("bash", "sh") != 0, strstr("ksh", "x") != 0, strchr("abc", 99) == 0, 0 == strrchr("abc", 122)); exit(0); }')
 check_eq "s != 0 / s == 0: found or not (nothing found is the empty string)" "$out" "1 0 0 1"
+out=$(q 'BEGIN { printf("%d %d %d\n", strstr("bash", "sh") != NULL, NULL == strchr("abc", 120), strrchr("a/b", 47) == NULL); exit(0); }')
+check_eq "... and with NULL" "$out" "1 1 0"
 "$DTRACE" -q -n 'BEGIN { x = "a" == 1; }' >/dev/null 2>err.txt
 check_match "a string compared with a non-zero integer is refused" "$(cat err.txt)" 'operands have incompatible types: "string" and "int"'
 
