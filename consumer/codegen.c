@@ -34,7 +34,8 @@
 #define SLOT_PROBESTR (-40)
 #define SLOT_ZERO     (-48)
 #define SLOT_VALUE    (-56)
-#define SLOT_FIRST    (-64)
+#define SLOT_CTX      (-64)   /* syscall programs: the raw tracepoint context (r6 holds the registers) */
+#define SLOT_FIRST    (-72)
 #define MAX_DEPTH     48
 
 #define MAX_STR_TEMPS 16
@@ -207,7 +208,10 @@ gen_stack_subr (struct gen *g, struct d_node *n)
     emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
   if (ni->subr != SUBR_USYM)
     {
-      emit (g, MOV64_REG (R1, R6));
+      if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
+        emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
+      else
+        emit (g, MOV64_REG (R1, R6));
       emit (g, MOV64_REG (R2, R7));
       emit (g, A64_IMM (BPF_ADD, R2, (int32_t) (off + 8)));
       emit (g, MOV64_IMM (R3, 8 * (int32_t) ni->type.size));
@@ -1825,6 +1829,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
           emit (&g, LDX (BPF_DW, R0, R6, 8));
           emit (&g, STX (BPF_DW, R10, R0, SLOT_VALUE));
         }
+      emit (&g, STX (BPF_DW, R10, R6, SLOT_CTX));
       emit (&g, LDX (BPF_DW, R6, R6, 0));
       if (kind == PK_SYSCALL_RETURN)
         {

@@ -4,7 +4,7 @@
 # and main -> a shared library -> c -> probe) in a PIE and a fixed-address
 # executable, as trace() records, printf %k, statements and aggregation keys;
 # symbols of an exited process print as hex; the kernel stack of BEGIN;
-# compile errors.
+# the pid and syscall providers; compile errors.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/stacks.d" -o stacks.h || fail "dtrace -h stacks.d"
@@ -122,6 +122,17 @@ if [ "$(awk 'NR == 1 { print $1; exit }' /proc/kallsyms)" != 0000000000000000 ];
 else
   skip "stack() in BEGIN: /proc/kallsyms hides addresses"
 fi
+
+# --- other providers: pid entry (the kernel adds the caller at a function's
+# first instruction), syscall (a raw tracepoint: user and kernel stacks)
+"$DTRACE" -q -n 'pid$target::b:entry { ustack(3); exit(0); }' -c "$S 1 wait" >pidp.out 2>pidp.err
+check_eq "pid\$target::b:entry: ustack(3) is b, a, main" "$(head -4 pidp.out)" \
+  "$(printf '\n%14s%s\n%14s%s\n%14s%s' '' 'stacks`b' '' "stacks\`a+$off_a" '' "stacks\`main+$off_main")"
+"$DTRACE" -q -n 'syscall::clock_nanosleep:entry /pid == $target/ { ustack(1); stack(2); exit(0); }' -c "$S 1 wait" >sys.out 2>sys.err
+check_match "syscall entry: ustack(1) is the C library's system call wrapper" "$(sed -n 2p sys.out)" \
+  '^ {14}libc[^`]*`[a-z_]*nanosleep[a-z_0-9]*\+0x[0-9a-f]+$'
+check_eq "syscall entry: stack(2) shows two kernel frames" \
+  "$(sed -n '3,5p' sys.out | sed -E 's/^ {14}(bpf|vmlinux)`[A-Za-z_0-9.]+\+0x[0-9a-f]+$/KFRAME/')" "$(printf '\nKFRAME\nKFRAME')"
 
 # --- errors
 err_is () {  # NAME PROGRAM PATTERN
