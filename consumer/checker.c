@@ -1227,6 +1227,39 @@ spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
   *f |= SPF_DATAREC;
 }
 
+/* printf("format", args...) and system("format", args...): a constant
+ * format, then one record item per argument. */
+static int
+check_format_action (struct ck *c, struct d_node *call, enum action_kind kind)
+{
+  const char *fn = call->sval;
+  if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
+    {
+      err (c, &call->loc, "%s( ) argument #1 is incompatible with prototype: a string constant is required", fn);
+      return -1;
+    }
+  for (size_t i = 1; i < call->nargs; i++)
+    if (check_expr (c, call->args[i]) != 0)
+      return -1;
+  struct daction *a = add_action (c, kind, call);
+  a->format = xstrdup (call->args[0]->sval);
+  if (c->clause->rec_size == 0)
+    c->clause->rec_size = REC_HEADER_SIZE;
+  c->clause->records_data = true;
+  for (size_t i = 1; i < call->nargs; i++)
+    {
+      struct dtype t = info (c, call->args[i])->type;
+      if (t.kind == DT_VOID)
+        {
+          err (c, &call->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype: void", fn, i + 1);
+          return -1;
+        }
+      add_item (c, a, t);
+    }
+  info (c, call)->type = T_VOID;
+  return 0;
+}
+
 /* speculate/commit/discard and the destructive actions (system, raise,
  * stop, copyout, copyoutstr).  Returns 1 when CALL is none of them. */
 static int
@@ -1239,33 +1272,7 @@ check_safety_action (struct ck *c, struct d_node *call)
   };
   const char *fn = call->sval;
   if (strcmp (fn, "system") == 0)
-    {
-      if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
-        {
-          err (c, &call->loc, "system( ) argument #1 is incompatible with prototype: a string constant is required");
-          return -1;
-        }
-      for (size_t i = 1; i < call->nargs; i++)
-        if (check_expr (c, call->args[i]) != 0)
-          return -1;
-      struct daction *a = add_action (c, ACT_SYSTEM, call);
-      a->format = xstrdup (call->args[0]->sval);
-      if (c->clause->rec_size == 0)
-        c->clause->rec_size = REC_HEADER_SIZE;
-      c->clause->records_data = true;
-      for (size_t i = 1; i < call->nargs; i++)
-        {
-          struct dtype t = info (c, call->args[i])->type;
-          if (t.kind == DT_VOID)
-            {
-              err (c, &call->args[i]->loc, "system( ) argument #%zu is incompatible with prototype: void", i + 1);
-              return -1;
-            }
-          add_item (c, a, t);
-        }
-      info (c, call)->type = T_VOID;
-      return 0;
-    }
+    return check_format_action (c, call, ACT_SYSTEM);
   for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
     {
       if (strcmp (fn, tab[k].name) != 0)
@@ -1360,33 +1367,7 @@ check_action_call (struct ck *c, struct d_node *call)
       return 0;
     }
   if (strcmp (fn, "printf") == 0)
-    {
-      if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
-        {
-          err (c, &call->loc, "printf( ) argument #1 is incompatible with prototype: a string constant is required");
-          return -1;
-        }
-      for (size_t i = 1; i < call->nargs; i++)
-        if (check_expr (c, call->args[i]) != 0)
-          return -1;
-      struct daction *a = add_action (c, ACT_PRINTF, call);
-      a->format = xstrdup (call->args[0]->sval);
-      if (c->clause->rec_size == 0)
-        c->clause->rec_size = REC_HEADER_SIZE;
-      c->clause->records_data = true;
-      for (size_t i = 1; i < call->nargs; i++)
-        {
-          struct dtype t = info (c, call->args[i])->type;
-          if (t.kind == DT_VOID)
-            {
-              err (c, &call->args[i]->loc, "printf( ) argument #%zu is incompatible with prototype: void", i + 1);
-              return -1;
-            }
-          add_item (c, a, t);
-        }
-      info (c, call)->type = T_VOID;
-      return 0;
-    }
+    return check_format_action (c, call, ACT_PRINTF);
   if (strcmp (fn, "trace") == 0 || strcmp (fn, "exit") == 0)
     {
       if (call->nargs != 1)
