@@ -23,6 +23,7 @@
 #include "consumer/bpf-asm.h"
 #include "consumer/checker.h"
 #include "consumer/codegen.h"
+#include "consumer/uprobe-attach.h"
 #include "sdt/sdt.h"
 
 /* Stack slots (offsets from r10). */
@@ -1331,7 +1332,11 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
     }
   else if (kind_uprobe (kind))
     {
-      if (cg->pids_fd >= 0)
+      /* pid probes name their process: the kernel filters them when it
+       * can, and then the -p/-c list must not (pid123 with -p 456) */
+      bool kernel_filters = kind == PK_PID
+        && (cg->usdt_attach_type != UPROBE_BPF_TRACE_UPROBE_MULTI || uprobe_features ()->multi_pid_filter);
+      if (cg->pids_fd >= 0 && !kernel_filters)
         {
           emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
           emit (&g, A64_IMM (BPF_RSH, R0, 32));
