@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "consumer/checker.h"
+#include "consumer/dformat.h"
 #include "sdt/sdt.h"
 
 struct ck {
@@ -27,7 +28,10 @@ struct ck {
   const char *errprefix;
   struct dclause *clause;      /* the clause being checked */
   int errors;
+  unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
 };
+
+enum { SPF_SPECULATE = 1, SPF_COMMIT = 2, SPF_DATAREC = 4 };
 
 static void DIAG_PRINTF (3, 4)
 err (struct ck *c, const struct d_loc *loc, const char *fmt, ...)
@@ -206,7 +210,7 @@ new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
   v->map_fd = -1;
   unsigned ksize = scope == VS_SELF ? 8 : 0;
   for (size_t i = 0; i < nkeys; i++)
-    ksize += keys[i].kind == DT_STRING ? ((p->strsize + 7) & ~7u) : 8;
+    ksize += dtype_bytes (keys[i], p->strsize);
   v->key_size = ksize;
   if (scope == VS_GLOBAL)
     {
@@ -270,10 +274,13 @@ new_agg (struct ck *c, const char *name, const struct d_loc *loc)
 /* ------------------------------------------------------------------ */
 /* Actions and records.                                                */
 
+static void spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc);
+
 static struct daction *
 add_action (struct ck *c, enum action_kind kind, struct d_node *call)
 {
   struct dclause *cl = c->clause;
+  spec_rules (c, kind, call ? &call->loc : NULL);
   cl->actions = xrealloc (cl->actions, (cl->nactions + 1) * sizeof *cl->actions);
   struct daction *a = &cl->actions[cl->nactions];
   memset (a, 0, sizeof *a);
@@ -294,7 +301,7 @@ add_item (struct ck *c, struct daction *a, struct dtype t)
   struct rec_item *it = &a->items[a->nitems++];
   it->type = t;
   it->offset = cl->rec_size;
-  cl->rec_size += t.kind == DT_STRING ? ((c->prog->strsize + 7) & ~7u) : 8;
+  cl->rec_size += dtype_bytes (t, c->prog->strsize);
   cl->records_data = true;
 }
 
@@ -302,6 +309,7 @@ add_item (struct ck *c, struct daction *a, struct dtype t)
 /* Expressions.                                                        */
 
 static int check_expr (struct ck *c, struct d_node *n);
+static int check_not_record (struct ck *c, const struct d_node *k);
 
 static int
 check_int (struct ck *c, struct d_node *n, const char *what)
@@ -430,6 +438,68 @@ check_macro (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* ustack([n[, strsize]]), stack([n]), usym/ufunc/uaddr/umod(pc): records
+ * * (dprog.h DT_USTACK, DT_KSTACK, DT_USYM) filled by the kernel (codegen.c) and
+ * symbolised by the consumer (symbolize.c).  Returns 1 when N is none. */
+static int
+check_stack_subr (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = info (c, n);
+  const char *fn = n->sval;
+  bool ustk = strcmp (fn, "ustack") == 0;
+  if (ustk || strcmp (fn, "stack") == 0)
+    {
+      if (n->nargs > (ustk ? 2u : 1u))
+        {
+          err (c, &n->loc, "%s( ) prototype mismatch: %zu args passed, at most %d expected", fn, n->nargs,
+               ustk ? 2 : 1);
+          return -1;
+        }
+      unsigned dflt = ustk ? c->prog->ustackframes : c->prog->stackframes;
+      int64_t frames = dflt ? dflt : 20;
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (check_int (c, n->args[i], "stack( ) argument") != 0)
+            return -1;
+          if (!info (c, n->args[i])->is_const)
+            {
+              err (c, &n->args[i]->loc, "%s( ) argument #%zu must be a non-zero positive integral constant expression",
+                   fn, i + 1);
+              return -1;
+            }
+        }
+      if (n->nargs >= 1)
+        frames = info (c, n->args[0])->value;
+      if (frames <= 0 || frames > STACK_MAX_FRAMES)
+        {
+          err (c, &n->loc, "%s( ) argument #1 must be a non-zero positive integral constant expression "
+               "of at most %d", fn, STACK_MAX_FRAMES);
+          return -1;
+        }
+      ni->subr = ustk ? SUBR_USTACK : SUBR_STACK;
+      ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false };
+      return 0;
+    }
+  static const struct { const char *name; enum dt_symform form; } syms[] = {
+    { "usym", DSF_FUNC }, { "ufunc", DSF_FUNC }, { "uaddr", DSF_ADDR }, { "umod", DSF_MOD },
+  };
+  for (size_t k = 0; k < sizeof syms / sizeof syms[0]; k++)
+    if (strcmp (fn, syms[k].name) == 0)
+      {
+        if (n->nargs != 1)
+          {
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu args passed, 1 expected", fn, n->nargs);
+            return -1;
+          }
+        if (check_int (c, n->args[0], "address") != 0)
+          return -1;
+        ni->subr = SUBR_USYM;
+        ni->type = (struct dtype) { DT_USYM, (uint8_t) syms[k].form, false, false };
+        return 0;
+      }
+  return 1;
+}
+
 static int
 check_call_subr (struct ck *c, struct d_node *n)
 {
@@ -448,12 +518,58 @@ check_call_subr (struct ck *c, struct d_node *n)
       ni->type = T_STRING;
       return 0;
     }
+  const struct subr_proto *sp = subr_proto_of (n->sval);
+  if (sp)
+    {
+      size_t max = strlen (sp->args);
+      if (n->nargs < sp->min || n->nargs > max)
+        {
+          if (sp->min == max)
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", max);
+          else
+            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %u to %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", sp->min, max);
+          return -1;
+        }
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (check_expr (c, n->args[i]) != 0)
+            return -1;
+          enum dt_kind k = info (c, n->args[i])->type.kind;
+          if (k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
+            {
+              err (c, &n->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype:\n"
+                   "\tprototype: %s\n\t argument: %s", n->sval, i + 1,
+                   sp->args[i] == 's' ? "string" : "int64_t",
+                   k == DT_STRING ? "string" : k == DT_VOID ? "void" : "int");
+              return -1;
+            }
+        }
+      ni->subr = sp->subr;
+      ni->type = sp->ret;
+      return 0;
+    }
+  if (strcmp (n->sval, "speculation") == 0)
+    {
+      if (n->nargs != 0)
+        {
+          err (c, &n->loc, "speculation( ) prototype mismatch: %zu args passed, 0 expected", n->nargs);
+          return -1;
+        }
+      ni->subr = SUBR_SPECULATION;
+      ni->type = T_INT;
+      return 0;
+    }
+  int r = check_stack_subr (c, n);
+  if (r <= 0)
+    return r;
   err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
   return -1;
 }
 
 static int
-check_expr (struct ck *c, struct d_node *n)
+check_expr_node (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = info (c, n);
   switch (n->kind)
@@ -588,6 +704,17 @@ check_expr (struct ck *c, struct d_node *n)
                    || n->op == DOP_GT || n->op == DOP_GE;
         if (a->type.kind == DT_STRING || b->type.kind == DT_STRING)
           {
+            /* s == 0, s != 0 (NULL): strings here are never NULL, and what
+             * DTrace's subroutines return as NULL (strstr, strchr... that
+             * find nothing) is the empty string, so 0 compares as "" */
+            struct ninfo *z = a->type.kind == DT_STRING ? b : a;
+            if ((n->op == DOP_EQ || n->op == DOP_NE) && z->type.kind == DT_INTEGER && z->is_const
+                && z->value == 0)
+              {
+                z->is_const = false;
+                z->type = T_STRING;
+                z->strconst = "";
+              }
             if (!cmp || a->type.kind != b->type.kind)
               {
                 err (c, &n->loc, "operands have incompatible types: \"%s\" and \"%s\"",
@@ -805,6 +932,11 @@ static int
 check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_node *call)
 {
   enum agg_func f;
+  if (c->spec_flags & SPF_COMMIT)
+    err (c, &stmt->loc, "aggregating actions may not follow commit( )");
+  if (c->spec_flags & SPF_SPECULATE)
+    err (c, &stmt->loc, "aggregating actions may not follow speculate( )");
+  c->spec_flags |= SPF_DATAREC;
   int fi = call->kind == DN_CALL ? agg_func_of (call->sval, &f) : -1;
   if (fi < 0)
     {
@@ -867,7 +999,10 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
       for (int i = 0; i < 4; i++)
         param[i] = info (c, call->args[i + 1])->value;
       if (param[0] < 2 || param[2] <= param[1] || param[1] < 0 || param[0] > param[3]
-          || param[3] % param[0] != 0)
+          || param[3] % param[0] != 0 || param[0] > UINT16_MAX || param[2] > UINT16_MAX
+          || param[3] > UINT16_MAX
+          || !dfmt_llquantize_valid ((uint16_t) param[0], (uint16_t) param[1], (uint16_t) param[2],
+                                     (uint16_t) param[3]))
         {
           err (c, &call->loc, "llquantize( ) parameters are invalid (factor %" PRId64 ", low %" PRId64
                ", high %" PRId64 ", steps %" PRId64 ")", param[0], param[1], param[2], param[3]);
@@ -906,7 +1041,7 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
       for (size_t i = 0; i < lhs->nargs; i++)
         {
           a->keys[i] = keys[i];
-          ks += keys[i].kind == DT_STRING ? ((c->prog->strsize + 7) & ~7u) : 8;
+          ks += dtype_bytes (keys[i], c->prog->strsize);
         }
       a->key_size = ks ? ks : 8;
       switch (f)
@@ -921,9 +1056,10 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
           break;
         case AGG_LLQUANTIZE:
           {
-            /* bucket 0 (< factor^low), nsteps-ish per magnitude, overflow */
-            unsigned per = (unsigned) (param[3] - param[3] / param[0]);
-            a->nbuckets = 2 + (unsigned) (param[2] - param[1] + 1) * (per + 1);
+            /* bucket 0 (< factor^low), each magnitude's steps, overflow:
+             * dformat's layout, which codegen-aggs.c fills */
+            a->nbuckets = dfmt_llquantize_nbuckets ((uint16_t) param[0], (uint16_t) param[1],
+                                                    (uint16_t) param[2], (uint16_t) param[3]);
             a->value_size = 8 * a->nbuckets;
             break;
           }
@@ -944,7 +1080,9 @@ check_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct
           return -1;
         }
       for (size_t i = 0; i < a->nkeys; i++)
-        if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING))
+        if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING)
+            || dtype_bytes (a->keys[i], 8) != dtype_bytes (keys[i], 8)
+            || (dtype_is_record (keys[i]) && (a->keys[i].kind != keys[i].kind || a->keys[i].size != keys[i].size)))
           {
             err (c, &stmt->loc, "@%s: aggregation key #%zu type mismatch", lhs->sval, i + 1);
             return -1;
@@ -967,7 +1105,7 @@ check_assign (struct ck *c, struct d_node *n)
         }
       return check_aggregation (c, n, n->a, n->b);
     }
-  if (check_expr (c, n->b) != 0)
+  if (check_expr (c, n->b) != 0 || check_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = info (c, n->b)->type;
   if (vt.kind == DT_VOID)
@@ -1005,11 +1143,213 @@ agg_arg (struct ck *c, struct d_node *n, const char *fn)
   return a;
 }
 
+/* printa with several aggregations joins them on their keys: the key
+ * signatures must be the same. */
+static int
+printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *x, const struct dagg *y)
+{
+  if (x->nkeys != y->nkeys)
+    {
+      err (c, &call->loc, "printa( ): @%s and @%s do not have matching key signatures: "
+           "@%s has %zu key%s, @%s has %zu key%s", x->name, y->name, x->name, x->nkeys,
+           x->nkeys == 1 ? "" : "s", y->name, y->nkeys, y->nkeys == 1 ? "" : "s");
+      return -1;
+    }
+  for (size_t k = 0; k < x->nkeys; k++)
+    if ((x->keys[k].kind == DT_STRING) != (y->keys[k].kind == DT_STRING))
+      {
+        err (c, &call->loc, "printa( ): @%s and @%s do not have matching key signatures: "
+             "@%s key #%zu is %s, @%s key #%zu is %s", x->name, y->name, x->name, k + 1,
+             x->keys[k].kind == DT_STRING ? "string" : "an integer", y->name, k + 1,
+             y->keys[k].kind == DT_STRING ? "string" : "an integer");
+        return -1;
+      }
+  return 0;
+}
+
+/* DTrace's ordering rules for speculate/commit/discard and the actions
+ * around them (D_SPEC_*, D_COMM_*, D_AGG_SPEC, D_EXIT_SPEC, D_ACT_SPEC). */
+static bool
+is_destructive (enum action_kind k)
+{
+  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
+}
+
+static void
+spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
+{
+  unsigned *f = &c->spec_flags;
+  switch (kind)
+    {
+    case ACT_DEFAULT:
+      return;
+    case ACT_COMMIT:
+      if (*f & SPF_COMMIT)
+        err (c, loc, "commit( ) may not follow commit( )");
+      if (*f & SPF_DATAREC)
+        err (c, loc, "commit( ) may not follow data-recording action(s)");
+      *f |= SPF_COMMIT;
+      return;
+    case ACT_DISCARD:
+      return;
+    case ACT_SPECULATE:
+      if (*f & SPF_SPECULATE)
+        err (c, loc, "speculate( ) may not follow speculate( )");
+      if (*f & SPF_COMMIT)
+        err (c, loc, "speculate( ) may not follow commit( )");
+      if (*f & SPF_DATAREC)
+        err (c, loc, "speculate( ) may not follow data-recording action(s)");
+      *f |= SPF_SPECULATE;
+      return;
+    default:
+      break;
+    }
+  if (*f & SPF_SPECULATE)
+    {
+      if (is_destructive (kind))
+        err (c, loc, "destructive actions may not follow speculate( )");
+      if (kind == ACT_EXIT)
+        err (c, loc, "exit( ) may not follow speculate( )");
+    }
+  if (is_destructive (kind))
+    return;
+  if (*f & SPF_COMMIT)
+    err (c, loc, "data-recording actions may not follow commit( )");
+  *f |= SPF_DATAREC;
+}
+
+/* speculate/commit/discard and the destructive actions (system, raise,
+ * stop, copyout, copyoutstr).  Returns 1 when CALL is none of them. */
+static int
+check_safety_action (struct ck *c, struct d_node *call)
+{
+  static const struct { const char *name; enum action_kind k; size_t nargs; } tab[] = {
+    { "speculate", ACT_SPECULATE, 1 }, { "commit", ACT_COMMIT, 1 }, { "discard", ACT_DISCARD, 1 },
+    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 },
+    { "copyout", ACT_COPYOUT, 3 }, { "copyoutstr", ACT_COPYOUTSTR, 3 },
+  };
+  const char *fn = call->sval;
+  if (strcmp (fn, "system") == 0)
+    {
+      if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
+        {
+          err (c, &call->loc, "system( ) argument #1 is incompatible with prototype: a string constant is required");
+          return -1;
+        }
+      for (size_t i = 1; i < call->nargs; i++)
+        if (check_expr (c, call->args[i]) != 0)
+          return -1;
+      struct daction *a = add_action (c, ACT_SYSTEM, call);
+      a->format = xstrdup (call->args[0]->sval);
+      if (c->clause->rec_size == 0)
+        c->clause->rec_size = REC_HEADER_SIZE;
+      c->clause->records_data = true;
+      for (size_t i = 1; i < call->nargs; i++)
+        {
+          struct dtype t = info (c, call->args[i])->type;
+          if (t.kind == DT_VOID)
+            {
+              err (c, &call->args[i]->loc, "system( ) argument #%zu is incompatible with prototype: void", i + 1);
+              return -1;
+            }
+          add_item (c, a, t);
+        }
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
+    {
+      if (strcmp (fn, tab[k].name) != 0)
+        continue;
+      if (call->nargs != tab[k].nargs)
+        {
+          err (c, &call->loc, "%s( ) prototype mismatch: %zu args passed, %zu expected", fn, call->nargs,
+               tab[k].nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < call->nargs; i++)
+        {
+          bool want_string = (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR) && i == 0;
+          if (want_string)
+            {
+              if (check_expr (c, call->args[i]) != 0)
+                return -1;
+              if (info (c, call->args[i])->type.kind != DT_STRING)
+                {
+                  err (c, &call->args[i]->loc,
+                       "%s( ) argument #1 is incompatible with prototype: a string or buffer is required", fn);
+                  return -1;
+                }
+            }
+          else
+            {
+              char what[64];
+              snprintf (what, sizeof what, "%s( ) argument #%zu", fn, i + 1);
+              if (check_int (c, call->args[i], what) != 0)
+                return -1;
+            }
+        }
+      struct daction *a = add_action (c, tab[k].k, call);
+      if (tab[k].k == ACT_COMMIT || tab[k].k == ACT_DISCARD)
+        add_item (c, a, T_LONG);
+      if (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR)
+        {
+          /* for the consumer's write when the kernel cannot write user
+           * memory (destructive.h): pid, address, size, bytes */
+          add_item (c, a, T_LONG);
+          add_item (c, a, T_ULONG);
+          add_item (c, a, T_LONG);
+          add_item (c, a, T_STRING);
+        }
+      info (c, call)->type = T_VOID;
+      return 0;
+    }
+  return 1;   /* not an action */
+}
+
+/* Stacks and symbols are records: no operator, variable or subroutine
+ * takes one (trace, printf, aggregation keys and the statement form do). */
+static int
+check_not_record (struct ck *c, const struct d_node *k)
+{
+  if (!k || !k->sym || !dtype_is_record (((const struct ninfo *) k->sym)->type))
+    return 0;
+  err (c, &k->loc, "%s( ) may only be traced, printed with printf( ), used as an aggregation key "
+       "or used as a statement", k->kind == DN_CALL && k->sval ? k->sval : "stack");
+  return -1;
+}
+
+static int
+check_expr (struct ck *c, struct d_node *n)
+{
+  if (check_expr_node (c, n) != 0)
+    return -1;
+  if (check_not_record (c, n->a) || check_not_record (c, n->b) || check_not_record (c, n->c))
+    return -1;
+  if (n->kind != DN_CALL)
+    for (size_t i = 0; i < n->nargs; i++)
+      if (check_not_record (c, n->args[i]))
+        return -1;
+  return 0;
+}
+
 /* printf/trace/exit/printa/... : an action with record items. */
 static int
 check_action_call (struct ck *c, struct d_node *call)
 {
   const char *fn = call->sval;
+  int sr = check_stack_subr (c, call);
+  if (sr < 0)
+    return -1;
+  if (sr == 0)
+    {
+      /* ustack(); usym(pc); ...: the statement form traces the record */
+      struct dtype t = info (c, call)->type;
+      struct daction *a = add_action (c, ACT_TRACE, call);
+      a->self_item = true;
+      add_item (c, a, t);
+      return 0;
+    }
   if (strcmp (fn, "printf") == 0)
     {
       if (call->nargs < 1 || call->args[0]->kind != DN_STRING)
@@ -1079,6 +1419,8 @@ check_action_call (struct ck *c, struct d_node *call)
           struct dagg *g = agg_arg (c, call->args[i], "printa");
           if (!g)
             return -1;
+          if (a->naggs && printa_keys_match (c, call, &c->prog->aggs[a->aggs[0]], g) != 0)
+            return -1;
           a->aggs = xrealloc (a->aggs, (a->naggs + 1) * sizeof *a->aggs);
           a->aggs[a->naggs++] = g->id;
         }
@@ -1120,7 +1462,7 @@ check_action_call (struct ck *c, struct d_node *call)
         info (c, call)->type = T_VOID;
         return 0;
       }
-  return 1;   /* not an action */
+  return check_safety_action (c, call);
 }
 
 /* An expression in statement position: actions are allowed here and in
@@ -1224,7 +1566,7 @@ check_decl (struct ck *c, struct d_decl *d)
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
-  struct ck c = { prog, errprefix, NULL, 0 };
+  struct ck c = { prog, errprefix, NULL, 0, 0 };
   for (size_t i = 0; i < script->ndecls; i++)
     if (check_decl (&c, &script->decls[i]) != 0)
       return -1;
@@ -1237,6 +1579,7 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
       cl->index = (unsigned) prog->nclauses++;
       cl->ast = ast;
       c.clause = cl;
+      c.spec_flags = 0;
       if (ast->predicate && check_int (&c, ast->predicate, "predicate") != 0)
         return -1;
       if (ast->body && check_stmt (&c, ast->body) != 0)

@@ -25,8 +25,27 @@ enum builtin {
 enum subr {
   SUBR_NONE = 0,
   SUBR_COPYINSTR,              /* copyinstr(addr [, maxlen]) */
-  SUBR_STRINGOF                /* stringof(expr) */
+  SUBR_STRINGOF,               /* stringof(expr) */
+  /* string subroutines (checker-strings.c, codegen-strings.c) */
+  SUBR_STRLEN, SUBR_STRJOIN, SUBR_SUBSTR, SUBR_INDEX, SUBR_RINDEX, SUBR_STRCHR,
+  SUBR_STRRCHR, SUBR_STRSTR, SUBR_BASENAME, SUBR_DIRNAME, SUBR_LLTOSTR, SUBR_TOUPPER,
+  SUBR_TOLOWER, SUBR_COPYIN,
+  SUBR_SPECULATION,            /* speculation() */
+  SUBR_USTACK, SUBR_STACK,     /* ustack([n[, strsize]]), stack([n]): DT_USTACK, DT_KSTACK */
+  SUBR_USYM                    /* usym ufunc uaddr umod (pc): DT_USYM */
 };
+
+/* The prototype of a string subroutine (checker-strings.c): ARGS holds one
+ * letter per argument, 's' string or 'i' integer; the first MIN are
+ * required. */
+struct subr_proto {
+  const char *name;
+  enum subr subr;
+  const char *args;
+  unsigned min;
+  struct dtype ret;
+};
+const struct subr_proto *subr_proto_of (const char *name);
 
 /* What the checker learnt about one node. */
 struct ninfo {

@@ -23,6 +23,7 @@
 #include "consumer/bpf-asm.h"
 #include "consumer/checker.h"
 #include "consumer/codegen.h"
+#include "consumer/codegen-int.h"
 #include "consumer/uprobe-attach.h"
 #include "sdt/sdt.h"
 
@@ -38,6 +39,7 @@
 #define MAX_DEPTH     48
 
 #define MAX_STR_TEMPS 16
+#define MAX_STACK_TEMPS 4
 
 struct gen {
   struct codegen_ctx *cg;
@@ -47,7 +49,10 @@ struct gen {
   struct dclause *cl;
   int depth;
   unsigned nstr;
+  unsigned nstk;              /* stack/symbol temporaries in use */
   int fault;                  /* label: the clause faulted */
+  int clause_end;             /* label: the end of the clause */
+  unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
   int exit_label;
   int errors;
 };
@@ -161,6 +166,59 @@ copy_string (struct gen *g, int dst, int src)
   emit (g, CALL (BPF_FUNC_probe_read_kernel));
 }
 
+/* Copy a record value (stack, symbol: dtype_bytes of T) from SRC to DST. */
+static void
+copy_record (struct gen *g, int dst, int src, struct dtype t)
+{
+  if (src != R3)
+    emit (g, MOV64_REG (R3, src));
+  if (dst != R1)
+    emit (g, MOV64_REG (R1, dst));
+  emit (g, MOV64_IMM (R2, (int32_t) dtype_bytes (t, g->p->strsize)));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+}
+
+static void gen_expr (struct gen *g, struct d_node *n);
+
+/* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
+ * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
+ * r0 = its address. */
+static void
+gen_stack_subr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  if (g->nstk >= g->cg->scratch.nstk)
+    {
+      gerr (g, n, "expression uses too many stacks");
+      return;
+    }
+  unsigned off = g->cg->scratch.stk_off + g->nstk++ * g->cg->scratch.stk_size;
+  if (ni->subr == SUBR_USYM)
+    {
+      gen_expr (g, n->args[0]);
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) (off + 8)));
+    }
+  if (ni->type.kind != DT_KSTACK)
+    {
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+    }
+  else
+    emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+  if (ni->subr != SUBR_USYM)
+    {
+      emit (g, MOV64_REG (R1, R6));
+      emit (g, MOV64_REG (R2, R7));
+      emit (g, A64_IMM (BPF_ADD, R2, (int32_t) (off + 8)));
+      emit (g, MOV64_IMM (R3, 8 * (int32_t) ni->type.size));
+      emit (g, MOV64_IMM (R4, ni->type.kind == DT_USTACK ? BPF_F_USER_STACK : 0));
+      emit (g, CALL (BPF_FUNC_get_stack));
+    }
+  emit (g, MOV64_REG (R0, R7));
+  emit (g, A64_IMM (BPF_ADD, R0, (int32_t) off));
+}
+
 /* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1). */
 static void
 string_compare (struct gen *g)
@@ -188,8 +246,6 @@ string_compare (struct gen *g)
   emit (g, MOV64_IMM (R0, -1));
   asm_bind (&g->a, done);
 }
-
-static void gen_expr (struct gen *g, struct d_node *n);
 
 /* Evaluate key expressions, then lay the key out in the scratch key area
  * (optionally after the thread id for self->).  r0 = key address. */
@@ -225,6 +281,13 @@ build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
           copy_string (g, R1, R0);
           off += (g->p->strsize + 7) & ~7u;
         }
+      else if (dtype_is_record (ninfo (keys[i])->type))
+        {
+          emit (g, MOV64_REG (R1, R7));
+          emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          copy_record (g, R1, R0, ninfo (keys[i])->type);
+          off += dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
+        }
       else
         {
           emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
@@ -249,6 +312,51 @@ count_drop (struct gen *g, int slot_index)
   emit (g, MOV64_IMM (R1, 1));
   emit (g, ATOMIC_ADD64 (R0, R1, 0));
   asm_bind (&g->a, skip);
+}
+
+/* Fault when `REG OP IMM`: note the fault (type, action, ADDR_REG's value
+ * or 0, the BPF pc) in the record area and go to the clause's fault
+ * handler, which reports it (fault.c) and skips the rest of the clause. */
+static void fault_now (struct gen *g, int type, int addr_reg, int32_t pc);
+
+static void
+fault_if (struct gen *g, int op, int reg, int32_t imm, int type, int addr_reg)
+{
+  int stub = asm_label (&g->a), cont = asm_label (&g->a);
+  int32_t pc = (int32_t) g->a.n;
+  asm_jmp_imm (&g->a, op, reg, imm, stub);
+  asm_ja (&g->a, cont);
+  asm_bind (&g->a, stub);
+  fault_now (g, type, addr_reg, pc);
+  asm_bind (&g->a, cont);
+}
+
+/* The fault itself (PC: the BPF instruction of the failed check). */
+static void
+fault_now (struct gen *g, int type, int addr_reg, int32_t pc)
+{
+  unsigned ro = g->cg->scratch.rec_off;
+  if (addr_reg >= 0)
+    emit (g, STX (BPF_DW, R7, addr_reg, (int16_t) (ro + REC_HEADER_SIZE + 16)));
+  else
+    emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 16), 0));
+  emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE), type));
+  emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 8), (int32_t) g->action_no));
+  emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 32), pc));
+  asm_ja (&g->a, g->fault);
+}
+
+/* r0 = the dynamic-variable usage counter (one u64, dynvar_fd), or jump to
+ * NULL_LABEL (it cannot be missing: an ARRAY element). */
+static void
+dynvar_counter (struct gen *g, int null_label)
+{
+  emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, 0));
+  asm_ld_map_fd (&g->a, R1, g->p->dynvar_fd);
+  emit (g, MOV64_REG (R2, R10));
+  emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
 }
 
 /* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
@@ -282,6 +390,8 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     {
       if (kind_has_args (g->kind))
         emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+      else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
+        emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
       else
         emit (g, MOV64_IMM (R0, 0));
       return;
@@ -348,7 +458,7 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
 static void
 divide (struct gen *g, enum d_op op, bool is_signed)
 {
-  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, g->fault);
+  fault_if (g, BPF_JEQ, R1, 0, FLT_DIVZERO, -1);
   int code = op == DOP_DIV ? BPF_DIV : BPF_MOD;
   if (!is_signed)
     {
@@ -472,6 +582,111 @@ gen_binary (struct gen *g, struct d_node *n)
   normalize (g, R0, ni->type);
 }
 
+/* ------------------------------------------------------------------ */
+/* Speculations (speculation.h).  The spec map holds, per id 1..nspec, a
+ * u64 state (0 free, 1 active) and the u64 bytes speculated so far.       */
+
+/* r0 = pointer to the spec map entry of the id in R1, or jump to
+ * NULL_LABEL. */
+static void
+spec_entry (struct gen *g, int null_label)
+{
+  emit (g, STX (BPF_W, R10, R1, SLOT_TMP));
+  asm_ld_map_fd (&g->a, R1, g->p->spec_fd);
+  emit (g, MOV64_REG (R2, R10));
+  emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+}
+
+/* speculation(): claim the first free id (compare-and-exchange 0 -> 1),
+ * r0 = the id, or 0 and a failed-speculation count. */
+static void
+gen_speculation (struct gen *g)
+{
+  int done = asm_label (&g->a);
+  for (unsigned id = 1; id <= g->p->nspec; id++)
+    {
+      int next = asm_label (&g->a);
+      emit (g, MOV64_IMM (R1, (int32_t) id));
+      spec_entry (g, next);
+      emit (g, MOV64_REG (R2, R0));
+      emit (g, MOV64_IMM (R0, 0));
+      emit (g, MOV64_IMM (R1, 1));
+      emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R2, R1, 0, BPF_CMPXCHG));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, next);
+      emit (g, ST_IMM (BPF_DW, R2, 8, 0));
+      emit (g, MOV64_IMM (R0, (int32_t) id));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, next);
+    }
+  count_drop (g, DROP_SPEC_NOBUF);
+  emit (g, MOV64_IMM (R0, 0));
+  asm_bind (&g->a, done);
+}
+
+/* speculate(id) with the id in r0: 0 or an inactive id skips the rest of
+ * the clause; above nspec is an illegal operation; otherwise the clause's
+ * record carries the id (the consumer keeps it until commit/discard). */
+static void
+gen_speculate (struct gen *g)
+{
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->clause_end);
+  fault_if (g, BPF_JGT, R0, (int32_t) g->p->nspec, FLT_ILLOP, R0);
+  emit (g, STX (BPF_W, R7, R0, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
+  emit (g, MOV64_REG (R1, R0));
+  spec_entry (g, g->clause_end);
+  emit (g, LDX (BPF_DW, R1, R0, 0));
+  asm_jmp_imm (&g->a, BPF_JNE, R1, 1, g->clause_end);
+}
+
+/* The clause's record goes to speculation (the id at REC_SPEC_OFF, if
+ * any): count its bytes against specsize, or drop it (jump to END). */
+static void
+spec_account (struct gen *g, int end)
+{
+  int principal = asm_label (&g->a), fits = asm_label (&g->a);
+  emit (g, LDX (BPF_W, R1, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, principal);
+  spec_entry (g, end);
+  emit (g, MOV64_IMM (R1, (int32_t) g->cl->rec_size));
+  emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 8, BPF_ADD | BPF_FETCH));
+  emit (g, A64_IMM (BPF_ADD, R1, (int32_t) g->cl->rec_size));
+  asm_ld_imm64 (&g->a, R2, g->p->specsize);
+  asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
+  count_drop (g, DROP_SPEC);
+  asm_ja (&g->a, end);
+  asm_bind (&g->a, fits);
+  asm_bind (&g->a, principal);
+}
+
+/* After the record of a clause with commit()/discard() left: free the
+ * ids, so speculation() can hand them out again (the consumer has the
+ * commit/discard record before any record of the id's next use). */
+static void
+spec_release (struct gen *g)
+{
+  for (size_t i = 0; i < g->cl->nactions; i++)
+    {
+      const struct daction *a = &g->cl->actions[i];
+      if (a->kind != ACT_COMMIT && a->kind != ACT_DISCARD)
+        continue;
+      int skip = asm_label (&g->a);
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (i < 31)
+        {
+          emit (g, A64_IMM (BPF_AND, R1, 1 << i));
+          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+        }
+      emit (g, LDX (BPF_DW, R1, R7, (int16_t) (g->cg->scratch.rec_off + a->items[0].offset)));
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+      asm_jmp_imm (&g->a, BPF_JGT, R1, (int32_t) g->p->nspec, skip);
+      spec_entry (g, skip);
+      emit (g, ST_IMM (BPF_DW, R0, 0, 0));
+      asm_bind (&g->a, skip);
+    }
+}
+
 static void
 gen_expr (struct gen *g, struct d_node *n)
 {
@@ -515,6 +730,16 @@ gen_expr (struct gen *g, struct d_node *n)
       load_map_var (g, n, ni->var);
       return;
     case DN_CALL:
+      if (cgstr_is_string_subr (ni->subr))
+        {
+          cgstr_gen (g, n);
+          return;
+        }
+      if (ni->subr == SUBR_USTACK || ni->subr == SUBR_STACK || ni->subr == SUBR_USYM)
+        {
+          gen_stack_subr (g, n);
+          return;
+        }
       if (ni->subr == SUBR_COPYINSTR)
         {
           gen_expr (g, n->args[0]);
@@ -579,10 +804,22 @@ gen_expr (struct gen *g, struct d_node *n)
             }
           else
             {
+              emit (g, MOV64_REG (R0, R3));
+              push (g);
               emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
               emit (g, CALL (BPF_FUNC_probe_read_user_str));
+              g->depth--;
             }
+          /* still unreadable: an invalid address (the address is in the
+           * slot just above the expression stack) */
+          emit (g, LDX (BPF_DW, R1, R10, (int16_t) (SLOT_FIRST - 8 * g->depth)));
+          fault_if (g, BPF_JSLT, R0, 0, FLT_BADADDR, R1);
           emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+          return;
+        }
+      if (ni->subr == SUBR_SPECULATION)
+        {
+          gen_speculation (g);
           return;
         }
       gerr (g, n, "function not supported");
@@ -674,6 +911,12 @@ store_item (struct gen *g, const struct rec_item *it)
       emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
       copy_string (g, R1, R0);
     }
+  else if (dtype_is_record (it->type))
+    {
+      emit (g, MOV64_REG (R1, R7));
+      emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      copy_record (g, R1, R0, it->type);
+    }
   else
     {
       normalize (g, R0, it->type);
@@ -681,17 +924,133 @@ store_item (struct gen *g, const struct rec_item *it)
     }
 }
 
+/* raise(sig), stop(), copyout(buf, addr, n), copyoutstr(s, addr, n):
+ * destructive actions done in the probe context (destructive.h). */
+static void
+gen_destructive (struct gen *g, struct d_node *call, enum action_kind kind)
+{
+  if (kind == ACT_RAISE)
+    {
+      gen_expr (g, call->args[0]);
+      emit (g, MOV64_REG (R1, R0));
+      emit (g, CALL (BPF_FUNC_send_signal_thread));
+      return;
+    }
+  if (kind == ACT_STOP)
+    {
+      if (g->kind == PK_BEGIN || g->kind == PK_END || g->kind == PK_TICK || g->kind == PK_ERROR)
+        return;   /* these run in dtrace's own thread: stopping it would hang tracing */
+      emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP: the whole process */
+      emit (g, CALL (BPF_FUNC_send_signal));
+      return;
+    }
+  /* source bytes, destination, size (at most strsize) */
+  int base = g->depth;
+  gen_expr (g, call->args[0]);
+  push (g);
+  gen_expr (g, call->args[1]);
+  push (g);
+  gen_expr (g, call->args[2]);
+  int small = asm_label (&g->a), ok = asm_label (&g->a), nothing = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JSLE, R0, 0, nothing);
+  asm_jmp_imm (&g->a, BPF_JLE, R0, (int32_t) g->p->strsize, small);
+  emit (g, MOV64_IMM (R0, (int32_t) g->p->strsize));
+  asm_bind (&g->a, small);
+  emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));
+  if (kind == ACT_COPYOUTSTR)
+    {
+      /* the string's length with its NUL, at most n */
+      str_temp (g);
+      emit (g, MOV64_REG (R1, R0));
+      emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_FIRST - 8 * base));
+      emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+      int keep = asm_label (&g->a);
+      asm_jmp_reg (&g->a, BPF_JSGE, R0, R1, keep);
+      asm_jmp_imm (&g->a, BPF_JSLE, R0, 0, keep);
+      emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));
+      asm_bind (&g->a, keep);
+    }
+  emit (g, LDX (BPF_DW, R1, R10, SLOT_FIRST - 8 * (base + 1)));
+  emit (g, LDX (BPF_DW, R2, R10, SLOT_FIRST - 8 * base));
+  emit (g, LDX (BPF_DW, R3, R10, SLOT_TMP));
+  {
+    /* the verifier wants the size's bounds in this register */
+    int in = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JLE, R3, (int32_t) g->p->strsize, in);
+    emit (g, MOV64_IMM (R3, (int32_t) g->p->strsize));
+    asm_bind (&g->a, in);
+    int pos = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JGE, R3, 1, pos);
+    emit (g, MOV64_IMM (R3, 1));
+    asm_bind (&g->a, pos);
+  }
+  if (g->p->user_copyout)
+    {
+      /* the consumer writes: pid, address, size and the bytes go in the
+       * record (the process is stopped once it has left, gen_clause) */
+      struct daction *act = &g->cl->actions[ninfo (call)->action];
+      unsigned ro = g->cg->scratch.rec_off;
+      emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + act->items[1].offset)));
+      emit (g, STX (BPF_DW, R7, R3, (int16_t) (ro + act->items[2].offset)));
+      emit (g, MOV64_REG (R3, R2));
+      emit (g, MOV64_REG (R1, R7));
+      emit (g, A64_IMM (BPF_ADD, R1, (int32_t) (ro + act->items[3].offset)));
+      copy_string (g, R1, R3);
+      emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      emit (g, A64_IMM (BPF_RSH, R0, 32));
+      emit (g, STX (BPF_DW, R7, R0, (int16_t) (ro + act->items[0].offset)));
+      set_mask_bit (g, ninfo (call)->action);
+    }
+  else
+    {
+      emit (g, CALL (BPF_FUNC_probe_write_user));
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_FIRST - 8 * (base + 1)));
+      fault_if (g, BPF_JSLT, R0, 0, FLT_BADADDR, R1);
+    }
+  asm_ja (&g->a, ok);
+  asm_bind (&g->a, nothing);
+  asm_bind (&g->a, ok);
+  g->depth = base;
+}
+
 static void
 gen_action (struct gen *g, struct d_node *call)
 {
   struct ninfo *ni = ninfo (call);
   struct daction *act = &g->cl->actions[ni->action];
-  size_t first = act->kind == ACT_PRINTF ? 1 : act->kind == ACT_PRINTA ? 0 : 0;
+  size_t first = act->kind == ACT_PRINTF || act->kind == ACT_SYSTEM ? 1 : 0;
   switch (act->kind)
     {
+    case ACT_SPECULATE:
+      gen_expr (g, call->args[0]);
+      gen_speculate (g);
+      break;
+    case ACT_COMMIT:
+    case ACT_DISCARD:
+      gen_expr (g, call->args[0]);
+      fault_if (g, BPF_JGT, R0, (int32_t) g->p->nspec, FLT_ILLOP, R0);
+      store_item (g, &act->items[0]);
+      break;
+    case ACT_RAISE:
+    case ACT_STOP:
+      gen_destructive (g, call, act->kind);
+      break;
+    case ACT_COPYOUT:
+    case ACT_COPYOUTSTR:
+      gen_destructive (g, call, act->kind);   /* sets its mask bit itself (consumer's write) */
+      return;
+    case ACT_SYSTEM:
     case ACT_PRINTF:
     case ACT_TRACE:
     case ACT_EXIT:
+      if (act->self_item)
+        {
+          gen_expr (g, call);
+          store_item (g, &act->items[0]);
+          break;
+        }
       for (size_t i = 0; i < act->nitems; i++)
         {
           gen_expr (g, call->args[first + i]);
@@ -710,6 +1069,96 @@ gen_action (struct gen *g, struct d_node *call)
       break;
     }
   set_mask_bit (g, ni->action);
+}
+
+/* Bytes one dynamic variable element takes from dynvarsize: its key and
+ * value plus a fixed overhead (DTrace's dynvar header and hash chain). */
+#define DYNVAR_OVERHEAD 64
+
+static int32_t
+dynvar_elem_size (const struct dvar *v)
+{
+  return (int32_t) (v->key_size + v->value_size + DYNVAR_OVERHEAD);
+}
+
+/* Store the value at SLOT_VALUE (an integer, or a string's address) into
+ * map-backed variable V at the key built in the scratch key area.  An
+ * integer 0 deletes the element.  A new element must fit in dynvarsize
+ * (the usage counter is shared by every self-> and associative array);
+ * when it does not, the store is dropped and counted. */
+static void
+store_map_elem (struct gen *g, struct dvar *v)
+{
+  bool is_str = v->type.kind == DT_STRING;
+  int32_t elem = dynvar_elem_size (v);
+  int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
+#define KEY_TO_R2() do { emit (g, MOV64_REG (R2, R7)); \
+    emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off)); } while (0)
+#define VALUE_TO_R3() do { if (is_str) emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE)); \
+    else { emit (g, MOV64_REG (R3, R10)); emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE)); } } while (0)
+  if (!is_str)
+    {
+      /* assigning 0 deletes the element and gives its space back */
+      int nonzero = asm_label (&g->a);
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      asm_jmp_imm (&g->a, BPF_JNE, R3, 0, nonzero);
+      asm_ld_map_fd (&g->a, R1, v->map_fd);
+      KEY_TO_R2 ();
+      emit (g, CALL (BPF_FUNC_map_delete_elem));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
+      dynvar_counter (g, done);
+      emit (g, MOV64_IMM (R1, -elem));
+      emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, nonzero);
+    }
+  /* an existing element is overwritten in place */
+  asm_ld_map_fd (&g->a, R1, v->map_fd);
+  KEY_TO_R2 ();
+  emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, update);
+  /* a new one: reserve its bytes first */
+  dynvar_counter (g, drop);
+  emit (g, MOV64_IMM (R1, elem));
+  emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
+  emit (g, A64_IMM (BPF_ADD, R1, elem));
+  asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
+  {
+    int fits = asm_label (&g->a);
+    asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
+    emit (g, MOV64_IMM (R1, -elem));
+    emit (g, ATOMIC_ADD64 (R0, R1, 0));
+    asm_ja (&g->a, drop);
+    asm_bind (&g->a, fits);
+  }
+  asm_ld_map_fd (&g->a, R1, v->map_fd);
+  KEY_TO_R2 ();
+  VALUE_TO_R3 ();
+  emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+  emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  dynvar_counter (g, drop);
+  emit (g, MOV64_IMM (R1, -elem));
+  emit (g, ATOMIC_ADD64 (R0, R1, 0));
+  asm_ja (&g->a, drop);
+  asm_bind (&g->a, update);
+  /* r0 = the element: write the value in place */
+  if (is_str)
+    {
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      copy_string (g, R0, R3);
+    }
+  else
+    {
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+      emit (g, STX (BPF_DW, R0, R1, 0));
+    }
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, drop);
+  count_drop (g, DROP_DYNVAR);
+  asm_bind (&g->a, done);
+#undef KEY_TO_R2
+#undef VALUE_TO_R3
 }
 
 /* Store r0 into variable V (target node LV). */
@@ -750,37 +1199,9 @@ store_var (struct gen *g, struct d_node *lv, struct dvar *v)
         push (g);
         build_key (g, lv->kind == DN_INDEX ? lv->args : NULL, lv->kind == DN_INDEX ? lv->nargs : 0,
                    v->scope == VS_SELF);
-        emit (g, MOV64_REG (R5, R0));
         pop (g, R1);
         emit (g, STX (BPF_DW, R10, R1, SLOT_VALUE));
-        emit (g, MOV64_REG (R2, R5));
-        asm_ld_map_fd (&g->a, R1, v->map_fd);
-        emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
-        if (v->type.kind != DT_STRING)
-          {
-            /* assigning 0 deletes the element */
-            int upd = asm_label (&g->a), done = asm_label (&g->a);
-            asm_jmp_imm (&g->a, BPF_JNE, R3, 0, upd);
-            emit (g, CALL (BPF_FUNC_map_delete_elem));
-            asm_ja (&g->a, done);
-            asm_bind (&g->a, upd);
-            emit (g, MOV64_REG (R3, R10));
-            emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE));
-            emit (g, MOV64_IMM (R4, BPF_ANY));
-            emit (g, CALL (BPF_FUNC_map_update_elem));
-            asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
-            count_drop (g, 1);
-            asm_bind (&g->a, done);
-          }
-        else
-          {
-            int done = asm_label (&g->a);
-            emit (g, MOV64_IMM (R4, BPF_ANY));
-            emit (g, CALL (BPF_FUNC_map_update_elem));
-            asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
-            count_drop (g, 1);
-            asm_bind (&g->a, done);
-          }
+        store_map_elem (g, v);
         return;
       }
     }
@@ -853,7 +1274,8 @@ gen_aggregation (struct gen *g, struct d_node *n)
     gen_expr (g, call->args[0]);
   int value_slot = push (g);
   struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
-                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4] : NULL;
+                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4]
+                        : ag->func == AGG_LLQUANTIZE && call->nargs == 6 ? call->args[5] : NULL;
   if (incr)
     gen_expr (g, incr);
   else
@@ -978,6 +1400,12 @@ gen_aggregation (struct gen *g, struct d_node *n)
         emit (g, ATOMIC_ADD64 (R0, R1, 0));
         break;
       }
+    case AGG_STDDEV:
+      cgagg_stddev (g, value_slot);
+      break;
+    case AGG_LLQUANTIZE:
+      cgagg_llquantize (g, ag, value_slot, incr_slot, done);
+      break;
     default:
       gerr (g, n, "this aggregating function is not supported yet");
       break;
@@ -1035,6 +1463,7 @@ static void
 gen_stmt (struct gen *g, struct d_node *s)
 {
   g->nstr = 0;
+  g->nstk = 0;
   switch (s->kind)
     {
     case DN_EMPTY:
@@ -1065,13 +1494,99 @@ gen_stmt (struct gen *g, struct d_node *s)
     }
 }
 
+/* The fault handler: fault_if() noted type, action, address and pc; send
+ * the fault record (fault.c prints DTrace's error line and fires ERROR).
+ * A fault in an ERROR clause is only counted. */
+static void
+gen_fault_record (struct gen *g)
+{
+  unsigned ro = g->cg->scratch.rec_off;
+  if (g->kind == PK_ERROR)
+    {
+      count_drop (g, DROP_ERROR_IN_ERROR);
+      return;
+    }
+  emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) REC_FAULT));
+  emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
+  emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+  emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+  emit (g, ST_IMM (BPF_W, R7, (int16_t) (ro + REC_SPEC_OFF), 0));
+  emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + 16), 0));
+  emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 24), (int32_t) g->cl->index));
+  asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+  emit (g, MOV64_REG (R2, R7));
+  emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
+  emit (g, MOV64_IMM (R3, REC_FAULT_SIZE));
+  emit (g, MOV64_IMM (R4, 0));
+  emit (g, CALL (BPF_FUNC_ringbuf_output));
+  int sent = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, sent);
+  count_drop (g, DROP_ERROR_LOST);
+  asm_bind (&g->a, sent);
+}
+
+/* A copyout() for the consumer left in the record just sent: stop the
+ * process until the consumer has written (it sends SIGCONT). */
+static void
+copyout_stop (struct gen *g)
+{
+  for (size_t i = 0; i < g->cl->nactions && i < 64; i++)
+    {
+      enum action_kind k = g->cl->actions[i].kind;
+      if (k != ACT_COPYOUT && k != ACT_COPYOUTSTR)
+        continue;
+      int skip = asm_label (&g->a);
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (i < 31)
+        emit (g, A64_IMM (BPF_AND, R1, 1 << i));
+      else
+        {
+          asm_ld_imm64 (&g->a, R2, 1ULL << i);
+          emit (g, A64_REG (BPF_AND, R1, R2));
+        }
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+      emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP */
+      emit (g, CALL (BPF_FUNC_send_signal));
+      asm_bind (&g->a, skip);
+    }
+}
+
+/* The ring buffer's wakeup flags for a record -> r4.  Waking the consumer
+ * costs an interrupt per record (bench/results.md, figure 2: a few µs in a
+ * VM, more than the whole uprobe), and the consumer polls every switchrate
+ * (at most 100 ms) anyway; so a record wakes it only when the buffer is a
+ * quarter full, or when its clause calls exit() or has a copyout() that
+ * the consumer does (the process waits stopped for it). */
+static void
+ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind == ACT_EXIT
+        || (g->p->user_copyout && (cl->actions[i].kind == ACT_COPYOUT || cl->actions[i].kind == ACT_COPYOUTSTR)))
+      {
+        emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+        return;
+      }
+  int quiet = asm_label (&g->a);
+  asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+  emit (g, MOV64_IMM (R2, BPF_RB_AVAIL_DATA));
+  emit (g, CALL (BPF_FUNC_ringbuf_query));
+  emit (g, MOV64_IMM (R4, BPF_RB_NO_WAKEUP));
+  asm_jmp_imm (&g->a, BPF_JLT, R0, (int32_t) (g->p->bufsize / 4), quiet);
+  emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+  asm_bind (&g->a, quiet);
+}
+
 static void
 gen_clause (struct gen *g, struct dclause *cl)
 {
   g->cl = cl;
   g->fault = asm_label (&g->a);
   int end = asm_label (&g->a);
+  g->clause_end = end;
+  g->action_no = 0;
   emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+  emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->ast->predicate)
     {
       g->nstr = 0;
@@ -1080,32 +1595,62 @@ gen_clause (struct gen *g, struct dclause *cl)
     }
   if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
     set_mask_bit (g, 0);
-  if (cl->ast->body)
-    gen_stmt (g, cl->ast->body);
+  if (cl->ast->body && cl->ast->body->kind == DN_BLOCK)
+    for (size_t i = 0; i < cl->ast->body->nargs; i++)
+      {
+        g->action_no = (unsigned) i + 1;   /* DTrace numbers a clause's statements from 1 */
+        gen_stmt (g, cl->ast->body->args[i]);
+      }
+  else if (cl->ast->body)
+    {
+      g->action_no = 1;
+      gen_stmt (g, cl->ast->body);
+    }
+  bool speculates = false, settles = false;
+  for (size_t i = 0; i < cl->nactions; i++)
+    {
+      speculates |= cl->actions[i].kind == ACT_SPECULATE;
+      settles |= cl->actions[i].kind == ACT_COMMIT || cl->actions[i].kind == ACT_DISCARD;
+    }
   if (cl->records_data)
     {
       emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
       asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+      if (speculates)
+        spec_account (g, end);
+      emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
       unsigned ro = g->cg->scratch.rec_off;
       emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));
       emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) cl->index));
       emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
       emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
-      asm_ld_map_fd (&g->a, R1, g->p->ringbuf_fd);
+      if (g->kind == PK_ERROR)
+        emit (g, MOV64_IMM (R4, 0));
+      else
+        ringbuf_wakeup_flags (g, cl);                  /* -> r4 */
+      asm_ld_map_fd (&g->a, R1, g->kind == PK_ERROR ? g->p->errbuf_fd : g->p->ringbuf_fd);
       emit (g, MOV64_REG (R2, R7));
       emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
       emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));
-      emit (g, MOV64_IMM (R4, 0));
       emit (g, CALL (BPF_FUNC_ringbuf_output));
-      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
-      count_drop (g, 0);
+      int sent = asm_label (&g->a), failed = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, failed);
+      if (g->p->user_copyout
+          && (kind_uprobe (g->kind) || g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN))
+        copyout_stop (g);
+      asm_ja (&g->a, sent);
+      asm_bind (&g->a, failed);
+      count_drop (g, DROP_RING);
+      asm_bind (&g->a, sent);
+      if (settles)
+        spec_release (g);
     }
   if (asm_label_used (&g->a, g->fault))
     {
       asm_ja (&g->a, end);
       asm_bind (&g->a, g->fault);
-      count_drop (g, 3);
+      gen_fault_record (g);
     }
   asm_bind (&g->a, end);
 }
@@ -1420,13 +1965,29 @@ collect_consts (struct codegen_ctx *cg, const struct d_node *n)
     collect_consts (cg, n->args[i]);
 }
 
+/* The largest stack or symbol value the program computes. */
+static void
+stack_temp_size (const struct d_node *n, unsigned *size)
+{
+  if (!n)
+    return;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_CALL && dtype_is_record (ni->type) && dtype_bytes (ni->type, 0) > *size)
+    *size = dtype_bytes (ni->type, 0);
+  stack_temp_size (n->a, size);
+  stack_temp_size (n->b, size);
+  stack_temp_size (n->c, size);
+  for (size_t i = 0; i < n->nargs; i++)
+    stack_temp_size (n->args[i], size);
+}
+
 void
 codegen_plan (struct codegen_ctx *cg)
 {
   struct dprog *p = cg->prog;
   struct scratch_layout *s = &cg->scratch;
   unsigned ss = (p->strsize + 7) & ~7u;
-  unsigned rec = REC_HEADER_SIZE, key = 8 + 8;
+  unsigned rec = REC_FAULT_SIZE, key = 8 + 8;
   for (size_t i = 0; i < p->nclauses; i++)
     {
       if (p->clauses[i].rec_size > rec)
@@ -1448,7 +2009,15 @@ codegen_plan (struct codegen_ctx *cg)
   s->key_size = (key + 7) & ~7u;
   s->str_off = s->key_off + s->key_size;
   s->nstr = MAX_STR_TEMPS;
-  s->total = s->str_off + s->nstr * ss;
+  s->stk_off = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* after the string subroutines' */
+  s->stk_size = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      stack_temp_size (p->clauses[i].ast->predicate, &s->stk_size);
+      stack_temp_size (p->clauses[i].ast->body, &s->stk_size);
+    }
+  s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
+  s->total = s->stk_off + s->nstk * s->stk_size;
 }
 
 unsigned
@@ -1459,3 +2028,19 @@ codegen_strconst_offset (const struct codegen_ctx *cg, const char *s)
       return (unsigned) i * cg->prog->strsize;
   return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* For the generators in other files (codegen-int.h).                  */
+
+struct bpf_asm *cg_asm (struct gen *g) { return &g->a; }
+const struct codegen_ctx *cg_ctx (struct gen *g) { return g->cg; }
+void cg_emit (struct gen *g, struct bpf_insn i) { emit (g, i); }
+void cg_error (struct gen *g, const struct d_node *n, const char *msg) { gerr (g, n, msg); }
+void cg_expr (struct gen *g, struct d_node *n) { gen_expr (g, n); }
+int cg_push (struct gen *g) { return push (g); }
+void cg_drop (struct gen *g, int n) { g->depth -= n; }
+unsigned cg_str_temp (struct gen *g) { return str_temp (g); }
+int cg_fault_label (struct gen *g) { return g->fault; }
+void cg_fault (struct gen *g, int type, int addr_reg) { fault_now (g, type, addr_reg, (int32_t) g->a.n); }
+void cg_mov_imm (struct gen *g, int reg, int64_t v) { mov_imm (g, reg, v); }
+enum probe_kind cg_kind (struct gen *g) { return g->kind; }

@@ -46,6 +46,7 @@ struct scratch_layout {
   unsigned args_off;               /* 12 cached arguments */
   unsigned key_off, key_size;      /* map keys under construction */
   unsigned str_off, nstr;          /* string temporaries, strsize each */
+  unsigned stk_off, stk_size, nstk;  /* stack()/usym() temporaries, stk_size each */
   unsigned total;
 };
 

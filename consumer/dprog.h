@@ -28,7 +28,15 @@
 
 #include "provider-compiler/provider-compiler.h"
 
-enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING };
+/* Stacks and symbols are records, not values: they may only be traced,
+ * printed with printf, used as aggregation keys or stand alone as actions.
+ *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
+ *                         are the pid (u64), then n pcs (a 0 ends it early);
+ *   DT_USYM               usym ufunc uaddr umod (pc): size = enum dt_symform;
+ *                         the bytes are the pid (u64) and the pc (u64). */
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM };
+
+enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR };
 
 struct dtype {
   enum dt_kind kind;
@@ -36,6 +44,29 @@ struct dtype {
   bool is_signed;
   bool is_pointer;     /* an integer that holds a user address (printed as %p by trace) */
 };
+
+/* ustack(N)/stack(N): at most this many frames (perf's default
+ * kernel.perf_event_max_stack). */
+#define STACK_MAX_FRAMES 127
+
+static inline bool
+dtype_is_record (struct dtype t)
+{
+  return t.kind == DT_USTACK || t.kind == DT_KSTACK || t.kind == DT_USYM;
+}
+
+/* Bytes a value of type T takes in a record, key or value (8-aligned). */
+static inline unsigned
+dtype_bytes (struct dtype t, unsigned strsize)
+{
+  switch (t.kind)
+    {
+    case DT_STRING: return (strsize + 7) & ~7u;
+    case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_USYM: return 16;
+    default: return 8;
+    }
+}
 
 enum var_scope { VS_GLOBAL, VS_ASSOC, VS_SELF, VS_THIS };
 
@@ -82,7 +113,13 @@ enum action_kind {
   ACT_PRINTF,                 /* format, items */
   ACT_PRINTA,                 /* format (may be NULL), aggs */
   ACT_EXIT,                   /* items[0]: status */
-  ACT_CLEAR, ACT_TRUNC, ACT_NORMALIZE, ACT_DENORMALIZE   /* aggs[0]; items[0] the count/factor */
+  ACT_CLEAR, ACT_TRUNC, ACT_NORMALIZE, ACT_DENORMALIZE,  /* aggs[0]; items[0] the count/factor */
+  /* speculation.c: speculate() runs in the kernel only; commit/discard
+   * record the id (items[0]) for the consumer */
+  ACT_SPECULATE, ACT_COMMIT, ACT_DISCARD,
+  /* destructive (need -w): system() records its format's items for the
+   * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
+  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR
 };
 
 struct daction {
@@ -94,12 +131,28 @@ struct daction {
   size_t naggs;
   unsigned *aggs;
   bool has_arg;               /* trunc with a count */
+  bool self_item;             /* ACT_TRACE of the call itself (`ustack();`) */
 };
 
-/* Record header: u32 clause index, u32 probe id, u32 cpu, u32 unused,
- * u64 mask of the actions that ran (actions in ?: arms and if branches
- * run conditionally). */
+/* Record header: u32 clause index, u32 probe id, u32 cpu, u32 speculation
+ * id (0: principal buffer), u64 mask of the actions that ran (actions in ?:
+ * arms and if branches run conditionally). */
 #define REC_HEADER_SIZE 24
+#define REC_SPEC_OFF 12
+
+/* A fault record (fault.c): clause index REC_FAULT, then u64 fault type,
+ * u64 action (0: the predicate), u64 address, u64 clause index, u64 BPF pc. */
+#define REC_FAULT 0xffffffffu
+#define REC_FAULT_SIZE (REC_HEADER_SIZE + 40)
+
+/* Counters of the drops map (per CPU, only growing). */
+enum drop_counter {
+  DROP_RING, DROP_DYNVAR, DROP_AGG, DROP_ERROR_LOST, DROP_SPEC, DROP_SPEC_NOBUF,
+  DROP_ERROR_IN_ERROR, DROP_NCOUNTERS
+};
+
+/* DTrace's fault codes (ERROR's arg4). */
+enum { FLT_BADADDR = 1, FLT_ILLOP = 3, FLT_DIVZERO = 4 };
 
 struct dclause {
   unsigned index;
@@ -141,6 +194,15 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool zdefs;
+  bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
+  unsigned aggsortkeypos, aggsortpos;
+  bool destructive;           /* -w, or the destructive option */
+  bool user_copyout;          /* copyout() is done by the consumer (the kernel
+                                 has no bpf_probe_write_user: lockdown) */
+  unsigned nspec;             /* speculation buffers (default 1) */
+  uint64_t specsize;          /* bytes per speculation (default 32k) */
+  uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
+  unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;
@@ -161,6 +223,9 @@ struct dprog {
   void **allocs;
   /* kernel objects */
   int globals_fd, scratch_fd, ringbuf_fd, drops_fd, zero_fd, sites_fd, probestr_fd;
+  int spec_fd;                /* speculation states, nspec + 1 entries (0 unused) */
+  int dynvar_fd;              /* one u64: dynamic-variable bytes in use */
+  int errbuf_fd;              /* RINGBUF of the ERROR clauses' records (fault.h) */
   unsigned scratch_size;
 };
 

@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "consumer/checker.h"
+#include "consumer/destructive.h"
 #include "consumer/dformat.h"
 #include "consumer/output.h"
+#include "consumer/symbolize.h"
 #include "sdt/sdt.h"
 
 struct output {
@@ -25,6 +27,8 @@ struct output {
   struct dfmt_ctx ctx;
   bool header_done;
   struct dfmt_agg **aggs;      /* one per dprog aggregation */
+  struct symbolizer *sym;      /* ustack() usym() stack() */
+  bool user_syms;              /* the program records user stacks or symbols */
   int ncpu;
 };
 
@@ -34,6 +38,10 @@ fmt_type (struct dtype t)
   struct dfmt_type f = { DFMT_T_INT, t.size, t.is_signed, NULL };
   if (t.kind == DT_STRING)
     f.cls = DFMT_T_STRING;
+  else if (t.kind == DT_USTACK || t.kind == DT_KSTACK)
+    f.cls = DFMT_T_STACK, f.size = dtype_bytes (t, 0);
+  else if (t.kind == DT_USYM)
+    f.cls = DFMT_T_USYM, f.size = 8;
   else if (t.is_pointer)
     f.cls = DFMT_T_POINTER;
   else if (t.kind == DT_VOID)
@@ -66,7 +74,24 @@ output_new (struct dprog *prog, FILE *fp)
   dfmt_out_file (&o->out, fp);
   dfmt_ctx_init (&o->ctx);
   o->ctx.quiet = prog->quiet;
+  o->ctx.aggsortkey = prog->aggsortkey;
+  o->ctx.aggsortrev = prog->aggsortrev;
+  o->ctx.aggsortkeypos = prog->aggsortkeypos;
+  o->ctx.aggsortpos = prog->aggsortpos;
   o->ctx.pid = (int32_t) prog->target_pid;
+  o->sym = symbolizer_new ();
+  o->ctx.symbolize = symbolizer_lookup;
+  o->ctx.symbolize_arg = o->sym;
+  for (size_t c = 0; c < prog->nclauses; c++)
+    for (size_t a = 0; a < prog->clauses[c].nactions; a++)
+      for (size_t k = 0; k < prog->clauses[c].actions[a].nitems; k++)
+        {
+          enum dt_kind kd = prog->clauses[c].actions[a].items[k].type.kind;
+          o->user_syms |= kd == DT_USTACK || kd == DT_USYM;
+        }
+  for (size_t i = 0; i < prog->naggs; i++)
+    for (size_t k = 0; k < prog->aggs[i].nkeys; k++)
+      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK || prog->aggs[i].keys[k].kind == DT_USYM;
   o->ncpu = libbpf_num_possible_cpus ();
   if (o->ncpu < 1)
     o->ncpu = 1;
@@ -99,6 +124,7 @@ output_free (struct output *o)
     if (o->aggs[i])
       dfmt_agg_free (o->aggs[i]);
   free (o->aggs);
+  symbolizer_free (o->sym);
   for (size_t c = 0; c < o->prog->nclauses; c++)
     for (size_t a = 0; a < o->prog->clauses[c].nactions; a++)
       {
@@ -120,12 +146,12 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
       for (size_t i = 0; i < cl->nactions; i++)
         {
           struct daction *a = &cl->actions[i];
-          if (!a->format || (a->kind != ACT_PRINTF && a->kind != ACT_PRINTA))
+          if (!a->format || (a->kind != ACT_PRINTF && a->kind != ACT_PRINTA && a->kind != ACT_SYSTEM))
             continue;
           struct dfmt_diag err = { 0 };
           struct dfmt_type types[64];
           size_t nt = 0;
-          if (a->kind == ACT_PRINTF)
+          if (a->kind == ACT_PRINTF || a->kind == ACT_SYSTEM)
             for (size_t k = 0; k < a->nitems && nt < 64; k++)
               types[nt++] = fmt_type (a->items[k].type);
           else if (a->naggs)
@@ -134,7 +160,7 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
               for (size_t k = 0; k < g->nkeys && nt < 64; k++)
                 types[nt++] = fmt_type (g->keys[k]);
             }
-          a->compiled_format = dfmt_fmt_compile (a->format, a->kind == ACT_PRINTF ? "printf" : "printa",
+          a->compiled_format = dfmt_fmt_compile (a->format, a->kind == ACT_PRINTF ? "printf" : a->kind == ACT_SYSTEM ? "system" : "printa",
                                                  a->kind == ACT_PRINTA, types, nt, &err);
           if (!a->compiled_format)
             {
@@ -154,13 +180,37 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
 /* ------------------------------------------------------------------ */
 /* Aggregation snapshots.                                              */
 
+/* A stack or symbol at P (dprog.h: the pid, then the pcs or the pc). */
+static struct dfmt_value
+record_value (struct dtype t, const uint8_t *p)
+{
+  uint64_t pid;
+  memcpy (&pid, p, 8);
+  if (t.kind == DT_USYM)
+    {
+      uint64_t pc;
+      memcpy (&pc, p + 8, 8);
+      enum dfmt_symform f = t.size == DSF_MOD ? DFMT_SYM_MOD : t.size == DSF_ADDR ? DFMT_SYM_ADDR
+                                                                                : DFMT_SYM_FUNC;
+      return dfmt_sym (pc, true, (int32_t) pid, f);
+    }
+  return dfmt_stack ((const uint64_t *) (const void *) (p + 8), t.size, t.kind == DT_USTACK, (int32_t) pid);
+}
+
 static void
-key_values (const struct dagg *a, const uint8_t *key, struct dfmt_value *vals, unsigned strsize)
+key_values (const struct output *o, const struct dagg *a, const uint8_t *key, struct dfmt_value *vals,
+            unsigned strsize)
 {
   size_t off = 0;
   for (size_t k = 0; k < a->nkeys; k++)
     {
-      if (a->keys[k].kind == DT_STRING)
+      if (dtype_is_record (a->keys[k]))
+        {
+          /* all pcs of one function (module) make one usym (umod) entry */
+          vals[k] = dfmt_sym_normalize (&o->ctx, record_value (a->keys[k], key + off));
+          off += dtype_bytes (a->keys[k], strsize);
+        }
+      else if (a->keys[k].kind == DT_STRING)
         {
           vals[k] = dfmt_str ((const char *) key + off, strsize);
           off += (strsize + 7) & ~7u;
@@ -193,7 +243,7 @@ snapshot (struct output *o, size_t i)
       memcpy (key, next, a->key_size);
       if (bpf_map_lookup_elem (a->map_fd, key, vals) != 0)
         continue;
-      key_values (a, key, kv, o->prog->strsize);
+      key_values (o, a, key, kv, o->prog->strsize);
       struct dfmt_aggval *e = dfmt_agg_entry (fa, kv);
       for (int c = 0; c < o->ncpu; c++)
         {
@@ -215,6 +265,16 @@ snapshot (struct output *o, size_t i)
               if (v[1] && v[0] > e->value)
                 e->value = v[0];
               break;
+            case AGG_STDDEV:
+              {
+                /* count, sum, sum of squares (128-bit: low, high) */
+                uint64_t lo = e->sumsq_lo + (uint64_t) v[2];
+                e->sumsq_hi += (uint64_t) v[3] + (lo < e->sumsq_lo);
+                e->sumsq_lo = lo;
+                e->count += v[0];
+                e->sum += v[1];
+                break;
+              }
             case AGG_QUANTIZE: case AGG_LQUANTIZE: case AGG_LLQUANTIZE:
               {
                 unsigned nb = dfmt_agg_nbuckets (fa);
@@ -282,7 +342,7 @@ kernel_prune (struct output *o, size_t i)
   for (size_t k = 0; k < n; k++)
     {
       const uint8_t *key = keys + k * a->key_size;
-      key_values (a, key, kv, o->prog->strsize);
+      key_values (o, a, key, kv, o->prog->strsize);
       if (!dfmt_agg_find (o->aggs[i], kv))
         bpf_map_delete_elem (a->map_fd, key);
     }
@@ -297,6 +357,8 @@ item_value (const struct output *o, const uint8_t *rec, const struct rec_item *i
 {
   if (it->type.kind == DT_STRING)
     return dfmt_str ((const char *) rec + it->offset, o->prog->strsize);
+  if (dtype_is_record (it->type))
+    return record_value (it->type, rec + it->offset);
   int64_t v;
   memcpy (&v, rec + it->offset, 8);
   return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);
@@ -391,10 +453,26 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
         case ACT_DENORMALIZE:
           dfmt_agg_denormalize (o->aggs[a->aggs[0]]);
           break;
+        case ACT_SYSTEM:
+          if (a->compiled_format)
+            destructive_system (&o->out, &o->ctx, a->compiled_format, vals, nv);
+          break;
+        case ACT_COPYOUT: case ACT_COPYOUTSTR:   /* only when the kernel could not */
+          destructive_copyout (o->prog, data, size, a);
+          break;
+        case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
+        case ACT_RAISE: case ACT_STOP:   /* in the kernel */
+          break;
         }
     }
   if (!o->ctx.quiet)
     dfmt_record_end (&o->out, &o->ctx);
+}
+
+struct symbolizer *
+output_symbolizer (struct output *o)
+{
+  return o->user_syms ? o->sym : NULL;
 }
 
 void

@@ -23,6 +23,10 @@ int output_check_formats (struct output *o, size_t first_clause, size_t nclauses
 /* Format one record.  Sets *exit_seen and *exit_status on an exit action. */
 void output_record (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status);
 
+/* The symbolizer of ustack() and friends (consumer/symbolize.h); NULL
+ * when the program records no user stacks or symbols. */
+struct symbolizer *output_symbolizer (struct output *o);
+
 /* At the end: the unconditional newline, then every aggregation that no
  * printa printed. */
 void output_finish (struct output *o);

@@ -29,12 +29,16 @@
 #include "consumer/codegen.h"
 #include "consumer/consumer.h"
 #include "consumer/output.h"
+#include "consumer/symbolize.h"
 #include "consumer/probe-desc.h"
 #include "consumer/process.h"
 #include "consumer/providers.h"
 #include "consumer/dformat.h"
 #include "consumer/uprobe-attach.h"
 #include "consumer/usdt-probes.h"
+#include "consumer/destructive.h"
+#include "consumer/fault.h"
+#include "consumer/speculation.h"
 #include "sdt/sdt.h"
 
 enum { PROBE_ID_BEGIN = 1, PROBE_ID_END = 2, PROBE_ID_ERROR = 3, PROBE_ID_USDT = 4 };
@@ -63,7 +67,11 @@ struct runtime {
   int *prog_fds;
   size_t nprog_fds;
   int begin_fd, end_fd;
+  int error_fd;                 /* dtrace:::ERROR's clauses (fault.h), or -1 */
+  struct spec_store *spec;      /* speculative records (speculation.h) */
+  uint64_t nerrors;             /* faults reported */
   struct ring_buffer *rb;
+  struct ring_buffer *errrb;    /* the ERROR clauses' records (fault.h) */
   struct output *out;
   FILE *outf;
   struct usdt_proc *procs;
@@ -120,11 +128,24 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     p->quiet = true;
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
+  else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
+    {
+      bool on = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
+      *(name[7] == 'k' ? &p->aggsortkey : &p->aggsortrev) = on;
+    }
+  else if (strcmp (name, "aggsortkeypos") == 0 || strcmp (name, "aggsortpos") == 0)
+    {
+      char *end;
+      unsigned long v = value ? strtoul (value, &end, 0) : 0;
+      if (!value || !*value || *end || v > 64)
+        goto bad;
+      *(name[7] == 'k' ? &p->aggsortkeypos : &p->aggsortpos) = (unsigned) v;
+    }
   else if (strcmp (name, "strsize") == 0)
     {
       if (!value || parse_size (value, &n) != 0 || n < 8 || n > 4096)
         goto bad;
-      p->strsize = (unsigned) ((n + 7) & ~7ull);
+      p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
     }
   else if (strcmp (name, "bufsize") == 0)
     {
@@ -134,6 +155,13 @@ apply_option (struct runtime *rt, const char *name, const char *value)
       while (pow < n && pow < (1ull << 30))
         pow <<= 1;
       p->bufsize = pow;
+    }
+  else if (strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0)
+    {
+      /* the depth of stack() / ustack() without an argument */
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > STACK_MAX_FRAMES)
+        goto bad;
+      *(name[0] == 'u' ? &p->ustackframes : &p->stackframes) = (unsigned) n;
     }
   else if (strcmp (name, "switchrate") == 0)
     {
@@ -152,15 +180,27 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
     }
+  else if (strcmp (name, "destructive") == 0)
+    p->destructive = true;
+  else if (strcmp (name, "nspec") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > 256)
+        goto bad;
+      p->nspec = (unsigned) n;
+    }
+  else if (strcmp (name, "specsize") == 0 || strcmp (name, "dynvarsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
+      *(name[0] == 's' ? &p->specsize : &p->dynvarsize) = n;
+    }
   else if (strcmp (name, "aggrate") == 0
-           || strcmp (name, "statusrate") == 0 || strcmp (name, "dynvarsize") == 0
-           || strcmp (name, "aggsize") == 0 || strcmp (name, "nspec") == 0
-           || strcmp (name, "specsize") == 0 || strcmp (name, "destructive") == 0
+           || strcmp (name, "statusrate") == 0
+           || strcmp (name, "aggsize") == 0
            || strcmp (name, "defaultargs") == 0 || strcmp (name, "flowindent") == 0
            || strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
-           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0
-           || strncmp (name, "aggsort", 7) == 0)
+           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */
   else
     {
@@ -653,7 +693,12 @@ create_maps (struct runtime *rt)
   p->globals_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_globals", 4, p->globals_size ? p->globals_size : 8, 1, 0);
   p->scratch_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, rt->cg.scratch.total, 1, 0);
   p->ringbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, (unsigned) p->bufsize, 0);
-  p->drops_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, 4, 0);
+  p->drops_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, DROP_NCOUNTERS, 0);
+  p->spec_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_spec", 4, 16, p->nspec + 1, 0);
+  p->dynvar_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_dynvar", 4, 8, 1, 0);
+  p->errbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_errrecs", 0, 0, 256u << 10, 0);
+  if (p->spec_fd < 0 || p->dynvar_fd < 0 || p->errbuf_fd < 0)
+    return -1;
   unsigned zero = ss;
   for (size_t i = 0; i < p->naggs; i++)
     if (p->aggs[i].value_size > zero)
@@ -737,9 +782,10 @@ create_maps (struct runtime *rt)
       struct dvar *v = &p->vars[i];
       if (v->scope != VS_ASSOC && v->scope != VS_SELF)
         continue;
-      unsigned entries = (1u << 20) / (v->key_size + v->value_size + 32);
-      if (entries < 1024)
-        entries = 1024;
+      /* room for dynvarsize worth of elements (codegen.c keeps the shared
+       * count: a full dynamic variable space drops the store) */
+      uint64_t want = p->dynvarsize / (v->key_size + v->value_size + 64) + 1;
+      unsigned entries = want > (1u << 20) ? 1u << 20 : want < 16 ? 16 : (unsigned) want;
       v->map_fd = make_map (BPF_MAP_TYPE_HASH, "dt_var", v->key_size, v->value_size, entries, 0);
       if (v->map_fd < 0)
         return -1;
@@ -794,6 +840,13 @@ load_and_attach (struct runtime *rt)
       }
   if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
     return -1;
+  if (p->probes[2].nclauses)
+    {
+      rt->error_fd = codegen_program (&rt->cg, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
+                                      p->probes[2].nclauses, "dtrace_ERROR");
+      if (rt->error_fd < 0)
+        return -1;
+    }
   if (!rt->have_usdt)
     return 0;
 
@@ -858,8 +911,8 @@ run_once (int fd)
     diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
 }
 
-static int
-on_record (void *ctx, void *data, size_t size)
+static void
+print_record (void *ctx, const void *data, size_t size)
 {
   struct runtime *rt = ctx;
   bool seen = false;
@@ -870,6 +923,23 @@ on_record (void *ctx, void *data, size_t size)
       rt->exit_seen = true;
       rt->exit_status = status;
     }
+}
+
+static int
+on_record (void *ctx, void *data, size_t size)
+{
+  struct runtime *rt = ctx;
+  if (fault_record (&rt->prog, data, size, rt->error_fd))
+    {
+      rt->nerrors++;
+      if (rt->errrb)
+        ring_buffer__consume (rt->errrb);
+      return 0;
+    }
+  if (spec_keep (rt->spec, data, size))
+    return 0;
+  print_record (rt, data, size);
+  spec_settle (rt->spec, data, size, print_record, rt);
   return 0;
 }
 
@@ -883,9 +953,9 @@ report_drops (struct runtime *rt)
   if (ncpu <= 0)
     return;
   if (!rt->drops_seen)
-    rt->drops_seen = xcalloc (4 * (size_t) ncpu, sizeof *rt->drops_seen);
+    rt->drops_seen = xcalloc (DROP_NCOUNTERS * (size_t) ncpu, sizeof *rt->drops_seen);
   uint64_t *v = xcalloc ((size_t) ncpu, sizeof *v);
-  for (uint32_t k = 0; k < 4; k++)
+  for (uint32_t k = 0; k < DROP_NCOUNTERS; k++)
     {
       if (bpf_map_lookup_elem (rt->prog.drops_fd, &k, v) != 0)
         continue;
@@ -903,9 +973,16 @@ report_drops (struct runtime *rt)
         diag_error ("%" PRIu64 " dynamic variable drop%s", total, total == 1 ? "" : "s");
       if (k == 2 && total)
         diag_error ("%" PRIu64 " aggregation drop%s", total, total == 1 ? "" : "s");
-      if (k == 3 && total)
+      if (k == DROP_ERROR_LOST && total)
         diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total,
                     total == 1 ? "" : "s");
+      if (k == DROP_SPEC && total)
+        diag_error ("%" PRIu64 " speculative drop%s", total, total == 1 ? "" : "s");
+      if (k == DROP_SPEC_NOBUF && total)
+        diag_error ("%" PRIu64 " failed speculation%s (no speculative buffer available)", total,
+                    total == 1 ? "" : "s");
+      if (k == DROP_ERROR_IN_ERROR && total)
+        diag_error ("%" PRIu64 " error%s in ERROR probe enabling", total, total == 1 ? "" : "s");
     }
   free (v);
 }
@@ -935,8 +1012,13 @@ free_runtime (struct runtime *rt)
     close (rt->begin_fd);
   if (rt->end_fd >= 0)
     close (rt->end_fd);
+  if (rt->error_fd >= 0)
+    close (rt->error_fd);
+  spec_store_free (rt->spec);
   if (rt->rb)
     ring_buffer__free (rt->rb);
+  if (rt->errrb)
+    ring_buffer__free (rt->errrb);
   if (rt->out)
     output_free (rt->out);
   struct dprog *p = &rt->prog;
@@ -947,7 +1029,7 @@ free_runtime (struct runtime *rt)
     if (p->aggs[i].map_fd >= 0)
       close (p->aggs[i].map_fd);
   int fds[] = { p->globals_fd, p->scratch_fd, p->ringbuf_fd, p->drops_fd, p->zero_fd, p->sites_fd,
-                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd };
+                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd };
   for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
     if (fds[i] > 0)
       close (fds[i]);
@@ -994,13 +1076,18 @@ consumer_run (const struct consumer_options *opt)
   struct runtime rt;
   memset (&rt, 0, sizeof rt);
   rt.opt = opt;
-  rt.begin_fd = rt.end_fd = -1;
+  rt.begin_fd = rt.end_fd = rt.error_fd = -1;
   rt.cg.strconst_fd = rt.cg.pids_fd = -1;
   struct dprog *p = &rt.prog;
   p->strsize = 256;
   p->bufsize = 4u << 20;
   p->quiet = opt->quiet;
   p->zdefs = opt->zdefs;
+  p->destructive = opt->destructive;
+  p->nspec = 1;
+  p->specsize = 32u << 10;
+  p->dynvarsize = 1u << 20;
+  p->spec_fd = p->dynvar_fd = p->errbuf_fd = -1;
   p->globals_fd = p->scratch_fd = p->ringbuf_fd = p->drops_fd = p->zero_fd = p->sites_fd = p->probestr_fd = -1;
   int status = 1;
 
@@ -1077,6 +1164,10 @@ consumer_run (const struct consumer_options *opt)
       goto out;
   if (resolve_probes (&rt) != 0)
     goto out;
+  if (destructive_permit (p) != 0)
+    goto out;
+  rt.spec = spec_store_new (p);
+  p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
   if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
     goto out;
 
@@ -1085,6 +1176,8 @@ consumer_run (const struct consumer_options *opt)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
   rt.rb = ring_buffer__new (p->ringbuf_fd, on_record, &rt, NULL);
+  if (rt.rb && rt.error_fd >= 0)
+    rt.errrb = ring_buffer__new (p->errbuf_fd, on_record, &rt, NULL);
   if (!rt.rb)
     {
       diag_error ("could not enable tracing: cannot open the ring buffer: %s", strerror (errno));
@@ -1119,9 +1212,20 @@ consumer_run (const struct consumer_options *opt)
           if ((int) left < wait_ms)
             wait_ms = (int) left;
         }
+      /* ustack()/usym(): keep the targets' mappings while they live, so
+       * that their addresses still resolve after they exit */
+      for (size_t i = 0; i < rt.nprocs; i++)
+        if (!rt.dtp[i].exited)
+          symbolizer_prime (output_symbolizer (rt.out), (int32_t) rt.procs[i].pid);
+      /* records wake us only when the buffer fills up or on exit()
+       * (codegen.c, ringbuf_wakeup_flags): read what came before and since */
+      ring_buffer__consume (rt.rb);
+      if (rt.exit_seen)
+        break;
       int n = ring_buffer__poll (rt.rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
+      ring_buffer__consume (rt.rb);
       fflush (rt.outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);

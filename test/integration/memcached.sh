@@ -9,7 +9,8 @@
 #  - memccapable (libmemcached-tools) passes against both builds, text
 #    protocol and binary protocol;
 #  - every probe fires with the right argument values (checked with
-#    bpftrace -p PID while a client drives known commands);
+#    bpftrace -p PID and by our dtrace -p PID while a client drives known
+#    commands);
 #  - 20 bpftrace attach/detach cycles while clients load the server cause no
 #    request error, every cycle really traces, and the is-enabled semaphores
 #    are back to 0 afterwards.
@@ -163,10 +164,22 @@ def drive(port, pid, out):
     json.dump(facts, open(out, 'w'))
 
 # ------------------------------------------------ check: probe arguments
-def check(events_file, facts_file):
+def ours_to_lines(text):
+    """Our consumer prints the request/response with printf("[%s]") of
+    copyinstr(ptr, size): raw bytes that may hold CR and LF.  Rewrite those
+    records to the one-line escaped form bpftrace's %r gives."""
+    def esc(m):
+        body = ''.join(c if 32 <= ord(c) < 127 else '\\x%02x' % ord(c) for c in m.group(4))
+        return 'process__command__%s %s %s %s %s\n' % (m.group(1), m.group(2), m.group(3), body, m.group(5))
+    return re.sub(r'process__command__(start|end) (\d+) (\d+) \[(.*?)\] (\d+)\n', esc, text, flags=re.S)
+
+def check(events_file, facts_file, label=''):
     f = json.load(open(facts_file))
     ev = {}
-    for line in open(events_file, errors='replace'):
+    text = open(events_file, encoding='latin1', newline='').read()
+    if label.startswith('dtrace'):
+        text = ours_to_lines(text)
+    for line in text.split('\n'):
         line = line.rstrip('\n')
         if line.startswith('process__command__'):
             # NAME CONNID SIZE BYTES TID, where BYTES (%r) may hold spaces
@@ -181,10 +194,10 @@ def check(events_file, facts_file):
     fails = 0
     def ok(desc, cond, detail=''):
         nonlocal fails
-        if cond: print('ok - probe ' + desc)
+        if cond: print('ok - ' + label + 'probe ' + desc)
         else:
             fails += 1
-            print('not ok - probe ' + desc)
+            print('not ok - ' + label + 'probe ' + desc)
             if detail: print('    ' + str(detail)[:600])
     def has(name, pred):
         return any(pred(a) for a in ev.get(name, []))
@@ -348,7 +361,7 @@ def sems(pid, binary, until=None, timeout=30.0):
 cmd = sys.argv[1]
 if cmd == 'wait-port': sys.exit(wait_port(int(sys.argv[2]), int(sys.argv[3])))
 elif cmd == 'drive': drive(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
-elif cmd == "check": check(sys.argv[2], sys.argv[3])
+elif cmd == "check": check(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else '')
 elif cmd == 'load': load(int(sys.argv[2]), sys.argv[3], sys.argv[4])
 elif cmd == 'sems': sems(int(sys.argv[2]), sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None)
 elif cmd == 'version':
@@ -358,7 +371,7 @@ mc () { python3 "$T/mc.py" "$@"; }
 
 # start_server VAR BINARY ARGS...: starts BINARY on a free loopback port;
 # sets VAR_pid and VAR_port.
-srv_pid='' srv_port='' pr_pid='' pr_port='' ld_pid='' ld_port=''
+srv_pid='' srv_port='' pr_pid='' pr_port='' po_pid='' po_port='' ld_pid='' ld_port=''
 start_server () {
   local var=$1 bin=$2 port pid _
   shift 2
@@ -500,7 +513,7 @@ elif start_server pr "$probes_bin" -t 1 -m 1; then
     stop_server "$pr_pid"                 # conn-destroy fires at shutdown
     stop_tracer "$bt"
     if [ "$drove" = 0 ]; then
-      out=$(mc check "$T/events" "$T/facts.json" 2>&1)
+      out=$(mc check "$T/events" "$T/facts.json" "bpftrace: " 2>&1)
       rc=$?
       printf '%s\n' "$out"
       if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok'; then
@@ -514,6 +527,69 @@ elif start_server pr "$probes_bin" -t 1 -m 1; then
   fi
 else
   fail "probe build: the server did not start for the probe checks"
+fi
+
+# ------------------------------------------------ probe arguments, our consumer
+section "probe arguments, our consumer"
+# The same known commands, traced by our dtrace with the D equivalent of the
+# bpftrace script above; the same checker judges what it printed.
+if [ $can_trace = no ]; then
+  skip "probe arguments with our consumer: tracing needs root"
+elif start_server po "$probes_bin" -t 1 -m 1; then
+  {
+    for p in conn-allocate conn-release; do echo "memcached\$target:::$p { printf(\"${p//-/__} %d\\n\", arg0); }"; done
+    for p in conn-create conn-destroy; do echo "memcached\$target:::$p { printf(\"${p//-/__} %llx\\n\", arg0); }"; done
+    echo 'memcached$target:::conn-dispatch { printf("conn__dispatch %d %d %d\n", arg0, arg1, tid); }'
+    echo 'memcached$target:::slabs-allocate { printf("slabs__allocate %d %d %d %llx\n", arg0, arg1, arg2, arg3); }'
+    echo 'memcached$target:::slabs-allocate-failed { printf("slabs__allocate__failed %d %d\n", arg0, arg1); }'
+    for p in slabs-slabclass-allocate slabs-slabclass-allocate-failed; do echo "memcached\$target:::$p { printf(\"${p//-/__} %d\\n\", arg0); }"; done
+    echo 'memcached$target:::slabs-free { printf("slabs__free %d %d %llx\n", arg0, arg1, arg2); }'
+    echo 'memcached$target:::assoc-find { printf("assoc__find %s %d %d\n", copyinstr(arg0, arg1), arg1, arg2); }'
+    for p in assoc-insert assoc-delete; do echo "memcached\$target:::$p { printf(\"${p//-/__} %s %d\\n\", copyinstr(arg0, arg1), arg1); }"; done
+    for p in item-link item-unlink item-remove item-update; do
+      echo "memcached\$target:::$p { printf(\"${p//-/__} %s %d %d\\n\", copyinstr(arg0, arg1), arg1, arg2); }"
+    done
+    echo 'memcached$target:::item-replace { printf("item__replace %s %d %d %s %d %d\n", copyinstr(arg0, arg1), arg1, arg2, copyinstr(arg3, arg4), arg4, arg5); }'
+    for p in process-command-start process-command-end; do
+      echo "memcached\$target:::$p { printf(\"${p//-/__} %d %d [%s] %d\\n\", arg0, arg2, arg2 > 0 ? copyinstr(arg1, arg2) : \"\", tid); }"
+    done
+    for p in get add set replace prepend append touch cas; do
+      echo "memcached\$target:::command-$p { printf(\"command__$p %d %s %d %d %lld\\n\", arg0, copyinstr(arg1, arg2), arg2, arg3, arg4); }"
+    done
+    for p in incr decr; do
+      echo "memcached\$target:::command-$p { printf(\"command__$p %d %s %d %lld\\n\", arg0, copyinstr(arg1, arg2), arg2, arg3); }"
+    done
+    echo 'memcached$target:::command-delete { printf("command__delete %d %s %d\n", arg0, copyinstr(arg1, arg2), arg2); }'
+  } >"$T/args.d"
+  timeout -k 5 120 "$DTRACE" -q -x bufsize=16m -p "$po_pid" -s "$T/args.d" >"$T/oevents" 2>"$T/oevents.err" &
+  dt=$!
+  pids+=("$dt")
+  dpid=''
+  for _ in $(seq 1 50); do dpid=$(pgrep -P "$dt") && break; sleep 0.1; done
+  if [ -n "$dpid" ] && wait_attached "$dpid" 30 && mc sems "$po_pid" "$P" '*' | grep -qv '=0\b'; then
+    mc drive "$po_port" "$po_pid" "$T/ofacts.json"
+    drove=$?
+    check_eq "the driving client ran (traced by our dtrace)" "$drove" 0
+    sleep 0.5
+    stop_server "$po_pid"                 # conn-destroy fires at shutdown
+    wait "$dt"; rc=$?
+    check_eq "our dtrace -p exits 0 when the server exits" "$rc" 0
+    check_eq "-q: nothing on stderr (no exit notice, no drops, no errors)" "$(cat "$T/oevents.err")" ""
+    if [ "$drove" = 0 ]; then
+      out=$(mc check "$T/oevents" "$T/ofacts.json" "dtrace: " 2>&1)
+      rc=$?
+      printf '%s\n' "$out"
+      if [ $rc -ne 0 ] && ! printf '%s\n' "$out" | grep -q '^not ok'; then
+        fail "the probe checker ran on our consumer's output"
+      fi
+      [ $rc -eq 0 ] || _failed=1
+    fi
+  else
+    fail "our dtrace attached to every probe of the server"; sed 's/^/    /' "$T/oevents.err" | head -10
+    kill -TERM "$dt" 2>/dev/null; wait "$dt" 2>/dev/null
+  fi
+else
+  fail "probe build: the server did not start for our consumer's probe checks"
 fi
 
 # ---------------------------------------------------------------- attach/detach under load

@@ -1,0 +1,35 @@
+/*
+ * checker-strings.c — the prototypes of D's string subroutines (and
+ * copyin, which yields its bytes as a string here): argument kinds and
+ * result types, read by checker.c; codegen-strings.c generates them.
+ */
+#include <string.h>
+
+#include "consumer/checker.h"
+
+#define STR { DT_STRING, 0, false, false }
+static const struct subr_proto protos[] = {
+  { "strlen", SUBR_STRLEN, "s", 1, { DT_INTEGER, 8, false, false } },
+  { "strjoin", SUBR_STRJOIN, "ss", 2, STR },
+  { "substr", SUBR_SUBSTR, "sii", 2, STR },
+  { "index", SUBR_INDEX, "ssi", 2, { DT_INTEGER, 4, true, false } },
+  { "rindex", SUBR_RINDEX, "ssi", 2, { DT_INTEGER, 4, true, false } },
+  { "strchr", SUBR_STRCHR, "si", 2, STR },
+  { "strrchr", SUBR_STRRCHR, "si", 2, STR },
+  { "strstr", SUBR_STRSTR, "ss", 2, STR },
+  { "basename", SUBR_BASENAME, "s", 1, STR },
+  { "dirname", SUBR_DIRNAME, "s", 1, STR },
+  { "lltostr", SUBR_LLTOSTR, "i", 1, STR },
+  { "toupper", SUBR_TOUPPER, "s", 1, STR },
+  { "tolower", SUBR_TOLOWER, "s", 1, STR },
+  { "copyin", SUBR_COPYIN, "ii", 2, STR },
+};
+
+const struct subr_proto *
+subr_proto_of (const char *name)
+{
+  for (size_t i = 0; i < sizeof protos / sizeof protos[0]; i++)
+    if (strcmp (name, protos[i].name) == 0)
+      return &protos[i];
+  return NULL;
+}

@@ -1,0 +1,752 @@
+/*
+ * codegen-strings.c — BPF for D's string subroutines: strlen, strjoin,
+ * substr, index, rindex, strchr, strrchr, strstr, basename, dirname,
+ * lltostr, toupper, tolower, and copyin (whose bytes become a string).
+ *
+ * Every string is strsize bytes, zero-padded, in a map value (codegen.c);
+ * a result goes to a fresh zeroed string temporary, so it stays
+ * zero-padded and can be a map key, a variable, a record item or the
+ * operand of another subroutine.  Results hold at most strsize-1
+ * characters (silent truncation, as in DTrace).
+ *
+ * Verifier strategy.  Loops are plain bounded loops over a counter that
+ * the verifier sees as a constant on each iteration (at most strsize
+ * iterations).  Everything else a loop carries lives in scratch memory
+ * (the "cells" of this file's scratch area), whose contents the verifier
+ * does not track: the states of successive iterations, and of the paths
+ * leaving a loop early, differ only in registers that are dead, so they
+ * are pruned and each loop costs O(strsize) verified instructions.
+ * Lengths come from bpf_probe_read_kernel_str (no loop), copies of a
+ * substring from the same helper with a bounded size.
+ *
+ * index/rindex/strstr are exact and linear: the shift-and (bitap)
+ * algorithm with W = min(ceil((strsize-1)/64), 4) words of state and a
+ * 256-row table of W-word character masks in scratch (only in programs
+ * that search).  Needles longer than 64*W = 256 characters are never
+ * found.  The table is all zeroes between uses: the rows a needle set are
+ * cleared after the search.  (Like every scratch use, this assumes one
+ * program at a time per CPU; a sleepable USDT program preempted in the
+ * middle of a search could see another's bits: a transient wrong answer,
+ * the table is zero again once both finish.)
+ *
+ * Verification cost, per call, roughly strsize x (loop body) instructions:
+ * a search about strsize x 100 (the set, scan and clear loops), the
+ * others strsize x 10..20; the kernel's limit is 1M.
+ *
+ * Semantics follow illumos: substr's negative index counts from the end
+ * and a negative length drops characters from the end; basename/dirname
+ * as basename(1)/dirname(1) ("." for an empty string, "/" for slashes
+ * only).  A function that finds nothing (strchr, strrchr, strstr) yields
+ * the empty string here; index/rindex return -1.
+ */
+#include <stdint.h>
+
+#include "consumer/codegen-int.h"
+
+#define E(i) cg_emit (g, (i))
+
+/* Offsets in this file's scratch area. */
+#define CELL(k)   (8 * (k))         /* k = 0..4 */
+#define DIGITS    40                /* 32 bytes: lltostr's characters, [31] = NUL */
+#define JUNK      80                /* strsize bytes: where strlen copies to */
+#define DSTATE    (JUNK + ((strsize_of (g) + 7) & ~7u))   /* W words of bitap state */
+
+/* Words of bitap state: needles of up to 64 * MAX_WORDS characters are
+ * found (longer ones never match), which keeps the table at 8 KiB. */
+#define MAX_WORDS 4
+
+static unsigned
+words (unsigned strsize)
+{
+  unsigned w = (strsize - 1 + 63) / 64;
+  return w < MAX_WORDS ? w : MAX_WORDS;
+}
+
+/* Which string subroutines the tree uses: 1 any, 2 a search. */
+static int
+uses (const struct d_node *n)
+{
+  if (!n)
+    return 0;
+  const struct ninfo *ni = ninfo (n);
+  int r = 0;
+  if (ni && cgstr_is_string_subr (ni->subr))
+    r = ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR ? 2 : 1;
+  int x = uses (n->a);
+  r = x > r ? x : r;
+  x = uses (n->b);
+  r = x > r ? x : r;
+  x = uses (n->c);
+  r = x > r ? x : r;
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      x = uses (n->args[i]);
+      r = x > r ? x : r;
+    }
+  return r;
+}
+
+/* Nothing when no string subroutine is used; else a string of padding
+ * after the temporaries (helpers that write at a variable offset into a
+ * temporary are checked against the whole area), then this file's area. */
+unsigned
+cgstr_scratch_size (const struct dprog *p)
+{
+  unsigned w = words (p->strsize), ss = (p->strsize + 7) & ~7u;
+  int u = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    {
+      int x = uses (p->clauses[i].ast->predicate), y = uses (p->clauses[i].ast->body);
+      u = x > u ? x : u;
+      u = y > u ? y : u;
+    }
+  if (!u)
+    return 0;
+  return ss + JUNK + ss + (u == 2 ? 8 * w + 256 * 8 * w : 0);
+}
+
+
+bool
+cgstr_is_string_subr (enum subr s)
+{
+  return s >= SUBR_STRLEN && s <= SUBR_COPYIN;
+}
+
+static unsigned
+strsize_of (struct gen *g)
+{
+  return cg_ctx (g)->prog->strsize;
+}
+
+/* REG = the address of this file's scratch area. */
+static void
+area (struct gen *g, int reg)
+{
+  const struct scratch_layout *s = &cg_ctx (g)->scratch;
+  unsigned ss = (strsize_of (g) + 7) & ~7u;
+  E (MOV64_REG (reg, R7));
+  E (A64_IMM (BPF_ADD, reg, (int32_t) (s->str_off + s->nstr * ss + ss)));
+}
+
+static void
+ld_slot (struct gen *g, int reg, int slot)
+{
+  E (LDX (BPF_DW, reg, R10, (int16_t) slot));
+}
+
+/* r0 = strlen of the string in SLOT, in [0, strsize-1]. */
+static void
+strlen_of (struct gen *g, int slot)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int pos = asm_label (a), in = asm_label (a);
+  area (g, R1);
+  E (A64_IMM (BPF_ADD, R1, JUNK));
+  E (MOV64_IMM (R2, (int32_t) ss));
+  ld_slot (g, R3, slot);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  asm_jmp_imm (a, BPF_JSGT, R0, 0, pos);
+  E (MOV64_IMM (R0, 1));
+  asm_bind (a, pos);
+  E (A64_IMM (BPF_SUB, R0, 1));
+  asm_jmp_imm (a, BPF_JLE, R0, (int32_t) ss - 1, in);
+  E (MOV64_IMM (R0, (int32_t) ss - 1));
+  asm_bind (a, in);
+}
+
+/* Copy at most SIZE_REG-1 characters (SIZE_REG checked here into
+ * [1, strsize]) from SRC_REG to the temporary in DST_SLOT. */
+static void
+copy_str (struct gen *g, int dst_slot, int src_reg, int size_reg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int skip = asm_label (a), ok = asm_label (a);
+  asm_jmp_imm (a, BPF_JSLT, size_reg, 1, skip);
+  asm_jmp_imm (a, BPF_JLE, size_reg, (int32_t) ss, ok);
+  E (MOV64_IMM (size_reg, (int32_t) ss));
+  asm_bind (a, ok);
+  if (src_reg != R3)
+    E (MOV64_REG (R3, src_reg));
+  if (size_reg != R2)
+    E (MOV64_REG (R2, size_reg));
+  ld_slot (g, R1, dst_slot);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  asm_bind (a, skip);
+}
+
+/* A string temporary for the result: its slot. */
+static int
+result_temp (struct gen *g)
+{
+  cg_str_temp (g);
+  return cg_push (g);
+}
+
+static void
+gen_strjoin (struct gen *g, const int *arg)
+{
+  int dst = result_temp (g);
+  unsigned ss = strsize_of (g);
+  ld_slot (g, R1, dst);                   /* a, r0 = its length */
+  E (MOV64_IMM (R2, (int32_t) ss));
+  ld_slot (g, R3, arg[0]);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  {
+    struct bpf_asm *a = cg_asm (g);
+    int pos = asm_label (a), in = asm_label (a);
+    asm_jmp_imm (a, BPF_JSGT, R0, 0, pos);
+    E (MOV64_IMM (R0, 1));
+    asm_bind (a, pos);
+    E (A64_IMM (BPF_SUB, R0, 1));
+    asm_jmp_imm (a, BPF_JLE, R0, (int32_t) ss - 1, in);
+    E (MOV64_IMM (R0, (int32_t) ss - 1));
+    asm_bind (a, in);
+  }
+  E (MOV64_REG (R2, R0));
+  E (MOV64_IMM (R4, (int32_t) ss));
+  E (A64_REG (BPF_SUB, R4, R2));          /* room left, NUL included: [1, strsize] */
+  ld_slot (g, R1, dst);
+  E (A64_REG (BPF_ADD, R1, R2));
+  E (MOV64_REG (R2, R4));
+  ld_slot (g, R3, arg[1]);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+static void
+gen_substr (struct gen *g, const int *arg, size_t nargs)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int empty = asm_label (a), l1 = asm_label (a), l2 = asm_label (a), l3 = asm_label (a);
+  strlen_of (g, arg[0]);
+  E (MOV64_REG (R3, R0));                  /* len */
+  ld_slot (g, R1, arg[1]);                 /* index */
+  if (nargs == 3)
+    ld_slot (g, R2, arg[2]);               /* remaining */
+  else
+    E (MOV64_IMM (R2, (int32_t) ss));
+  /* a negative index counts from the end; what is still before the start
+   * shortens the length */
+  asm_jmp_imm (a, BPF_JSGE, R1, 0, l1);
+  E (A64_REG (BPF_ADD, R1, R3));
+  asm_jmp_imm (a, BPF_JSGE, R1, 0, l1);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  asm_jmp_imm (a, BPF_JSLE, R4, 0, l1);
+  E (A64_REG (BPF_ADD, R2, R1));
+  E (MOV64_IMM (R1, 0));
+  asm_bind (a, l1);
+  asm_jmp_reg (a, BPF_JSGE, R1, R3, empty);
+  asm_jmp_imm (a, BPF_JSLT, R1, 0, empty);
+  /* a negative length leaves that many characters off the end */
+  asm_jmp_imm (a, BPF_JSGE, R2, 0, l2);
+  E (A64_REG (BPF_ADD, R2, R3));
+  E (A64_REG (BPF_SUB, R2, R1));
+  asm_ja (a, l3);
+  asm_bind (a, l2);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  asm_jmp_imm (a, BPF_JSLE, R4, (int32_t) ss, l3);
+  E (MOV64_IMM (R2, (int32_t) ss));
+  E (A64_REG (BPF_SUB, R2, R1));
+  asm_bind (a, l3);
+  asm_jmp_imm (a, BPF_JSLE, R2, 0, empty);
+  asm_jmp_imm (a, BPF_JGE, R1, (int32_t) ss, empty);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  ld_slot (g, R3, arg[0]);
+  E (A64_REG (BPF_ADD, R3, R1));
+  copy_str (g, dst, R3, R2);
+  asm_bind (a, empty);
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+/* strchr, strrchr: the string from the first / last C. */
+static void
+gen_strchr (struct gen *g, const int *arg, bool last)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int loop = asm_label (a), out = asm_label (a), nomatch = asm_label (a), done = asm_label (a);
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), -1));
+  ld_slot (g, R1, arg[0]);
+  ld_slot (g, R2, arg[1]);
+  E (A64_IMM (BPF_AND, R2, 0xff));
+  E (MOV64_IMM (R3, 0));
+  asm_bind (a, loop);
+  asm_jmp_imm (a, BPF_JGE, R3, (int32_t) ss, out);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R3));
+  E (LDX (BPF_B, R4, R4, 0));
+  asm_jmp_reg (a, BPF_JNE, R4, R2, nomatch);
+  E (STX (BPF_DW, R5, R3, CELL (0)));
+  if (!last)
+    asm_ja (a, out);
+  asm_bind (a, nomatch);
+  asm_jmp_imm (a, BPF_JEQ, R4, 0, out);
+  E (A64_IMM (BPF_ADD, R3, 1));
+  asm_ja (a, loop);
+  asm_bind (a, out);
+  area (g, R5);
+  E (LDX (BPF_DW, R4, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JSLT, R4, 0, done);
+  asm_jmp_imm (a, BPF_JGE, R4, (int32_t) ss, done);
+  E (MOV64_IMM (R2, (int32_t) ss));
+  E (A64_REG (BPF_SUB, R2, R4));
+  ld_slot (g, R3, arg[0]);
+  E (A64_REG (BPF_ADD, R3, R4));
+  copy_str (g, dst, R3, R2);
+  asm_bind (a, done);
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+/* For each character of the needle in SLOT: set (or clear) its bit in the
+ * bitap table. */
+static void
+bitap_table (struct gen *g, int slot, bool set)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g), w = words (ss);
+  int loop = asm_label (a), out = asm_label (a);
+  unsigned limit = ss - 1 < 64 * w ? ss - 1 : 64 * w;
+  ld_slot (g, R1, slot);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, loop);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) limit, out);
+  E (MOV64_REG (R3, R1));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (LDX (BPF_B, R3, R3, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
+  E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
+  area (g, R4);
+  E (A64_IMM (BPF_ADD, R4, (int32_t) (DSTATE + 8 * w)));
+  E (A64_REG (BPF_ADD, R4, R3));           /* the character's row */
+  if (set)
+    {
+      E (MOV64_REG (R5, R2));
+      E (A64_IMM (BPF_RSH, R5, 6));
+      E (A64_IMM (BPF_LSH, R5, 3));
+      E (A64_REG (BPF_ADD, R4, R5));       /* the word of bit j */
+      E (MOV64_REG (R5, R2));
+      E (A64_IMM (BPF_AND, R5, 63));
+      E (MOV64_IMM (R3, 1));
+      E (A64_REG (BPF_LSH, R3, R5));
+      E (LDX (BPF_DW, R5, R4, 0));
+      E (A64_REG (BPF_OR, R5, R3));
+      E (STX (BPF_DW, R4, R5, 0));
+    }
+  else
+    for (unsigned k = 0; k < w; k++)
+      E (ST_IMM (BPF_DW, R4, (int16_t) (8 * k), 0));
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, loop);
+  asm_bind (a, out);
+}
+
+/* index, rindex, strstr. */
+static void
+gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g), w = words (ss);
+  int dst = which == SUBR_STRSTR ? result_temp (g) : 0;
+  int notfound = asm_label (a), result = asm_label (a), search = asm_label (a),
+      loop = asm_label (a), next = asm_label (a), sdone = asm_label (a), l1 = asm_label (a),
+      l2 = asm_label (a);
+  /* cell0 result (-1), cell1 n then the start/limit, cell2 m, cell3 the
+   * state word holding bit m-1 (its offset), cell4 that bit */
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), -1));
+  strlen_of (g, arg[0]);
+  area (g, R5);
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  strlen_of (g, arg[1]);
+  area (g, R5);
+  E (STX (BPF_DW, R5, R0, CELL (2)));
+  E (LDX (BPF_DW, R1, R5, CELL (1)));     /* n */
+  asm_jmp_imm (a, BPF_JNE, R0, 0, search);
+  /* an empty needle: index -> start (within 0..n), rindex -> n or start,
+   * strstr -> the whole string */
+  if (which == SUBR_STRSTR)
+    E (MOV64_IMM (R0, 0));
+  else if (nargs == 3)
+    {
+      ld_slot (g, R0, arg[2]);
+      asm_jmp_imm (a, BPF_JSGE, R0, 0, l1);
+      E (MOV64_IMM (R0, which == SUBR_INDEX ? 0 : -1));
+      asm_bind (a, l1);
+      asm_jmp_reg (a, BPF_JSLE, R0, R1, l2);
+      E (MOV64_REG (R0, R1));
+      asm_bind (a, l2);
+    }
+  else
+    E (which == SUBR_INDEX ? MOV64_IMM (R0, 0) : MOV64_REG (R0, R1));
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  asm_ja (a, result);
+
+  asm_bind (a, search);
+  asm_jmp_reg (a, BPF_JGT, R0, R1, result);      /* needle longer than the string */
+  /* where matches may start: index/strstr from start (>= 0), rindex up to
+   * min(start, n - m) */
+  if (which == SUBR_RINDEX)
+    {
+      int l3 = asm_label (a);
+      E (A64_REG (BPF_SUB, R1, R0));
+      if (nargs == 3)
+        {
+          ld_slot (g, R2, arg[2]);
+          asm_jmp_reg (a, BPF_JSGE, R2, R1, l3);
+          E (MOV64_REG (R1, R2));
+          asm_bind (a, l3);
+        }
+    }
+  else if (nargs == 3)
+    {
+      int l3 = asm_label (a);
+      ld_slot (g, R1, arg[2]);
+      asm_jmp_imm (a, BPF_JSGE, R1, 0, l3);
+      E (MOV64_IMM (R1, 0));
+      asm_bind (a, l3);
+    }
+  else
+    E (MOV64_IMM (R1, 0));
+  E (STX (BPF_DW, R5, R1, CELL (1)));
+  /* the state word and bit that say "the whole needle matched" */
+  E (A64_IMM (BPF_SUB, R0, 1));
+  E (MOV64_REG (R1, R0));
+  E (A64_IMM (BPF_RSH, R1, 6));
+  E (A64_IMM (BPF_LSH, R1, 3));
+  E (STX (BPF_DW, R5, R1, CELL (3)));
+  E (A64_IMM (BPF_AND, R0, 63));
+  E (MOV64_IMM (R1, 1));
+  E (A64_REG (BPF_LSH, R1, R0));
+  E (STX (BPF_DW, R5, R1, CELL (4)));
+  for (unsigned k = 0; k < w; k++)
+    E (ST_IMM (BPF_DW, R5, (int16_t) (DSTATE + 8 * k), 0));
+  bitap_table (g, arg[1], true);
+
+  /* the scan: D = ((D << 1) | 1) & mask[c], W words */
+  ld_slot (g, R1, arg[0]);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, loop);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss - 1, sdone);
+  E (MOV64_REG (R3, R1));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (LDX (BPF_B, R3, R3, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, sdone);
+  E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
+  area (g, R4);
+  E (MOV64_REG (R5, R4));
+  E (A64_IMM (BPF_ADD, R5, (int32_t) (DSTATE + 8 * w)));
+  E (A64_REG (BPF_ADD, R5, R3));            /* mask row */
+  for (unsigned k = w; k-- > 0;)
+    {
+      E (LDX (BPF_DW, R0, R4, (int16_t) (DSTATE + 8 * k)));
+      E (A64_IMM (BPF_LSH, R0, 1));
+      if (k)
+        {
+          E (LDX (BPF_DW, R3, R4, (int16_t) (DSTATE + 8 * (k - 1))));
+          E (A64_IMM (BPF_RSH, R3, 63));
+          E (A64_REG (BPF_OR, R0, R3));
+        }
+      else
+        E (A64_IMM (BPF_OR, R0, 1));
+      E (LDX (BPF_DW, R3, R5, (int16_t) (8 * k)));
+      E (A64_REG (BPF_AND, R0, R3));
+      E (STX (BPF_DW, R4, R0, (int16_t) (DSTATE + 8 * k)));
+    }
+  E (LDX (BPF_DW, R3, R4, CELL (3)));
+  asm_jmp_imm (a, BPF_JGE, R3, (int32_t) (8 * w), next);
+  E (MOV64_REG (R0, R4));
+  E (A64_REG (BPF_ADD, R0, R3));
+  E (LDX (BPF_DW, R0, R0, (int16_t) DSTATE));
+  E (LDX (BPF_DW, R3, R4, CELL (4)));
+  E (A64_REG (BPF_AND, R0, R3));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, next);
+  /* a match ends at i: it starts at i - m + 1 */
+  E (LDX (BPF_DW, R0, R4, CELL (2)));
+  E (MOV64_REG (R3, R2));
+  E (A64_REG (BPF_SUB, R3, R0));
+  E (A64_IMM (BPF_ADD, R3, 1));
+  E (LDX (BPF_DW, R0, R4, CELL (1)));
+  if (which == SUBR_RINDEX)
+    {
+      asm_jmp_reg (a, BPF_JSGT, R3, R0, next);
+      E (STX (BPF_DW, R4, R3, CELL (0)));
+    }
+  else
+    {
+      asm_jmp_reg (a, BPF_JSLT, R3, R0, next);
+      E (STX (BPF_DW, R4, R3, CELL (0)));
+      asm_ja (a, sdone);
+    }
+  asm_bind (a, next);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, loop);
+  asm_bind (a, sdone);
+  bitap_table (g, arg[1], false);
+
+  asm_bind (a, result);
+  area (g, R5);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  if (which == SUBR_STRSTR)
+    {
+      asm_jmp_imm (a, BPF_JSLT, R0, 0, notfound);
+      asm_jmp_imm (a, BPF_JGE, R0, (int32_t) ss, notfound);
+      E (MOV64_IMM (R2, (int32_t) ss));
+      E (A64_REG (BPF_SUB, R2, R0));
+      ld_slot (g, R3, arg[0]);
+      E (A64_REG (BPF_ADD, R3, R0));
+      copy_str (g, dst, R3, R2);
+      asm_bind (a, notfound);
+      ld_slot (g, R0, dst);
+      cg_drop (g, 1);
+    }
+}
+
+static void
+gen_path (struct gen *g, const int *arg, bool dir)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int loop = asm_label (a), out = asm_label (a), slash = asm_label (a), next = asm_label (a),
+      notnew = asm_label (a), have = asm_label (a), dot = asm_label (a), root = asm_label (a),
+      done = asm_label (a);
+  /* cell0 start of the last component, cell1 its end, cell2 the end of the
+   * component before it, cell3 "the previous character was a slash" */
+  area (g, R4);
+  E (ST_IMM (BPF_DW, R4, CELL (0), 0));
+  E (ST_IMM (BPF_DW, R4, CELL (1), 0));
+  E (ST_IMM (BPF_DW, R4, CELL (2), 0));
+  E (ST_IMM (BPF_DW, R4, CELL (3), 1));
+  ld_slot (g, R1, arg[0]);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, loop);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
+  E (MOV64_REG (R3, R1));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (LDX (BPF_B, R3, R3, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
+  asm_jmp_imm (a, BPF_JEQ, R3, '/', slash);
+  E (LDX (BPF_DW, R0, R4, CELL (3)));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, notnew);
+  E (LDX (BPF_DW, R0, R4, CELL (1)));
+  E (STX (BPF_DW, R4, R0, CELL (2)));
+  E (STX (BPF_DW, R4, R2, CELL (0)));
+  E (ST_IMM (BPF_DW, R4, CELL (3), 0));
+  asm_bind (a, notnew);
+  E (MOV64_REG (R0, R2));
+  E (A64_IMM (BPF_ADD, R0, 1));
+  E (STX (BPF_DW, R4, R0, CELL (1)));
+  asm_ja (a, next);
+  asm_bind (a, slash);
+  E (ST_IMM (BPF_DW, R4, CELL (3), 1));
+  asm_bind (a, next);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, loop);
+
+  asm_bind (a, out);
+  area (g, R4);
+  E (LDX (BPF_DW, R0, R4, CELL (1)));
+  asm_jmp_imm (a, BPF_JNE, R0, 0, have);
+  /* no component: "." for "", "/" for slashes only */
+  ld_slot (g, R1, arg[0]);
+  E (LDX (BPF_B, R1, R1, 0));
+  asm_jmp_imm (a, BPF_JEQ, R1, 0, dot);
+  asm_ja (a, root);
+  asm_bind (a, have);
+  if (dir)
+    {
+      E (LDX (BPF_DW, R1, R4, CELL (0)));
+      asm_jmp_imm (a, BPF_JEQ, R1, 0, dot);
+      E (LDX (BPF_DW, R2, R4, CELL (2)));
+      asm_jmp_imm (a, BPF_JEQ, R2, 0, root);
+      E (A64_IMM (BPF_ADD, R2, 1));
+      ld_slot (g, R3, arg[0]);
+    }
+  else
+    {
+      E (LDX (BPF_DW, R1, R4, CELL (0)));
+      asm_jmp_imm (a, BPF_JGE, R1, (int32_t) ss, done);
+      E (MOV64_REG (R2, R0));
+      E (A64_REG (BPF_SUB, R2, R1));
+      E (A64_IMM (BPF_ADD, R2, 1));
+      ld_slot (g, R3, arg[0]);
+      E (A64_REG (BPF_ADD, R3, R1));
+    }
+  copy_str (g, dst, R3, R2);
+  asm_ja (a, done);
+  asm_bind (a, dot);
+  ld_slot (g, R1, dst);
+  E (ST_IMM (BPF_B, R1, 0, '.'));
+  asm_ja (a, done);
+  asm_bind (a, root);
+  ld_slot (g, R1, dst);
+  E (ST_IMM (BPF_B, R1, 0, '/'));
+  asm_bind (a, done);
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+static void
+gen_lltostr (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int dst = result_temp (g);
+  int fin = asm_label (a), pos = asm_label (a), nosign = asm_label (a), ok = asm_label (a);
+  area (g, R4);
+  E (ST_IMM (BPF_B, R4, DIGITS + 31, 0));
+  ld_slot (g, R1, arg[0]);
+  E (MOV64_IMM (R5, 0));
+  asm_jmp_imm (a, BPF_JSGE, R1, 0, pos);
+  E (NEG64 (R1));                          /* INT64_MIN stays 2^63 as unsigned */
+  E (MOV64_IMM (R5, 1));
+  asm_bind (a, pos);
+  for (int k = 0; k < 20; k++)
+    {
+      E (MOV64_REG (R3, R1));
+      E (A64_IMM (BPF_MOD, R3, 10));
+      E (A64_IMM (BPF_ADD, R3, '0'));
+      E (STX (BPF_B, R4, R3, (int16_t) (DIGITS + 30 - k)));
+      E (A64_IMM (BPF_DIV, R1, 10));
+      E (MOV64_IMM (R2, 30 - k));
+      if (k < 19)
+        asm_jmp_imm (a, BPF_JEQ, R1, 0, fin);
+    }
+  asm_bind (a, fin);
+  asm_jmp_imm (a, BPF_JEQ, R5, 0, nosign);
+  E (A64_IMM (BPF_SUB, R2, 1));
+  E (MOV64_REG (R3, R4));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (ST_IMM (BPF_B, R3, DIGITS, '-'));
+  asm_bind (a, nosign);
+  /* the first character's position, laundered through memory so the
+   * paths above merge */
+  E (STX (BPF_DW, R4, R2, CELL (0)));
+  E (LDX (BPF_DW, R2, R4, CELL (0)));
+  asm_jmp_imm (a, BPF_JLE, R2, 31, ok);
+  E (MOV64_IMM (R2, 31));
+  asm_bind (a, ok);
+  E (MOV64_REG (R3, R4));
+  E (A64_IMM (BPF_ADD, R3, DIGITS));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (MOV64_IMM (R0, 32));
+  E (A64_REG (BPF_SUB, R0, R2));
+  copy_str (g, dst, R3, R0);
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+static void
+gen_case (struct gen *g, const int *arg, bool upper)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int loop = asm_label (a), out = asm_label (a), next = asm_label (a);
+  ld_slot (g, R1, dst);
+  E (MOV64_IMM (R2, (int32_t) ss));
+  ld_slot (g, R3, arg[0]);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  ld_slot (g, R1, dst);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, loop);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
+  asm_jmp_imm (a, BPF_JLT, R3, upper ? 'a' : 'A', next);
+  asm_jmp_imm (a, BPF_JGT, R3, upper ? 'z' : 'Z', next);
+  E (A64_IMM (BPF_XOR, R3, 0x20));
+  E (STX (BPF_B, R4, R3, 0));
+  asm_bind (a, next);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, loop);
+  asm_bind (a, out);
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+/* copyin(addr, n): n bytes of user memory (at most strsize-1) as a string;
+ * an unreadable address is a fault (the clause's record is dropped). */
+static void
+gen_copyin (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int done = asm_label (a), ok = asm_label (a), read = asm_label (a);
+  ld_slot (g, R2, arg[1]);
+  asm_jmp_imm (a, BPF_JSLE, R2, 0, done);
+  asm_jmp_imm (a, BPF_JLE, R2, (int32_t) ss - 1, ok);
+  E (MOV64_IMM (R2, (int32_t) ss - 1));
+  asm_bind (a, ok);
+  E (STX (BPF_DW, R10, R2, -8));          /* SLOT_TMP in codegen.c: free here */
+  ld_slot (g, R1, dst);
+  ld_slot (g, R3, arg[0]);
+  E (CALL (BPF_FUNC_probe_read_user));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+  if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
+    {
+      /* not present: a sleepable program may fault the page in */
+      ld_slot (g, R1, dst);
+      E (LDX (BPF_DW, R2, R10, -8));
+      asm_jmp_imm (a, BPF_JEQ, R2, 0, done);
+      asm_jmp_imm (a, BPF_JLE, R2, (int32_t) ss - 1, read);
+      E (MOV64_IMM (R2, (int32_t) ss - 1));
+      asm_bind (a, read);
+      ld_slot (g, R3, arg[0]);
+      E (CALL (BPF_FUNC_copy_from_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  ld_slot (g, R1, arg[0]);
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+  ld_slot (g, R0, dst);
+  cg_drop (g, 1);
+}
+
+void
+cgstr_gen (struct gen *g, struct d_node *call)
+{
+  enum subr s = ninfo (call)->subr;
+  int arg[3];
+  size_t n = call->nargs < 3 ? call->nargs : 3;
+  for (size_t i = 0; i < n; i++)
+    {
+      cg_expr (g, call->args[i]);
+      arg[i] = cg_push (g);
+    }
+  switch (s)
+    {
+    case SUBR_STRLEN:
+      strlen_of (g, arg[0]);
+      break;
+    case SUBR_STRJOIN: gen_strjoin (g, arg); break;
+    case SUBR_SUBSTR: gen_substr (g, arg, n); break;
+    case SUBR_INDEX: case SUBR_RINDEX: case SUBR_STRSTR: gen_search (g, s, arg, n); break;
+    case SUBR_STRCHR: gen_strchr (g, arg, false); break;
+    case SUBR_STRRCHR: gen_strchr (g, arg, true); break;
+    case SUBR_BASENAME: gen_path (g, arg, false); break;
+    case SUBR_DIRNAME: gen_path (g, arg, true); break;
+    case SUBR_LLTOSTR: gen_lltostr (g, arg); break;
+    case SUBR_TOUPPER: gen_case (g, arg, true); break;
+    case SUBR_TOLOWER: gen_case (g, arg, false); break;
+    case SUBR_COPYIN: gen_copyin (g, arg); break;
+    default:
+      cg_error (g, call, "function not supported");
+      E (MOV64_IMM (R0, 0));
+      break;
+    }
+  cg_drop (g, (int) n);
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# bench-smoke.sh — bench/run in its quick mode (one run, small counts) over
+# figures 1, 2, 3 and 6: it builds its programs with our dtrace -h/-G,
+# writes a results table, and every figure has numbers for our dtrace.  No
+# timing is asserted (the machine is shared); what is asserted is that the
+# suite works and that the event-stream figure accounts for every hit
+# exactly (lines received + drops reported = hits fired), with and without
+# a buffer small enough to drop.
+. "$SRCDIR/test/lib.sh"
+
+if [ "$(id -u)" != 0 ]; then skip "bench/run needs root (uprobes, BPF)"; done_testing; fi
+
+"$SRCDIR/bench/run" --quick --only 1,2,3,6 --build "$BUILDDIR" --work "$T/work" --out "$T/results.md" \
+  >run.out 2>run.err
+rc=$?
+check_eq "bench/run --quick exits 0" "$rc" 0
+[ $rc = 0 ] || sed 's/^/    /' run.err | tail -20
+check "the table is written" test -s "$T/results.md"
+check "and printed" cmp -s run.out "$T/results.md"
+R=$(cat "$T/results.md" 2>/dev/null)
+for h in "## 1. Disabled probe cost" "## 2. Enabled cost per hit" "## 3. Start-up and peak RSS" "## 6. Event stream"; do
+  check_match "results: $h" "$R" "^$h"
+done
+check_match "results: the machine is described" "$R" '^Machine: Linux .*CPUs'
+num='[0-9]+(\.[0-9]+)?'
+# figure 1: every row has ns per iteration and a ratio
+for row in "no probe" "sdt-style site" "ENABLED" "call-style site"; do
+  check_match "figure 1: $row has ns/iteration and a ratio" "$R" "^\| [^|]*$row[^|]*\| $num \| $num×"
+done
+# figure 2: the limit and each of our scripts have a per-hit cost and a BPF program size
+check_match "figure 2: the empty-program limit (uprobe_multi) has a cost" "$R" "^\| limit: empty program, uprobe_multi link \| -?$num \|"
+for s in '@ = count()' '@\[arg1\] = count()' '@ = quantize\(arg0\)' 'printf\('; do
+  check_match "figure 2: \`$s\` has our per-hit cost and BPF run time" "$R" \
+    "^\| \`$s.*\| -?$num \| -?$num× \|.*\| $num ns, $num insns \|"
+done
+# figure 3: our start-up in ms and MiB
+check_match "figure 3: BEGIN { exit(0); } start-up and RSS" "$R" "^\| \`BEGIN \{ exit\(0\); \}\` \| $num \| .*\| $num \| "
+check_match "figure 3: one USDT probe start-up" "$R" "^\| one USDT probe.*\| $num \| "
+# figure 6: every stream of ours accounted for exactly
+rows=$(printf '%s\n' "$R" | grep -E '^\| ours')
+check_match "figure 6: rows for our dtrace" "$rows" "^\| ours, \`-x bufsize=4k\` \| flat out"
+bad=$(printf '%s\n' "$R" | sed -n '/^## 6/,$p' | grep -E '^\| ours' | grep -v '| yes |$' || true)
+check_eq "figure 6: received + dropped = hits in every stream of ours" "$bad" ""
+done_testing

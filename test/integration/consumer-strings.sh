@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# consumer-strings.sh — D's string subroutines compiled to BPF, golden
+# tested from BEGIN and from USDT probes of a small traced program
+# (data/strs.{c,d}): strlen, strjoin, substr (illumos index/length rules),
+# index/rindex (also across 64-bit words of the matcher), strchr, strrchr,
+# strstr, basename, dirname, lltostr, toupper, tolower, copyin, stringof,
+# string comparison and ordering, strings as aggregation keys, strsize
+# truncation, and the compile errors for bad arguments.
+. "$SRCDIR/test/lib.sh"
+data=$SRCDIR/test/integration/data
+"$DTRACE" -h -s "$data/strs.d" -o strs.h || fail "dtrace -h strs.d"
+"$DTRACE" -G -s "$data/strs.d" -o strs-sem.o || fail "dtrace -G strs.d"
+gcc -O2 -I. "$data/strs.c" strs-sem.o -o strs || fail "build strs"
+
+# q PROGRAM [dtrace options]: dtrace -q -n PROGRAM (stdout; stderr to q.err)
+q () { local prog=$1; shift; "$DTRACE" -q "$@" -n "$prog" 2>q.err; }
+
+# --- strlen, strjoin
+out=$(q 'BEGIN { s = "hello"; printf("%d %d %d|%s|%s|%s|\n", strlen(s), strlen(""), strlen(strjoin(s, s)), strjoin("foo", "bar"), strjoin("", ""), strjoin(s, "")); exit(0); }')
+check_eq "strlen, strjoin (empty strings too)" "$out" "5 0 10|foobar||hello|"
+out=$(q 'BEGIN { printf("%s|%d|%s|%s\n", strjoin("abcdefghij", "klmnopqrst"), strlen("abcdefghijklmnopqrst"), strjoin("", "0123456789abcdefXYZ"), substr("0123456789abcdefXYZ", 2)); exit(0); }' -x strsize=16)
+check_eq "-x strsize=16: results hold at most 15 characters" "$out" "abcdefghijklmno|15|0123456789abcde|23456789abcde"
+out=$(q 'BEGIN { s = strjoin("abcdef", "ghijkl"); @[s, substr("0123456789abc", 1)] = count(); printf("%s|%d|%s|%s|\n", s, strlen(s), substr(s, -3), lltostr(-123456789012)); exit(0); }' -x strsize=10)
+check_eq "-x strsize=10 (not a multiple of 8): 9 characters, in keys too" "$out" \
+  "$(printf 'abcdefghi|9|ghi|-12345678|\n\n  %-50s  %-50s %16d' abcdefghi 12345678 1)"
+
+# --- substr: negative index from the end, negative length from the end,
+# out-of-range indexes give ""
+cat > substr.d <<'X'
+BEGIN
+{
+	s = "abcdefghij";
+	printf("1 [%s] [%s] [%s] [%s] [%s]\n", substr(s, 3), substr(s, 3, 2), substr(s, -3), substr(s, -3, 2), substr(s, 0, -2));
+	printf("2 [%s] [%s] [%s] [%s] [%s]\n", substr(s, 2, -3), substr(s, 10), substr(s, 12345678), substr(s, -12, 5), substr(s, -12, 2));
+	printf("3 [%s] [%s] [%s] [%s] [%s]\n", substr(s, 5, 0), substr(s, 8, 10), substr("", 0), substr(s, -10), substr(s, 4, -20));
+	exit(0);
+}
+X
+out=$("$DTRACE" -q -s substr.d)
+expect='1 [defghij] [de] [hij] [hi] [abcdefgh]
+2 [cdefg] [] [] [abc] []
+3 [] [ij] [] [abcdefghij] []'
+check_eq "substr(s, i[, n]) with DTrace's index and length rules" "$out" "$expect"
+
+# --- index, rindex, strchr, strrchr, strstr
+cat > search.d <<'X'
+BEGIN
+{
+	t = "abcabcabc";
+	printf("4 %d %d %d %d %d %d\n", index(t, "bc"), rindex(t, "bc"), index(t, "bc", 2), rindex(t, "bc", 6), index(t, "x"), index(t, "abcabcabcabc"));
+	printf("5 %d %d %d %d %d\n", index(t, ""), rindex(t, ""), index(t, "c", -5), index(t, "abc", 7), rindex(t, "abc", 0));
+	d = "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789";
+	n = substr(d, 25, 70);
+	printf("6 %d %d %d %d\n", strlen(n), index(d, n), rindex(d, n), index(d, strjoin(n, "x")));
+	printf("7 [%s] [%s] [%s] [%s] [%s] [%s]\n", strchr("hello", 'l'), strrchr("hello", 'l'), strchr("hello", 'z'), strstr("hello world", "o w"), strstr("abc", ""), strstr("abc", "abcd"));
+	exit(0);
+}
+X
+out=$("$DTRACE" -q -s search.d)
+expect='4 1 7 4 4 -1 -1
+5 0 9 2 -1 0
+6 70 5 25 -1
+7 [llo] [lo] [] [o world] [abc] []'
+check_eq "index/rindex (with start; a 70-character needle), strchr, strrchr, strstr" "$out" "$expect"
+out=$(q 'BEGIN { d = "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"; printf("%d %d\n", index(d, substr(d, 25, 70)), rindex(d, "89")); exit(0); }' -x strsize=1024)
+check_eq "index/rindex with -x strsize=1024" "$out" "5 98"
+
+# --- basename, dirname (basename(1)/dirname(1) rules)
+out=$(q 'BEGIN { printf("%s %s %s %s %s %s %s %s\n", basename("/usr/bin/ls"), basename("/usr/lib/"), basename("usr"), basename("/"), basename("//"), basename(""), basename("/a"), basename("a//b//")); exit(0); }')
+check_eq "basename" "$out" "ls lib usr / / . a b"
+out=$(q 'BEGIN { printf("%s %s %s %s %s %s %s %s\n", dirname("/usr/bin/ls"), dirname("/usr/lib/"), dirname("usr"), dirname("/"), dirname("//"), dirname(""), dirname("/a"), dirname("a//b//")); exit(0); }')
+check_eq "dirname" "$out" "/usr/bin /usr . / / . / a"
+
+# --- lltostr, toupper, tolower
+out=$(q 'BEGIN { x = -42; printf("%s %s %s %s %s\n", lltostr(0), lltostr(x), lltostr(x * -1000000), lltostr(9223372036854775807), lltostr(-9223372036854775807 - 1)); exit(0); }')
+check_eq "lltostr (0, negatives, INT64_MAX, INT64_MIN)" "$out" "0 -42 42000000 9223372036854775807 -9223372036854775808"
+out=$(q 'BEGIN { printf("%s|%s|%s|\n", toupper("Hello, World 42"), tolower("MiXeD_Case"), toupper("")); exit(0); }')
+check_eq "toupper, tolower" "$out" "HELLO, WORLD 42|mixed_case||"
+
+# --- comparison and ordering of any string expressions
+out=$(q 'BEGIN { printf("%d %d %d %d %d %d %d %d %d\n", "abc" < "abd", "abc" < "abcd", "b" > "abc", "" < "a", strjoin("a", "b") == "ab", substr("xyz", 1) >= "yz", "abc" != "abd", "abd" <= "abc", basename("/x/y") == dirname("y/q")); exit(0); }')
+check_eq "== != < <= > >= between string expressions" "$out" "1 1 1 1 1 1 1 0 1"
+out=$(q 'BEGIN { s = "x"; s = strjoin(s, s); s = strjoin(s, s); t = toupper(s); printf("%s %s %d\n", s, t, s > t); exit(0); }')
+check_eq "string variables assigned from subroutine results" "$out" "xxxx XXXX 1"
+
+out=$(q 'BEGIN { printf("%d %d %d %d\n", strstr("bash", "sh") != 0, strstr("ksh", "x") != 0, strchr("abc", 99) == 0, 0 == strrchr("abc", 122)); exit(0); }')
+check_eq "s != 0 / s == 0: found or not (nothing found is the empty string)" "$out" "1 0 0 1"
+"$DTRACE" -q -n 'BEGIN { x = "a" == 1; }' >/dev/null 2>err.txt
+check_match "a string compared with a non-zero integer is refused" "$(cat err.txt)" 'operands have incompatible types: "string" and "int"'
+
+# --- strings as aggregation keys (zero-padded: equal strings, one key)
+out=$(q 'BEGIN { @[substr("hello", 0, 2)] = count(); @[strjoin("h", "e")] = count(); @[lltostr(7)] = count(); @[toupper("x")] = count(); @[strjoin("", "X")] = count(); exit(0); }')
+expect=$(printf '\n  %-50s %16d\n  %-50s %16d\n  %-50s %16d' 7 1 X 2 he 2)
+check_eq "subroutine results as aggregation keys" "$out" "$expect"
+
+# --- errors
+"$DTRACE" -q -n 'BEGIN { x = strlen(1); }' >/dev/null 2>err.txt; rc=$?
+check_eq "strlen(int): exit 1" "$rc" 1
+check_eq "... DTrace's prototype message" "$(cat err.txt)" "$(printf 'dtrace: invalid probe specifier BEGIN { x = strlen(1); }: line 1: strlen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int')"
+"$DTRACE" -q -n 'BEGIN { x = substr("a"); }' >/dev/null 2>err.txt; rc=$?
+check_eq "substr with 1 argument: exit 1" "$rc" 1
+check_match "... prototype mismatch" "$(cat err.txt)" 'substr\( \) prototype mismatch: 1 arg passed, 2 to 3 expected$'
+"$DTRACE" -q -n 'BEGIN { x = index("a", 1); }' >/dev/null 2>err.txt
+check_match "index(string, int) is refused" "$(cat err.txt)" 'index\( \) argument #2 is incompatible with prototype'
+
+# --- from USDT probes: user strings through copyinstr, copyin of bytes
+"$DTRACE" -q -n 'strs$target:::path { printf("%d [%s] [%s] [%s] %d\n", arg1, basename(copyinstr(arg0)), dirname(copyinstr(arg0)), strjoin(">", copyinstr(arg0)), strlen(copyinstr(arg0))); } strs$target:::buf { printf("[%s] [%s] [%s]\n", stringof(copyin(arg0, arg1)), copyin(arg0, 3), tolower(copyin(arg0, arg1))); }' -c ./strs >usdt.out 2>usdt.err
+expect='0 [tool] [/usr/local/bin] [>/usr/local/bin/tool] 19
+1 [dir] [relative] [>relative/dir/] 13
+2 [/] [/] [>/] 1
+3 [.] [.] [>] 0
+4 [file.txt] [.] [>file.txt] 8
+5 [www] [//srv] [>//srv//www//] 12
+[] [ABC] []
+[ABC] [ABC] [abc]
+[ABCDEFGH] [ABC] [abcdefgh]'
+check_eq "USDT: basename/dirname/strjoin/strlen of copyinstr, copyin(addr, n) as a string" "$(cat usdt.out)" "$expect"
+"$DTRACE" -q -n 'strs$target:::path /strstr(copyinstr(arg0), "/") != "" && index(copyinstr(arg0), "/") > 0/ { @[substr(copyinstr(arg0), 0, index(copyinstr(arg0), "/"))] = count(); } strs$target:::path /rindex(copyinstr(arg0), ".") >= 0/ { @[strchr(copyinstr(arg0), 46)] = count(); }' -c ./strs >pred.out 2>pred.err
+expect=$(printf '\n  %-50s %16d\n  %-50s %16d' .txt 1 relative 1)
+check_eq "USDT: string subroutines in predicates and keys" "$(cat pred.out)" "$expect"
+"$DTRACE" -q -x strsize=8 -n 'strs$target:::path /arg1 == 0/ { printf("[%s] [%s] %d\n", copyinstr(arg0), strjoin(copyinstr(arg0), "xyz"), strlen(copyinstr(arg0))); }' -c ./strs >trunc.out 2>trunc.err
+check_eq "USDT: -x strsize=8 truncates copyinstr and strjoin to 7 characters" "$(cat trunc.out)" "[/usr/lo] [/usr/lo] 7"
+done_testing
