@@ -191,6 +191,8 @@ check_match "... does not match any probes" "$(cat err.txt)" 'probe description 
 out=$("$DTRACE" -q -n 'syscall:::entry /pid == $target/ { @[probefunc] = count(); } syscall:::return /pid == $target && (int) arg0 < 0/ { @e[probefunc, (int) arg0] = count(); }' -c "$TGT 1 $T" 2>&1)
 check_match "syscall:::entry, every call in one program: the target's exit_group" "$out" '^  exit_group +1$'
 check_match "syscall:::return /(int) arg0 < 0/: close(-1) fails with -EBADF" "$out" '^  close +-9 +1$'
+run_q errno 'syscall::close:return /pid == $target/ { printf("%d %d;", errno, (int) arg0); } syscall::close:entry /pid == $target && errno != 0/ { printf("never"); }' 1
+check_eq "errno at syscall return (0 on success, EBADF for close(-1)); 0 at entry" "$(cat errno.out)" "0 0;0 0;0 0;0 0;9 -9;"
 check "... and none of the target's reads failed" bash -c "! grep -q '^  read  *-' <<<'$out'"
 check_eq "-l -n syscall::read: (Oracle's module vmlinux)" "$("$DTRACE" -l -n 'syscall::read:')" \
   "$(printf '%5s %10s %17s %33s %s\n%5u %10s %17s %33s %s\n%5u %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME \
