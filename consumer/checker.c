@@ -344,6 +344,7 @@ builtin_of (const char *name, enum builtin *b, struct dtype *t)
     { "probename", BI_PROBENAME, { DT_STRING, 0, false, false } },
     { "epid", BI_EPID, { DT_INTEGER, 4, false, false } },
     { "id", BI_ID, { DT_INTEGER, 4, false, false } },
+    { "errno", BI_ERRNO, { DT_INTEGER, 4, true, false } },
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp (name, tab[i].name) == 0)

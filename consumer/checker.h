@@ -19,7 +19,8 @@ enum builtin {
   BI_PID = BI_ARG0 + 12, BI_TID, BI_PPID, BI_UID, BI_GID, BI_CPU,
   BI_TIMESTAMP, BI_WALLTIMESTAMP, BI_VTIMESTAMP,
   BI_EXECNAME, BI_PROBEPROV, BI_PROBEMOD, BI_PROBEFUNC, BI_PROBENAME,
-  BI_EPID, BI_ID
+  BI_EPID, BI_ID,
+  BI_ERRNO                     /* syscall return probes: the call's errno, else 0 */
 };
 
 enum subr {

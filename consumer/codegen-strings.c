@@ -696,7 +696,7 @@ gen_copyin (struct gen *g, const int *arg)
   ld_slot (g, R3, arg[0]);
   E (CALL (BPF_FUNC_probe_read_user));
   asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-  if (cg_kind (g) == PK_USDT && cg_ctx (g)->sleepable)
+  if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
     {
       /* not present: a sleepable program may fault the page in */
       ld_slot (g, R1, dst);

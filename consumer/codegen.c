@@ -24,6 +24,7 @@
 #include "consumer/checker.h"
 #include "consumer/codegen.h"
 #include "consumer/codegen-int.h"
+#include "consumer/uprobe-attach.h"
 #include "sdt/sdt.h"
 
 /* Stack slots (offsets from r10). */
@@ -450,6 +451,30 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     case BI_EPID:
       emit (g, MOV64_REG (R0, R9));
       return;
+    case BI_ERRNO:
+      {
+        /* syscall return: rax in [-4095, -1] is -errno; elsewhere 0 */
+        emit (g, MOV64_IMM (R0, 0));
+        if (g->kind != PK_SYSCALL_RETURN)
+          return;
+        int zero = asm_label (&g->a), done = asm_label (&g->a);
+        emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+        emit (g, MOV64_REG (R1, R10));
+        emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+        emit (g, MOV64_IMM (R2, 8));
+        emit (g, MOV64_REG (R3, R6));
+        emit (g, A64_IMM (BPF_ADD, R3, 80));
+        emit (g, CALL (BPF_FUNC_probe_read_kernel));
+        emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+        asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, zero);
+        asm_jmp_imm (&g->a, BPF_JSLT, R0, -4095, zero);
+        emit (g, NEG64 (R0));
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, zero);
+        emit (g, MOV64_IMM (R0, 0));
+        asm_bind (&g->a, done);
+        return;
+      }
     default:
       gerr (g, n, "this built-in variable is not supported yet");
       emit (g, MOV64_IMM (R0, 0));
@@ -1881,7 +1906,11 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
     }
   else if (kind_uprobe (kind))
     {
-      if (cg->pids_fd >= 0)
+      /* pid probes name their process: the kernel filters them when it
+       * can, and then the -p/-c list must not (pid123 with -p 456) */
+      bool kernel_filters = kind == PK_PID
+        && (cg->usdt_attach_type != UPROBE_BPF_TRACE_UPROBE_MULTI || uprobe_features ()->multi_pid_filter);
+      if (cg->pids_fd >= 0 && !kernel_filters)
         {
           emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
           emit (&g, A64_IMM (BPF_RSH, R0, 32));

@@ -191,6 +191,8 @@ check_match "... does not match any probes" "$(cat err.txt)" 'probe description 
 out=$("$DTRACE" -q -n 'syscall:::entry /pid == $target/ { @[probefunc] = count(); } syscall:::return /pid == $target && (int) arg0 < 0/ { @e[probefunc, (int) arg0] = count(); }' -c "$TGT 1 $T" 2>&1)
 check_match "syscall:::entry, every call in one program: the target's exit_group" "$out" '^  exit_group +1$'
 check_match "syscall:::return /(int) arg0 < 0/: close(-1) fails with -EBADF" "$out" '^  close +-9 +1$'
+run_q errno 'syscall::close:return /pid == $target/ { printf("%d %d;", errno, (int) arg0); } syscall::close:entry /pid == $target && errno != 0/ { printf("never"); }' 1
+check_eq "errno at syscall return (0 on success, EBADF for close(-1)); 0 at entry" "$(cat errno.out)" "0 0;0 0;0 0;0 0;9 -9;"
 check "... and none of the target's reads failed" bash -c "! grep -q '^  read  *-' <<<'$out'"
 check_eq "-l -n syscall::read: (Oracle's module vmlinux)" "$("$DTRACE" -l -n 'syscall::read:')" \
   "$(printf '%5s %10s %17s %33s %s\n%5u %10s %17s %33s %s\n%5u %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME \
@@ -204,7 +206,8 @@ ncpu=$(grep -c '^processor' /proc/cpuinfo)
 out=$("$DTRACE" -q -n 'profile-1ms { @[cpu] = count(); } tick-1s { exit(0); }')
 rows=$(echo "$out" | grep -c '[0-9]')
 check_eq "profile-1ms fires on every CPU ($ncpu)" "$rows" "$ncpu"
-check "... about 1000 times a second on each (each >= 200)" bash -c "echo '$out' | awk 'NF == 2 && \$2 < 200 { exit 1 }'"
+# (about 1000 a second each; a loaded virtual machine's timers lag, hence the low bound)
+check "... repeatedly on each (each >= 20 in a second)" bash -c "echo '$out' | awk 'NF == 2 && \$2 < 20 { exit 1 }'"
 out=$("$DTRACE" -q -n 'profile-997 { @[arg0 != 0 && arg1 != 0, arg0 != 0 || arg1 != 0] = count(); } tick-500ms { exit(0); }')
 check_match "profile arg0/arg1: never both set, always one of them" "$out" '^ +0 +1 +[0-9]+$'
 check "... and no other row" bash -c "[ \$(echo '$out' | grep -c '[0-9]') = 1 ]"
