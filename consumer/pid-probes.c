@@ -8,6 +8,7 @@
  */
 #include "consumer/pid-probes.h"
 #include "consumer/pid-libs.h"
+#include "consumer/process.h"
 #include "consumer/x86-insn.h"
 #include "sdt/sdt.h"
 
@@ -137,23 +138,15 @@ scan_pid (struct pid_probe_list *l, pid_t pid, const struct usdt_proc *procs, si
     {
       if (line[len - 1] == '\n')
         line[--len] = '\0';
-      unsigned long start, end, off, ino;
-      unsigned maj, min;
-      char perms[8];
-      int n = 0;
-      if (sscanf (line, "%lx-%lx %7s %lx %x:%x %lu %n", &start, &end, perms, &off, &maj, &min,
-                  &ino, &n) < 7 || n == 0)
+      struct dt_mapping m;
+      if (!dt_maps_parse_line (line, &m) || !m.exec || m.ino == 0 || !m.path || m.deleted)
         continue;
-      const char *mpath = line + n;
-      if (strlen (perms) < 3 || perms[2] != 'x' || ino == 0 || mpath[0] != '/')
-        continue;
-      size_t pl = strlen (mpath);
-      if (pl > 10 && strcmp (mpath + pl - 10, " (deleted)") == 0)
-        continue;
-      dev_t dev = makedev (maj, min);
-      bool is_exec = have_exe && exe.st_ino == (ino_t) ino && exe.st_dev == dev;
+      const char *mpath = m.path;
+      dev_t dev = makedev (m.dev_major, m.dev_minor);
+      ino_t ino = (ino_t) m.ino;
+      bool is_exec = have_exe && exe.st_ino == ino && exe.st_dev == dev;
       char *op = NULL;
-      if (same_file (mpath, dev, (ino_t) ino))
+      if (same_file (mpath, dev, ino))
         op = xstrdup (mpath);
       else
         {
@@ -161,10 +154,10 @@ scan_pid (struct pid_probe_list *l, pid_t pid, const struct usdt_proc *procs, si
           if (access (op, R_OK) != 0)
             {
               free (op);
-              op = xasprintf ("/proc/%d/map_files/%lx-%lx", (int) pid, start, end);
+              op = xasprintf ("/proc/%d/map_files/%llx-%llx", (int) pid, m.start, m.end);
             }
         }
-      struct file_info *fi = add_file (l, pid, dev, (ino_t) ino, op, is_exec);
+      struct file_info *fi = add_file (l, pid, dev, ino, op, is_exec);
       /* the module name is the basename as the process maps it */
       if (strcmp (fi->f.module, base_name (mpath)) != 0)
         {

@@ -33,6 +33,7 @@
 #include "consumer/probe-desc.h"
 #include "consumer/process.h"
 #include "consumer/providers.h"
+#include "consumer/profile-probes.h"
 #include "consumer/dformat.h"
 #include "consumer/uprobe-attach.h"
 #include "consumer/usdt-probes.h"
@@ -323,26 +324,7 @@ macro_lookup (void *arg, const char *name)
 static uint64_t
 tick_interval (const char *name)
 {
-  if (strncmp (name, "tick-", 5) != 0)
-    return 0;
-  char *end;
-  double v = strtod (name + 5, &end);
-  if (end == name + 5 || v <= 0)
-    return 0;
-  static const struct { const char *u; double ns; } units[] = {
-    { "ns", 1 }, { "nsec", 1 }, { "us", 1e3 }, { "usec", 1e3 }, { "ms", 1e6 }, { "msec", 1e6 },
-    { "s", 1e9 }, { "sec", 1e9 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 }, { "hour", 3600e9 },
-    { "d", 86400e9 }, { "day", 86400e9 },
-  };
-  double ns = -1;
-  if (*end == '\0' || strcmp (end, "hz") == 0)
-    ns = 1e9 / v;
-  for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-    if (strcmp (end, units[i].u) == 0)
-      ns = v * units[i].ns;
-  if (ns < 200000)      /* DTrace refuses intervals below 200 us */
-    return 0;
-  return (uint64_t) ns;
+  return profile_interval (name, "tick");   /* the same units and the 200 us floor */
 }
 
 static bool

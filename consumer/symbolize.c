@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "consumer/symbolize.h"
+#include "consumer/process.h"
 #include "sdt/sdt.h"
 
 struct seg {
@@ -232,21 +233,14 @@ parse_maps (struct symbolizer *s, struct sym_proc *p, char *text)
       char *nl = strchr (line, '\n');
       if (nl)
         *nl = '\0';
-      unsigned long long start, end, off, ino;
-      unsigned maj, min;
-      char perms[8];
-      int pos = 0;
-      if (sscanf (line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &off, &maj, &min, &ino, &pos) >= 7
-          && pos > 0 && line[pos] == '/')
+      struct dt_mapping m;
+      if (dt_maps_parse_line (line, &m) && m.path)
         {
-          char *path = xstrdup (line + pos);
-          size_t n = strlen (path);
-          static const char deleted[] = " (deleted)";
-          if (n > sizeof deleted - 1 && strcmp (path + n - (sizeof deleted - 1), deleted) == 0)
-            path[n - (sizeof deleted - 1)] = '\0';
+          char *path = xstrndup (m.path, m.path_len);
           p->maps = xrealloc (p->maps, (p->nmaps + 1) * sizeof *p->maps);
           p->maps[p->nmaps++] = (struct sym_map) {
-            start, end, off, file_index (s, path, ((uint64_t) maj << 32) | min, ino)
+            m.start, m.end, m.offset,
+            file_index (s, path, ((uint64_t) m.dev_major << 32) | m.dev_minor, m.ino)
           };
           free (path);
         }

@@ -15,6 +15,7 @@
  *     numbers are the attach cookies.
  */
 #include "consumer/usdt-probes.h"
+#include "consumer/process.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -245,33 +246,24 @@ scan_process (struct usdt_cache *c, struct contexts *cs, pid_t pid, bool from_sc
     {
       if (line[len - 1] == '\n')
         line[--len] = '\0';
-      unsigned long start, end, off, ino;
-      unsigned maj, min;
-      char perms[8];
-      int n = 0;
-      if (sscanf (line, "%lx-%lx %7s %lx %x:%x %lu %n", &start, &end, perms, &off, &maj, &min,
-                  &ino, &n) < 7 || n == 0)
+      struct dt_mapping m;
+      if (!dt_maps_parse_line (line, &m) || !m.exec || m.ino == 0 || !m.path)
         continue;
-      const char *path = line + n;
-      if (strlen (perms) < 3 || perms[2] != 'x' || ino == 0 || path[0] != '/')
-        continue;
-      dev_t dev = makedev (maj, min);
+      dev_t dev = makedev (m.dev_major, m.dev_minor);
       bool bad;
-      struct usdt_file *f = cache_lookup (c, dev, (ino_t) ino, &bad);
+      struct usdt_file *f = cache_lookup (c, dev, (ino_t) m.ino, &bad);
       if (!f && !bad)
         {
-          size_t pl = strlen (path);
-          bool deleted = pl > 10 && strcmp (path + pl - 10, " (deleted)") == 0;
           char range[64];
-          snprintf (range, sizeof range, "%lx-%lx", start, end);
-          char *op = open_path_for_mapping (pid, path, deleted, range, dev, (ino_t) ino);
+          snprintf (range, sizeof range, "%llx-%llx", m.start, m.end);
+          char *op = open_path_for_mapping (pid, m.path, m.deleted, range, dev, (ino_t) m.ino);
           if (op)
             {
-              f = cache_add (c, dev, (ino_t) ino, op, path, true);
+              f = cache_add (c, dev, (ino_t) m.ino, op, m.path, true);
               free (op);
             }
           else
-            cache_mark_bad (c, dev, (ino_t) ino);
+            cache_mark_bad (c, dev, (ino_t) m.ino);
         }
       if (f)
         ctx_add (cs, pid, f, from_scan);
