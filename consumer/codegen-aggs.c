@@ -19,6 +19,7 @@
 
 #include "consumer/codegen-int.h"
 #include "consumer/dformat.h"
+#include "consumer/llquantize-math.h"
 
 #define E(i) cg_emit (g, (i))
 
@@ -67,17 +68,6 @@ cgagg_stddev (struct gen *g, int value_slot)
   cg_drop (g, 1);
 }
 
-typedef unsigned __int128 u128;
-
-static u128
-upow (unsigned f, unsigned e)
-{
-  u128 r = 1;
-  while (e--)
-    r *= f;
-  return r;
-}
-
 void
 cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr_slot, int done)
 {
@@ -88,7 +78,7 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
   int add = asm_label (a);
   E (LDX (BPF_DW, R1, R10, (int16_t) value_slot));
   E (MOV64_IMM (R4, 0));
-  u128 first = upow (factor, low);
+  llq_u128 first = llq_pow (factor, low);
   if (first > INT64_MAX)
     asm_ja (a, add);
   else
@@ -96,14 +86,13 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
       cg_mov_imm (g, R2, (int64_t) first);
       asm_jmp_reg (a, BPF_JSLT, R1, R2, add);
     }
-  u128 base = 1;
+  llq_u128 base = 1;
   bool open = true;
   for (unsigned m = low; m <= high && open; m++)
     {
-      u128 lo = upow (factor, m), hi = upow (factor, m + 1);
-      u128 width = hi <= nsteps ? 1 : hi / nsteps;
-      u128 count = (hi - lo) / width;
-      u128 limit = lo + count * width;
+      llq_u128 lo, width, count;
+      llq_magnitude (factor, nsteps, m, &lo, &width, &count);
+      llq_u128 limit = lo + count * width;
       int next = asm_label (a);
       if (limit > INT64_MAX)
         open = false;                  /* every remaining value is in here */
