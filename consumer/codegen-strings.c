@@ -23,7 +23,8 @@
  * bounded loop over a string's characters (the body sees i and s[i]);
  * read_str/len_of_read read a string and clamp its length; copy_str,
  * copy_from and copy_tail copy a bounded substring into the result;
- * bit_of locates a bit of the bitap state; return_temp ends a subroutine
+ * bit_of and table_row locate a bit of the bitap state and a row of its
+ * table; return_temp ends a subroutine
  * whose value is its result temporary.
  *
  * index/rindex/strstr are exact and linear: the shift-and (bitap)
@@ -385,6 +386,21 @@ gen_strchr (struct gen *g, const int *arg, bool last)
   return_temp (g, dst);
 }
 
+/* ROW = the address of character CHR's row of the bitap table (W words
+ * after the state); AREA = the scratch area (the same register as ROW or
+ * not).  CHR is clobbered. */
+static void
+table_row (struct gen *g, int chr, int row, int area_reg)
+{
+  unsigned w = words (strsize_of (g));
+  E (A64_IMM (BPF_MUL, chr, (int32_t) (8 * w)));
+  area (g, area_reg);
+  if (row != area_reg)
+    E (MOV64_REG (row, area_reg));
+  E (A64_IMM (BPF_ADD, row, (int32_t) (DSTATE + 8 * w)));
+  E (A64_REG (BPF_ADD, row, chr));
+}
+
 /* For each character of the needle in SLOT: set (or clear) its bit in the
  * bitap table. */
 static void
@@ -394,10 +410,7 @@ bitap_table (struct gen *g, int slot, bool set)
   unsigned limit = ss - 1 < 64 * w ? ss - 1 : 64 * w;
   struct char_loop l;
   each_char (g, &l, slot, limit);
-  E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
-  area (g, R4);
-  E (A64_IMM (BPF_ADD, R4, (int32_t) (DSTATE + 8 * w)));
-  E (A64_REG (BPF_ADD, R4, R3));           /* the character's row */
+  table_row (g, R3, R4, R4);
   if (set)
     {
       E (MOV64_REG (R0, R2));
@@ -491,11 +504,7 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
 
   /* the scan: D = ((D << 1) | 1) & mask[c], W words */
   each_char (g, &l, arg[0], ss - 1);
-  E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
-  area (g, R4);
-  E (MOV64_REG (R5, R4));
-  E (A64_IMM (BPF_ADD, R5, (int32_t) (DSTATE + 8 * w)));
-  E (A64_REG (BPF_ADD, R5, R3));            /* mask row */
+  table_row (g, R3, R5, R4);                /* r5 mask[c], r4 the area */
   for (unsigned k = w; k-- > 0;)
     {
       E (LDX (BPF_DW, R0, R4, (int16_t) (DSTATE + 8 * k)));
