@@ -239,7 +239,8 @@ copy_tail (struct gen *g, int dst_slot, int src_slot, int pos_reg)
  *   next_char (g, &l);
  *
  * The loop leaves at the NUL or after LIMIT characters.  The body must
- * keep r1 and r2; r5 and r0 are the body's own across iterations. */
+ * keep r1 and r2; r0 and r5 are free for it and keep their values from
+ * one iteration to the next (what else it carries lives in the cells). */
 struct char_loop {
   int top, next, out;
 };
