@@ -19,15 +19,28 @@
 
 #include "consumer/codegen-int.h"
 #include "consumer/dformat.h"
+#include "consumer/llquantize-math.h"
 
 #define E(i) cg_emit (g, (i))
+
+/* After SUM = x + ADDEND (64 bits): HI += the carry out, 1 when SUM
+ * wrapped below ADDEND. */
+static void
+carry_into (struct gen *g, int sum, int addend, int hi)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int nc = asm_label (a);
+  asm_jmp_reg (a, BPF_JGE, sum, addend, nc);
+  E (A64_IMM (BPF_ADD, hi, 1));
+  asm_bind (a, nc);
+}
 
 void
 cgagg_stddev (struct gen *g, int value_slot)
 {
   struct bpf_asm *a = cg_asm (g);
   int ptr = cg_push (g);                           /* r0: the value's address */
-  int pos = asm_label (a), nc1 = asm_label (a), nc2 = asm_label (a);
+  int pos = asm_label (a);
   E (LDX (BPF_DW, R1, R10, (int16_t) value_slot));
   E (MOV64_IMM (R2, 1));
   E (ATOMIC_ADD64 (R0, R2, 0));                     /* count */
@@ -50,9 +63,7 @@ cgagg_stddev (struct gen *g, int value_slot)
   E (MOV64_REG (R3, R5));
   E (A64_IMM (BPF_LSH, R3, 33));
   E (A64_REG (BPF_ADD, R3, R4));
-  asm_jmp_reg (a, BPF_JGE, R3, R4, nc1);
-  E (A64_IMM (BPF_ADD, R2, 1));
-  asm_bind (a, nc1);
+  carry_into (g, R3, R4, R2);
   E (A64_IMM (BPF_RSH, R5, 31));
   E (A64_REG (BPF_ADD, R2, R5));
   /* sumsq.lo += low (fetching the old value); a wrap carries into hi */
@@ -60,22 +71,9 @@ cgagg_stddev (struct gen *g, int value_slot)
   E (LDX (BPF_DW, R0, R10, (int16_t) ptr));
   E (BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R3, 16, BPF_ADD | BPF_FETCH));
   E (A64_REG (BPF_ADD, R4, R3));                    /* old + low */
-  asm_jmp_reg (a, BPF_JGE, R4, R3, nc2);
-  E (A64_IMM (BPF_ADD, R2, 1));
-  asm_bind (a, nc2);
+  carry_into (g, R4, R3, R2);
   E (ATOMIC_ADD64 (R0, R2, 24));
   cg_drop (g, 1);
-}
-
-typedef unsigned __int128 u128;
-
-static u128
-upow (unsigned f, unsigned e)
-{
-  u128 r = 1;
-  while (e--)
-    r *= f;
-  return r;
 }
 
 void
@@ -88,7 +86,7 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
   int add = asm_label (a);
   E (LDX (BPF_DW, R1, R10, (int16_t) value_slot));
   E (MOV64_IMM (R4, 0));
-  u128 first = upow (factor, low);
+  llq_u128 first = llq_pow (factor, low);
   if (first > INT64_MAX)
     asm_ja (a, add);
   else
@@ -96,14 +94,13 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
       cg_mov_imm (g, R2, (int64_t) first);
       asm_jmp_reg (a, BPF_JSLT, R1, R2, add);
     }
-  u128 base = 1;
+  llq_u128 base = 1;
   bool open = true;
   for (unsigned m = low; m <= high && open; m++)
     {
-      u128 lo = upow (factor, m), hi = upow (factor, m + 1);
-      u128 width = hi <= nsteps ? 1 : hi / nsteps;
-      u128 count = (hi - lo) / width;
-      u128 limit = lo + count * width;
+      llq_u128 lo, width, count;
+      llq_magnitude (factor, nsteps, m, &lo, &width, &count);
+      llq_u128 limit = lo + count * width;
       int next = asm_label (a);
       if (limit > INT64_MAX)
         open = false;                  /* every remaining value is in here */

@@ -19,6 +19,14 @@
  * Lengths come from bpf_probe_read_kernel_str (no loop), copies of a
  * substring from the same helper with a bounded size.
  *
+ * The generators share a few shapes: each_char/next_char bracket the one
+ * bounded loop over a string's characters (the body sees i and s[i]);
+ * read_str/len_of_read read a string and clamp its length; copy_str,
+ * copy_from and copy_tail copy a bounded substring into the result;
+ * bit_of and table_row locate a bit of the bitap state and a row of its
+ * table; return_temp ends a subroutine
+ * whose value is its result temporary.
+ *
  * index/rindex/strstr are exact and linear: the shift-and (bitap)
  * algorithm with W = min(ceil((strsize-1)/64), 4) words of state and a
  * 256-row table of W-word character masks in scratch (only in programs
@@ -134,25 +142,49 @@ ld_slot (struct gen *g, int reg, int slot)
   E (LDX (BPF_DW, reg, R10, (int16_t) slot));
 }
 
-/* r0 = strlen of the string in SLOT, in [0, strsize-1]. */
+/* REG = min(REG, MAX), unsigned. */
 static void
-strlen_of (struct gen *g, int slot)
+clamp_max (struct gen *g, int reg, int32_t max)
 {
   struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
-  int pos = asm_label (a), in = asm_label (a);
-  area (g, R1);
-  E (A64_IMM (BPF_ADD, R1, JUNK));
-  E (MOV64_IMM (R2, (int32_t) ss));
-  ld_slot (g, R3, slot);
+  int ok = asm_label (a);
+  asm_jmp_imm (a, BPF_JLE, reg, max, ok);
+  E (MOV64_IMM (reg, max));
+  asm_bind (a, ok);
+}
+
+/* Read the string in SRC_SLOT, NUL included (at most strsize bytes), to
+ * the address in r1; r0 = the helper's result. */
+static void
+read_str (struct gen *g, int src_slot)
+{
+  E (MOV64_IMM (R2, (int32_t) strsize_of (g)));
+  ld_slot (g, R3, src_slot);
   E (CALL (BPF_FUNC_probe_read_kernel_str));
+}
+
+/* r0 = the length of the string read_str just read: its result less the
+ * NUL, in [0, strsize-1] (a failed read counts as empty). */
+static void
+len_of_read (struct gen *g)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int pos = asm_label (a);
   asm_jmp_imm (a, BPF_JSGT, R0, 0, pos);
   E (MOV64_IMM (R0, 1));
   asm_bind (a, pos);
   E (A64_IMM (BPF_SUB, R0, 1));
-  asm_jmp_imm (a, BPF_JLE, R0, (int32_t) ss - 1, in);
-  E (MOV64_IMM (R0, (int32_t) ss - 1));
-  asm_bind (a, in);
+  clamp_max (g, R0, (int32_t) strsize_of (g) - 1);
+}
+
+/* r0 = strlen of the string in SLOT, in [0, strsize-1]. */
+static void
+strlen_of (struct gen *g, int slot)
+{
+  area (g, R1);
+  E (A64_IMM (BPF_ADD, R1, JUNK));
+  read_str (g, slot);
+  len_of_read (g);
 }
 
 /* Copy at most SIZE_REG-1 characters (SIZE_REG checked here into
@@ -161,12 +193,9 @@ static void
 copy_str (struct gen *g, int dst_slot, int src_reg, int size_reg)
 {
   struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
-  int skip = asm_label (a), ok = asm_label (a);
+  int skip = asm_label (a);
   asm_jmp_imm (a, BPF_JSLT, size_reg, 1, skip);
-  asm_jmp_imm (a, BPF_JLE, size_reg, (int32_t) ss, ok);
-  E (MOV64_IMM (size_reg, (int32_t) ss));
-  asm_bind (a, ok);
+  clamp_max (g, size_reg, (int32_t) strsize_of (g));
   if (src_reg != R3)
     E (MOV64_REG (R3, src_reg));
   if (size_reg != R2)
@@ -174,6 +203,86 @@ copy_str (struct gen *g, int dst_slot, int src_reg, int size_reg)
   ld_slot (g, R1, dst_slot);
   E (CALL (BPF_FUNC_probe_read_kernel_str));
   asm_bind (a, skip);
+}
+
+/* copy_str from the character at POS_REG (in [0, strsize)) of the string
+ * in SRC_SLOT. */
+static void
+copy_from (struct gen *g, int dst_slot, int src_slot, int pos_reg, int size_reg)
+{
+  ld_slot (g, R3, src_slot);
+  E (A64_REG (BPF_ADD, R3, pos_reg));
+  copy_str (g, dst_slot, R3, size_reg);
+}
+
+/* The rest of the string in SRC_SLOT from the character at POS_REG on;
+ * nothing when POS_REG is outside [0, strsize) (as -1, "not found"). */
+static void
+copy_tail (struct gen *g, int dst_slot, int src_slot, int pos_reg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int skip = asm_label (a);
+  asm_jmp_imm (a, BPF_JSLT, pos_reg, 0, skip);
+  asm_jmp_imm (a, BPF_JGE, pos_reg, (int32_t) ss, skip);
+  E (MOV64_IMM (R2, (int32_t) ss));
+  E (A64_REG (BPF_SUB, R2, pos_reg));
+  copy_from (g, dst_slot, src_slot, pos_reg, R2);
+  asm_bind (a, skip);
+}
+
+/* A bounded loop over the characters of a string:
+ *
+ *   each_char (g, &l, slot, limit);
+ *     body: r1 the string, r2 the index i, r3 the character s[i] (not
+ *     NUL), r4 its address; may jump to l.next or l.out
+ *   next_char (g, &l);
+ *
+ * The loop leaves at the NUL or after LIMIT characters.  The body must
+ * keep r1 and r2; r0 and r5 are free for it and keep their values from
+ * one iteration to the next (what else it carries lives in the cells). */
+struct char_loop {
+  int top, next, out;
+};
+
+static void
+each_char (struct gen *g, struct char_loop *l, int slot, unsigned limit)
+{
+  struct bpf_asm *a = cg_asm (g);
+  l->top = asm_label (a);
+  l->next = asm_label (a);
+  l->out = asm_label (a);
+  ld_slot (g, R1, slot);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, l->top);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) limit, l->out);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, l->out);
+}
+
+static void
+next_char (struct gen *g, const struct char_loop *l)
+{
+  struct bpf_asm *a = cg_asm (g);
+  asm_bind (a, l->next);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, l->top);
+  asm_bind (a, l->out);
+}
+
+/* Bit POS_REG of a multi-word bit string: OFF_REG = the byte offset of its
+ * word, BIT_REG = its mask in that word.  POS_REG is clobbered. */
+static void
+bit_of (struct gen *g, int pos_reg, int off_reg, int bit_reg)
+{
+  E (MOV64_REG (off_reg, pos_reg));
+  E (A64_IMM (BPF_RSH, off_reg, 6));
+  E (A64_IMM (BPF_LSH, off_reg, 3));
+  E (A64_IMM (BPF_AND, pos_reg, 63));
+  E (MOV64_IMM (bit_reg, 1));
+  E (A64_REG (BPF_LSH, bit_reg, pos_reg));
 }
 
 /* A string temporary for the result: its slot. */
@@ -184,36 +293,28 @@ result_temp (struct gen *g)
   return cg_push (g);
 }
 
+/* The subroutine's value: the result temporary in DST_SLOT, popped. */
+static void
+return_temp (struct gen *g, int dst_slot)
+{
+  ld_slot (g, R0, dst_slot);
+  cg_drop (g, 1);
+}
+
 static void
 gen_strjoin (struct gen *g, const int *arg)
 {
   int dst = result_temp (g);
-  unsigned ss = strsize_of (g);
   ld_slot (g, R1, dst);                   /* a, r0 = its length */
-  E (MOV64_IMM (R2, (int32_t) ss));
-  ld_slot (g, R3, arg[0]);
-  E (CALL (BPF_FUNC_probe_read_kernel_str));
-  {
-    struct bpf_asm *a = cg_asm (g);
-    int pos = asm_label (a), in = asm_label (a);
-    asm_jmp_imm (a, BPF_JSGT, R0, 0, pos);
-    E (MOV64_IMM (R0, 1));
-    asm_bind (a, pos);
-    E (A64_IMM (BPF_SUB, R0, 1));
-    asm_jmp_imm (a, BPF_JLE, R0, (int32_t) ss - 1, in);
-    E (MOV64_IMM (R0, (int32_t) ss - 1));
-    asm_bind (a, in);
-  }
-  E (MOV64_REG (R2, R0));
-  E (MOV64_IMM (R4, (int32_t) ss));
-  E (A64_REG (BPF_SUB, R4, R2));          /* room left, NUL included: [1, strsize] */
-  ld_slot (g, R1, dst);
-  E (A64_REG (BPF_ADD, R1, R2));
-  E (MOV64_REG (R2, R4));
+  read_str (g, arg[0]);
+  len_of_read (g);
+  ld_slot (g, R1, dst);                   /* then b after it, in the room left */
+  E (A64_REG (BPF_ADD, R1, R0));
+  E (MOV64_IMM (R2, (int32_t) strsize_of (g)));
+  E (A64_REG (BPF_SUB, R2, R0));          /* NUL included: [1, strsize] */
   ld_slot (g, R3, arg[1]);
   E (CALL (BPF_FUNC_probe_read_kernel_str));
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+  return_temp (g, dst);
 }
 
 static void
@@ -258,54 +359,47 @@ gen_substr (struct gen *g, const int *arg, size_t nargs)
   asm_jmp_imm (a, BPF_JSLE, R2, 0, empty);
   asm_jmp_imm (a, BPF_JGE, R1, (int32_t) ss, empty);
   E (A64_IMM (BPF_ADD, R2, 1));
-  ld_slot (g, R3, arg[0]);
-  E (A64_REG (BPF_ADD, R3, R1));
-  copy_str (g, dst, R3, R2);
+  copy_from (g, dst, arg[0], R1, R2);
   asm_bind (a, empty);
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+  return_temp (g, dst);
 }
 
-/* strchr, strrchr: the string from the first / last C. */
+/* strchr, strrchr: the string from the first / last C (cell0, -1 for
+ * none; the NUL is never a match, so strchr(s, 0) is ""). */
 static void
 gen_strchr (struct gen *g, const int *arg, bool last)
 {
   struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
   int dst = result_temp (g);
-  int loop = asm_label (a), out = asm_label (a), nomatch = asm_label (a), done = asm_label (a);
+  struct char_loop l;
   area (g, R5);
   E (ST_IMM (BPF_DW, R5, CELL (0), -1));
-  ld_slot (g, R1, arg[0]);
-  ld_slot (g, R2, arg[1]);
-  E (A64_IMM (BPF_AND, R2, 0xff));
-  E (MOV64_IMM (R3, 0));
-  asm_bind (a, loop);
-  asm_jmp_imm (a, BPF_JGE, R3, (int32_t) ss, out);
-  E (MOV64_REG (R4, R1));
-  E (A64_REG (BPF_ADD, R4, R3));
-  E (LDX (BPF_B, R4, R4, 0));
-  asm_jmp_reg (a, BPF_JNE, R4, R2, nomatch);
-  E (STX (BPF_DW, R5, R3, CELL (0)));
+  ld_slot (g, R0, arg[1]);
+  E (A64_IMM (BPF_AND, R0, 0xff));
+  each_char (g, &l, arg[0], strsize_of (g));
+  asm_jmp_reg (a, BPF_JNE, R3, R0, l.next);
+  E (STX (BPF_DW, R5, R2, CELL (0)));
   if (!last)
-    asm_ja (a, out);
-  asm_bind (a, nomatch);
-  asm_jmp_imm (a, BPF_JEQ, R4, 0, out);
-  E (A64_IMM (BPF_ADD, R3, 1));
-  asm_ja (a, loop);
-  asm_bind (a, out);
-  area (g, R5);
-  E (LDX (BPF_DW, R4, R5, CELL (0)));
-  asm_jmp_imm (a, BPF_JSLT, R4, 0, done);
-  asm_jmp_imm (a, BPF_JGE, R4, (int32_t) ss, done);
-  E (MOV64_IMM (R2, (int32_t) ss));
-  E (A64_REG (BPF_SUB, R2, R4));
-  ld_slot (g, R3, arg[0]);
-  E (A64_REG (BPF_ADD, R3, R4));
-  copy_str (g, dst, R3, R2);
-  asm_bind (a, done);
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+    asm_ja (a, l.out);
+  next_char (g, &l);
+  E (LDX (BPF_DW, R4, R5, CELL (0)));      /* r5: still the area */
+  copy_tail (g, dst, arg[0], R4);
+  return_temp (g, dst);
+}
+
+/* ROW = the address of character CHR's row of the bitap table (W words
+ * after the state); AREA = the scratch area (the same register as ROW or
+ * not).  CHR is clobbered. */
+static void
+table_row (struct gen *g, int chr, int row, int area_reg)
+{
+  unsigned w = words (strsize_of (g));
+  E (A64_IMM (BPF_MUL, chr, (int32_t) (8 * w)));
+  area (g, area_reg);
+  if (row != area_reg)
+    E (MOV64_REG (row, area_reg));
+  E (A64_IMM (BPF_ADD, row, (int32_t) (DSTATE + 8 * w)));
+  E (A64_REG (BPF_ADD, row, chr));
 }
 
 /* For each character of the needle in SLOT: set (or clear) its bit in the
@@ -313,32 +407,16 @@ gen_strchr (struct gen *g, const int *arg, bool last)
 static void
 bitap_table (struct gen *g, int slot, bool set)
 {
-  struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g), w = words (ss);
-  int loop = asm_label (a), out = asm_label (a);
   unsigned limit = ss - 1 < 64 * w ? ss - 1 : 64 * w;
-  ld_slot (g, R1, slot);
-  E (MOV64_IMM (R2, 0));
-  asm_bind (a, loop);
-  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) limit, out);
-  E (MOV64_REG (R3, R1));
-  E (A64_REG (BPF_ADD, R3, R2));
-  E (LDX (BPF_B, R3, R3, 0));
-  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
-  E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
-  area (g, R4);
-  E (A64_IMM (BPF_ADD, R4, (int32_t) (DSTATE + 8 * w)));
-  E (A64_REG (BPF_ADD, R4, R3));           /* the character's row */
+  struct char_loop l;
+  each_char (g, &l, slot, limit);
+  table_row (g, R3, R4, R4);
   if (set)
     {
-      E (MOV64_REG (R5, R2));
-      E (A64_IMM (BPF_RSH, R5, 6));
-      E (A64_IMM (BPF_LSH, R5, 3));
-      E (A64_REG (BPF_ADD, R4, R5));       /* the word of bit j */
-      E (MOV64_REG (R5, R2));
-      E (A64_IMM (BPF_AND, R5, 63));
-      E (MOV64_IMM (R3, 1));
-      E (A64_REG (BPF_LSH, R3, R5));
+      E (MOV64_REG (R0, R2));
+      bit_of (g, R0, R5, R3);
+      E (A64_REG (BPF_ADD, R4, R5));       /* the word of bit i */
       E (LDX (BPF_DW, R5, R4, 0));
       E (A64_REG (BPF_OR, R5, R3));
       E (STX (BPF_DW, R4, R5, 0));
@@ -346,9 +424,7 @@ bitap_table (struct gen *g, int slot, bool set)
   else
     for (unsigned k = 0; k < w; k++)
       E (ST_IMM (BPF_DW, R4, (int16_t) (8 * k), 0));
-  E (A64_IMM (BPF_ADD, R2, 1));
-  asm_ja (a, loop);
-  asm_bind (a, out);
+  next_char (g, &l);
 }
 
 /* index, rindex, strstr. */
@@ -358,9 +434,8 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g), w = words (ss);
   int dst = which == SUBR_STRSTR ? result_temp (g) : 0;
-  int notfound = asm_label (a), result = asm_label (a), search = asm_label (a),
-      loop = asm_label (a), next = asm_label (a), sdone = asm_label (a), l1 = asm_label (a),
-      l2 = asm_label (a);
+  int result = asm_label (a), search = asm_label (a), l1 = asm_label (a), l2 = asm_label (a);
+  struct char_loop l;
   /* cell0 result (-1), cell1 n then the start/limit, cell2 m, cell3 the
    * state word holding bit m-1 (its offset), cell4 that bit */
   area (g, R5);
@@ -421,32 +496,16 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   E (STX (BPF_DW, R5, R1, CELL (1)));
   /* the state word and bit that say "the whole needle matched" */
   E (A64_IMM (BPF_SUB, R0, 1));
-  E (MOV64_REG (R1, R0));
-  E (A64_IMM (BPF_RSH, R1, 6));
-  E (A64_IMM (BPF_LSH, R1, 3));
+  bit_of (g, R0, R1, R2);
   E (STX (BPF_DW, R5, R1, CELL (3)));
-  E (A64_IMM (BPF_AND, R0, 63));
-  E (MOV64_IMM (R1, 1));
-  E (A64_REG (BPF_LSH, R1, R0));
-  E (STX (BPF_DW, R5, R1, CELL (4)));
+  E (STX (BPF_DW, R5, R2, CELL (4)));
   for (unsigned k = 0; k < w; k++)
     E (ST_IMM (BPF_DW, R5, (int16_t) (DSTATE + 8 * k), 0));
   bitap_table (g, arg[1], true);
 
   /* the scan: D = ((D << 1) | 1) & mask[c], W words */
-  ld_slot (g, R1, arg[0]);
-  E (MOV64_IMM (R2, 0));
-  asm_bind (a, loop);
-  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss - 1, sdone);
-  E (MOV64_REG (R3, R1));
-  E (A64_REG (BPF_ADD, R3, R2));
-  E (LDX (BPF_B, R3, R3, 0));
-  asm_jmp_imm (a, BPF_JEQ, R3, 0, sdone);
-  E (A64_IMM (BPF_MUL, R3, (int32_t) (8 * w)));
-  area (g, R4);
-  E (MOV64_REG (R5, R4));
-  E (A64_IMM (BPF_ADD, R5, (int32_t) (DSTATE + 8 * w)));
-  E (A64_REG (BPF_ADD, R5, R3));            /* mask row */
+  each_char (g, &l, arg[0], ss - 1);
+  table_row (g, R3, R5, R4);                /* r5 mask[c], r4 the area */
   for (unsigned k = w; k-- > 0;)
     {
       E (LDX (BPF_DW, R0, R4, (int16_t) (DSTATE + 8 * k)));
@@ -464,13 +523,13 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
       E (STX (BPF_DW, R4, R0, (int16_t) (DSTATE + 8 * k)));
     }
   E (LDX (BPF_DW, R3, R4, CELL (3)));
-  asm_jmp_imm (a, BPF_JGE, R3, (int32_t) (8 * w), next);
+  asm_jmp_imm (a, BPF_JGE, R3, (int32_t) (8 * w), l.next);
   E (MOV64_REG (R0, R4));
   E (A64_REG (BPF_ADD, R0, R3));
   E (LDX (BPF_DW, R0, R0, (int16_t) DSTATE));
   E (LDX (BPF_DW, R3, R4, CELL (4)));
   E (A64_REG (BPF_AND, R0, R3));
-  asm_jmp_imm (a, BPF_JEQ, R0, 0, next);
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, l.next);
   /* a match ends at i: it starts at i - m + 1 */
   E (LDX (BPF_DW, R0, R4, CELL (2)));
   E (MOV64_REG (R3, R2));
@@ -479,19 +538,16 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   E (LDX (BPF_DW, R0, R4, CELL (1)));
   if (which == SUBR_RINDEX)
     {
-      asm_jmp_reg (a, BPF_JSGT, R3, R0, next);
+      asm_jmp_reg (a, BPF_JSGT, R3, R0, l.next);
       E (STX (BPF_DW, R4, R3, CELL (0)));
     }
   else
     {
-      asm_jmp_reg (a, BPF_JSLT, R3, R0, next);
+      asm_jmp_reg (a, BPF_JSLT, R3, R0, l.next);
       E (STX (BPF_DW, R4, R3, CELL (0)));
-      asm_ja (a, sdone);
+      asm_ja (a, l.out);
     }
-  asm_bind (a, next);
-  E (A64_IMM (BPF_ADD, R2, 1));
-  asm_ja (a, loop);
-  asm_bind (a, sdone);
+  next_char (g, &l);
   bitap_table (g, arg[1], false);
 
   asm_bind (a, result);
@@ -499,16 +555,8 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   E (LDX (BPF_DW, R0, R5, CELL (0)));
   if (which == SUBR_STRSTR)
     {
-      asm_jmp_imm (a, BPF_JSLT, R0, 0, notfound);
-      asm_jmp_imm (a, BPF_JGE, R0, (int32_t) ss, notfound);
-      E (MOV64_IMM (R2, (int32_t) ss));
-      E (A64_REG (BPF_SUB, R2, R0));
-      ld_slot (g, R3, arg[0]);
-      E (A64_REG (BPF_ADD, R3, R0));
-      copy_str (g, dst, R3, R2);
-      asm_bind (a, notfound);
-      ld_slot (g, R0, dst);
-      cg_drop (g, 1);
+      copy_tail (g, dst, arg[0], R0);
+      return_temp (g, dst);
     }
 }
 
@@ -518,43 +566,33 @@ gen_path (struct gen *g, const int *arg, bool dir)
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g);
   int dst = result_temp (g);
-  int loop = asm_label (a), out = asm_label (a), slash = asm_label (a), next = asm_label (a),
-      notnew = asm_label (a), have = asm_label (a), dot = asm_label (a), root = asm_label (a),
-      done = asm_label (a);
+  int slash = asm_label (a), notnew = asm_label (a), have = asm_label (a), dot = asm_label (a),
+      root = asm_label (a), done = asm_label (a);
+  struct char_loop l;
   /* cell0 start of the last component, cell1 its end, cell2 the end of the
    * component before it, cell3 "the previous character was a slash" */
-  area (g, R4);
-  E (ST_IMM (BPF_DW, R4, CELL (0), 0));
-  E (ST_IMM (BPF_DW, R4, CELL (1), 0));
-  E (ST_IMM (BPF_DW, R4, CELL (2), 0));
-  E (ST_IMM (BPF_DW, R4, CELL (3), 1));
-  ld_slot (g, R1, arg[0]);
-  E (MOV64_IMM (R2, 0));
-  asm_bind (a, loop);
-  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
-  E (MOV64_REG (R3, R1));
-  E (A64_REG (BPF_ADD, R3, R2));
-  E (LDX (BPF_B, R3, R3, 0));
-  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (1), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (2), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (3), 1));
+  each_char (g, &l, arg[0], ss);
   asm_jmp_imm (a, BPF_JEQ, R3, '/', slash);
-  E (LDX (BPF_DW, R0, R4, CELL (3)));
+  E (LDX (BPF_DW, R0, R5, CELL (3)));
   asm_jmp_imm (a, BPF_JEQ, R0, 0, notnew);
-  E (LDX (BPF_DW, R0, R4, CELL (1)));
-  E (STX (BPF_DW, R4, R0, CELL (2)));
-  E (STX (BPF_DW, R4, R2, CELL (0)));
-  E (ST_IMM (BPF_DW, R4, CELL (3), 0));
+  E (LDX (BPF_DW, R0, R5, CELL (1)));
+  E (STX (BPF_DW, R5, R0, CELL (2)));
+  E (STX (BPF_DW, R5, R2, CELL (0)));
+  E (ST_IMM (BPF_DW, R5, CELL (3), 0));
   asm_bind (a, notnew);
   E (MOV64_REG (R0, R2));
   E (A64_IMM (BPF_ADD, R0, 1));
-  E (STX (BPF_DW, R4, R0, CELL (1)));
-  asm_ja (a, next);
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  asm_ja (a, l.next);
   asm_bind (a, slash);
-  E (ST_IMM (BPF_DW, R4, CELL (3), 1));
-  asm_bind (a, next);
-  E (A64_IMM (BPF_ADD, R2, 1));
-  asm_ja (a, loop);
+  E (ST_IMM (BPF_DW, R5, CELL (3), 1));
+  next_char (g, &l);
 
-  asm_bind (a, out);
   area (g, R4);
   E (LDX (BPF_DW, R0, R4, CELL (1)));
   asm_jmp_imm (a, BPF_JNE, R0, 0, have);
@@ -564,26 +602,26 @@ gen_path (struct gen *g, const int *arg, bool dir)
   asm_jmp_imm (a, BPF_JEQ, R1, 0, dot);
   asm_ja (a, root);
   asm_bind (a, have);
+  E (LDX (BPF_DW, R1, R4, CELL (0)));
   if (dir)
     {
-      E (LDX (BPF_DW, R1, R4, CELL (0)));
+      /* everything before the separator of the last component */
       asm_jmp_imm (a, BPF_JEQ, R1, 0, dot);
       E (LDX (BPF_DW, R2, R4, CELL (2)));
       asm_jmp_imm (a, BPF_JEQ, R2, 0, root);
       E (A64_IMM (BPF_ADD, R2, 1));
       ld_slot (g, R3, arg[0]);
+      copy_str (g, dst, R3, R2);
     }
   else
     {
-      E (LDX (BPF_DW, R1, R4, CELL (0)));
+      /* the last component */
       asm_jmp_imm (a, BPF_JGE, R1, (int32_t) ss, done);
       E (MOV64_REG (R2, R0));
       E (A64_REG (BPF_SUB, R2, R1));
       E (A64_IMM (BPF_ADD, R2, 1));
-      ld_slot (g, R3, arg[0]);
-      E (A64_REG (BPF_ADD, R3, R1));
+      copy_from (g, dst, arg[0], R1, R2);
     }
-  copy_str (g, dst, R3, R2);
   asm_ja (a, done);
   asm_bind (a, dot);
   ld_slot (g, R1, dst);
@@ -593,8 +631,7 @@ gen_path (struct gen *g, const int *arg, bool dir)
   ld_slot (g, R1, dst);
   E (ST_IMM (BPF_B, R1, 0, '/'));
   asm_bind (a, done);
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+  return_temp (g, dst);
 }
 
 static void
@@ -602,7 +639,7 @@ gen_lltostr (struct gen *g, const int *arg)
 {
   struct bpf_asm *a = cg_asm (g);
   int dst = result_temp (g);
-  int fin = asm_label (a), pos = asm_label (a), nosign = asm_label (a), ok = asm_label (a);
+  int fin = asm_label (a), pos = asm_label (a), nosign = asm_label (a);
   area (g, R4);
   E (ST_IMM (BPF_B, R4, DIGITS + 31, 0));
   ld_slot (g, R1, arg[0]);
@@ -633,48 +670,31 @@ gen_lltostr (struct gen *g, const int *arg)
    * paths above merge */
   E (STX (BPF_DW, R4, R2, CELL (0)));
   E (LDX (BPF_DW, R2, R4, CELL (0)));
-  asm_jmp_imm (a, BPF_JLE, R2, 31, ok);
-  E (MOV64_IMM (R2, 31));
-  asm_bind (a, ok);
+  clamp_max (g, R2, 31);
   E (MOV64_REG (R3, R4));
   E (A64_IMM (BPF_ADD, R3, DIGITS));
   E (A64_REG (BPF_ADD, R3, R2));
   E (MOV64_IMM (R0, 32));
   E (A64_REG (BPF_SUB, R0, R2));
   copy_str (g, dst, R3, R0);
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+  return_temp (g, dst);
 }
 
 static void
 gen_case (struct gen *g, const int *arg, bool upper)
 {
   struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
   int dst = result_temp (g);
-  int loop = asm_label (a), out = asm_label (a), next = asm_label (a);
+  struct char_loop l;
   ld_slot (g, R1, dst);
-  E (MOV64_IMM (R2, (int32_t) ss));
-  ld_slot (g, R3, arg[0]);
-  E (CALL (BPF_FUNC_probe_read_kernel_str));
-  ld_slot (g, R1, dst);
-  E (MOV64_IMM (R2, 0));
-  asm_bind (a, loop);
-  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
-  E (MOV64_REG (R4, R1));
-  E (A64_REG (BPF_ADD, R4, R2));
-  E (LDX (BPF_B, R3, R4, 0));
-  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
-  asm_jmp_imm (a, BPF_JLT, R3, upper ? 'a' : 'A', next);
-  asm_jmp_imm (a, BPF_JGT, R3, upper ? 'z' : 'Z', next);
+  read_str (g, arg[0]);
+  each_char (g, &l, dst, strsize_of (g));
+  asm_jmp_imm (a, BPF_JLT, R3, upper ? 'a' : 'A', l.next);
+  asm_jmp_imm (a, BPF_JGT, R3, upper ? 'z' : 'Z', l.next);
   E (A64_IMM (BPF_XOR, R3, 0x20));
   E (STX (BPF_B, R4, R3, 0));
-  asm_bind (a, next);
-  E (A64_IMM (BPF_ADD, R2, 1));
-  asm_ja (a, loop);
-  asm_bind (a, out);
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+  next_char (g, &l);
+  return_temp (g, dst);
 }
 
 /* copyin(addr, n): n bytes of user memory (at most strsize-1) as a string;
@@ -685,12 +705,10 @@ gen_copyin (struct gen *g, const int *arg)
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g);
   int dst = result_temp (g);
-  int done = asm_label (a), ok = asm_label (a), read = asm_label (a);
+  int done = asm_label (a);
   ld_slot (g, R2, arg[1]);
   asm_jmp_imm (a, BPF_JSLE, R2, 0, done);
-  asm_jmp_imm (a, BPF_JLE, R2, (int32_t) ss - 1, ok);
-  E (MOV64_IMM (R2, (int32_t) ss - 1));
-  asm_bind (a, ok);
+  clamp_max (g, R2, (int32_t) ss - 1);
   E (STX (BPF_DW, R10, R2, -8));          /* SLOT_TMP in codegen.c: free here */
   ld_slot (g, R1, dst);
   ld_slot (g, R3, arg[0]);
@@ -702,9 +720,7 @@ gen_copyin (struct gen *g, const int *arg)
       ld_slot (g, R1, dst);
       E (LDX (BPF_DW, R2, R10, -8));
       asm_jmp_imm (a, BPF_JEQ, R2, 0, done);
-      asm_jmp_imm (a, BPF_JLE, R2, (int32_t) ss - 1, read);
-      E (MOV64_IMM (R2, (int32_t) ss - 1));
-      asm_bind (a, read);
+      clamp_max (g, R2, (int32_t) ss - 1);
       ld_slot (g, R3, arg[0]);
       E (CALL (BPF_FUNC_copy_from_user));
       asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
@@ -712,8 +728,7 @@ gen_copyin (struct gen *g, const int *arg)
   ld_slot (g, R1, arg[0]);
   cg_fault (g, FLT_BADADDR, R1);
   asm_bind (a, done);
-  ld_slot (g, R0, dst);
-  cg_drop (g, 1);
+  return_temp (g, dst);
 }
 
 void

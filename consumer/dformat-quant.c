@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer/llquantize-math.h"
 #include "sdt/sdt.h"
 
 /* ------------------------------------------------------------------ */
@@ -81,38 +82,16 @@ dfmt_lquantize_bucket (int64_t v, int32_t low, int32_t high, uint16_t step)
 /* ------------------------------------------------------------------ */
 /* llquantize                                                            */
 
-typedef unsigned __int128 u128;
-
-static u128
-upow (unsigned f, unsigned e)
-{
-  u128 r = 1;
-  while (e--)
-    r *= f;
-  return r;
-}
-
-/* Magnitude M (factor^m <= v < factor^(m+1)): its first value, bucket
- * width and number of buckets. */
-static void
-llq_magnitude (uint16_t factor, uint16_t nsteps, unsigned m, u128 *lo, u128 *width, u128 *count)
-{
-  u128 hi = upow (factor, m + 1);
-  *lo = upow (factor, m);
-  *width = hi <= nsteps ? 1 : hi / nsteps;
-  *count = (hi - *lo) / *width;
-}
-
 bool
 dfmt_llquantize_valid (uint16_t factor, uint16_t low, uint16_t high, uint16_t nsteps)
 {
   if (factor < 2 || high <= low || nsteps < factor || nsteps % factor != 0)
     return false;
-  if (upow (factor, high) > (u128) UINT64_MAX)
+  if (llq_pow (factor, high) > (llq_u128) UINT64_MAX)
     return false;
   /* nsteps must divide a power of factor */
-  u128 p = factor;
-  for (int i = 0; i < 64 && p <= (u128) UINT64_MAX * 65536; i++, p *= factor)
+  llq_u128 p = factor;
+  for (int i = 0; i < 64 && p <= (llq_u128) UINT64_MAX * 65536; i++, p *= factor)
     if (p % nsteps == 0)
       return true;
   return false;
@@ -123,10 +102,10 @@ dfmt_llquantize_nbuckets (uint16_t factor, uint16_t low, uint16_t high, uint16_t
 {
   if (factor < 2 || nsteps == 0 || high < low)
     return 2;
-  u128 n = 2;
+  llq_u128 n = 2;
   for (unsigned m = low; m <= high; m++)
     {
-      u128 lo, width, count;
+      llq_u128 lo, width, count;
       llq_magnitude (factor, nsteps, m, &lo, &width, &count);
       n += count;
     }
@@ -138,12 +117,12 @@ dfmt_llquantize_bucket (int64_t v, uint16_t factor, uint16_t low, uint16_t high,
 {
   if (factor < 2 || nsteps == 0 || high < low)
     return 0;
-  if (v < 0 || (u128) v < upow (factor, low))
+  if (v < 0 || (llq_u128) v < llq_pow (factor, low))
     return 0;
-  u128 idx = 1, uv = (u128) v;
+  llq_u128 idx = 1, uv = (llq_u128) v;
   for (unsigned m = low; m <= high; m++)
     {
-      u128 lo, width, count;
+      llq_u128 lo, width, count;
       llq_magnitude (factor, nsteps, m, &lo, &width, &count);
       if (uv < lo + count * width)
         return (unsigned) (idx + (uv - lo) / width);
@@ -153,19 +132,19 @@ dfmt_llquantize_bucket (int64_t v, uint16_t factor, uint16_t low, uint16_t high,
 }
 
 /* The lower bound of bucket B (1 .. n-2). */
-static u128
+static llq_u128
 llq_bucket_start (const struct dfmt_aggdesc *d, unsigned b)
 {
-  u128 idx = 1;
+  llq_u128 idx = 1;
   for (unsigned m = d->llq_low; m <= d->llq_high; m++)
     {
-      u128 lo, width, count;
+      llq_u128 lo, width, count;
       llq_magnitude (d->llq_factor, d->llq_nsteps, m, &lo, &width, &count);
       if (b < idx + count)
         return lo + (b - idx) * width;
       idx += count;
     }
-  return upow (d->llq_factor, d->llq_high + 1u);
+  return llq_pow (d->llq_factor, d->llq_high + 1u);
 }
 
 /* ------------------------------------------------------------------ */
@@ -204,7 +183,7 @@ dfmt_desc_bucket (const struct dfmt_aggdesc *d, int64_t v)
 }
 
 static void
-u128_text (u128 v, char *buf, size_t size)
+u128_text (llq_u128 v, char *buf, size_t size)
 {
   char rev[48];
   size_t n = 0;
@@ -254,21 +233,21 @@ bucket_label (const struct dfmt_aggdesc *d, unsigned b, unsigned n, char *buf, s
       {
         if (b == 0)
           {
-            u128 lo = upow (d->llq_factor, d->llq_low);
+            llq_u128 lo = llq_pow (d->llq_factor, d->llq_low);
             u128_text (lo, num, sizeof num);
             snprintf (buf, size, "< %s", num);
             *weight = (long double) lo - 1;
           }
         else if (b + 1 >= n)
           {
-            u128 top = upow (d->llq_factor, d->llq_high + 1u);
+            llq_u128 top = llq_pow (d->llq_factor, d->llq_high + 1u);
             u128_text (top, num, sizeof num);
             snprintf (buf, size, ">= %s", num);
             *weight = (long double) top + 1;
           }
         else
           {
-            u128 v = llq_bucket_start (d, b);
+            llq_u128 v = llq_bucket_start (d, b);
             u128_text (v, buf, size);
             *weight = (long double) v;
           }
