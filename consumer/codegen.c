@@ -1583,13 +1583,13 @@ copyout_stop (struct gen *g)
  * costs an interrupt per record (bench/results.md, figure 2: a few µs in a
  * VM, more than the whole uprobe), and the consumer polls every switchrate
  * (at most 100 ms) anyway; so a record wakes it only when the buffer is a
- * quarter full, or when its clause calls exit() or has a copyout() that
- * the consumer does (the process waits stopped for it). */
+ * quarter full, or when its clause calls exit() or stop(), or has a
+ * copyout() that the consumer does (the process waits stopped for it). */
 static void
 ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
 {
   for (size_t i = 0; i < cl->nactions; i++)
-    if (cl->actions[i].kind == ACT_EXIT
+    if (cl->actions[i].kind == ACT_EXIT || cl->actions[i].kind == ACT_STOP
         || (g->p->user_copyout && (cl->actions[i].kind == ACT_COPYOUT || cl->actions[i].kind == ACT_COPYOUTSTR)))
       {
         emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));

@@ -223,6 +223,9 @@ n=0; while [ -n "$hp" ] && [ $n -lt 100 ]; do
   state=$(awk '{ print $3 }' "/proc/$hp/stat" 2>/dev/null); [ "$state" = T ] && break; sleep 0.1; n=$((n + 1))
 done
 check_eq "stop(): the target is stopped (state T)" "$state" T
+# dtrace prints the clause's record while the target is still stopped
+n=0; while ! grep -q stopped halt.out && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+check_eq "... and dtrace has printed the clause's output while it is stopped" "$(cat halt.out)" stopped
 [ -n "$hp" ] && kill -CONT "$hp" 2>/dev/null
 wait $dpid
 check_eq "... and runs on after SIGCONT" "$(cat halt.out)" "$(printf 'stopped\nresumed\n')"
