@@ -91,6 +91,15 @@ check "hotuser.d: sp\`spin has most of the $total samples (${spin:-0})" test "${
 check_eq "hotuser.d: sp\`spin is the busiest (last) row" "$(sed -n '/^sp`spin/=' hot.out)" \
   "$(grep -En '^[^ ]+ +[0-9]+$' hot.out | tail -1 | cut -d: -f1)"
 
+# hotuser.d -p: a process already spinning, until Ctrl-C (SIGINT)
+(exec "$T/sp" 3 "$KNOWN" 100000000000 2>/dev/null) & sp=$!
+sleep 0.3
+timeout -s INT 2 "$scripts/hotuser.d" -p "$sp" >hotp.out 2>hotp.err
+kill "$sp" 2>/dev/null; wait "$sp" 2>/dev/null
+check_match "hotuser.d -p: the banner names the pid" "$(cat hotp.out)" "^Sampling pid $sp at 997 Hz\.\.\.\$"
+spin=$(sed -n 's/^sp`spin  *\([0-9]*\)$/\1/p' hotp.out)
+check "hotuser.d -p, stopped by SIGINT: sp\`spin sampled about 997 times a second (${spin:-none})" test "${spin:-0}" -ge 200
+
 # --- usdtcount.d: tgt probes of the consumer tests' target
 run usdt "$scripts/usdtcount.d" -c "$T/target 10"
 prov=$(sed -n 's/^\(tgt[0-9]*\) .*/\1/p' usdt.out | head -1)
