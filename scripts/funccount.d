@@ -1,0 +1,28 @@
+#!/usr/bin/env -S dtrace -qs
+/*
+ * funccount.d — how often each function of a process is called.
+ *
+ * Puts a pid-provider entry probe on every function of every module of
+ * the target (the program and its libraries: thousands of uprobes, attached
+ * in one go) and counts calls by module and function.  When the target
+ * exits (or on Ctrl-C) it prints the 25 most called, most called last.
+ *
+ * Usage: funccount.d -c 'CMD ARGS'
+ *        funccount.d -p PID         (Ctrl-C to print)
+ *
+ * To count one module only, copy the script and name it in the probe:
+ * pid$target:a.out::entry (the program itself), pid$target:libc.so.6::entry.
+ */
+#pragma D option quiet
+
+pid$target:::entry
+{
+	@calls[probemod, probefunc] = count();
+}
+
+END
+{
+	trunc(@calls, 25);
+	printf("%-24s %-40s %10s\n", "MODULE", "FUNCTION", "CALLS");
+	printa("%-24s %-40s %@10d\n", @calls);
+}
