@@ -384,6 +384,8 @@ check_macro (struct ck *c, struct d_node *n)
         text = c->prog->nmacro_args ? c->prog->macro_args[0] : "";
       else if ((size_t) k < c->prog->nmacro_args)
         text = c->prog->macro_args[k];
+      else if (c->prog->defaultargs)
+        text = as_string ? "" : "0";
       else
         {
           err (c, &n->loc, "macro argument %s is not defined", name);

@@ -194,6 +194,7 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool zdefs;
+  bool defaultargs;           /* -x defaultargs: unset $N is 0, $$N "" */
   bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
   unsigned aggsortkeypos, aggsortpos;
   bool destructive;           /* -w, or the destructive option */

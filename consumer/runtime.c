@@ -189,6 +189,8 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       p->nspec = (unsigned) n;
     }
+  else if (strcmp (name, "defaultargs") == 0)
+    p->defaultargs = true;
   else if (strcmp (name, "specsize") == 0 || strcmp (name, "dynvarsize") == 0)
     {
       if (!value || parse_size (value, &n) != 0 || n < 1)
@@ -198,7 +200,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
   else if (strcmp (name, "aggrate") == 0
            || strcmp (name, "statusrate") == 0
            || strcmp (name, "aggsize") == 0
-           || strcmp (name, "defaultargs") == 0 || strcmp (name, "flowindent") == 0
+           || strcmp (name, "flowindent") == 0
            || strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
            || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
@@ -316,6 +318,8 @@ macro_lookup (void *arg, const char *name)
   long k = strtol (name, &end, 10);
   if (*end == '\0' && k >= 0 && (size_t) k < rt->prog.nmacro_args)
     return rt->prog.macro_args[k];
+  if (*end == '\0' && k > 0 && rt->prog.defaultargs)
+    return "";                /* -x defaultargs: an empty field matches every probe */
   return NULL;
 }
 
@@ -408,7 +412,12 @@ resolve_probes (struct runtime *rt)
       for (unsigned k = 0; k < 3; k++)
         if (is_dtrace_probe (&descs[i], names[k]))
           special = true;
-      bool only_special = (special && (descs[i].provider[0] == '\0' || strcmp (descs[i].provider, "dtrace") == 0))
+      /* "BEGIN" alone names only dtrace:::BEGIN; ":::" (an empty name
+       * matches BEGIN too) still names every USDT probe */
+      bool literal = descs[i].provider[0] == '\0'
+                     && (strcmp (descs[i].name, "BEGIN") == 0 || strcmp (descs[i].name, "END") == 0
+                         || strcmp (descs[i].name, "ERROR") == 0);
+      bool only_special = (special && (literal || strcmp (descs[i].provider, "dtrace") == 0))
                           || is_tick_desc (&descs[i]) || providers_desc_exclusive (&descs[i]);
       if (!only_special)
         {
@@ -785,6 +794,17 @@ create_maps (struct runtime *rt)
 /* ------------------------------------------------------------------ */
 /* Programs.                                                           */
 
+static void
+run_once (int fd)
+{
+  if (fd < 0)
+    return;
+  uint64_t args[8] = { 0 };
+  LIBBPF_OPTS (bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof args);
+  if (bpf_prog_test_run_opts (fd, &o) != 0)
+    diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
+}
+
 static int
 load_and_attach (struct runtime *rt)
 {
@@ -820,6 +840,9 @@ load_and_attach (struct runtime *rt)
         rt->ticks[rt->nticks].next = 0;
         rt->nticks++;
       }
+  /* BEGIN fires before any other probe can (DTrace enables every probe but
+   * lets none fire until BEGIN has run): run it before attaching */
+  run_once (rt->begin_fd);
   if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
     return -1;
   if (p->probes[2].nclauses)
@@ -880,17 +903,6 @@ load_and_attach (struct runtime *rt)
     }
   free (done);
   return rc;
-}
-
-static void
-run_once (int fd)
-{
-  if (fd < 0)
-    return;
-  uint64_t args[8] = { 0 };
-  LIBBPF_OPTS (bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof args);
-  if (bpf_prog_test_run_opts (fd, &o) != 0)
-    diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
 }
 
 static void
@@ -1170,7 +1182,6 @@ consumer_run (const struct consumer_options *opt)
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)
       goto out;
-  run_once (rt.begin_fd);
   struct timespec last_drops;
   clock_gettime (CLOCK_MONOTONIC, &last_drops);
   uint64_t start_ns = (uint64_t) last_drops.tv_sec * 1000000000ull + (uint64_t) last_drops.tv_nsec;

@@ -7,15 +7,16 @@
  * in one go) and counts calls by module and function.  When the target
  * exits (or on Ctrl-C) it prints the 25 most called, most called last.
  *
- * Usage: funccount.d -c 'CMD ARGS'
- *        funccount.d -p PID         (Ctrl-C to print)
+ * Usage: funccount.d -c 'CMD ARGS' [MODULE]
+ *        funccount.d -p PID [MODULE]   (Ctrl-C to print)
  *
- * To count one module only, copy the script and name it in the probe:
- * pid$target:a.out::entry (the program itself), pid$target:libc.so.6::entry.
+ * MODULE (a glob) counts one module only: a.out (the program itself),
+ * libc.so.6, 'libssl*'.  Without it, every module.
  */
 #pragma D option quiet
+#pragma D option defaultargs
 
-pid$target:::entry
+pid$target:$1::entry
 {
 	@calls[probemod, probefunc] = count();
 }

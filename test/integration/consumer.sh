@@ -147,4 +147,22 @@ kill $tpid 2>/dev/null; wait $tpid 2>/dev/null
 check_match "-l -n 'tgtPID:::tick': the process's probe, DTrace's columns" "$out" "^ +[0-9]+ +tgt$tpid +target +main tick\$"
 out=$("$DTRACE" -l -v -m "$T_TARGET")
 check_match "-l -v -m FILE: sites, semaphores and argument locations" "$out" 'semaphore 0x[0-9a-f]+ \(ref_ctr offset 0x[0-9a-f]+\)'
+# --- BEGIN fires before any other probe (and before the -c command runs)
+firsts=''
+for i in 1 2 3 4 5; do
+  firsts+=$("$DTRACE" -q -n 'BEGIN { printf("BEGIN-first\n"); } syscall:::entry { printf("%s %s\n", execname, probefunc); }' \
+    -c "$T_TARGET 1" 2>/dev/null | head -1)" "
+done
+check_eq "BEGIN's output comes before any syscall probe's, 5 runs of 5" "$firsts" "BEGIN-first BEGIN-first BEGIN-first BEGIN-first BEGIN-first "
+# --- ':::' names every probe, the target's USDT probes included
+out=$("$DTRACE" -q -n '::: /pid == $target && probeprov != "syscall"/ { @[probename] = count(); }' -c "$T_TARGET 3" 2>&1)
+check_match "':::' matches the target's USDT probes (tick fired 3 times)" "$out" '^  tick +3$'
+# --- -x defaultargs: unset $N is 0, $$N is "", an unset field matches all
+out=$("$DTRACE" -q -x defaultargs -n 'BEGIN { printf("[%d] [%s]\n", $1 + 5, $$2); exit(0); }')
+check_eq "-x defaultargs: \$1 is 0 and \$\$2 is \"\"" "$out" "[5] []"
+out=$("$DTRACE" -q -n '#pragma D option defaultargs
+tgt$target:$1::tick { n++; } END { printf("ticks %d\n", n); }' -c "$T_TARGET 3" 2>&1 | grep '^ticks')
+check_eq "#pragma D option defaultargs: an unset \$1 in a probe description matches every module" "$out" "ticks 3"
+"$DTRACE" -q -n 'BEGIN { printf("%d\n", $1); exit(0); }' >/dev/null 2>err.txt; rc=$?
+check_eq "without defaultargs an unset \$1 is still an error (exit 1)" "$rc" 1
 done_testing

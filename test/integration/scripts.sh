@@ -35,9 +35,8 @@ done
 run open "$scripts/opensnoop.d" -c "$T/sp 3 $KNOWN"
 p=$(prog_pid open); fd=$(sed -n 's/.* fd=\([0-9-]*\) .*/\1/p' open.err)
 check_eq "opensnoop.d: exit status 0 when the command exits" "$(cat open.rc)" 0
-# (not always the first line: the consumer runs BEGIN after the syscall
-# probes are live, so another process's open can come first)
-check_match "opensnoop.d: header" "$(cat open.out)" '^   PID COMMAND +FD ERR PATH$'
+# BEGIN runs before any other probe can fire: the header is the first line
+check_match "opensnoop.d: header first" "$(head -1 open.out)" '^   PID COMMAND +FD ERR PATH$'
 check_match "opensnoop.d: the known file with the fd the program got ($fd)" "$(cat open.out)" \
   "^ *$p sp +$fd +0 $KNOWN\$"
 check_match "opensnoop.d: the missing file with fd -1 and errno 2" "$(cat open.out)" \
@@ -68,6 +67,9 @@ check_match "funccount.d: header" "$(cat func.out)" '^MODULE +FUNCTION +CALLS$'
 check_match "funccount.d: sp\`counted called exactly 1000 times" "$(cat func.out)" '^sp +counted +1000$'
 check_match "funccount.d: libc's getppid 20000 times" "$(cat func.out)" '^libc\.so\.6 +getppid +20000$'
 check "funccount.d: at most 25 rows" test "$(sed '1,/^MODULE/d' func.out | wc -l)" -le 25
+run funcm "$scripts/funccount.d" -c "$T/sp 1000 $KNOWN" libc.so.6
+check_match "funccount.d MODULE: libc's getppid 20000 times" "$(cat funcm.out)" '^libc\.so\.6 +getppid +20000$'
+check_eq "funccount.d MODULE: no other module's functions" "$(sed '1,/^MODULE/d' funcm.out | grep -vc '^libc\.so\.6 ')" 0
 
 # --- calltime.d counted: a quantize block whose counts add up to the 1000 calls
 run ct "$scripts/calltime.d" -c "$T/sp 1000 $KNOWN" counted
