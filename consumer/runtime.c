@@ -201,7 +201,6 @@ apply_option (struct runtime *rt, const char *name, const char *value)
            || strcmp (name, "statusrate") == 0
            || strcmp (name, "aggsize") == 0
            || strcmp (name, "flowindent") == 0
-           || strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
            || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */
