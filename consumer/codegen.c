@@ -1876,7 +1876,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
     }
   else if (kind_uprobe (kind))
     {
-      if (cg->pids_fd >= 0)
+      if (cg->pids_fd >= 0 && !cg->pid_scoped)
         {
           emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
           emit (&g, A64_IMM (BPF_RSH, R0, 32));

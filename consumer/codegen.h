@@ -62,6 +62,10 @@ struct codegen_ctx {
   struct strconsts *consts;
   int strconst_fd;
   int pids_fd;                      /* -1: no pid filter */
+  bool pid_scoped;                  /* the program about to be generated is attached
+                                       only by links the kernel filters by pid
+                                       (uprobe_multi 6.10+ / perf event): no
+                                       pids_fd check */
   unsigned usdt_attach_type;        /* expected_attach_type of USDT programs */
   bool sleepable;                   /* USDT programs may sleep (uprobe_multi): user
                                        pages that are not present are faulted in */

@@ -803,6 +803,62 @@ create_maps (struct runtime *rt)
 /* ------------------------------------------------------------------ */
 /* Programs.                                                           */
 
+static bool
+same_group (const struct dprobe *a, const struct dprobe *b)
+{
+  return a->nclauses == b->nclauses
+         && memcmp (a->clauses, b->clauses, a->nclauses * sizeof *a->clauses) == 0;
+}
+
+/* Attach the USDT group of probe FIRST one link set per target process: the
+ * unique sites of that process's probes, filtered by the kernel to its pid
+ * (a -c child is held before its exec: its pid is already known).  Other
+ * processes running the same file do not trap at all. */
+static int
+attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode mode)
+{
+  struct dprog *p = &rt->prog;
+  size_t nus = rt->usdt.nusites ? rt->usdt.nusites : 1;
+  int rc = 0;
+  for (size_t t = 0; t < rt->nprocs && rc == 0; t++)
+    {
+      pid_t pid = rt->procs[t].pid;
+      bool dup = false;
+      for (size_t u = 0; u < t && !dup; u++)
+        dup = rt->procs[u].pid == pid;
+      /* a -p process that exited while earlier groups were attached:
+       * nothing of it can fire any more (the runtime notices it is gone) */
+      if (dup || (kill (pid, 0) != 0 && errno == ESRCH))
+        continue;
+      bool *taken = xcalloc (nus, sizeof *taken);
+      struct uprobe_site *sites = NULL;
+      size_t nsites = 0;
+      for (size_t j = first; j < p->nprobes; j++)
+        {
+          if (p->probes[j].kind != PK_USDT || !same_group (&p->probes[j], &p->probes[first]))
+            continue;
+          const struct usdt_probe *u = p->probes[j].sites;
+          if (u->pid != pid)
+            continue;
+          for (size_t s = 0; s < u->nsites; s++)
+            {
+              size_t us = u->sites[s].usite;
+              if (taken[us])
+                continue;
+              taken[us] = true;
+              sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
+              sites[nsites++] = rt->usdt.usites[us];
+            }
+        }
+      struct uprobe_attach_opts ao = { mode, false, pid };
+      if (nsites && uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0)
+        rc = -1;
+      free (sites);
+      free (taken);
+    }
+  return rc;
+}
+
 static int
 load_and_attach (struct runtime *rt)
 {
@@ -811,6 +867,7 @@ load_and_attach (struct runtime *rt)
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
   rt->cg.usdt_attach_type = uprobe_prog_expected_attach_type (mode);
   rt->cg.sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (p->probes[0].nclauses)
     {
       rt->begin_fd = codegen_program (&rt->cg, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
@@ -883,7 +940,15 @@ load_and_attach (struct runtime *rt)
       free (taken);
       char name[32];
       snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
+      /* -p/-c: every probe is some target's; when the kernel filters links
+       * by pid, attach per process and leave the tgid check out */
+      bool scoped = kfilter && rt->nprocs > 0;
+      for (size_t j = i; j < p->nprobes && scoped; j++)
+        if (done[j] && p->probes[j].kind == PK_USDT && same_group (&p->probes[j], &p->probes[i]))
+          scoped = ((const struct usdt_probe *) p->probes[j].sites)->pid > 0;
+      rt->cg.pid_scoped = scoped;
       int fd = codegen_program (&rt->cg, PK_USDT, 0, p->probes[i].clauses, p->probes[i].nclauses, name);
+      rt->cg.pid_scoped = false;
       if (fd < 0)
         rc = -1;
       else
@@ -891,7 +956,9 @@ load_and_attach (struct runtime *rt)
           rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
           rt->prog_fds[rt->nprog_fds++] = fd;
           struct uprobe_attach_opts ao = { mode, false, 0 };
-          if (uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0)
+          if (scoped)
+            rc = attach_group_per_pid (rt, i, fd, mode);
+          else if (uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0)
             rc = -1;
         }
       free (sites);
