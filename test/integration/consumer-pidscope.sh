@@ -22,22 +22,17 @@ for mode in multi perf; do
   wait $other
   check_match "$mode -c: the other process of the same binary was never enabled" "$(cat other.err)" 'ready=0'
 
-  # -p (uprobe_multi only: one link per file is attached at once; perf
-  # events are attached site by site, and the target, released by its
-  # first enabled probe, could exit before the last): two processes wait,
-  # only the -p one is traced.  One clause list = one program and link.
-  if [ $mode = multi ]; then
-    ./target 3 wait 800 2>other.err & other=$!
-    ./target 5 wait 800 2>tgt.err & tgt=$!
-    for ((n = 0; n < 100; n++)); do [ "$(readlink /proc/$tgt/exe)" = "$T/target" ] && break; sleep 0.05; done
-    all='tgt$target:::ready, tgt$target:::tick, tgt$target:::neg'
-    out=$("$DTRACE" -q -n "$all { @[probename] = count(); } $all /probename == \"neg\" && arg0 == 3/ { exit(0); }" -p $tgt 2>err.txt); rc=$?
-    wait $tgt; wait $other
-    check_eq "$mode -p: exit 0" "$rc" 0; [ $rc = 0 ] || sed 's/^/    err: /' err.txt
-    check_eq "$mode -p: every hit of the target counted" "$(echo $out)" "ready 1 tick 5 neg 7"
-    check_match "$mode -p: the target was enabled" "$(cat tgt.err)" 'ready=1'
-    check_match "$mode -p: the other process was not" "$(cat other.err)" 'ready=0'
-  fi
+  # -p: two processes of the same binary wait for tgt:::ready; only the -p
+  # one is enabled (one probe: attached at once, before the target goes on)
+  ./target 3 wait 800 2>other.err & other=$!
+  ./target 5 wait 800 2>tgt.err & tgt=$!
+  for ((n = 0; n < 100; n++)); do [ "$(readlink /proc/$tgt/exe)" = "$T/target" ] && break; sleep 0.05; done
+  out=$("$DTRACE" -q -n 'tgt$target:::ready { @ = count(); exit(0); }' -p $tgt 2>err.txt); rc=$?
+  wait $tgt; wait $other
+  check_eq "$mode -p: exit 0" "$rc" 0; [ $rc = 0 ] || sed 's/^/    err: /' err.txt
+  check_eq "$mode -p: the target's hit counted" "$(echo $out)" 1
+  check_match "$mode -p: the target was enabled" "$(cat tgt.err)" 'ready=1'
+  check_match "$mode -p: the other process was not" "$(cat other.err)" 'ready=0'
 
   # the pid provider with -c: the bystander's function is never trapped
   # either (entry of main is hit once, in the target only)
