@@ -1620,7 +1620,13 @@ gen_clause (struct gen *g, struct dclause *cl)
   g->clause_end = end;
   g->action_no = 0;
   emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
-  emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
+  /* the record's speculation id: only a clause that records or speculates
+   * reads it (a clause that does neither need not touch the scratch area) */
+  bool rec_or_spec = cl->records_data;
+  for (size_t i = 0; i < cl->nactions; i++)
+    rec_or_spec |= cl->actions[i].kind == ACT_SPECULATE;
+  if (rec_or_spec)
+    emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->ast->predicate)
     {
       g->nstr = 0;
@@ -1978,6 +1984,7 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
       lookup_or_exit (&g, g.p->probestr_fd, R9, 0);
       emit (&g, STX (BPF_DW, R10, R0, SLOT_PROBESTR));
     }
+  emit (&g, MOV64_IMM (R0, 0));   /* r0 is read before written by some code (a count()'s value) */
   g.track = true;
 
   if (kind_uprobe (kind) || kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
