@@ -56,7 +56,16 @@ struct gen {
   unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
   int exit_label;
   int errors;
+  /* The prologue makes only the lookups the code after it uses: a first
+   * generation with all of them records in USES (from the instructions
+   * themselves, once TRACK is set) which were read; the second emits NEED. */
+  bool track;
+  unsigned uses, need;
 };
+
+enum { USE_GLOBALS = 1, USE_STRCONST = 2, USE_ZERO = 4, USE_PROBESTR = 8,
+       USE_SITE = 16 /* r8: the site's spec */, USE_PROBEID = 32 /* r9 */,
+       USE_SCRATCH = 64 /* r7 */, USE_ALL = 127 };
 
 /* Uprobe programs (USDT, pid): cookie -> sites map, sleepable with
  * uprobe_multi. */
@@ -92,6 +101,18 @@ gerr (struct gen *g, const struct d_node *n, const char *msg)
 static void
 emit (struct gen *g, struct bpf_insn i)
 {
+  if (g->track)
+    {
+      if (i.code == (BPF_LDX | BPF_DW | BPF_MEM) && i.src_reg == R10)
+        g->uses |= i.off == SLOT_GLOBALS ? USE_GLOBALS : i.off == SLOT_STRCONST ? USE_STRCONST
+                   : i.off == SLOT_ZERO ? USE_ZERO : i.off == SLOT_PROBESTR ? USE_PROBESTR : 0;
+      if (i.src_reg == R8 || i.dst_reg == R8)
+        g->uses |= USE_SITE;
+      if (i.src_reg == R9 || i.dst_reg == R9)
+        g->uses |= USE_PROBEID;
+      if (i.src_reg == R7 || i.dst_reg == R7)
+        g->uses |= USE_SCRATCH;
+    }
   asm_emit (&g->a, i);
 }
 
@@ -1309,28 +1330,42 @@ gen_aggregation (struct gen *g, struct d_node *n)
   else
     emit (g, MOV64_IMM (R0, 1));
   int incr_slot = push (g);
-  build_key (g, n->a->args, n->a->nargs, false);
-  emit (g, MOV64_REG (R2, R0));
-  asm_ld_map_fd (&g->a, R1, ag->map_fd);
-  emit (g, CALL (BPF_FUNC_map_lookup_elem));
   int have = asm_label (&g->a), done = asm_label (&g->a);
-  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
-  /* first time on this CPU: insert zeroes, look up again */
-  asm_ld_map_fd (&g->a, R1, ag->map_fd);
-  emit (g, MOV64_REG (R2, R7));
-  emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
-  emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));
-  emit (g, MOV64_IMM (R4, BPF_NOEXIST));
-  emit (g, CALL (BPF_FUNC_map_update_elem));
-  asm_ld_map_fd (&g->a, R1, ag->map_fd);
-  emit (g, MOV64_REG (R2, R7));
-  emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
-  emit (g, CALL (BPF_FUNC_map_lookup_elem));
-  int ok = asm_label (&g->a);
-  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, ok);
-  count_drop (g, 2);
-  asm_ja (&g->a, done);
-  asm_bind (&g->a, ok);
+  if (dagg_is_array (ag))
+    {
+      /* no key: element 0 of the per-CPU array, marked set (dprog.h) */
+      emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, 0));
+      emit (g, MOV64_REG (R2, R10));
+      emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+      asm_ld_map_fd (&g->a, R1, ag->map_fd);
+      emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+      emit (g, ST_IMM (BPF_DW, R0, (int16_t) dagg_flag_off (ag), 1));
+    }
+  else
+    {
+      build_key (g, n->a->args, n->a->nargs, false);
+      emit (g, MOV64_REG (R2, R0));
+      asm_ld_map_fd (&g->a, R1, ag->map_fd);
+      emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
+      /* first time on this CPU: insert zeroes, look up again */
+      asm_ld_map_fd (&g->a, R1, ag->map_fd);
+      emit (g, MOV64_REG (R2, R7));
+      emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+      emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));
+      emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+      emit (g, CALL (BPF_FUNC_map_update_elem));
+      asm_ld_map_fd (&g->a, R1, ag->map_fd);
+      emit (g, MOV64_REG (R2, R7));
+      emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+      emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      int ok = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, ok);
+      count_drop (g, 2);
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, ok);
+    }
   asm_bind (&g->a, have);
   emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
   switch (ag->func)
@@ -1614,7 +1649,13 @@ gen_clause (struct gen *g, struct dclause *cl)
   g->clause_end = end;
   g->action_no = 0;
   emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
-  emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
+  /* the record's speculation id: only a clause that records or speculates
+   * reads it (a clause that does neither need not touch the scratch area) */
+  bool rec_or_spec = cl->records_data;
+  for (size_t i = 0; i < cl->nactions; i++)
+    rec_or_spec |= cl->actions[i].kind == ACT_SPECULATE;
+  if (rec_or_spec)
+    emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->ast->predicate)
     {
       g->nstr = 0;
@@ -1713,10 +1754,32 @@ read_reg (struct gen *g, int spec_off)
   emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
 }
 
+/* Fetch argument K, in the same register at every site (codegen.h
+ * fixed_args): a context load at a constant offset, truncated and extended
+ * as the spec says. */
+static void
+fetch_fixed_arg (struct gen *g, unsigned k)
+{
+  const struct site_arg *a = &g->cg->fixed[k];
+  emit (g, LDX (BPF_DW, R0, R6, (int16_t) (a->base_off & 0xf8)));
+  int shift = 64 - 8 * (a->size & 0xf);
+  if (shift > 0 && shift < 64)
+    {
+      emit (g, A64_IMM (BPF_LSH, R0, shift));
+      emit (g, A64_IMM (a->is_signed ? BPF_ARSH : BPF_RSH, R0, shift));
+    }
+  emit (g, STX (BPF_DW, R7, R0, (int16_t) (g->cg->scratch.args_off + 8 * k)));
+}
+
 /* Fetch argument K of the current site into the scratch args cache. */
 static void
 fetch_arg (struct gen *g, unsigned k)
 {
+  if (kind_uprobe (g->kind) && (g->cg->fixed_args & (1u << k)))
+    {
+      fetch_fixed_arg (g, k);
+      return;
+    }
   int spec = (int) (offsetof (struct site_spec, args) + k * sizeof (struct site_arg));
   int o_kind = spec + (int) offsetof (struct site_arg, kind);
   int o_size = spec + (int) offsetof (struct site_arg, size);
@@ -1831,15 +1894,16 @@ args_used (const struct d_node *n, unsigned *mask)
     args_used (n->args[i], mask);
 }
 
-int
-codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
-                 const unsigned *clauses, size_t nclauses, const char *name)
+static void
+gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
+             const unsigned *clauses, size_t nclauses, unsigned need)
 {
   struct gen g;
   memset (&g, 0, sizeof g);
   g.cg = cg;
   g.p = cg->prog;
   g.kind = kind;
+  g.need = need;
   asm_init (&g.a);
   g.exit_label = asm_label (&g.a);
 
@@ -1875,8 +1939,11 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
       emit (&g, A64_IMM (BPF_RSH, R0, 32));
       asm_jmp_imm (&g.a, BPF_JEQ, R0, (int32_t) getpid (), g.exit_label);
     }
-  lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
-  emit (&g, MOV64_REG (R7, R0));
+  if ((need & USE_SCRATCH) || kind == PK_PROFILE)
+    {
+      lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
+      emit (&g, MOV64_REG (R7, R0));
+    }
   if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
     {
       emit (&g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
@@ -1910,30 +1977,49 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
        * can, and then the -p/-c list must not (pid123 with -p 456) */
       bool kernel_filters = kind == PK_PID
         && (cg->usdt_attach_type != UPROBE_BPF_TRACE_UPROBE_MULTI || uprobe_features ()->multi_pid_filter);
-      if (cg->pids_fd >= 0 && !kernel_filters)
+      if (cg->pids_fd >= 0 && !kernel_filters && !cg->pid_scoped)
         {
           emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
           emit (&g, A64_IMM (BPF_RSH, R0, 32));
           emit (&g, MOV64_REG (R1, R0));
           lookup_or_exit (&g, cg->pids_fd, R1, 0);
         }
-      emit (&g, MOV64_REG (R1, R6));
-      emit (&g, CALL (BPF_FUNC_get_attach_cookie));
-      emit (&g, MOV64_REG (R1, R0));
-      lookup_or_exit (&g, g.p->sites_fd, R1, 0);
-      emit (&g, MOV64_REG (R8, R0));
-      emit (&g, LDX (BPF_W, R9, R8, 0));
+      if (!(need & USE_SITE) && cg->fixed_probe_id && (need & (USE_PROBEID | USE_PROBESTR)))
+        mov_imm (&g, R9, cg->fixed_probe_id);   /* every site is this probe's */
+      else if (need & (USE_SITE | USE_PROBEID | USE_PROBESTR))
+        {
+          emit (&g, MOV64_REG (R1, R6));
+          emit (&g, CALL (BPF_FUNC_get_attach_cookie));
+          emit (&g, MOV64_REG (R1, R0));
+          lookup_or_exit (&g, g.p->sites_fd, R1, 0);
+          emit (&g, MOV64_REG (R8, R0));
+          emit (&g, LDX (BPF_W, R9, R8, 0));
+        }
     }
   else
     mov_imm (&g, R9, probe_id);
-  lookup_or_exit (&g, g.p->globals_fd, -1, 0);
-  emit (&g, STX (BPF_DW, R10, R0, SLOT_GLOBALS));
-  lookup_or_exit (&g, cg->strconst_fd, -1, 0);
-  emit (&g, STX (BPF_DW, R10, R0, SLOT_STRCONST));
-  lookup_or_exit (&g, g.p->zero_fd, -1, 0);
-  emit (&g, STX (BPF_DW, R10, R0, SLOT_ZERO));
-  lookup_or_exit (&g, g.p->probestr_fd, R9, 0);
-  emit (&g, STX (BPF_DW, R10, R0, SLOT_PROBESTR));
+  if (need & USE_GLOBALS)
+    {
+      lookup_or_exit (&g, g.p->globals_fd, -1, 0);
+      emit (&g, STX (BPF_DW, R10, R0, SLOT_GLOBALS));
+    }
+  if (need & USE_STRCONST)
+    {
+      lookup_or_exit (&g, cg->strconst_fd, -1, 0);
+      emit (&g, STX (BPF_DW, R10, R0, SLOT_STRCONST));
+    }
+  if (need & USE_ZERO)
+    {
+      lookup_or_exit (&g, g.p->zero_fd, -1, 0);
+      emit (&g, STX (BPF_DW, R10, R0, SLOT_ZERO));
+    }
+  if (need & USE_PROBESTR)
+    {
+      lookup_or_exit (&g, g.p->probestr_fd, R9, 0);
+      emit (&g, STX (BPF_DW, R10, R0, SLOT_PROBESTR));
+    }
+  emit (&g, MOV64_IMM (R0, 0));   /* r0 is read before written by some code (a count()'s value) */
+  g.track = true;
 
   if (kind_uprobe (kind) || kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
     {
@@ -1955,7 +2041,21 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   asm_bind (&g.a, g.exit_label);
   emit (&g, MOV64_IMM (R0, 0));
   emit (&g, EXIT_INSN ());
+  *gp = g;
+}
 
+int
+codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
+                 const unsigned *clauses, size_t nclauses, const char *name)
+{
+  struct gen g;
+  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL);
+  if (g.errors == 0 && g.uses != USE_ALL)
+    {
+      unsigned uses = g.uses;
+      asm_free (&g.a);
+      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses);
+    }
   int fd = -1;
   if (g.errors == 0 && asm_finish (&g.a) == 0)
     fd = bpf_load_program (kind_uprobe (kind) ? BPF_PROG_TYPE_KPROBE

@@ -62,10 +62,19 @@ struct codegen_ctx {
   struct strconsts *consts;
   int strconst_fd;
   int pids_fd;                      /* -1: no pid filter */
+  bool pid_scoped;                  /* the program about to be generated is attached
+                                       only by links the kernel filters by pid
+                                       (uprobe_multi 6.10+ / perf event): no
+                                       pids_fd check */
   unsigned usdt_attach_type;        /* expected_attach_type of USDT programs */
   bool sleepable;                   /* USDT programs may sleep (uprobe_multi): user
                                        pages that are not present are faulted in */
   bool verbose;
+  unsigned fixed_args;              /* bit K: argK of the program about to be generated is
+                                       in the same register at all its sites, */
+  struct site_arg fixed[12];        /* this one (ARGK_REG): read from the context at a
+                                       constant offset, not through the sites map */
+  unsigned fixed_probe_id;          /* non-zero: every site of that program is this probe's */
   int syscall_sites_fd;             /* PK_SYSCALL_*: HASH u32 syscall number -> site_spec */
 };
 

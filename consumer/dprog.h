@@ -101,6 +101,13 @@ struct dagg {
   bool func_known;
 };
 
+/* An aggregation without keys lives in a one-element PERCPU_ARRAY (key u32
+ * 0: nothing to hash, and the verifier inlines the lookup) whose value is
+ * followed by a u64 flag, set by every update: the aggregation exists (is
+ * printed) once some CPU's flag is set.  Keyed ones: PERCPU_HASH. */
+static inline bool dagg_is_array (const struct dagg *a) { return a->nkeys == 0; }
+static inline unsigned dagg_flag_off (const struct dagg *a) { return (a->value_size + 7) & ~7u; }
+
 /* One datum of a record. */
 struct rec_item {
   struct dtype type;

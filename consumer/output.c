@@ -225,6 +225,42 @@ key_values (const struct output *o, const struct dagg *a, const uint8_t *key, st
     }
 }
 
+/* An aggregation without keys (dprog.h dagg_is_array): read element 0's
+ * value of every CPU into VALS (ncpu values of dagg_flag_off bytes); true
+ * when some CPU's set flag is up (the aggregation exists). */
+static bool
+array_read (struct output *o, const struct dagg *a, uint8_t *vals)
+{
+  size_t vsz = dagg_flag_off (a), st = vsz + 8;
+  uint8_t *buf = xcalloc ((size_t) o->ncpu, st);
+  uint32_t k = 0;
+  bool set = false;
+  if (bpf_map_lookup_elem (a->map_fd, &k, buf) == 0)
+    for (int c = 0; c < o->ncpu; c++)
+      {
+        uint64_t f;
+        memcpy (vals + (size_t) c * vsz, buf + (size_t) c * st, vsz);
+        memcpy (&f, buf + (size_t) c * st + vsz, sizeof f);
+        set |= f != 0;
+      }
+  free (buf);
+  return set;
+}
+
+/* ... and zero it, the set flag kept up (clear) or down too (trunc). */
+static void
+array_zero (struct output *o, const struct dagg *a, bool set)
+{
+  size_t vsz = dagg_flag_off (a);
+  uint8_t *buf = xcalloc ((size_t) o->ncpu, vsz + 8);
+  uint64_t one = 1;
+  if (set)
+    memcpy (buf + vsz, &one, sizeof one);   /* CPU 0's flag */
+  uint32_t k = 0;
+  bpf_map_update_elem (a->map_fd, &k, buf, BPF_ANY);
+  free (buf);
+}
+
 /* Read aggregation I from its map into the dformat table. */
 static void
 snapshot (struct output *o, size_t i)
@@ -237,12 +273,16 @@ snapshot (struct output *o, size_t i)
   struct dfmt_value kv[16];
   dfmt_agg_trunc (fa, 0, true);
   bool first = true;
-  while (bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+  while (dagg_is_array (a) ? first && array_read (o, a, vals)
+         : bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
     {
       first = false;
-      memcpy (key, next, a->key_size);
-      if (bpf_map_lookup_elem (a->map_fd, key, vals) != 0)
-        continue;
+      if (!dagg_is_array (a))
+        {
+          memcpy (key, next, a->key_size);
+          if (bpf_map_lookup_elem (a->map_fd, key, vals) != 0)
+            continue;
+        }
       key_values (o, a, key, kv, o->prog->strsize);
       struct dfmt_aggval *e = dfmt_agg_entry (fa, kv);
       for (int c = 0; c < o->ncpu; c++)
@@ -323,6 +363,13 @@ kernel_clear (struct output *o, size_t i)
 {
   struct dagg *a = &o->prog->aggs[i];
   size_t vsz = (a->value_size + 7) & ~7u, n;
+  if (dagg_is_array (a))
+    {
+      uint8_t *vals = xcalloc ((size_t) o->ncpu, vsz);
+      array_zero (o, a, array_read (o, a, vals));
+      free (vals);
+      return;
+    }
   uint8_t *keys = kernel_keys (o, i, &n);
   uint8_t *zero = xcalloc ((size_t) o->ncpu, vsz);
   for (size_t k = 0; k < n; k++)
@@ -337,8 +384,14 @@ kernel_prune (struct output *o, size_t i)
 {
   struct dagg *a = &o->prog->aggs[i];
   size_t n;
-  uint8_t *keys = kernel_keys (o, i, &n);
   struct dfmt_value kv[16];
+  if (dagg_is_array (a))
+    {
+      if (!dfmt_agg_find (o->aggs[i], kv))
+        array_zero (o, a, false);
+      return;
+    }
+  uint8_t *keys = kernel_keys (o, i, &n);
   for (size_t k = 0; k < n; k++)
     {
       const uint8_t *key = keys + k * a->key_size;

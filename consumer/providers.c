@@ -264,7 +264,11 @@ providers_attach (struct providers *pv, struct dprog *p, struct codegen_ctx *cg,
         {
           if (!pv->att)
             pv->att = uprobe_attachment_new ();
+          /* pid probes are attached with their pid: when the kernel filters
+           * those links, the program needs no tgid check */
+          cg->pid_scoped = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
           int fd = codegen_program (cg, PK_PID, 0, dp->clauses, dp->nclauses, name);
+          cg->pid_scoped = false;
           if (fd < 0)
             {
               rc = -1;

@@ -783,7 +783,10 @@ create_maps (struct runtime *rt)
   for (size_t i = 0; i < p->naggs; i++)
     {
       struct dagg *a = &p->aggs[i];
-      a->map_fd = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size, 16384, 0);
+      if (dagg_is_array (a))
+        a->map_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_agg", 4, dagg_flag_off (a) + 8, 1, 0);
+      else
+        a->map_fd = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size, 16384, 0);
       if (a->map_fd < 0)
         return -1;
     }
@@ -804,6 +807,150 @@ run_once (int fd)
     diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
 }
 
+/* Which arguments every one of SITES keeps in the same register (read from
+ * the sites map, which is filled by now): cg.fixed_args and cg.fixed. */
+static void
+group_fixed_args (struct runtime *rt, const struct uprobe_site *sites, size_t nsites)
+{
+  rt->cg.fixed_args = 0;
+  rt->cg.fixed_probe_id = 0;
+  if (rt->prog.sites_fd < 0 || nsites == 0)
+    return;
+  unsigned id = 0;
+  unsigned mask = (1u << 12) - 1;
+  struct site_spec spec;
+  for (size_t s = 0; s < nsites; s++)
+    {
+      uint32_t key = (uint32_t) sites[s].cookie;
+      if (bpf_map_lookup_elem (rt->prog.sites_fd, &key, &spec) != 0)
+        return;
+      if (s == 0)
+        id = spec.probe_id;
+      else if (spec.probe_id != id)
+        id = 0;
+      for (unsigned k = 0; k < 12; k++)
+        {
+          const struct site_arg *a = &spec.args[k], *f = &rt->cg.fixed[k];
+          if (k >= spec.nargs || a->kind != ARGK_REG)
+            mask &= ~(1u << k);
+          else if (s == 0)
+            rt->cg.fixed[k] = *a;
+          else if (a->base_off != f->base_off || a->size != f->size || a->is_signed != f->is_signed)
+            mask &= ~(1u << k);
+        }
+    }
+  rt->cg.fixed_args = mask;
+  rt->cg.fixed_probe_id = id;
+}
+
+/* Split a group's sites by probe and by where they keep their register
+ * arguments, so that each class's program knows its probe id and reads the
+ * arguments from constant context offsets (at most MAX_ARG_CLASSES programs
+ * per group; beyond that, one generic program).  CLS[s] = the class of site
+ * s; returns the number of classes. */
+#define MAX_ARG_CLASSES 8
+struct site_shape {
+  uint32_t probe_id;
+  struct site_arg args[12];
+};
+
+static size_t
+site_arg_classes (struct runtime *rt, const struct uprobe_site *sites, size_t nsites, size_t *cls)
+{
+  struct site_shape rep[MAX_ARG_CLASSES];
+  size_t n = 0;
+  for (size_t s = 0; s < nsites; s++)
+    {
+      struct site_spec spec;
+      struct site_shape shape;
+      uint32_t key = (uint32_t) sites[s].cookie;
+      memset (&shape, 0, sizeof shape);
+      if (bpf_map_lookup_elem (rt->prog.sites_fd, &key, &spec) == 0)
+        {
+          shape.probe_id = spec.probe_id;
+          for (unsigned k = 0; k < 12 && k < spec.nargs; k++)
+            if (spec.args[k].kind == ARGK_REG)
+              {
+                shape.args[k].kind = ARGK_REG;
+                shape.args[k].size = spec.args[k].size;
+                shape.args[k].is_signed = spec.args[k].is_signed;
+                shape.args[k].base_off = spec.args[k].base_off;
+              }
+        }
+      size_t c = 0;
+      while (c < n && memcmp (&rep[c], &shape, sizeof shape) != 0)
+        c++;
+      if (c == n)
+        {
+          if (n == MAX_ARG_CLASSES)
+            {
+              memset (cls, 0, nsites * sizeof *cls);
+              return 1;
+            }
+          rep[n++] = shape;
+        }
+      cls[s] = c;
+    }
+  return n ? n : 1;
+}
+
+static bool
+same_group (const struct dprobe *a, const struct dprobe *b)
+{
+  return a->nclauses == b->nclauses
+         && memcmp (a->clauses, b->clauses, a->nclauses * sizeof *a->clauses) == 0;
+}
+
+/* Attach the USDT group of probe FIRST one link set per target process: the
+ * unique sites of that process's probes, filtered by the kernel to its pid
+ * (a -c child is held before its exec: its pid is already known).  Other
+ * processes running the same file do not trap at all. */
+static int
+attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode mode,
+                      const bool *allowed)
+{
+  struct dprog *p = &rt->prog;
+  size_t nus = rt->usdt.nusites ? rt->usdt.nusites : 1;
+  int rc = 0;
+  for (size_t t = 0; t < rt->nprocs && rc == 0; t++)
+    {
+      pid_t pid = rt->procs[t].pid;
+      bool dup = false;
+      for (size_t u = 0; u < t && !dup; u++)
+        dup = rt->procs[u].pid == pid;
+      /* a -p process that exited while earlier groups were attached:
+       * nothing of it can fire any more (the runtime notices it is gone) */
+      if (dup || (kill (pid, 0) != 0 && errno == ESRCH))
+        continue;
+      bool *taken = xcalloc (nus, sizeof *taken);
+      struct uprobe_site *sites = NULL;
+      size_t nsites = 0;
+      for (size_t j = first; j < p->nprobes; j++)
+        {
+          if (p->probes[j].kind != PK_USDT || !same_group (&p->probes[j], &p->probes[first]))
+            continue;
+          const struct usdt_probe *u = p->probes[j].sites;
+          if (u->pid != pid)
+            continue;
+          for (size_t s = 0; s < u->nsites; s++)
+            {
+              size_t us = u->sites[s].usite;
+              if (taken[us] || !allowed[us])
+                continue;
+              taken[us] = true;
+              sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
+              sites[nsites++] = rt->usdt.usites[us];
+            }
+        }
+      struct uprobe_attach_opts ao = { mode, false, pid };
+      if (nsites && uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0)
+        rc = -1;
+      free (sites);
+      free (taken);
+    }
+  return rc;
+}
+
 static int
 load_and_attach (struct runtime *rt)
 {
@@ -812,6 +959,7 @@ load_and_attach (struct runtime *rt)
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
   rt->cg.usdt_attach_type = uprobe_prog_expected_attach_type (mode);
   rt->cg.sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (p->probes[0].nclauses)
     {
       rt->begin_fd = codegen_program (&rt->cg, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
@@ -887,17 +1035,49 @@ load_and_attach (struct runtime *rt)
       free (taken);
       char name[32];
       snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
-      int fd = codegen_program (&rt->cg, PK_USDT, 0, p->probes[i].clauses, p->probes[i].nclauses, name);
-      if (fd < 0)
-        rc = -1;
-      else
+      /* -p/-c: every probe is some target's; when the kernel filters links
+       * by pid, attach per process and leave the tgid check out */
+      bool scoped = kfilter && rt->nprocs > 0;
+      for (size_t j = i; j < p->nprobes && scoped; j++)
+        if (done[j] && p->probes[j].kind == PK_USDT && same_group (&p->probes[j], &p->probes[i]))
+          scoped = ((const struct usdt_probe *) p->probes[j].sites)->pid > 0;
+      rt->cg.pid_scoped = scoped;
+      /* one program per class of sites with the same argument registers */
+      size_t *cls = xcalloc (nsites ? nsites : 1, sizeof *cls);
+      size_t ncls = site_arg_classes (rt, sites, nsites, cls);
+      struct uprobe_site *sub = xcalloc (nsites ? nsites : 1, sizeof *sub);
+      bool *allowed = xcalloc (rt->usdt.nusites ? rt->usdt.nusites : 1, sizeof *allowed);
+      for (size_t c = 0; c < ncls && rc == 0; c++)
         {
-          rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
-          rt->prog_fds[rt->nprog_fds++] = fd;
-          struct uprobe_attach_opts ao = { mode, false, 0 };
-          if (uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0)
+          size_t nsub = 0;
+          memset (allowed, 0, (rt->usdt.nusites ? rt->usdt.nusites : 1) * sizeof *allowed);
+          for (size_t s = 0; s < nsites; s++)
+            if (cls[s] == c)
+              {
+                sub[nsub++] = sites[s];
+                allowed[sites[s].cookie] = true;
+              }
+          group_fixed_args (rt, sub, nsub);
+          int fd = codegen_program (&rt->cg, PK_USDT, 0, p->probes[i].clauses, p->probes[i].nclauses, name);
+          rt->cg.fixed_args = 0;
+          rt->cg.fixed_probe_id = 0;
+          if (fd < 0)
             rc = -1;
+          else
+            {
+              rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
+              rt->prog_fds[rt->nprog_fds++] = fd;
+              struct uprobe_attach_opts ao = { mode, false, 0 };
+              if (scoped)
+                rc = attach_group_per_pid (rt, i, fd, mode, allowed);
+              else if (uprobe_attach (rt->att, fd, sub, nsub, &ao) != 0)
+                rc = -1;
+            }
         }
+      rt->cg.pid_scoped = false;
+      free (allowed);
+      free (sub);
+      free (cls);
       free (sites);
     }
   free (done);

@@ -203,7 +203,13 @@ check_eq "-l -n 'syscall:::entry' lists half of them" "$(( $("$DTRACE" -l -n 'sy
 
 # ---------------------------------------------------------------- profile
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
+# (the kernel's CPU clock does not advance on an idle CPU of this VM, so
+# perf's cpu-clock samples, and profile-N, fire on the CPUs that run: keep
+# every CPU busy while it samples)
+busy=()
+for _ in $(seq 1 "$ncpu"); do ( while :; do :; done ) & busy+=($!); done
 out=$("$DTRACE" -q -n 'profile-1ms { @[cpu] = count(); } tick-1s { exit(0); }')
+kill "${busy[@]}" 2>/dev/null; wait "${busy[@]}" 2>/dev/null
 rows=$(echo "$out" | grep -c '[0-9]')
 check_eq "profile-1ms fires on every CPU ($ncpu)" "$rows" "$ncpu"
 # (about 1000 a second each; a loaded virtual machine's timers lag, hence the low bound)

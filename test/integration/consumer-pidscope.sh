@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# consumer-pidscope.sh — process-scoped enablings (prov$target with -c/-p,
+# the pid provider) are attached for the target process only: the kernel
+# filters the links by pid, so another process running the same binary is
+# not even trapped (its semaphores stay down), under uprobe_multi links and
+# under uprobe-PMU perf events alike; the target's hits are all counted.
+. "$SRCDIR/test/lib.sh"
+data=$SRCDIR/test/integration/data
+"$DTRACE" -h -s "$data/target.d" -o target.h || fail "dtrace -h target.d"
+"$DTRACE" -G -s "$data/target.d" -o target-sem.o || fail "dtrace -G target.d"
+gcc -O2 -I. "$data/target.c" target-sem.o -o target || fail "build target"
+
+prog='tgt$target:::ready { } tgt$target:::tick { @ = count(); }'
+for mode in multi perf; do
+  export SDTKIT_UPROBE_MODE=$mode
+  # -c: a bystander running the same file waits up to 4 s for tgt:::ready
+  ./target 3 wait 800 2>other.err & other=$!
+  out=$("$DTRACE" -q -n "$prog" -c "./target 7 wait" 2>err.txt); rc=$?
+  check_eq "$mode -c: exit 0" "$rc" 0
+  check_eq "$mode -c: every hit of the target counted" "$(echo $out)" 7
+  check_match "$mode -c: the target saw its semaphore raised" "$(cat err.txt)" 'ready=1'
+  wait $other
+  check_match "$mode -c: the other process of the same binary was never enabled" "$(cat other.err)" 'ready=0'
+
+  # -p: two processes of the same binary wait for tgt:::ready; only the -p
+  # one is enabled (one probe: attached at once, before the target goes on)
+  ./target 3 wait 800 2>other.err & other=$!
+  ./target 5 wait 800 2>tgt.err & tgt=$!
+  for ((n = 0; n < 100; n++)); do [ "$(readlink /proc/$tgt/exe)" = "$T/target" ] && break; sleep 0.05; done
+  out=$("$DTRACE" -q -n 'tgt$target:::ready { @ = count(); exit(0); }' -p $tgt 2>err.txt); rc=$?
+  wait $tgt; wait $other
+  check_eq "$mode -p: exit 0" "$rc" 0; [ $rc = 0 ] || sed 's/^/    err: /' err.txt
+  check_eq "$mode -p: the target's hit counted" "$(echo $out)" 1
+  check_match "$mode -p: the target was enabled" "$(cat tgt.err)" 'ready=1'
+  check_match "$mode -p: the other process was not" "$(cat other.err)" 'ready=0'
+
+  # the pid provider with -c: the bystander's function is never trapped
+  # either (entry of main is hit once, in the target only)
+  ./target 3 wait 800 2>other.err & other=$!
+  out=$("$DTRACE" -q -n 'pid$target::main:entry { @ = count(); } tgt$target:::ready { }' -c "./target 2 wait" 2>err.txt); rc=$?
+  wait $other
+  check_eq "$mode pid provider -c: exit 0, one entry of main" "$rc $(echo $out)" "0 1"
+  check_match "$mode pid provider: the other process was not enabled" "$(cat other.err)" 'ready=0'
+done
+unset SDTKIT_UPROBE_MODE
+
+# by file (no process in scope): processes started later are still traced
+"$DTRACE" -q -n "tgt*:$T/target::ready { } tgt*:$T/target::tick { @ = count(); } tgt*:$T/target::neg /arg0 == 3/ { exit(0); }" >file.out 2>file.err & d=$!
+wait_attached $d || fail "by-file dtrace attached"
+./target 4 wait 2>late.err
+wait $d
+check_match "by file: a process started later is traced" "$(cat late.err)" 'ready=1'
+check_eq "by file: its hits counted" "$(echo $(cat file.out))" 4
+done_testing
