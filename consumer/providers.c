@@ -239,8 +239,8 @@ attach_pid_group (struct providers *pv, struct dprog *p, bool *done, size_t firs
               pv->base + (uint64_t) (pp - pv->pid.probes) };
           }
         struct uprobe_attach_opts ao = { mode, ret == 1, pid };
-        if (uprobe_attach (pv->att, prog_fd, sites, nsites, &ao) != 0)
-          rc = -1;
+        if (uprobe_attach (pv->att, prog_fd, sites, nsites, &ao) != 0 && !(pid > 0 && errno == ESRCH))
+          rc = -1;                /* (a process that has exited is not an error) */
         free (sites);
       }
   free (handled);

@@ -901,10 +901,11 @@ same_group (const struct dprobe *a, const struct dprobe *b)
          && memcmp (a->clauses, b->clauses, a->nclauses * sizeof *a->clauses) == 0;
 }
 
-/* Attach the USDT group of probe FIRST one link set per target process: the
- * unique sites of that process's probes, filtered by the kernel to its pid
- * (a -c child is held before its exec: its pid is already known).  Other
- * processes running the same file do not trap at all. */
+/* Attach the USDT group of probe FIRST one link set per process its probes
+ * belong to (provPID, or -p/-c targets): the unique sites of that process's
+ * probes, filtered by the kernel to its pid (a -c child is held before its
+ * exec: its pid is already known).  Other processes running the same file
+ * do not trap at all. */
 static int
 attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode mode,
                       const bool *allowed)
@@ -912,12 +913,15 @@ attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode
   struct dprog *p = &rt->prog;
   size_t nus = rt->usdt.nusites ? rt->usdt.nusites : 1;
   int rc = 0;
-  for (size_t t = 0; t < rt->nprocs && rc == 0; t++)
+  for (size_t t = first; t < p->nprobes && rc == 0; t++)
     {
-      pid_t pid = rt->procs[t].pid;
+      if (p->probes[t].kind != PK_USDT || !same_group (&p->probes[t], &p->probes[first]))
+        continue;
+      pid_t pid = ((const struct usdt_probe *) p->probes[t].sites)->pid;
       bool dup = false;
-      for (size_t u = 0; u < t && !dup; u++)
-        dup = rt->procs[u].pid == pid;
+      for (size_t u = first; u < t && !dup; u++)
+        dup = p->probes[u].kind == PK_USDT && same_group (&p->probes[u], &p->probes[first])
+              && ((const struct usdt_probe *) p->probes[u].sites)->pid == pid;
       /* a -p process that exited while earlier groups were attached:
        * nothing of it can fire any more (the runtime notices it is gone) */
       if (dup || (kill (pid, 0) != 0 && errno == ESRCH))
@@ -943,7 +947,7 @@ attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode
             }
         }
       struct uprobe_attach_opts ao = { mode, false, pid };
-      if (nsites && uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0)
+      if (nsites && uprobe_attach (rt->att, fd, sites, nsites, &ao) != 0 && errno != ESRCH)
         rc = -1;
       free (sites);
       free (taken);
@@ -1035,9 +1039,10 @@ load_and_attach (struct runtime *rt)
       free (taken);
       char name[32];
       snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
-      /* -p/-c: every probe is some target's; when the kernel filters links
-       * by pid, attach per process and leave the tgid check out */
-      bool scoped = kfilter && rt->nprocs > 0;
+      /* every probe of the group is some process's (provPID, -p/-c): when
+       * the kernel filters links by pid, attach per process and leave the
+       * tgid check out */
+      bool scoped = kfilter;
       for (size_t j = i; j < p->nprobes && scoped; j++)
         if (done[j] && p->probes[j].kind == PK_USDT && same_group (&p->probes[j], &p->probes[i]))
           scoped = ((const struct usdt_probe *) p->probes[j].sites)->pid > 0;

@@ -343,6 +343,8 @@ report_attach_error (const char *path, bool have_offset, uint64_t offset, size_t
                   path, where, strerror (err));
       break;
     case ESRCH:
+      if (pid > 0)
+        break;                /* the process has gone: the caller decides (uprobe-attach.h) */
       diag_error ("%s: cannot attach %s: pid %d: %s", path, where, (int) pid, strerror (err));
       break;
     case EMFILE:
@@ -633,7 +635,9 @@ uprobe_attach (struct uprobe_attachment *h, int prog_fd, const struct uprobe_sit
     rc = attach_perf (h, prog_fd, sites, n, o.retprobe, o.pid);
   if (rc != 0)
     {
+      int err = errno;
       handle_truncate (h, keep);
+      errno = err;
       return -1;
     }
   h->nsites += n;

@@ -79,8 +79,10 @@ struct uprobe_attachment;
 struct uprobe_attachment *uprobe_attachment_new (void);
 /* Attach PROG_FD to N sites and add the links to H.  All or nothing: on
  * failure the links this call made are closed, H keeps what it had, an
- * error has been reported through diag_error, and -1 is returned.  The
- * caller passes each site once (equal file and offset twice would fire the
+ * error has been reported through diag_error, and -1 is returned; except
+ * when OPTS names a process that has exited: then nothing is reported and
+ * errno is ESRCH (a target that ends while dtrace attaches is not an
+ * error: the runtime sees it exit).  The caller passes each site once (equal file and offset twice would fire the
  * program twice per hit). */
 int uprobe_attach (struct uprobe_attachment *h, int prog_fd,
                    const struct uprobe_site *sites, size_t n,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # consumer-pidscope.sh — process-scoped enablings (prov$target with -c/-p,
-# the pid provider) are attached for the target process only: the kernel
+# provPID, the pid provider) are attached for the target process only: the kernel
 # filters the links by pid, so another process running the same binary is
 # not even trapped (its semaphores stay down), under uprobe_multi links and
 # under uprobe-PMU perf events alike; the target's hits are all counted.
@@ -41,6 +41,16 @@ for mode in multi perf; do
   wait $other
   check_eq "$mode pid provider -c: exit 0, one entry of main" "$rc $(echo $out)" "0 1"
   check_match "$mode pid provider: the other process was not enabled" "$(cat other.err)" 'ready=0'
+
+  # provPID with no -p/-c: only that process, not another of the same binary
+  # (one probe: attached at once, before the target goes on)
+  ./target 3 wait 800 2>other.err & other=$!
+  ./target 6 wait 800 2>tgt.err & tgt=$!
+  for ((n = 0; n < 100; n++)); do [ "$(readlink /proc/$tgt/exe)" = "$T/target" ] && break; sleep 0.05; done
+  out=$(timeout 30 "$DTRACE" -q -n "tgt$tgt:::ready { @[pid] = count(); exit(0); }" 2>err.txt); rc=$?
+  wait $tgt; wait $other
+  check_eq "$mode tgt\$PID (no -p): exit 0, the named process's hit only" "$rc $(echo $out)" "0 $tgt 1"
+  check_match "$mode tgt\$PID: the other process of the same binary was not enabled" "$(cat other.err)" 'ready=0'
 done
 unset SDTKIT_UPROBE_MODE
 
