@@ -24,6 +24,7 @@
 #include "consumer/checker.h"
 #include "consumer/codegen.h"
 #include "consumer/codegen-int.h"
+#include "consumer/process.h"
 #include "consumer/uprobe-attach.h"
 #include "sdt/sdt.h"
 
@@ -1739,6 +1740,35 @@ lookup_or_exit (struct gen *g, int map_fd, int key_reg, int32_t key_imm)
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->exit_label);
 }
 
+/* Syscall programs, r0 = the current tgid.  The -c child is forked with
+ * the comm DT_PROC_HELD_COMM (process.c) and keeps it until its exec
+ * replaces it: until then its calls are our fork's (closing the hold
+ * channel, waiting for the go, entering execve), not the command's, and are
+ * skipped; the exec's return is the command's first event. */
+static void
+gen_skip_held_child (struct gen *g)
+{
+  int go_on = asm_label (&g->a);
+  char want[16] = { 0 };
+  uint64_t w0, w1;
+  memcpy (want, DT_PROC_HELD_COMM, sizeof DT_PROC_HELD_COMM);
+  memcpy (&w0, want, 8);
+  memcpy (&w1, want + 8, 8);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, (int32_t) g->cg->held_pid, go_on);
+  /* the 16 bytes at SLOT_MASK..SLOT_TMP are free in the prologue */
+  emit (g, MOV64_REG (R1, R10));
+  emit (g, A64_IMM (BPF_ADD, R1, SLOT_MASK));
+  emit (g, MOV64_IMM (R2, 16));
+  emit (g, CALL (BPF_FUNC_get_current_comm));
+  emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+  asm_ld_imm64 (&g->a, R2, w0);
+  asm_jmp_reg (&g->a, BPF_JNE, R1, R2, go_on);
+  emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+  asm_ld_imm64 (&g->a, R2, w1);
+  asm_jmp_reg (&g->a, BPF_JEQ, R1, R2, g->exit_label);
+  asm_bind (&g->a, go_on);
+}
+
 /* Read the pt_regs slot at the u16 offset found at r8+SPEC_OFF into r0. */
 static void
 read_reg (struct gen *g, int spec_off)
@@ -1938,6 +1968,8 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
       emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
       emit (&g, A64_IMM (BPF_RSH, R0, 32));
       asm_jmp_imm (&g.a, BPF_JEQ, R0, (int32_t) getpid (), g.exit_label);
+      if (cg->held_pid > 0)
+        gen_skip_held_child (&g);
     }
   if ((need & USE_SCRATCH) || kind == PK_PROFILE)
     {

@@ -76,6 +76,8 @@ struct codegen_ctx {
                                        constant offset, not through the sites map */
   unsigned fixed_probe_id;          /* non-zero: every site of that program is this probe's */
   int syscall_sites_fd;             /* PK_SYSCALL_*: HASH u32 syscall number -> site_spec */
+  int held_pid;                     /* -c: the child, which until its exec carries the comm
+                                       DT_PROC_HELD_COMM; syscall programs skip it then */
 };
 
 /* Lay out the scratch area and collect string constants (before maps are

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -217,7 +218,13 @@ dt_proc_create (struct dt_proc *p, const char *command)
       return -1;
     }
   fflush (NULL);
+  /* the child inherits this thread's comm: it is DT_PROC_HELD_COMM until
+   * its exec, with no call of its own (no window before the probes see it) */
+  char own_comm[17] = { 0 };
+  bool renamed = prctl (PR_GET_NAME, own_comm) == 0 && prctl (PR_SET_NAME, DT_PROC_HELD_COMM) == 0;
   pid_t pid = fork ();
+  if (pid != 0 && renamed)
+    prctl (PR_SET_NAME, own_comm);
   if (pid < 0)
     {
       diag_error ("failed to execute %s: %s", argv[0], strerror (errno));

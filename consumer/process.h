@@ -8,7 +8,9 @@
  * can be attached by inode), and the child is forked but held before
  * execv() on a socket pair until dt_proc_release().  If dtrace dies first it
  * closes and the child exits without running the command.  A failed exec is
- * reported by the child through a close-on-exec pipe.
+ * reported by the child through a close-on-exec pipe.  The child is forked
+ * with the comm DT_PROC_HELD_COMM, which its exec replaces: syscall probes
+ * tell our fork's own calls before the exec from the command's by it.
  *
  * dtrace exits once every grabbed or created process is gone:
  * dt_proc_wait() polls pidfds (Linux 5.3+), or checks every 100 ms when
@@ -21,6 +23,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+/* The comm of a -c child until its exec (at most 15 characters). */
+#define DT_PROC_HELD_COMM "dtrace-c-held"
 
 struct dt_proc {
   pid_t pid;

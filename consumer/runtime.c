@@ -1300,6 +1300,7 @@ consumer_run (const struct consumer_options *opt)
       if (dt_proc_create (&rt.dtp[rt.nprocs], opt->command) != 0)
         goto out;
       rt.procs[rt.nprocs] = (struct usdt_proc) { rt.dtp[rt.nprocs].pid, rt.dtp[rt.nprocs].exec_path };
+      rt.cg.held_pid = rt.dtp[rt.nprocs].pid;
       rt.nprocs++;
     }
   if (rt.nprocs)

@@ -23,9 +23,11 @@ for mode in multi perf; do
   check_match "$mode -c: the other process of the same binary was never enabled" "$(cat other.err)" 'ready=0'
 
   # -p: two processes of the same binary wait for tgt:::ready; only the -p
-  # one is enabled (one probe: attached at once, before the target goes on)
+  # one is enabled (one probe: attached at once, before the target goes on;
+  # the target waits up to 30 s for it, the bystander 4 s, so a slow attach
+  # under a loaded machine or ASan is not a lost hit)
   ./target 3 wait 800 2>other.err & other=$!
-  ./target 5 wait 800 2>tgt.err & tgt=$!
+  ./target 5 wait 6000 2>tgt.err & tgt=$!
   for ((n = 0; n < 100; n++)); do [ "$(readlink /proc/$tgt/exe)" = "$T/target" ] && break; sleep 0.05; done
   out=$("$DTRACE" -q -n 'tgt$target:::ready { @ = count(); exit(0); }' -p $tgt 2>err.txt); rc=$?
   wait $tgt; wait $other
@@ -45,9 +47,9 @@ for mode in multi perf; do
   # provPID with no -p/-c: only that process, not another of the same binary
   # (one probe: attached at once, before the target goes on)
   ./target 3 wait 800 2>other.err & other=$!
-  ./target 6 wait 800 2>tgt.err & tgt=$!
+  ./target 6 wait 6000 2>tgt.err & tgt=$!
   for ((n = 0; n < 100; n++)); do [ "$(readlink /proc/$tgt/exe)" = "$T/target" ] && break; sleep 0.05; done
-  out=$(timeout 30 "$DTRACE" -q -n "tgt$tgt:::ready { @[pid] = count(); exit(0); }" 2>err.txt); rc=$?
+  out=$(timeout 60 "$DTRACE" -q -n "tgt$tgt:::ready { @[pid] = count(); exit(0); }" 2>err.txt); rc=$?
   wait $tgt; wait $other
   check_eq "$mode tgt\$PID (no -p): exit 0, the named process's hit only" "$rc $(echo $out)" "0 $tgt 1"
   check_match "$mode tgt\$PID: the other process of the same binary was not enabled" "$(cat other.err)" 'ready=0'

@@ -193,6 +193,11 @@ check_match "syscall:::entry, every call in one program: the target's exit_group
 check_match "syscall:::return /(int) arg0 < 0/: close(-1) fails with -EBADF" "$out" '^  close +-9 +1$'
 run_q errno 'syscall::close:return /pid == $target/ { printf("%d %d;", errno, (int) arg0); } syscall::close:entry /pid == $target && errno != 0/ { printf("never"); }' 1
 check_eq "errno at syscall return (0 on success, EBADF for close(-1)); 0 at entry" "$(cat errno.out)" "0 0;0 0;0 0;0 0;9 -9;"
+# -c: the command starts at its exec's return; our fork's set-up, its wait
+# for the go (a read) and the execve call are not the command's calls
+run_q preexec 'syscall::execve*:entry,syscall::execve*:return,syscall::read:return /pid == $target/ { printf("%s:%s %d;", probefunc, probename, (int) arg0); }' 1
+check_match "-c: from the exec's return on: no execve entry, no read of our fork (the loader's and the target's reads)" \
+  "$(cat preexec.out)" "^execve:return 0;read:return [0-9]{3,};read:return 6;read:return 0;read:return 64;read:return 64;read:return 64;read:return 64;read:return 36;read:return 0;\$"
 check "... and none of the target's reads failed" bash -c "! grep -q '^  read  *-' <<<'$out'"
 check_eq "-l -n syscall::read: (Oracle's module vmlinux)" "$("$DTRACE" -l -n 'syscall::read:')" \
   "$(printf '%5s %10s %17s %33s %s\n%5u %10s %17s %33s %s\n%5u %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME \
