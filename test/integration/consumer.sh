@@ -111,10 +111,11 @@ if [ -r /sys/kernel/tracing/uprobe_events ]; then
 fi
 
 # --- -p: an already running process
-"$T_TARGET" 3 wait 1000 2>p.err >/dev/null &
+# (the target waits up to 30 s for tgt:::ready: a slow attach loses no tick)
+"$T_TARGET" 3 wait 6000 2>p.err >/dev/null &
 tpid=$!
 sleep 0.3
-"$DTRACE" -q -p $tpid -n 'tgt$target:::tick { @ = count(); }' >p.out 2>p.err2
+"$DTRACE" -q -p $tpid -n 'tgt$target:::ready { } tgt$target:::tick { @ = count(); }' >p.out 2>p.err2
 wait $tpid
 check_eq "-p PID: traced until it exits" "$(cat p.out)" "$(printf '\n %16d' 3)"
 check_fails "-p of a pid that does not exist fails" "$DTRACE" -q -p 999999 -n 'tgt$target:::tick { }'
@@ -139,7 +140,7 @@ check_eq "records printed + drops reported = probe hits" "$((got + dropped))" 20
 
 # --- -l
 check_eq "-l -n BEGIN" "$("$DTRACE" -l -n BEGIN)" "$(printf '%5s %10s %17s %33s %s\n%5s %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME 1 dtrace '' '' BEGIN)"
-"$T_TARGET" 1 wait 1000 2>/dev/null >/dev/null &
+"$T_TARGET" 1 wait 6000 2>/dev/null >/dev/null &
 tpid=$!
 sleep 0.3
 out=$("$DTRACE" -l -n "tgt$tpid:::tick")

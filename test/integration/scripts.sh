@@ -96,7 +96,7 @@ check_eq "hotuser.d: sp\`spin is the busiest (last) row" "$(sed -n '/^sp`spin/='
 # hotuser.d -p: a process already spinning, until Ctrl-C (SIGINT)
 (exec "$T/sp" 3 "$KNOWN" 100000000000 2>/dev/null) & sp=$!
 sleep 0.3
-timeout -s INT 2 "$scripts/hotuser.d" -p "$sp" >hotp.out 2>hotp.err
+timeout -s INT 4 "$scripts/hotuser.d" -p "$sp" >hotp.out 2>hotp.err
 kill "$sp" 2>/dev/null; wait "$sp" 2>/dev/null
 check_match "hotuser.d -p: the banner names the pid" "$(cat hotp.out)" "^Sampling pid $sp at 997 Hz\.\.\.\$"
 spin=$(sed -n 's/^sp`spin  *\([0-9]*\)$/\1/p' hotp.out)
