@@ -33,6 +33,7 @@ struct consumer_options {
   size_t nsources;
   const struct consumer_source *sources;
   bool quiet;                  /* -q */
+  bool flowindent;             /* -F */
   bool verbose;                /* -v */
   bool zdefs;                  /* -Z */
   bool destructive;            /* -w */

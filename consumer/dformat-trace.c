@@ -100,44 +100,55 @@ dfmt_stack_print (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct d
 void
 dfmt_header (struct dfmt_out *o, const struct dfmt_ctx *ctx)
 {
-  if (ctx->quiet)
-    return;
   if (ctx->flowindent)
     dfmt_outf (o, "%3s %-41s\n", "CPU", "FUNCTION");
-  else
+  else if (!ctx->quiet)
     dfmt_outf (o, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 }
 
+/* NAME is WORD or ends in "-WORD". */
 static bool
-ends_with (const char *s, const char *suffix)
+names_flow (const char *name, const char *word)
 {
-  size_t n = strlen (s), k = strlen (suffix);
-  return n >= k && strcmp (s + n - k, suffix) == 0;
+  size_t n = strlen (name), k = strlen (word);
+  return n >= k && strcmp (name + n - k, word) == 0 && (n == k || name[n - k - 1] == '-');
+}
+
+enum dfmt_flow
+dfmt_flow_of (const char *probe_name)
+{
+  if (!probe_name)
+    return DFMT_FLOW_NONE;
+  if (names_flow (probe_name, "entry"))
+    return DFMT_FLOW_ENTRY;
+  if (names_flow (probe_name, "return"))
+    return DFMT_FLOW_RETURN;
+  return DFMT_FLOW_NONE;
 }
 
 void
 dfmt_record_begin (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_probe *p,
-                   unsigned depth)
+                   enum dfmt_flow flow, unsigned indent)
 {
-  if (ctx->quiet)
-    return;
   const char *func = p->function ? p->function : "";
   const char *name = p->name ? p->name : "";
   if (!ctx->flowindent)
     {
+      if (ctx->quiet)
+        return;
       char *fn = xasprintf ("%s:%s", func, name);
       dfmt_outf (o, "%3d %6" PRIu32 " %32s ", p->cpu, p->id, fn);
       free (fn);
       return;
     }
   bool syscall = p->provider && strcmp (p->provider, "syscall") == 0;
-  const char *arrow = NULL;
-  if (ends_with (name, "entry"))
-    arrow = syscall ? "=> " : "-> ";
-  else if (ends_with (name, "return"))
-    arrow = syscall ? "<= " : "<- ";
-  char *text = arrow ? xasprintf ("%*s%s%s", (int) (2 * depth), "", arrow, func)
-                     : xasprintf ("%*s| %s:%s", (int) (2 * depth), "", func, name);
+  char *text;
+  if (flow == DFMT_FLOW_NONE)
+    text = xasprintf ("%*s| %s:%s", (int) indent, "", func, name);
+  else
+    text = xasprintf ("%*s%s%s", (int) indent, "",
+                      flow == DFMT_FLOW_ENTRY ? (syscall ? " => " : " -> ") : (syscall ? " <= " : " <- "),
+                      func);
   dfmt_outf (o, "%3d %-41s ", p->cpu, text);
   free (text);
 }

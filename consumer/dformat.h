@@ -139,17 +139,23 @@ struct dfmt_probe {
 
 /* Non-quiet only (these print nothing when ctx->quiet):
  *   header:  "CPU     ID                    FUNCTION:NAME\n"
- *            (-F: "%3s %-41s\n" with CPU, FUNCTION)
  *   begin:   "%3d %6d %32s " with cpu, id, "function:name"
- *            (-F: "%3d %-41s " with the name indented by 2*DEPTH and
- *            prefixed "-> "/"<- " ("=> "/"<= " for syscall) for *entry and
- *            *return probes, the function alone; other probes "| function:name")
  *   end:     "\n" after the last datum of the clause.
+ * With -F (ctx->flowindent) header and begin print even under -q, as
+ * DTrace's do (the end newline still does not):
+ *   header:  "%3s %-41s\n" with CPU, FUNCTION
+ *   begin:   "%3d %-41s " with INDENT spaces, then " -> "/" <- " (" => "/
+ *            " <= " for the syscall provider) and the function for an
+ *            entry/return FLOW, or "| function:name" for DFMT_FLOW_NONE.
  * An empty clause is begin + end: a bare line.  A clause that records no
  * data prints nothing at all (the runtime does not call these). */
+enum dfmt_flow { DFMT_FLOW_NONE, DFMT_FLOW_ENTRY, DFMT_FLOW_RETURN };
+/* A probe named "entry" or "...-entry" enters, "return" or "...-return"
+ * returns ("carpentry" does neither). */
+enum dfmt_flow dfmt_flow_of (const char *probe_name);
 void dfmt_header (struct dfmt_out *o, const struct dfmt_ctx *ctx);
 void dfmt_record_begin (struct dfmt_out *o, const struct dfmt_ctx *ctx,
-                        const struct dfmt_probe *p, unsigned depth);
+                        const struct dfmt_probe *p, enum dfmt_flow flow, unsigned indent);
 void dfmt_record_end (struct dfmt_out *o, const struct dfmt_ctx *ctx);
 
 /* trace(v):  integers  non-quiet " %16lld" / " %8d" / " %5d" / " %3d" by size

@@ -200,6 +200,7 @@ struct dprog {
   unsigned strsize;           /* default 256 */
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
+  bool flowindent;             /* -F / flowindent: entry/return records indented */
   bool zdefs;
   bool defaultargs;           /* -x defaultargs: unset $N is 0, $$N "" */
   bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */

@@ -26,6 +26,11 @@ struct output {
   struct dfmt_out out;
   struct dfmt_ctx ctx;
   bool header_done;
+  /* -F: the indent (in columns) and the last record's clause and probe
+   * (DTrace's EPID), for its flow heuristic */
+  unsigned flow_indent;
+  bool flow_have_last;
+  uint32_t flow_last_clause, flow_last_probe;
   struct dfmt_agg **aggs;      /* one per dprog aggregation */
   struct symbolizer *sym;      /* ustack() usym() stack() */
   bool user_syms;              /* the program records user stacks or symbols */
@@ -74,6 +79,7 @@ output_new (struct dprog *prog, FILE *fp)
   dfmt_out_file (&o->out, fp);
   dfmt_ctx_init (&o->ctx);
   o->ctx.quiet = prog->quiet;
+  o->ctx.flowindent = prog->flowindent;
   o->ctx.aggsortkey = prog->aggsortkey;
   o->ctx.aggsortrev = prog->aggsortrev;
   o->ctx.aggsortkeypos = prog->aggsortkeypos;
@@ -439,7 +445,7 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
     if (o->prog->probes[i].id == pid)
       probe = &o->prog->probes[i];
 
-  if (!o->ctx.quiet)
+  if (!o->ctx.quiet || o->ctx.flowindent)
     {
       if (!o->header_done)
         {
@@ -448,7 +454,25 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
         }
       struct dfmt_probe dp = { (int) cpu, pid, probe ? probe->prov : "", probe ? probe->mod : "",
                                probe ? probe->func : "", probe ? probe->name : "" };
-      dfmt_record_begin (&o->out, &o->ctx, &dp, 0);
+      enum dfmt_flow flow = DFMT_FLOW_NONE;
+      if (o->ctx.flowindent)
+        {
+          /* DTrace's heuristic: a second clause (another EPID) of the probe
+           * just seen does not enter again; a return steps back first, an
+           * entry indents what follows */
+          flow = dfmt_flow_of (dp.name);
+          if (flow == DFMT_FLOW_ENTRY && o->flow_have_last && ci != o->flow_last_clause
+              && pid == o->flow_last_probe)
+            flow = DFMT_FLOW_NONE;
+          if (flow == DFMT_FLOW_RETURN && o->flow_indent >= 2)
+            o->flow_indent -= 2;
+        }
+      dfmt_record_begin (&o->out, &o->ctx, &dp, flow, o->flow_indent);
+      if (flow == DFMT_FLOW_ENTRY)
+        o->flow_indent += 2;
+      o->flow_have_last = true;
+      o->flow_last_clause = ci;
+      o->flow_last_probe = pid;
     }
   for (size_t i = 0; i < cl->nactions; i++)
     {

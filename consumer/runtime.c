@@ -127,6 +127,8 @@ apply_option (struct runtime *rt, const char *name, const char *value)
   uint64_t n;
   if (strcmp (name, "quiet") == 0)
     p->quiet = true;
+  else if (strcmp (name, "flowindent") == 0)
+    p->flowindent = true;
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
   else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
@@ -200,7 +202,6 @@ apply_option (struct runtime *rt, const char *name, const char *value)
   else if (strcmp (name, "aggrate") == 0
            || strcmp (name, "statusrate") == 0
            || strcmp (name, "aggsize") == 0
-           || strcmp (name, "flowindent") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
            || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */
@@ -1260,6 +1261,7 @@ consumer_run (const struct consumer_options *opt)
   p->strsize = 256;
   p->bufsize = 4u << 20;
   p->quiet = opt->quiet;
+  p->flowindent = opt->flowindent;
   p->zdefs = opt->zdefs;
   p->destructive = opt->destructive;
   p->nspec = 1;

@@ -207,7 +207,7 @@ do_trace (const struct dtrace_options *o)
   struct consumer_source *src = consumer_sources (o);
   struct consumer_options copt = {
     .nsources = o->nsources, .sources = src,
-    .quiet = o->quiet, .verbose = o->verbose, .zdefs = o->zdefs, .destructive = o->destructive,
+    .quiet = o->quiet, .flowindent = o->flowindent, .verbose = o->verbose, .zdefs = o->zdefs, .destructive = o->destructive,
     .nxopts = o->nxopts, .xopts = o->xopts,
     .npids = o->npids, .pids = o->pids, .command = o->command,
     .nargs = o->noperands, .args = o->operands,

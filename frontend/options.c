@@ -163,11 +163,12 @@ parse_words (int argc, char **argv, struct dtrace_options *o)
             case 'l': o->list = true; break;
             case 'C': o->preprocess = true; break;
             case 'q': o->quiet = true; break;
+            case 'F': o->flowindent = true; break;
             case 'v': o->verbose = true; break;
             case 'V': o->mode = MODE_VERSION; break;
             case 'Z': o->zdefs = true; break;
             case 'w': o->destructive = true; break;
-            case 'k': case 'e': case 'F': case 'S': case 'a': case 'A':
+            case 'k': case 'e': case 'S': case 'a': case 'A':
               break;      /* accepted; meaningful only to later consumer modes */
             default:
               return usage_error ("invalid option", a);

@@ -30,6 +30,7 @@ struct dtrace_options {
   bool header, link, list;     /* which of -h -G -l were given */
   bool preprocess;             /* -C */
   bool quiet;                  /* -q */
+  bool flowindent;             /* -F */
   bool verbose;                /* -v */
   int elf_class;               /* 32 / 64 from -32 / -64, else 0 */
   const char *output;          /* -o */

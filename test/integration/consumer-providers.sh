@@ -161,6 +161,33 @@ fi
 wait "$TP" 2>/dev/null
 check_eq "the target exited normally (status 0)" "$?" 0
 
+# ---------------------------------------------------------------- -F
+# flowindent: entries indent what follows, returns step back; DTrace's
+# " -> "/" <- " prefixes and %-41s column; a second clause of the probe just
+# seen is "| func:name"; -q keeps the header and the prefixes
+cat >flow.c <<'EOF_C'
+__attribute__((noinline)) int leaf (int x) { __asm__ volatile (""); return x + 1; }
+__attribute__((noinline)) int mid (int x) { return leaf (x) * 2; }
+__attribute__((noinline)) int top (int x) { return mid (x) + leaf (x); }
+int main (void) { volatile int r = top (1); return r == 0; }
+EOF_C
+gcc -O1 flow.c -o flow || fail "build flow"
+fl='pid$target:a.out:top:entry,pid$target:a.out:mid:entry,pid$target:a.out:leaf:entry,pid$target:a.out:top:return,pid$target:a.out:mid:return,pid$target:a.out:leaf:return'
+# (pinned to CPU 0, with the target it creates: the CPU column is 0)
+taskset -c 0 "$DTRACE" -F -n "$fl { }" -c ./flow >flow.out 2>flow.err; rc=$?
+check_eq "-F: exit 0" "$rc" 0
+flowline () { printf '%3d %-41s \n' 0 "$1"; }
+expect=$( { printf '%3s %-41s\n' CPU FUNCTION; flowline ' -> top'; flowline '   -> mid'; flowline '     -> leaf'
+            flowline '     <- leaf'; flowline '   <- mid'; flowline '   -> leaf'; flowline '   <- leaf'; flowline ' <- top'; echo; } )
+check_eq "-F: calls nested by entry and return" "$(cat flow.out)" "$expect"
+taskset -c 0 "$DTRACE" -F -q -n "pid\$target:a.out:leaf:entry,pid\$target:a.out:leaf:return { printf(\"x=%d;\", arg0); } pid\$target:a.out:leaf:entry { trace(7); }" -c ./flow >flowq.out 2>&1
+expect=$( { printf '%3s %-41s\n' CPU FUNCTION
+            for _ in 1 2; do printf '%3d %-41s x=1;%3d %-41s 7%3d %-41s x=3;' 0 ' -> leaf' 0 '  | leaf:entry' 0 ' <- leaf'; done; } )
+check_eq "-F -q: a second clause of the same probe is '| func:name'; header and prefixes stay, no newlines" \
+  "$(cat flowq.out)" "$expect"
+taskset -c 0 "$DTRACE" -q -x flowindent -n 'BEGIN { exit(0); }' >flowx.out 2>&1
+check_eq "-x flowindent: the option exists (the -F header under -q)" "$(cat flowx.out)" "$(printf '%3s %-41s\n%3d %-41s ' CPU FUNCTION 0 '| :BEGIN')"
+
 # ---------------------------------------------------------------- syscall
 "$DTRACE" -n 'syscall::open*:entry { printf("%s %s", execname, copyinstr(arg0)); }' -c "$TGT 1 $T" >so.out 2>so.err; rc=$?
 check_eq "seed one-liner syscall::open*:entry: exit 0" "$rc" 0

@@ -89,7 +89,7 @@ test_framing (void)
 
   struct dfmt_probe begin = { 0, 1, "dtrace", "", "", "BEGIN" };
   o = out_begin ();
-  dfmt_record_begin (o, &c, &begin, 0);
+  dfmt_record_begin (o, &c, &begin, DFMT_FLOW_NONE, 0);
   struct dfmt_value s = dfmt_str ("hello, world", 256);
   dfmt_trace (o, &c, &s);
   dfmt_record_end (o, &c);
@@ -98,7 +98,7 @@ test_framing (void)
 
   struct dfmt_probe rd = { 2, 73, "syscall", "", "read", "entry" };
   o = out_begin ();
-  dfmt_record_begin (o, &c, &rd, 0);
+  dfmt_record_begin (o, &c, &rd, DFMT_FLOW_NONE, 0);
   struct dfmt_value a0 = dfmt_int (5, 8, true), three = dfmt_int (3, 4, true);
   dfmt_trace (o, &c, &a0);
   dfmt_trace (o, &c, &three);
@@ -107,19 +107,19 @@ test_framing (void)
           "read:entry line: trace(arg0) of 8 bytes, trace(3) of an int");
 
   o = out_begin ();
-  dfmt_record_begin (o, &c, &begin, 0);
+  dfmt_record_begin (o, &c, &begin, DFMT_FLOW_NONE, 0);
   dfmt_record_end (o, &c);
   OUT_IS ("  0      1                           :BEGIN \n", "empty clause: a bare line");
 
   struct dfmt_probe longname = { 1, 100, "pid", "a.out", "a_function_with_a_long_name",
                                  "entry" };
   o = out_begin ();
-  dfmt_record_begin (o, &c, &longname, 0);
+  dfmt_record_begin (o, &c, &longname, DFMT_FLOW_NONE, 0);
   OUT_IS ("  1    100 a_function_with_a_long_name:entry ", "long FUNCTION:NAME overflows");
 
   /* Oracle trace/tst.string.r (its harness drops the CPU and ID columns) */
   o = out_begin ();
-  dfmt_record_begin (o, &c, &begin, 0);
+  dfmt_record_begin (o, &c, &begin, DFMT_FLOW_NONE, 0);
   const char *t1 = "this", *t2 = " %should work.\n",
              *t3 = "%don't w%orry -- this won't cause a %segfault.\n";
   struct dfmt_value v1 = dfmt_str (t1, 256), v2 = dfmt_str (t2, 256), v3 = dfmt_str (t3, 256);
@@ -135,7 +135,7 @@ test_framing (void)
   struct dfmt_ctx q = ctx_quiet (true);
   o = out_begin ();
   dfmt_header (o, &q);
-  dfmt_record_begin (o, &q, &begin, 0);
+  dfmt_record_begin (o, &q, &begin, DFMT_FLOW_NONE, 0);
   dfmt_trace (o, &q, &s);
   dfmt_record_end (o, &q);
   OUT_IS ("hello, world", "quiet: no header, prefix or record end; string as %%s");
@@ -155,18 +155,33 @@ test_framing (void)
   struct dfmt_probe se = { 3, 7, "syscall", "", "read", "entry" };
   struct dfmt_probe pu = { 0, 8, "usdt1", "a.out", "main", "query-start" };
   o = out_begin ();
-  dfmt_record_begin (o, &f, &pe, 0);
+  dfmt_record_begin (o, &f, &pe, dfmt_flow_of (pe.name), 0);
   dfmt_record_end (o, &f);
-  dfmt_record_begin (o, &f, &se, 1);
+  dfmt_record_begin (o, &f, &se, dfmt_flow_of (se.name), 2);
   dfmt_record_end (o, &f);
-  dfmt_record_begin (o, &f, &pu, 1);
+  dfmt_record_begin (o, &f, &pu, dfmt_flow_of (pu.name), 4);
   dfmt_record_end (o, &f);
-  dfmt_record_begin (o, &f, &pr, 0);
+  dfmt_record_begin (o, &f, &pr, dfmt_flow_of (pr.name), 0);
   dfmt_record_end (o, &f);
-  OUT_IS ("  0 -> main                                   \n"
-          "  3   => read                                 \n"
-          "  0   | main:query-start                      \n"
-          "  0 <- main                                   \n", "-F lines");
+  OUT_IS ("  0  -> main                                  \n"
+          "  3    => read                                \n"
+          "  0     | main:query-start                    \n"
+          "  0  <- main                                  \n", "-F lines (DTrace's \" -> \" prefixes)");
+  UNIT_CHECK (dfmt_flow_of ("entry") == DFMT_FLOW_ENTRY && dfmt_flow_of ("method-entry") == DFMT_FLOW_ENTRY,
+         "-F: \"entry\" and \"...-entry\" enter");
+  UNIT_CHECK (dfmt_flow_of ("return") == DFMT_FLOW_RETURN && dfmt_flow_of ("function-return") == DFMT_FLOW_RETURN,
+         "-F: \"return\" and \"...-return\" return");
+  UNIT_CHECK (dfmt_flow_of ("carpentry") == DFMT_FLOW_NONE && dfmt_flow_of ("noreturn") == DFMT_FLOW_NONE
+         && dfmt_flow_of ("tick") == DFMT_FLOW_NONE, "-F: \"carpentry\" and \"noreturn\" are neither");
+  /* under -q, -F still prints the header and the prefix (no newline) */
+  struct dfmt_ctx fq = ctx_quiet (true);
+  fq.flowindent = true;
+  o = out_begin ();
+  dfmt_header (o, &fq);
+  dfmt_record_begin (o, &fq, &pe, DFMT_FLOW_ENTRY, 0);
+  dfmt_record_end (o, &fq);
+  OUT_IS ("CPU FUNCTION                                 \n  0  -> main                                  ",
+          "-F -q: header and prefix, no newline (as DTrace)");
 }
 
 static void
@@ -1587,7 +1602,7 @@ test_sink (void)
   struct dfmt_ctx c = ctx_quiet (false);
   struct dfmt_probe p = { 0, 1, "dtrace", "", "", "BEGIN" };
   dfmt_header (&o, &c);
-  dfmt_record_begin (&o, &c, &p, 0);
+  dfmt_record_begin (&o, &c, &p, DFMT_FLOW_NONE, 0);
   struct dfmt_value v = I32 (42);
   dfmt_trace (&o, &c, &v);
   dfmt_record_end (&o, &c);
