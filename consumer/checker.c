@@ -441,7 +441,8 @@ check_macro (struct ck *c, struct d_node *n)
   return 0;
 }
 
-/* ustack([n[, strsize]]), stack([n]), usym/ufunc/uaddr/umod(pc): records
+/* ustack([n[, strsize]]), stack([n]), usym/ufunc/uaddr/umod(pc) and the
+ * kernel's sym/func/mod(pc): records
  * * (dprog.h DT_USTACK, DT_KSTACK, DT_USYM) filled by the kernel (codegen.c) and
  * symbolised by the consumer (symbolize.c).  Returns 1 when N is none. */
 static int
@@ -485,6 +486,7 @@ check_stack_subr (struct ck *c, struct d_node *n)
     }
   static const struct { const char *name; enum dt_symform form; } syms[] = {
     { "usym", DSF_FUNC }, { "ufunc", DSF_FUNC }, { "uaddr", DSF_ADDR }, { "umod", DSF_MOD },
+    { "sym", DSF_KFUNC }, { "func", DSF_KFUNC }, { "mod", DSF_KMOD },
   };
   for (size_t k = 0; k < sizeof syms / sizeof syms[0]; k++)
     if (strcmp (fn, syms[k].name) == 0)

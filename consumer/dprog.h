@@ -32,11 +32,18 @@
  * printed with printf, used as aggregation keys or stand alone as actions.
  *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
  *                         are the pid (u64), then n pcs (a 0 ends it early);
- *   DT_USYM               usym ufunc uaddr umod (pc): size = enum dt_symform;
- *                         the bytes are the pid (u64) and the pc (u64). */
+ *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
+ *                         mod (pc): size = enum dt_symform; the bytes are the
+ *                         pid (u64) and the pc (u64). */
 enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM };
 
-enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR };
+enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR, DSF_KFUNC, DSF_KMOD };
+
+static inline bool
+dsf_is_kernel (unsigned form)
+{
+  return form == DSF_KFUNC || form == DSF_KMOD;
+}
 
 struct dtype {
   enum dt_kind kind;

@@ -196,9 +196,9 @@ record_value (struct dtype t, const uint8_t *p)
     {
       uint64_t pc;
       memcpy (&pc, p + 8, 8);
-      enum dfmt_symform f = t.size == DSF_MOD ? DFMT_SYM_MOD : t.size == DSF_ADDR ? DFMT_SYM_ADDR
-                                                                                : DFMT_SYM_FUNC;
-      return dfmt_sym (pc, true, (int32_t) pid, f);
+      enum dfmt_symform f = t.size == DSF_MOD || t.size == DSF_KMOD ? DFMT_SYM_MOD
+                            : t.size == DSF_ADDR ? DFMT_SYM_ADDR : DFMT_SYM_FUNC;
+      return dfmt_sym (pc, !dsf_is_kernel (t.size), (int32_t) pid, f);
     }
   return dfmt_stack ((const uint64_t *) (const void *) (p + 8), t.size, t.kind == DT_USTACK, (int32_t) pid);
 }

@@ -53,6 +53,7 @@ struct ksym {
   uint64_t addr;
   char *name;
   const char *mod;             /* "vmlinux" or the module's name (inside name's block) */
+  uint64_t base;               /* the lowest address of mod's symbols (mod() keys) */
 };
 
 struct symbolizer {
@@ -398,11 +399,35 @@ load_kallsyms (struct symbolizer *s)
       char *block = xmalloc (nl + 1 + strlen (m) + 1);
       memcpy (block, name, nl + 1);
       strcpy (block + nl + 1, m);
-      s->ksyms[s->nksyms++] = (struct ksym) { addr, block, block + nl + 1 };
+      s->ksyms[s->nksyms++] = (struct ksym) { addr, block, block + nl + 1, 0 };
     }
   fclose (fp);
-  if (s->nksyms)
-    qsort (s->ksyms, s->nksyms, sizeof *s->ksyms, ksym_cmp);
+  if (!s->nksyms)
+    return;
+  qsort (s->ksyms, s->nksyms, sizeof *s->ksyms, ksym_cmp);
+  /* each module's base: the first (lowest) address seen for its name; a
+   * module's symbols are mostly adjacent, so the last match is tried first */
+  struct { const char *mod; uint64_t base; } *bases = NULL;
+  size_t nb = 0, last = 0;
+  for (size_t i = 0; i < s->nksyms; i++)
+    {
+      struct ksym *k = &s->ksyms[i];
+      size_t j = nb;
+      if (nb && strcmp (bases[last].mod, k->mod) == 0)
+        j = last;
+      else
+        for (j = 0; j < nb && strcmp (bases[j].mod, k->mod) != 0; j++)
+          ;
+      if (j == nb)
+        {
+          bases = xrealloc (bases, (nb + 1) * sizeof *bases);
+          bases[nb].mod = k->mod;
+          bases[nb++].base = k->addr;
+        }
+      last = j;
+      k->base = bases[j].base;
+    }
+  free (bases);
 }
 
 static bool
@@ -425,6 +450,7 @@ lookup_kernel (struct symbolizer *s, uint64_t pc, struct dfmt_symbol *out)
   out->module = k->mod;
   out->name = k->name;
   out->offset = pc - k->addr;
+  out->base = k->base;
   return true;
 }
 

@@ -262,4 +262,26 @@ done
 check_eq "-l -n profile:::profile-1ms" "$("$DTRACE" -l -n profile:::profile-1ms)" \
   "$(printf '%5s %10s %17s %33s %s\n%5u %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME 4 profile '' '' profile-1ms)"
 
+# --- kernel sym()/func()/mod(): /proc/kallsyms, pcs of one function (module)
+# make one aggregation key, as usym/umod do for user code
+vr=$(awk '$3 == "vfs_read" && ($2 == "T" || $2 == "t") { print $1; exit }' /proc/kallsyms)
+vw=$(awk '$3 == "vfs_write" && ($2 == "T" || $2 == "t") { print $1; exit }' /proc/kallsyms)
+if [ -n "$vr" ] && [ -n "$vw" ] && [ "$vr" != 0000000000000000 ]; then
+  out=$("$DTRACE" -q -n "BEGIN { printf(\"%s|\", \"x\"); trace(func(0x$vr + 4)); trace(sym(0x$vw)); trace(mod(0x$vr)); exit(0); }" 2>&1)
+  check_eq "func(), sym() and mod() of kernel addresses (vfs_read+4, vfs_write, vfs_read)" "$out" \
+    "x|$(printf '  %-50s' 'vmlinux`vfs_read' 'vmlinux`vfs_write' vmlinux)"
+  out=$("$DTRACE" -q -n "BEGIN { @f[func(0x$vr + 1)] = count(); @f[func(0x$vr + 9)] = count(); @f[func(0x$vw)] = count();
+                                 @m[mod(0x$vr)] = count(); @m[mod(0x$vw + 2)] = count(); exit(0); }" 2>&1)
+  check_eq "func()/mod() keys: pcs of one function, and of one module, aggregate together" "$out" \
+    "$(printf '\n  %-50s %16d\n  %-50s %16d\n  %-50s %16d' 'vmlinux`vfs_write' 1 'vmlinux`vfs_read' 2 vmlinux 2)"
+else
+  fail "/proc/kallsyms shows vfs_read and vfs_write with addresses (test premise; root)"
+fi
+"$DTRACE" -q -n 'BEGIN { trace(func(1, 2)); }' >/dev/null 2>err.txt; rc=$?
+check_eq "func() with two arguments: exit 1" "$rc" 1
+check_match "... prototype mismatch" "$(cat err.txt)" 'func\( \) prototype mismatch: 2 args passed, 1 expected'
+out=$(timeout 20 "$DTRACE" -q -n 'profile-997 /arg0/ { @[func(arg0)] = count(); } tick-300ms { exit(0); }' 2>&1)
+check_match "profile-997 /arg0/ { @[func(arg0)] = count(); }: kernel functions by name" "$out" \
+  '^  vmlinux`[A-Za-z_0-9.]+ +[0-9]+$'
+
 done_testing
