@@ -311,6 +311,30 @@ add_item (struct ck *c, struct daction *a, struct dtype t)
 static int check_expr (struct ck *c, struct d_node *n);
 static int check_not_record (struct ck *c, const struct d_node *k);
 
+bool
+checker_register_constant (const char *name, int64_t *value)
+{
+  static const struct { const char *name; int value; } regs[] = {
+    { "R_R15", 0 }, { "R_R14", 1 }, { "R_R13", 2 }, { "R_R12", 3 }, { "R_RBP", 4 }, { "R_RBX", 5 },
+    { "R_R11", 6 }, { "R_R10", 7 }, { "R_R9", 8 }, { "R_R8", 9 }, { "R_RAX", 10 }, { "R_RCX", 11 },
+    { "R_RDX", 12 }, { "R_RSI", 13 }, { "R_RDI", 14 }, { "R_ERR", 15 }, { "R_RIP", 16 }, { "R_CS", 17 },
+    { "R_RFL", 18 }, { "R_RSP", 19 }, { "R_SS", 20 }, { "R_DS", 21 }, { "R_ES", 22 }, { "R_FS", 23 },
+    { "R_GS", 24 }, { "R_TRAPNO", 25 },
+    { "R_EBX", 25 }, { "R_ECX", 26 }, { "R_EDX", 27 }, { "R_ESI", 28 }, { "R_EDI", 29 }, { "R_EBP", 30 },
+    { "R_EAX", 31 }, { "R_EIP", 37 }, { "R_EFL", 39 }, { "R_ESP", 40 },
+    { "R_PC", 37 }, { "R_FP", 30 }, { "R_SP", 40 }, { "R_PS", 39 }, { "R_R0", 31 }, { "R_R1", 25 },
+  };
+  if (strncmp (name, "R_", 2) != 0)
+    return false;
+  for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+    if (strcmp (name, regs[i].name) == 0)
+      {
+        *value = regs[i].value;
+        return true;
+      }
+  return false;
+}
+
 static int
 check_int (struct ck *c, struct d_node *n, const char *what)
 {
@@ -612,6 +636,14 @@ check_expr_node (struct ck *c, struct d_node *n)
             ni->type = v->type;
             return 0;
           }
+        int64_t reg;
+        if (checker_register_constant (n->sval, &reg))
+          {
+            ni->is_const = true;
+            ni->value = reg;
+            ni->type = T_INT;
+            return 0;
+          }
         if (strcmp (n->sval, "NULL") == 0)
           {
             /* D's NULL: a null pointer constant (compared with strings it
@@ -648,6 +680,20 @@ check_expr_node (struct ck *c, struct d_node *n)
             return -1;
           }
         struct dvar *v = find_var (c->prog, VS_ASSOC, n->sval);
+        if (!v && strcmp (n->sval, "uregs") == 0)
+          {
+            /* uregs[reg]: a user register of the firing thread */
+            if (n->nargs != 1)
+              {
+                err (c, &n->loc, "uregs[ ] takes one index, %zu given", n->nargs);
+                return -1;
+              }
+            if (check_int (c, n->args[0], "uregs[ ] index") != 0)
+              return -1;
+            ni->builtin = BI_UREGS;
+            ni->type = (struct dtype) { DT_INTEGER, 8, false, false };
+            return 0;
+          }
         if (!v)
           {
             err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
@@ -891,6 +937,11 @@ check_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       if (!lv->sval)
         {
           err (c, &lv->loc, "assigning to an element of this expression is not supported yet");
+          return -1;
+        }
+      if (strcmp (lv->sval, "uregs") == 0 && !find_var (c->prog, VS_ASSOC, "uregs"))
+        {
+          err (c, &lv->loc, "operator = requires a writable variable: uregs is read-only");
           return -1;
         }
       scope = VS_ASSOC;

@@ -20,8 +20,15 @@ enum builtin {
   BI_TIMESTAMP, BI_WALLTIMESTAMP, BI_VTIMESTAMP,
   BI_EXECNAME, BI_PROBEPROV, BI_PROBEMOD, BI_PROBEFUNC, BI_PROBENAME,
   BI_EPID, BI_ID,
-  BI_ERRNO                     /* syscall return probes: the call's errno, else 0 */
+  BI_ERRNO,                    /* syscall return probes: the call's errno, else 0 */
+  BI_UREGS                     /* uregs[R_x] (a DN_INDEX): the thread's user registers */
 };
+
+/* The uregs[] index constants (R_RAX, R_PC...), Oracle Linux DTrace's
+ * x86-64 numbering: R_R15..R_SS (0..20) are struct pt_regs' slots in
+ * order; R_DS..R_TRAPNO (21..25) and the i386 names are as Oracle has them.
+ * True with *VALUE set when NAME is one. */
+bool checker_register_constant (const char *name, int64_t *value);
 
 enum subr {
   SUBR_NONE = 0,

@@ -737,6 +737,64 @@ spec_release (struct gen *g)
     }
 }
 
+/* uregs[i]: the firing thread's user register i (checker.h
+ * checker_register_constant's numbering), read from the struct pt_regs the
+ * probe has: a uprobe's context, a syscall's saved registers, a profile
+ * sample taken in user mode.  0 elsewhere (BEGIN, tick, a sample in the
+ * kernel) and for registers pt_regs does not keep. */
+static void
+gen_uregs (struct gen *g, struct d_node *n)
+{
+  static const struct { int index; int16_t offset; } alias[] = {
+    { 25, 40 }, { 26, 88 }, { 27, 96 }, { 28, 104 }, { 29, 112 }, { 30, 32 }, { 31, 80 },
+    { 37, 128 }, { 39, 144 }, { 40, 152 },
+  };
+  gen_expr (g, n->args[0]);
+  bool has_regs = kind_uprobe (g->kind) || g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN
+                  || g->kind == PK_PROFILE;
+  if (!has_regs)
+    {
+      emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
+  int zero = asm_label (&g->a), have = asm_label (&g->a), done = asm_label (&g->a);
+  int slot = asm_label (&g->a);
+  if (g->kind == PK_PROFILE)
+    {
+      /* the sample's registers are the user's only when it hit user mode */
+      emit (g, LDX (BPF_DW, R1, R6, 136));
+      emit (g, A64_IMM (BPF_AND, R1, 3));
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, zero);
+    }
+  asm_jmp_imm (&g->a, BPF_JGT, R0, 20, slot);
+  emit (g, MOV64_REG (R3, R0));
+  emit (g, A64_IMM (BPF_LSH, R3, 3));
+  asm_ja (&g->a, have);
+  asm_bind (&g->a, slot);
+  for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
+    {
+      int next = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, alias[i].index, next);
+      emit (g, MOV64_IMM (R3, alias[i].offset));
+      asm_ja (&g->a, have);
+      asm_bind (&g->a, next);
+    }
+  asm_ja (&g->a, zero);
+  asm_bind (&g->a, have);
+  emit (g, A64_IMM (BPF_AND, R3, 0xf8));
+  emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  emit (g, MOV64_REG (R1, R10));
+  emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  emit (g, MOV64_IMM (R2, 8));
+  emit (g, A64_REG (BPF_ADD, R3, R6));
+  emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, zero);
+  emit (g, MOV64_IMM (R0, 0));
+  asm_bind (&g->a, done);
+}
+
 static void
 gen_expr (struct gen *g, struct d_node *n)
 {
@@ -775,8 +833,15 @@ gen_expr (struct gen *g, struct d_node *n)
       else
         emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.this_off + ni->var->offset)));
       return;
-    case DN_SELF:
     case DN_INDEX:
+      if (ni->builtin == BI_UREGS)
+        {
+          gen_uregs (g, n);
+          return;
+        }
+      load_map_var (g, n, ni->var);
+      return;
+    case DN_SELF:
       load_map_var (g, n, ni->var);
       return;
     case DN_CALL:

@@ -161,6 +161,20 @@ fi
 wait "$TP" 2>/dev/null
 check_eq "the target exited normally (status 0)" "$?" 0
 
+# ---------------------------------------------------------------- uregs[]
+run_q uregs 'pid$target:a.out:pv_add:entry { printf("%d=%d %d=%d %d;", arg0, uregs[R_RDI], arg1, uregs[R_RSI], uregs[R_PC] == uregs[R_RIP]); } pid$target:a.out:pv_add:return { printf("=%d %d;", uregs[R_RAX], uregs[R_R0] == uregs[R_RAX]); }' 2
+check_eq "uregs[R_RDI], uregs[R_RSI] at entry are arg0, arg1; R_PC is R_RIP; uregs[R_RAX] at return" \
+  "$(cat uregs.out)" "0=0 0=0 1;=0 1;1=1 10=10 1;=11 1;"
+run_q upc 'pid$target:a.out:pv_add:entry /arg0 == 0/ { trace(ufunc(uregs[R_PC])); }' 1
+check_match "uregs[R_PC] at a pid entry probe is the function's address" "$(cat upc.out)" '^ *pvtarget`pv_add *$'
+run_q usys 'syscall::close:return /pid == $target && (int) arg0 < 0/ { printf("%d %d %d", (int) uregs[R_RAX], uregs[R_ERR], uregs[R_RDI]); }' 1
+check_eq "syscall return: uregs[R_RAX] the result, uregs[R_ERR] the call number (orig_rax), R_RDI the argument (close(-1): edi)" \
+  "$(cat usys.out)" "-9 3 4294967295"
+out=$("$DTRACE" -q -n 'BEGIN { printf("%d %d %d %d", uregs[R_PC], R_PC, R_RAX, R_R15); exit(0); }' 2>&1)
+check_eq "uregs[] in BEGIN is 0; the R_ constants are Oracle's (R_PC 37, R_RAX 10, R_R15 0)" "$out" "0 37 10 0"
+"$DTRACE" -n 'BEGIN { uregs[R_RAX] = 1; }' >/dev/null 2>err.txt; rc=$?
+check_eq "assigning to uregs[]: exit 1, read-only" "$rc:$(grep -c 'uregs is read-only' err.txt)" "1:1"
+
 # ---------------------------------------------------------------- -F
 # flowindent: entries indent what follows, returns step back; DTrace's
 # " -> "/" <- " prefixes and %-41s column; a second clause of the probe just
