@@ -40,7 +40,9 @@ enum subr {
   SUBR_TOLOWER, SUBR_COPYIN,
   SUBR_SPECULATION,            /* speculation() */
   SUBR_USTACK, SUBR_STACK,     /* ustack([n[, strsize]]), stack([n]): DT_USTACK, DT_KSTACK */
-  SUBR_USYM                    /* usym ufunc uaddr umod (pc): DT_USYM */
+  SUBR_USYM,                   /* usym ufunc uaddr umod (pc): DT_USYM */
+  SUBR_RAND,                   /* rand(): a pseudo-random int */
+  SUBR_BSWAP16, SUBR_BSWAP32, SUBR_BSWAP64   /* htons/ntohs, htonl/ntohl, htonll/ntohll */
 };
 
 /* The prototype of a string subroutine (checker-strings.c): ARGS holds one

@@ -855,6 +855,19 @@ gen_expr (struct gen *g, struct d_node *n)
           gen_stack_subr (g, n);
           return;
         }
+      if (ni->subr == SUBR_RAND)
+        {
+          emit (g, CALL (BPF_FUNC_get_prandom_u32));
+          normalize (g, R0, ni->type);
+          return;
+        }
+      if (ni->subr == SUBR_BSWAP16 || ni->subr == SUBR_BSWAP32 || ni->subr == SUBR_BSWAP64)
+        {
+          gen_expr (g, n->args[0]);
+          int bits = ni->subr == SUBR_BSWAP16 ? 16 : ni->subr == SUBR_BSWAP32 ? 32 : 64;
+          emit (g, BPF_INSN (BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, bits));
+          return;
+        }
       if (ni->subr == SUBR_COPYINSTR)
         {
           gen_expr (g, n->args[0]);

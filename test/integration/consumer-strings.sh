@@ -122,4 +122,13 @@ expect=$(printf '\n  %-50s %16d\n  %-50s %16d' .txt 1 relative 1)
 check_eq "USDT: string subroutines in predicates and keys" "$(cat pred.out)" "$expect"
 "$DTRACE" -q -x strsize=8 -n 'strs$target:::path /arg1 == 0/ { printf("[%s] [%s] %d\n", copyinstr(arg0), strjoin(copyinstr(arg0), "xyz"), strlen(copyinstr(arg0))); }' -c ./strs >trunc.out 2>trunc.err
 check_eq "USDT: -x strsize=8 truncates copyinstr and strjoin to 7 characters" "$(cat trunc.out)" "[/usr/lo] [/usr/lo] 7"
+
+# --- integer subroutines: byte order and rand()
+out=$("$DTRACE" -q -n 'BEGIN { printf("%x %x %x %x %x %x %x", htons(0x1234), ntohs(0xabcd), htonl(0x12345678), ntohl(0x01020304), htonll(0x0102030405060708), ntohll(0x1122334455667788), htons(0xffff1234)); exit(0); }' 2>&1)
+check_eq "htons/ntohs/htonl/ntohl/htonll/ntohll swap bytes (the result has the argument's width)" "$out" \
+  "3412 cdab 78563412 4030201 807060504030201 8877665544332211 3412"
+out=$("$DTRACE" -q -n 'BEGIN { i = 0; } tick-1ms /i < 200/ { @[rand() & 3] = count(); i++; } tick-1ms /i == 200/ { exit(0); }' 2>&1)
+check_eq "rand() & 3 over 200 draws: all four values seen" "$(printf '%s\n' "$out" | awk 'NF == 2 { print $1 }' | sort -n | tr '\n' ' ')" "0 1 2 3 "
+"$DTRACE" -n 'BEGIN { trace(htons()); }' >/dev/null 2>err.txt; rc=$?
+check_eq "htons() without an argument: exit 1, prototype mismatch" "$rc:$(grep -c 'htons( ) prototype mismatch: 0 args passed, 1 expected' err.txt)" "1:1"
 done_testing
