@@ -11,7 +11,10 @@
  *
  * Each perf event is closed right after its BPF link is made: the link holds
  * the event file, so a site costs one fd, and closing the link removes the
- * uprobe (and lowers the semaphore) in every process.
+ * uprobe (and lowers the semaphore) in every process.  The kernel installs
+ * the uprobe (raising the semaphore) at perf_event_open, before the link
+ * exists: a hit in between runs no program.  uprobe_multi has no such
+ * window (the program is attached before the uprobes are registered).
  */
 #include "consumer/uprobe-attach.h"
 #include "sdt/sdt.h"

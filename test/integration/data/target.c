@@ -3,7 +3,9 @@
  * words, and tgt:::neg for v = -3..3.  With "wait" it first waits until a
  * tracer has enabled tgt:::ready (its semaphore), so no hit is missed
  * (at most WAITS x 5 ms: `target N wait WAITS`).  It reports on stderr
- * whether it saw the probe enabled. */
+ * whether it saw the probe enabled.  With TGT_SETTLE_MS set it waits that
+ * long more once it sees the probe enabled (uprobe-PMU perf events raise the
+ * semaphore a moment before their program is linked). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +29,9 @@ main (int argc, char **argv)
   if (argc > 2 && strcmp (argv[2], "wait") == 0)
     for (int t = 0; t < waits && !(ready = TGT_READY_ENABLED ()); t++)
       usleep (5000);
+  const char *settle = getenv ("TGT_SETTLE_MS");
+  if (ready && settle)
+    usleep ((useconds_t) atoi (settle) * 1000);
   TGT_READY ();
   for (int i = 0; i < n; i++)
     TGT_TICK (i, (long) i * i, names[i % 3]);
