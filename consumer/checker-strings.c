@@ -23,6 +23,8 @@ static const struct subr_proto protos[] = {
   { "toupper", SUBR_TOUPPER, "s", 1, STR },
   { "tolower", SUBR_TOLOWER, "s", 1, STR },
   { "copyin", SUBR_COPYIN, "ii", 2, STR },
+  { "alloca", SUBR_ALLOCA, "i", 1, STR },
+  { "copyinto", SUBR_COPYINTO, "iis", 3, { DT_VOID, 0, false, false } },
 };
 
 const struct subr_proto *

@@ -141,6 +141,40 @@ parse_type_name (const char *text, struct dtype *t)
   return false;
 }
 
+/* The type T points to, for a pointer type name "T *": an integer type
+ * (char for void; a pointer is an 8-byte unsigned integer). */
+static bool
+pointee_type (const char *text, struct dtype *elem)
+{
+  size_t len = strlen (text);
+  if (!len || text[len - 1] != '*')
+    return false;
+  char *base = xstrdup (text);
+  base[len - 1] = '\0';
+  for (size_t k = strlen (base); k > 0 && base[k - 1] == ' '; k--)
+    base[k - 1] = '\0';
+  bool ok = true;
+  if (strcmp (base, "void") == 0 || strcmp (base, "const void") == 0)
+    *elem = (struct dtype) { DT_INTEGER, 1, true, false };
+  else
+    {
+      const char *b = strncmp (base, "const ", 6) == 0 ? base + 6 : base;
+      ok = parse_type_name (b, elem) && elem->kind == DT_INTEGER;
+      if (ok && elem->is_pointer)
+        *elem = (struct dtype) { DT_INTEGER, 8, false, false };
+    }
+  free (base);
+  return ok;
+}
+
+/* A pointer into scratch memory (copyin(), alloca()): a string-kind value
+ * (the bytes) whose size and sign are those of the type it points to. */
+static bool
+is_buffer_pointer (struct dtype t)
+{
+  return t.kind == DT_STRING && t.is_pointer;
+}
+
 /* C's usual arithmetic conversions on D integer types. */
 static struct dtype
 arith (struct dtype a, struct dtype b)
@@ -575,6 +609,22 @@ check_call_subr (struct ck *c, struct d_node *n)
               return -1;
             }
         }
+      if (sp->subr == SUBR_COPYINTO && n->args[2]->kind != DN_THIS)
+        {
+          err (c, &n->args[2]->loc, "copyinto( ) argument #3 must be a clause-local variable holding "
+               "alloca( ) memory (this->buf = alloca(n))");
+          return -1;
+        }
+      if (sp->subr == SUBR_ALLOCA || sp->subr == SUBR_COPYINTO)
+        {
+          struct ninfo *sz = info (c, n->args[sp->subr == SUBR_ALLOCA ? 0 : 1]);
+          if (sz->is_const && (sz->value < 0 || (uint64_t) sz->value > c->prog->strsize))
+            {
+              err (c, &n->loc, "%s( ) of %lld bytes: at most %u (-x strsize) are available", n->sval,
+                   (long long) sz->value, c->prog->strsize);
+              return -1;
+            }
+        }
       ni->subr = sp->subr;
       ni->type = sp->ret;
       return 0;
@@ -703,8 +753,27 @@ check_expr_node (struct ck *c, struct d_node *n)
       {
         if (!n->sval)
           {
-            err (c, &n->loc, "indexing this expression is not supported yet");
-            return -1;
+            /* ((T *) bytes)[k], k a constant within the bytes */
+            if (n->a && check_expr (c, n->a) != 0)
+              return -1;
+            if (!n->a || !is_buffer_pointer (info (c, n->a)->type))
+              {
+                err (c, &n->loc, "indexing this expression is not supported yet");
+                return -1;
+              }
+            struct dtype pt = info (c, n->a)->type;
+            if (n->nargs != 1 || check_int (c, n->args[0], "index") != 0)
+              return -1;
+            struct ninfo *k = info (c, n->args[0]);
+            if (!k->is_const || k->value < 0
+                || (uint64_t) (k->value + 1) * pt.size > c->prog->strsize)
+              {
+                err (c, &n->loc, "the index of a pointer must be a constant within the %u bytes of "
+                     "copyin() or alloca() memory (-x strsize)", c->prog->strsize);
+                return -1;
+              }
+            ni->type = (struct dtype) { DT_INTEGER, pt.size, pt.is_signed, false };
+            return 0;
           }
         struct dvar *v = find_var (c->prog, VS_ASSOC, n->sval);
         if (!v && strcmp (n->sval, "uregs") == 0)
@@ -756,6 +825,16 @@ check_expr_node (struct ck *c, struct d_node *n)
         if (check_expr (c, n->a) != 0)
           return -1;
         struct ninfo *a = info (c, n->a);
+        if (n->op == DOP_DEREF && is_buffer_pointer (a->type))
+          {
+            ni->type = (struct dtype) { DT_INTEGER, a->type.size, a->type.is_signed, false };
+            return 0;
+          }
+        if (n->op == DOP_DEREF && a->type.kind == DT_STRING)
+          {
+            err (c, &n->loc, "operator * requires a pointer: cast the bytes first, as in *(int *)copyin(addr, 4)");
+            return -1;
+          }
         if (a->type.kind != DT_INTEGER)
           {
             err (c, &n->loc, "operator requires an operand of integer type");
@@ -769,8 +848,15 @@ check_expr_node (struct ck *c, struct d_node *n)
           case DOP_NEG: case DOP_PLUS: case DOP_BITNOT:
             ni->type = arith (a->type, a->type);
             break;
+          case DOP_DEREF:
+            err (c, &n->loc, "%s",
+                 a->type.is_pointer
+                   ? "operator * cannot read a user address: copy the memory in first, as in "
+                     "*(int *)copyin(addr, sizeof (int))"
+                   : "operator * requires a pointer operand");
+            return -1;
           default:
-            err (c, &n->loc, "pointer operators (* and &) are not supported yet");
+            err (c, &n->loc, "operator & is not supported");
             return -1;
           }
         if (a->is_const)
@@ -885,6 +971,13 @@ check_expr_node (struct ck *c, struct d_node *n)
             return -1;
           }
         struct ninfo *a = info (c, n->a);
+        struct dtype elem;
+        if (a->type.kind == DT_STRING && t.is_pointer && pointee_type (n->cast->text, &elem))
+          {
+            /* (T *) of copied-in or alloca() bytes: dereferenced with * or [k] */
+            ni->type = (struct dtype) { DT_STRING, elem.size, elem.is_signed, true };
+            return 0;
+          }
         if ((t.kind == DT_STRING) != (a->type.kind == DT_STRING))
           {
             err (c, &n->loc, "invalid cast expression: the operand cannot be converted to %s", n->cast->text);

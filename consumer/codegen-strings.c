@@ -731,6 +731,38 @@ gen_copyin (struct gen *g, const int *arg)
   return_temp (g, dst);
 }
 
+/* copyinto(addr, n, this->buf): n bytes of user memory (at most strsize)
+ * into the clause-local variable's bytes; an unreadable address faults. */
+static void
+gen_copyinto (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int done = asm_label (a);
+  ld_slot (g, R2, arg[1]);
+  asm_jmp_imm (a, BPF_JSLE, R2, 0, done);
+  clamp_max (g, R2, (int32_t) ss);
+  E (STX (BPF_DW, R10, R2, -8));          /* SLOT_TMP in codegen.c: free here */
+  ld_slot (g, R1, arg[2]);
+  ld_slot (g, R3, arg[0]);
+  E (CALL (BPF_FUNC_probe_read_user));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+  if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
+    {
+      ld_slot (g, R1, arg[2]);
+      E (LDX (BPF_DW, R2, R10, -8));
+      asm_jmp_imm (a, BPF_JEQ, R2, 0, done);
+      clamp_max (g, R2, (int32_t) ss);
+      ld_slot (g, R3, arg[0]);
+      E (CALL (BPF_FUNC_copy_from_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  ld_slot (g, R1, arg[0]);
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+  E (MOV64_IMM (R0, 0));
+}
+
 void
 cgstr_gen (struct gen *g, struct d_node *call)
 {
@@ -758,6 +790,13 @@ cgstr_gen (struct gen *g, struct d_node *call)
     case SUBR_TOUPPER: gen_case (g, arg, true); break;
     case SUBR_TOLOWER: gen_case (g, arg, false); break;
     case SUBR_COPYIN: gen_copyin (g, arg); break;
+    case SUBR_ALLOCA:
+      {
+        int dst = result_temp (g);        /* strsize zeroed bytes */
+        return_temp (g, dst);
+        break;
+      }
+    case SUBR_COPYINTO: gen_copyinto (g, arg); break;
     default:
       cg_error (g, call, "function not supported");
       E (MOV64_IMM (R0, 0));

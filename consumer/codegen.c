@@ -839,6 +839,15 @@ gen_expr (struct gen *g, struct d_node *n)
           gen_uregs (g, n);
           return;
         }
+      if (!n->sval)
+        {
+          /* ((T *) bytes)[k]: the checker made k a constant within strsize */
+          gen_expr (g, n->a);
+          int64_t k = ninfo (n->args[0])->value;
+          emit (g, LDX ((uint8_t) bpf_size_code (ni->type.size), R0, R0, (int16_t) (k * ni->type.size)));
+          normalize (g, R0, ni->type);
+          return;
+        }
       load_map_var (g, n, ni->var);
       return;
     case DN_SELF:
@@ -966,6 +975,10 @@ gen_expr (struct gen *g, struct d_node *n)
         {
         case DOP_NEG: emit (g, NEG64 (R0)); break;
         case DOP_BITNOT: emit (g, A64_IMM (BPF_XOR, R0, -1)); break;
+        case DOP_DEREF:
+          /* *(T *) bytes: the first T of copied-in or alloca() memory */
+          emit (g, LDX ((uint8_t) bpf_size_code (ni->type.size), R0, R0, 0));
+          break;
         case DOP_NOT:
           {
             int z = asm_label (&g->a), done = asm_label (&g->a);
@@ -1002,7 +1015,8 @@ gen_expr (struct gen *g, struct d_node *n)
       }
     case DN_CAST:
       gen_expr (g, n->a);
-      normalize (g, R0, ni->type);
+      if (ni->type.kind == DT_INTEGER)
+        normalize (g, R0, ni->type);    /* (T *) bytes: the address itself */
       return;
     default:
       gerr (g, n, "expression not supported");

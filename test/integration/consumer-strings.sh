@@ -131,4 +131,34 @@ out=$("$DTRACE" -q -n 'BEGIN { i = 0; } tick-1ms /i < 200/ { @[rand() & 3] = cou
 check_eq "rand() & 3 over 200 draws: all four values seen" "$(printf '%s\n' "$out" | awk 'NF == 2 { print $1 }' | sort -n | tr '\n' ' ')" "0 1 2 3 "
 "$DTRACE" -n 'BEGIN { trace(htons()); }' >/dev/null 2>err.txt; rc=$?
 check_eq "htons() without an argument: exit 1, prototype mismatch" "$rc:$(grep -c 'htons( ) prototype mismatch: 0 args passed, 1 expected' err.txt)" "1:1"
+
+# --- copyin()/alloca()/copyinto() memory read through (T *) casts
+cat >cpy.c <<'EOF_C'
+struct pt { int x; int y; short s; long l; };
+__attribute__((noinline)) void take (struct pt *p, int *v) { __asm__ volatile ("" :: "r"(p), "r"(v) : "memory"); }
+int main (void) { struct pt p = { 7, -3, -2, 1234567890123L }; int v = 42; take (&p, &v); return 0; }
+EOF_C
+gcc -O1 cpy.c -o cpy || fail "build cpy"
+"$DTRACE" -q -n 'pid$target:a.out:take:entry {
+  this->v = *(int *)copyin(arg1, 4);
+  this->b = alloca(24);
+  copyinto(arg0, 24, this->b);
+  printf("%d %d %d %d %d %u;", this->v, *(int *)this->b, ((int *)this->b)[1], ((short *)this->b)[4],
+         ((long *)this->b)[2], ((unsigned char *)this->b)[4]);
+  this->p = (int *)copyin(arg0, 8);
+  printf("%d %d", *this->p, this->p[1]);
+}' -c ./cpy >cpy.out 2>cpy.err
+check_eq "*(int *)copyin(), copyinto() into alloca() memory, ((T *)p)[k] of each width and sign" \
+  "$(cat cpy.out)" "42 7 -3 -2 1234567890123 253;7 -3"
+out=$("$DTRACE" -q -n 'BEGIN { this->b = alloca(8); copyinto(16, 8, this->b); printf("never"); } ERROR { printf("fault %d", arg4); exit(0); }' 2>&1)
+check_match "copyinto() from a bad address: DTrace's error line, then ERROR" "$out" \
+  '^dtrace: error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): invalid address \(0x10\) in action #2'
+check_match "... and no output from the faulting clause" "$out" 'fault 1$'
+for bad in 'x = *(int *)arg0;|cannot read a user address: copy the memory in first' \
+           'x = ((int *)alloca(8))[70];|the index of a pointer must be a constant within the 256 bytes' \
+           'this->b = alloca(1000);|alloca\( \) of 1000 bytes: at most 256' \
+           'x = "abc"; copyinto(0, 4, x);|copyinto\( \) argument #3 must be a clause-local variable'; do
+  "$DTRACE" -q -n "BEGIN { ${bad%%|*} }" >/dev/null 2>err.txt; rc=$?
+  check_match "refused: ${bad%%|*}" "$rc $(cat err.txt)" "^1 .*${bad#*|}"
+done
 done_testing
