@@ -208,6 +208,7 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool flowindent;             /* -F / flowindent: entry/return records indented */
+  unsigned stackindent;        /* -x stackindent=N, stored as N + 1 (0: unset, 14 columns) */
   bool zdefs;
   bool defaultargs;           /* -x defaultargs: unset $N is 0, $$N "" */
   bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */

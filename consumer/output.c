@@ -80,6 +80,8 @@ output_new (struct dprog *prog, FILE *fp)
   dfmt_ctx_init (&o->ctx);
   o->ctx.quiet = prog->quiet;
   o->ctx.flowindent = prog->flowindent;
+  if (prog->stackindent)
+    o->ctx.stackindent = prog->stackindent - 1;
   o->ctx.aggsortkey = prog->aggsortkey;
   o->ctx.aggsortrev = prog->aggsortrev;
   o->ctx.aggsortkeypos = prog->aggsortkeypos;

@@ -129,6 +129,12 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     p->quiet = true;
   else if (strcmp (name, "flowindent") == 0)
     p->flowindent = true;
+  else if (strcmp (name, "stackindent") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n > 1024)
+        goto bad;
+      p->stackindent = (unsigned) n + 1;      /* stored + 1: 0 means unset */
+    }
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
   else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)

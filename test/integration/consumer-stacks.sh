@@ -57,6 +57,11 @@ check_match "... then the C library" "$(sed -n '5p' st.out)" '^ {14}libc[^`]*`'
 check_eq "ustack(2): two frames" "$(head -4 u2.out)" \
   "$(printf '\n%14s%s\n%14s%s\n|' '' "stacks\`b+$off_b" '' "stacks\`a+$off_a")"
 
+# --- -x stackindent: the columns before each frame
+"$DTRACE" -q -x stackindent=3 -n 'stk$target:::hit /arg0 == 0/ { ustack(2); printf("|\n"); }' -c "$S 1 wait" >si.out 2>si.err
+check_eq "-x stackindent=3: frames indented by 3" "$(head -4 si.out)" \
+  "$(printf '\n%3s%s\n%3s%s\n|' '' "stacks\`b+$off_b" '' "stacks\`a+$off_a")"
+
 # --- the default depth: -x ustackframes, #pragma D option ustackframes
 "$DTRACE" -q -x ustackframes=2 -n 'stk$target:::hit /arg0 == 0/ { ustack(); printf("|\n"); }' -c "$S 1 wait" >uf.out 2>uf.err
 check_eq "-x ustackframes=2: ustack() has two frames" "$(head -4 uf.out)" "$(cat u2.out | head -4)"
