@@ -697,69 +697,53 @@ gen_case (struct gen *g, const int *arg, bool upper)
   return_temp (g, dst);
 }
 
-/* copyin(addr, n): n bytes of user memory (at most strsize-1) as a string;
- * an unreadable address is a fault (the clause's record is dropped). */
+/* Copy N_SLOT's bytes (at most MAX, nothing when <= 0) of user memory at
+ * ADDR_SLOT to the address in DST_SLOT; an unreadable address is a fault
+ * (the clause's record is dropped).  A sleepable program faults pages that
+ * are not present in. */
 static void
-gen_copyin (struct gen *g, const int *arg)
+copy_from_user_to (struct gen *g, int dst_slot, int addr_slot, int n_slot, int32_t max)
 {
   struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
-  int dst = result_temp (g);
   int done = asm_label (a);
-  ld_slot (g, R2, arg[1]);
+  ld_slot (g, R2, n_slot);
   asm_jmp_imm (a, BPF_JSLE, R2, 0, done);
-  clamp_max (g, R2, (int32_t) ss - 1);
+  clamp_max (g, R2, max);
   E (STX (BPF_DW, R10, R2, -8));          /* SLOT_TMP in codegen.c: free here */
-  ld_slot (g, R1, dst);
-  ld_slot (g, R3, arg[0]);
+  ld_slot (g, R1, dst_slot);
+  ld_slot (g, R3, addr_slot);
   E (CALL (BPF_FUNC_probe_read_user));
   asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
   if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
     {
-      /* not present: a sleepable program may fault the page in */
-      ld_slot (g, R1, dst);
+      ld_slot (g, R1, dst_slot);
       E (LDX (BPF_DW, R2, R10, -8));
       asm_jmp_imm (a, BPF_JEQ, R2, 0, done);
-      clamp_max (g, R2, (int32_t) ss - 1);
-      ld_slot (g, R3, arg[0]);
+      clamp_max (g, R2, max);
+      ld_slot (g, R3, addr_slot);
       E (CALL (BPF_FUNC_copy_from_user));
       asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
     }
-  ld_slot (g, R1, arg[0]);
+  ld_slot (g, R1, addr_slot);
   cg_fault (g, FLT_BADADDR, R1);
   asm_bind (a, done);
+}
+
+/* copyin(addr, n): n bytes of user memory (at most strsize-1) as a string. */
+static void
+gen_copyin (struct gen *g, const int *arg)
+{
+  int dst = result_temp (g);
+  copy_from_user_to (g, dst, arg[0], arg[1], (int32_t) strsize_of (g) - 1);
   return_temp (g, dst);
 }
 
 /* copyinto(addr, n, this->buf): n bytes of user memory (at most strsize)
- * into the clause-local variable's bytes; an unreadable address faults. */
+ * into the clause-local variable's bytes. */
 static void
 gen_copyinto (struct gen *g, const int *arg)
 {
-  struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
-  int done = asm_label (a);
-  ld_slot (g, R2, arg[1]);
-  asm_jmp_imm (a, BPF_JSLE, R2, 0, done);
-  clamp_max (g, R2, (int32_t) ss);
-  E (STX (BPF_DW, R10, R2, -8));          /* SLOT_TMP in codegen.c: free here */
-  ld_slot (g, R1, arg[2]);
-  ld_slot (g, R3, arg[0]);
-  E (CALL (BPF_FUNC_probe_read_user));
-  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-  if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
-    {
-      ld_slot (g, R1, arg[2]);
-      E (LDX (BPF_DW, R2, R10, -8));
-      asm_jmp_imm (a, BPF_JEQ, R2, 0, done);
-      clamp_max (g, R2, (int32_t) ss);
-      ld_slot (g, R3, arg[0]);
-      E (CALL (BPF_FUNC_copy_from_user));
-      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-    }
-  ld_slot (g, R1, arg[0]);
-  cg_fault (g, FLT_BADADDR, R1);
-  asm_bind (a, done);
+  copy_from_user_to (g, arg[2], arg[0], arg[1], (int32_t) strsize_of (g));
   E (MOV64_IMM (R0, 0));
 }
 

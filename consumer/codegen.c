@@ -202,6 +202,7 @@ copy_record (struct gen *g, int dst, int src, struct dtype t)
 }
 
 static void gen_expr (struct gen *g, struct d_node *n);
+static void read_reg_at_r3 (struct gen *g);
 
 /* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
  * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
@@ -781,14 +782,7 @@ gen_uregs (struct gen *g, struct d_node *n)
     }
   asm_ja (&g->a, zero);
   asm_bind (&g->a, have);
-  emit (g, A64_IMM (BPF_AND, R3, 0xf8));
-  emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
-  emit (g, MOV64_REG (R1, R10));
-  emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
-  emit (g, MOV64_IMM (R2, 8));
-  emit (g, A64_REG (BPF_ADD, R3, R6));
-  emit (g, CALL (BPF_FUNC_probe_read_kernel));
-  emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  read_reg_at_r3 (g);
   asm_ja (&g->a, done);
   asm_bind (&g->a, zero);
   emit (g, MOV64_IMM (R0, 0));
@@ -1861,11 +1855,10 @@ gen_skip_held_child (struct gen *g)
   asm_bind (&g->a, go_on);
 }
 
-/* Read the pt_regs slot at the u16 offset found at r8+SPEC_OFF into r0. */
+/* r0 = the pt_regs slot (r6 + r3, r3 masked to a slot offset). */
 static void
-read_reg (struct gen *g, int spec_off)
+read_reg_at_r3 (struct gen *g)
 {
-  emit (g, LDX (BPF_H, R3, R8, (int16_t) spec_off));
   emit (g, A64_IMM (BPF_AND, R3, 0xf8));
   emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
   emit (g, MOV64_REG (R1, R10));
@@ -1874,6 +1867,14 @@ read_reg (struct gen *g, int spec_off)
   emit (g, A64_REG (BPF_ADD, R3, R6));
   emit (g, CALL (BPF_FUNC_probe_read_kernel));
   emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+}
+
+/* Read the pt_regs slot at the u16 offset found at r8+SPEC_OFF into r0. */
+static void
+read_reg (struct gen *g, int spec_off)
+{
+  emit (g, LDX (BPF_H, R3, R8, (int16_t) spec_off));
+  read_reg_at_r3 (g);
 }
 
 /* Fetch argument K, in the same register at every site (codegen.h
