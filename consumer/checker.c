@@ -762,11 +762,15 @@ check_expr_node (struct ck *c, struct d_node *n)
                 return -1;
               }
             struct dtype pt = info (c, n->a)->type;
-            if (n->nargs != 1 || check_int (c, n->args[0], "index") != 0)
+            if (n->nargs != 1)
+              {
+                err (c, &n->loc, "a pointer takes one index, %zu given", n->nargs);
+                return -1;
+              }
+            if (check_int (c, n->args[0], "index") != 0)
               return -1;
             struct ninfo *k = info (c, n->args[0]);
-            if (!k->is_const || k->value < 0
-                || (uint64_t) (k->value + 1) * pt.size > c->prog->strsize)
+            if (!k->is_const || k->value < 0 || (uint64_t) k->value >= c->prog->strsize / pt.size)
               {
                 err (c, &n->loc, "the index of a pointer must be a constant within the %u bytes of "
                      "copyin() or alloca() memory (-x strsize)", c->prog->strsize);

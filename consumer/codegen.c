@@ -222,8 +222,10 @@ gen_stack_subr (struct gen *g, struct d_node *n)
       gen_expr (g, n->args[0]);
       emit (g, STX (BPF_DW, R7, R0, (int16_t) (off + 8)));
     }
-  if (ni->type.kind != DT_KSTACK)
+  if (ni->type.kind != DT_KSTACK && !(ni->type.kind == DT_USYM && dsf_is_kernel (ni->type.size)))
     {
+      /* user addresses belong to the process; kernel ones to no pid (one
+       * aggregation key per pc, not per pc and process) */
       emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
       emit (g, A64_IMM (BPF_RSH, R0, 32));
       emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
@@ -738,28 +740,59 @@ spec_release (struct gen *g)
     }
 }
 
-/* uregs[i]: the firing thread's user register i (checker.h
- * checker_register_constant's numbering), read from the struct pt_regs the
- * probe has: a uprobe's context, a syscall's saved registers, a profile
- * sample taken in user mode.  0 elsewhere (BEGIN, tick, a sample in the
- * kernel) and for registers pt_regs does not keep. */
-static void
-gen_uregs (struct gen *g, struct d_node *n)
+/* The struct pt_regs offset of uregs[] index I (checker.h
+ * checker_register_constant's numbering), or -1: not kept there. */
+static int
+uregs_offset (int64_t i)
 {
   static const struct { int index; int16_t offset; } alias[] = {
     { 25, 40 }, { 26, 88 }, { 27, 96 }, { 28, 104 }, { 29, 112 }, { 30, 32 }, { 31, 80 },
     { 37, 128 }, { 39, 144 }, { 40, 152 },
   };
+  if (i >= 0 && i <= 20)
+    return (int) i * 8;
+  for (size_t k = 0; k < sizeof alias / sizeof alias[0]; k++)
+    if (alias[k].index == i)
+      return alias[k].offset;
+  return -1;
+}
+
+/* uregs[i]: the firing thread's user register i, from the struct pt_regs
+ * the probe has: a uprobe's context and a profile sample's (loaded at
+ * constant context offsets, which the kernel translates), a syscall's saved
+ * registers (a kernel pointer: read).  A profile sample taken in the
+ * kernel, BEGIN, tick and registers pt_regs does not keep give 0. */
+static void
+gen_uregs (struct gen *g, struct d_node *n)
+{
+  bool direct = kind_uprobe (g->kind) || g->kind == PK_PROFILE;
+  bool syscall = g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN;
+  struct ninfo *k = ninfo (n->args[0]);
   gen_expr (g, n->args[0]);
-  bool has_regs = kind_uprobe (g->kind) || g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN
-                  || g->kind == PK_PROFILE;
-  if (!has_regs)
+  if (!direct && !syscall)
     {
       emit (g, MOV64_IMM (R0, 0));
       return;
     }
-  int zero = asm_label (&g->a), have = asm_label (&g->a), done = asm_label (&g->a);
-  int slot = asm_label (&g->a);
+  if (k->is_const && uregs_offset (k->value) < 0)
+    {
+      emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
+  if (k->is_const && g->kind != PK_PROFILE)
+    {
+      /* the common case: one register, one load */
+      int off = uregs_offset (k->value);
+      if (direct)
+        emit (g, LDX (BPF_DW, R0, R6, (int16_t) off));
+      else
+        {
+          emit (g, MOV64_IMM (R3, off));
+          read_reg_at_r3 (g);
+        }
+      return;
+    }
+  int zero = asm_label (&g->a), done = asm_label (&g->a);
   if (g->kind == PK_PROFILE)
     {
       /* the sample's registers are the user's only when it hit user mode */
@@ -767,23 +800,24 @@ gen_uregs (struct gen *g, struct d_node *n)
       emit (g, A64_IMM (BPF_AND, R1, 3));
       asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, zero);
     }
-  asm_jmp_imm (&g->a, BPF_JGT, R0, 20, slot);
-  emit (g, MOV64_REG (R3, R0));
-  emit (g, A64_IMM (BPF_LSH, R3, 3));
-  asm_ja (&g->a, have);
-  asm_bind (&g->a, slot);
-  for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
+  for (int64_t i = 0; i <= 40; i++)
     {
+      int off = uregs_offset (i);
+      if (off < 0 || (k->is_const && k->value != i))
+        continue;
       int next = asm_label (&g->a);
-      asm_jmp_imm (&g->a, BPF_JNE, R0, alias[i].index, next);
-      emit (g, MOV64_IMM (R3, alias[i].offset));
-      asm_ja (&g->a, have);
+      if (!k->is_const)
+        asm_jmp_imm (&g->a, BPF_JNE, R0, (int32_t) i, next);
+      if (direct)
+        emit (g, LDX (BPF_DW, R0, R6, (int16_t) off));
+      else
+        {
+          emit (g, MOV64_IMM (R3, off));
+          read_reg_at_r3 (g);
+        }
+      asm_ja (&g->a, done);
       asm_bind (&g->a, next);
     }
-  asm_ja (&g->a, zero);
-  asm_bind (&g->a, have);
-  read_reg_at_r3 (g);
-  asm_ja (&g->a, done);
   asm_bind (&g->a, zero);
   emit (g, MOV64_IMM (R0, 0));
   asm_bind (&g->a, done);

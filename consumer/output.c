@@ -95,11 +95,13 @@ output_new (struct dprog *prog, FILE *fp)
       for (size_t k = 0; k < prog->clauses[c].actions[a].nitems; k++)
         {
           enum dt_kind kd = prog->clauses[c].actions[a].items[k].type.kind;
-          o->user_syms |= kd == DT_USTACK || kd == DT_USYM;
+          struct dtype t = prog->clauses[c].actions[a].items[k].type;
+          o->user_syms |= kd == DT_USTACK || (kd == DT_USYM && !dsf_is_kernel (t.size));
         }
   for (size_t i = 0; i < prog->naggs; i++)
     for (size_t k = 0; k < prog->aggs[i].nkeys; k++)
-      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK || prog->aggs[i].keys[k].kind == DT_USYM;
+      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK
+                      || (prog->aggs[i].keys[k].kind == DT_USYM && !dsf_is_kernel (prog->aggs[i].keys[k].size));
   o->ncpu = libbpf_num_possible_cpus ();
   if (o->ncpu < 1)
     o->ncpu = 1;
@@ -461,9 +463,11 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
         {
           /* DTrace's heuristic: a second clause (another EPID) of the probe
            * just seen does not enter again; a return steps back first, an
-           * entry indents what follows */
+           * entry indents what follows.  A second clause of a return does
+           * not step back again either (illumos looks ahead and gives the
+           * last clause the arrow; this gives it the first) */
           flow = dfmt_flow_of (dp.name);
-          if (flow == DFMT_FLOW_ENTRY && o->flow_have_last && ci != o->flow_last_clause
+          if (flow != DFMT_FLOW_NONE && o->flow_have_last && ci != o->flow_last_clause
               && pid == o->flow_last_probe)
             flow = DFMT_FLOW_NONE;
           if (flow == DFMT_FLOW_RETURN && o->flow_indent >= 2)
