@@ -11,7 +11,7 @@ set -u
 DTRACE=${DTRACE:-$BUILDDIR/dtrace}
 STAP_DTRACE=${STAP_DTRACE:-/usr/bin/dtrace}
 T=$(mktemp -d "${TMPDIR:-/tmp}/sdtkit-test.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$T"' EXIT   # no background process outlives its test
 cd "$T" || exit 1
 _failed=0
 
