@@ -780,6 +780,25 @@ check_expr_node (struct ck *c, struct d_node *n)
             return 0;
           }
         struct dvar *v = find_var (c->prog, VS_ASSOC, n->sval);
+        if (!v && strcmp (n->sval, "args") == 0)
+          {
+            /* args[N]: the probe's arguments as argN (no translator types) */
+            if (n->nargs != 1 || check_int (c, n->args[0], "args[ ] index") != 0)
+              {
+                if (n->nargs != 1)
+                  err (c, &n->loc, "args[ ] takes one index, %zu given", n->nargs);
+                return -1;
+              }
+            struct ninfo *k = info (c, n->args[0]);
+            if (!k->is_const || k->value < 0 || k->value > 11)
+              {
+                err (c, &n->loc, "index of args[ ] must be a constant from 0 to 11");
+                return -1;
+              }
+            ni->builtin = (enum builtin) (BI_ARG0 + k->value);
+            ni->type = T_LONG;
+            return 0;
+          }
         if (!v && strcmp (n->sval, "uregs") == 0)
           {
             /* uregs[reg]: a user register of the firing thread */

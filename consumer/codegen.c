@@ -867,6 +867,11 @@ gen_expr (struct gen *g, struct d_node *n)
           gen_uregs (g, n);
           return;
         }
+      if (ni->builtin)
+        {
+          gen_builtin (g, n, ni->builtin);     /* args[N] */
+          return;
+        }
       if (!n->sval)
         {
           /* ((T *) bytes)[k]: the checker made k a constant within strsize */

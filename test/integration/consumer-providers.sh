@@ -25,6 +25,11 @@ run_q entry 'pid$target:a.out:pv_add:entry { printf("%d+%d;", arg0, arg1); } pid
 check_eq "pid entry arg0/arg1 and return arg1 (the return value), in order" "$(cat entry.out)" "0+0;=0;1+10;=11;2+20;=22;"
 check_eq "-c: exit status 0 when the command exits" "$(cat entry.rc)" 0
 
+run_q argsn 'pid$target:a.out:pv_add:entry { printf("%d+%d;", args[0], args[1]); } syscall::close:entry /pid == $target/ { printf("c%d;", (int) args[0]); }' 2
+check_eq "args[N] is argN (pid entry, syscall entry)" "$(cat argsn.out)" "c3;c3;0+0;1+10;c3;c3;c-1;"
+"$DTRACE" -n 'BEGIN { x = args[12]; }' >/dev/null 2>err.txt; rc=$?
+check_eq "args[12]: exit 1, index 0 to 11" "$rc:$(grep -c 'index of args\[ \] must be a constant from 0 to 11' err.txt)" "1:1"
+
 run_q seven 'pid$target:a.out:pv_seven:entry { printf("%d %d %d %d %d %d %d", arg0, arg1, arg2, arg3, arg4, arg5, arg6); } pid$target:a.out:pv_seven:return { printf(" =%d", arg1); }' 1
 check_eq "pid entry: six register arguments and the seventh from the stack" "$(cat seven.out)" "1 2 3 4 5 6 7 =140"
 
