@@ -567,6 +567,32 @@ static int
 check_call_subr (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = info (c, n);
+  if (strcmp (n->sval, "strtok") == 0)
+    {
+      /* strtok(s, delims) starts on s; strtok(NULL, delims) goes on */
+      if (n->nargs != 2)
+        {
+          err (c, &n->loc, "strtok( ) prototype mismatch: %zu args passed, 2 expected", n->nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < 2; i++)
+        if (check_expr (c, n->args[i]) != 0)
+          return -1;
+      struct ninfo *s = info (c, n->args[0]), *d = info (c, n->args[1]);
+      if (s->type.kind != DT_STRING && !(s->is_const && s->value == 0))
+        {
+          err (c, &n->args[0]->loc, "strtok( ) argument #1 must be a string or NULL");
+          return -1;
+        }
+      if (d->type.kind != DT_STRING)
+        {
+          err (c, &n->args[1]->loc, "strtok( ) argument #2 must be a string");
+          return -1;
+        }
+      ni->subr = SUBR_STRTOK;
+      ni->type = T_STRING;
+      return 0;
+    }
   if (strcmp (n->sval, "copyinstr") == 0)
     {
       if (n->nargs < 1 || n->nargs > 2)

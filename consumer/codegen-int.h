@@ -44,6 +44,9 @@ bool cgstr_is_string_subr (enum subr s);
 void cgstr_gen (struct gen *g, struct d_node *call);
 /* Extra scratch bytes the string subroutines need (after the temporaries). */
 unsigned cgstr_scratch_size (const struct dprog *p);
+/* At a program's start (r7 = scratch): strtok(NULL, ...) has no string to
+ * continue until strtok(s, ...) gives one in this firing. */
+void cgstr_prologue (struct gen *g);
 
 /* codegen-aggs.c: the update of one aggregation value; r0 = the value's
  * address in the map, the value and increment in stack slots. */

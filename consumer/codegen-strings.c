@@ -1,7 +1,8 @@
 /*
  * codegen-strings.c — BPF for D's string subroutines: strlen, strjoin,
  * substr, index, rindex, strchr, strrchr, strstr, basename, dirname,
- * lltostr, toupper, tolower, and copyin (whose bytes become a string).
+ * lltostr, toupper, tolower, strtok, copyin (whose bytes become a string),
+ * alloca and copyinto.
  *
  * Every string is strsize bytes, zero-padded, in a map value (codegen.c);
  * a result goes to a fresh zeroed string temporary, so it stays
@@ -58,6 +59,7 @@
 #define DIGITS    40                /* 32 bytes: lltostr's characters, [31] = NUL */
 #define JUNK      80                /* strsize bytes: where strlen copies to */
 #define DSTATE    (JUNK + ((strsize_of (g) + 7) & ~7u))   /* W words of bitap state */
+/* then the bitap table (programs that search), then strtok's state */
 
 /* Words of bitap state: needles of up to 64 * MAX_WORDS characters are
  * found (longer ones never match), which keeps the table at 8 KiB. */
@@ -70,7 +72,10 @@ words (unsigned strsize)
   return w < MAX_WORDS ? w : MAX_WORDS;
 }
 
-/* Which string subroutines the tree uses: 1 any, 2 a search. */
+/* Which string subroutines the tree uses (bits): USES_ANY, USES_SEARCH
+ * (index, rindex, strstr: the bitap table), USES_STRTOK (its state). */
+enum { USES_ANY = 1, USES_SEARCH = 2, USES_STRTOK = 4 };
+
 static int
 uses (const struct d_node *n)
 {
@@ -79,19 +84,41 @@ uses (const struct d_node *n)
   const struct ninfo *ni = ninfo (n);
   int r = 0;
   if (ni && cgstr_is_string_subr (ni->subr))
-    r = ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR ? 2 : 1;
-  int x = uses (n->a);
-  r = x > r ? x : r;
-  x = uses (n->b);
-  r = x > r ? x : r;
-  x = uses (n->c);
-  r = x > r ? x : r;
+    r = USES_ANY | (ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR ? USES_SEARCH : 0)
+        | (ni->subr == SUBR_STRTOK ? USES_STRTOK : 0);
+  r |= uses (n->a) | uses (n->b) | uses (n->c);
   for (size_t i = 0; i < n->nargs; i++)
-    {
-      x = uses (n->args[i]);
-      r = x > r ? x : r;
-    }
+    r |= uses (n->args[i]);
   return r;
+}
+
+static int
+prog_uses (const struct dprog *p)
+{
+  int u = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    u |= uses (p->clauses[i].ast->predicate) | uses (p->clauses[i].ast->body);
+  return u;
+}
+
+/* strtok's state, after the search table when there is one: the position
+ * reached (u64, strsize: none), the scan's phase (0: skipping delimiters,
+ * 1: in the token) and other 0/1 values, the delimiter bitmap (256 bits),
+ * and the string being split (strsize bytes). */
+#define TOK_POS   0
+#define TOK_PHASE 8
+#define TOK_FIN   16                /* the token has ended */
+#define TOK_END   24                /* where it ended */
+#define TOK_LIVE  32                /* scan temporaries */
+#define TOK_BIT   40
+#define TOK_MAP   48
+#define TOK_BUF   80
+
+static unsigned
+strtok_base (const struct dprog *p, int u)
+{
+  unsigned w = words (p->strsize), ss = (p->strsize + 7) & ~7u;
+  return JUNK + ss + (u & USES_SEARCH ? 8 * w + 256 * 8 * w : 0);
 }
 
 /* Nothing when no string subroutine is used; else a string of padding
@@ -100,17 +127,11 @@ uses (const struct d_node *n)
 unsigned
 cgstr_scratch_size (const struct dprog *p)
 {
-  unsigned w = words (p->strsize), ss = (p->strsize + 7) & ~7u;
-  int u = 0;
-  for (size_t i = 0; i < p->nclauses; i++)
-    {
-      int x = uses (p->clauses[i].ast->predicate), y = uses (p->clauses[i].ast->body);
-      u = x > u ? x : u;
-      u = y > u ? y : u;
-    }
+  unsigned ss = (p->strsize + 7) & ~7u;
+  int u = prog_uses (p);
   if (!u)
     return 0;
-  return ss + JUNK + ss + (u == 2 ? 8 * w + 256 * 8 * w : 0);
+  return ss + strtok_base (p, u) + (u & USES_STRTOK ? TOK_BUF + ss : 0);
 }
 
 
@@ -747,6 +768,154 @@ gen_copyinto (struct gen *g, const int *arg)
   E (MOV64_IMM (R0, 0));
 }
 
+/* R5 = strtok's state. */
+static void
+tok_state (struct gen *g)
+{
+  const struct dprog *p = cg_ctx (g)->prog;
+  area (g, R5);
+  E (A64_IMM (BPF_ADD, R5, (int32_t) strtok_base (p, prog_uses (p))));
+}
+
+void
+cgstr_prologue (struct gen *g)
+{
+  const struct dprog *p = cg_ctx (g)->prog;
+  if (!(prog_uses (p) & USES_STRTOK))
+    return;
+  tok_state (g);
+  E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) strsize_of (g)));
+}
+
+/* strtok(s, delims) (START: s is copied to the state) / strtok(NULL,
+ * delims): skip delimiters from the position reached, then the token runs
+ * to the next delimiter or the end; the position becomes the character
+ * that ended it.  No token: the empty string, and nothing to go on with.
+ * As illumos, the state lasts for one firing of the probe. */
+static void
+gen_strtok (struct gen *g, const int *arg, bool start)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  if (start)
+    {
+      tok_state (g);
+      E (MOV64_REG (R1, R5));
+      E (A64_IMM (BPF_ADD, R1, TOK_BUF));
+      E (MOV64_IMM (R2, (int32_t) ss));
+      ld_slot (g, R3, arg[0]);
+      E (CALL (BPF_FUNC_probe_read_kernel));
+      tok_state (g);
+      E (ST_IMM (BPF_DW, R5, TOK_POS, 0));
+    }
+  /* the delimiters' bitmap: bit c of TOK_MAP for each character c */
+  tok_state (g);
+  for (int k = 0; k < 4; k++)
+    E (ST_IMM (BPF_DW, R5, (int16_t) (TOK_MAP + 8 * k), 0));
+  struct char_loop l;
+  each_char (g, &l, arg[1], ss);
+  E (MOV64_REG (R0, R3));
+  E (A64_IMM (BPF_RSH, R0, 3));
+  E (A64_IMM (BPF_AND, R3, 7));
+  E (MOV64_IMM (R4, 1));
+  E (A64_REG (BPF_LSH, R4, R3));
+  E (A64_REG (BPF_ADD, R0, R5));
+  E (LDX (BPF_B, R3, R0, TOK_MAP));
+  E (A64_REG (BPF_OR, R3, R4));
+  E (STX (BPF_B, R0, R3, TOK_MAP));
+  next_char (g, &l);
+
+  /* The scan has no branch on the data (a verifier-known counter k over
+   * the whole buffer; the phases are 0/1 values): "live" while k is at
+   * or after the position and the token has not ended; the token ends at
+   * a NUL or at a delimiter after its first character; a live character
+   * that is no delimiter is copied (a skipped one writes the 0 that is
+   * already at the result's end); the ending k is kept. */
+  int top = asm_label (a), out = asm_label (a), empty = asm_label (a), done = asm_label (a);
+  tok_state (g);
+  E (LDX (BPF_DW, R0, R5, TOK_POS));
+  asm_jmp_imm (a, BPF_JGE, R0, (int32_t) ss, empty);
+  E (ST_IMM (BPF_DW, R5, TOK_PHASE, 0));
+  E (ST_IMM (BPF_DW, R5, TOK_FIN, 0));
+  E (ST_IMM (BPF_DW, R5, TOK_END, 0));
+  E (MOV64_IMM (R1, 0));                            /* r1 = the token's length */
+  E (MOV64_IMM (R2, 0));                            /* r2 = k */
+  asm_bind (a, top);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
+  E (MOV64_REG (R4, R5));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, TOK_BUF));                 /* r3 = c */
+  E (LDX (BPF_DW, R0, R5, TOK_POS));                /* live = k >= pos && !fin */
+  E (MOV64_REG (R4, R2));
+  E (A64_REG (BPF_SUB, R4, R0));
+  E (A64_IMM (BPF_RSH, R4, 63));
+  E (A64_IMM (BPF_XOR, R4, 1));
+  E (LDX (BPF_DW, R0, R5, TOK_FIN));
+  E (A64_IMM (BPF_XOR, R0, 1));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (STX (BPF_DW, R5, R4, TOK_LIVE));
+  E (MOV64_REG (R0, R3));                           /* bit = c is a delimiter */
+  E (A64_IMM (BPF_RSH, R0, 3));
+  E (A64_REG (BPF_ADD, R0, R5));
+  E (LDX (BPF_B, R0, R0, TOK_MAP));
+  E (MOV64_REG (R4, R3));
+  E (A64_IMM (BPF_AND, R4, 7));
+  E (A64_REG (BPF_RSH, R0, R4));
+  E (A64_IMM (BPF_AND, R0, 1));
+  E (STX (BPF_DW, R5, R0, TOK_BIT));
+  E (LDX (BPF_DW, R4, R5, TOK_PHASE));              /* stop = live && (c == 0 || phase && bit) */
+  E (A64_REG (BPF_AND, R4, R0));
+  E (MOV64_REG (R0, R3));
+  E (A64_IMM (BPF_SUB, R0, 1));
+  E (A64_IMM (BPF_RSH, R0, 63));
+  E (A64_REG (BPF_OR, R4, R0));
+  E (LDX (BPF_DW, R0, R5, TOK_LIVE));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (A64_IMM (BPF_AND, R4, 1));
+  E (LDX (BPF_DW, R0, R5, TOK_FIN));                /* fin |= stop; end += k * stop */
+  E (A64_REG (BPF_OR, R0, R4));
+  E (STX (BPF_DW, R5, R0, TOK_FIN));
+  E (MOV64_REG (R0, R4));
+  E (A64_REG (BPF_MUL, R0, R2));
+  E (LDX (BPF_DW, R3, R5, TOK_END));
+  E (A64_REG (BPF_ADD, R0, R3));
+  E (STX (BPF_DW, R5, R0, TOK_END));
+  E (MOV64_REG (R4, R5));                           /* r3 = c again */
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, TOK_BUF));
+  E (LDX (BPF_DW, R4, R5, TOK_FIN));                /* copying = live && !stop && !bit: */
+  E (LDX (BPF_DW, R0, R5, TOK_LIVE));               /* live && !fin (fin now has stop) */
+  E (A64_IMM (BPF_XOR, R4, 1));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (LDX (BPF_DW, R0, R5, TOK_BIT));
+  E (A64_IMM (BPF_XOR, R0, 1));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (A64_IMM (BPF_AND, R4, 1));
+  E (LDX (BPF_DW, R0, R5, TOK_PHASE));              /* phase |= copying */
+  E (A64_REG (BPF_OR, R0, R4));
+  E (STX (BPF_DW, R5, R0, TOK_PHASE));
+  E (MOV64_REG (R0, R4));                           /* result[len] = copying ? c : 0 */
+  E (NEG64 (R0));
+  E (A64_REG (BPF_AND, R0, R3));
+  ld_slot (g, R3, dst);
+  E (A64_REG (BPF_ADD, R3, R1));
+  E (STX (BPF_B, R3, R0, 0));
+  E (A64_REG (BPF_ADD, R1, R4));                    /* len += copying */
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, top);
+  asm_bind (a, out);
+  E (LDX (BPF_DW, R0, R5, TOK_PHASE));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, empty);
+  E (LDX (BPF_DW, R0, R5, TOK_END));
+  E (STX (BPF_DW, R5, R0, TOK_POS));
+  asm_ja (a, done);
+  asm_bind (a, empty);
+  E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) ss));
+  asm_bind (a, done);
+  return_temp (g, dst);
+}
+
 void
 cgstr_gen (struct gen *g, struct d_node *call)
 {
@@ -774,6 +943,7 @@ cgstr_gen (struct gen *g, struct d_node *call)
     case SUBR_TOUPPER: gen_case (g, arg, true); break;
     case SUBR_TOLOWER: gen_case (g, arg, false); break;
     case SUBR_COPYIN: gen_copyin (g, arg); break;
+    case SUBR_STRTOK: gen_strtok (g, arg, ninfo (call->args[0])->type.kind == DT_STRING); break;
     case SUBR_ALLOCA:
       {
         int dst = result_temp (g);        /* strsize zeroed bytes */

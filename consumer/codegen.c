@@ -2107,6 +2107,7 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
     {
       lookup_or_exit (&g, g.p->scratch_fd, -1, 0);
       emit (&g, MOV64_REG (R7, R0));
+      cgstr_prologue (&g);
     }
   if (kind == PK_SYSCALL_ENTRY || kind == PK_SYSCALL_RETURN)
     {

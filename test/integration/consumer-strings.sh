@@ -132,6 +132,19 @@ check_eq "rand() & 3 over 200 draws: all four values seen" "$(printf '%s\n' "$ou
 "$DTRACE" -n 'BEGIN { trace(htons()); }' >/dev/null 2>err.txt; rc=$?
 check_eq "htons() without an argument: exit 1, prototype mismatch" "$rc:$(grep -c 'htons( ) prototype mismatch: 0 args passed, 1 expected' err.txt)" "1:1"
 
+# --- strtok: illumos semantics (leading delimiters skipped, the position
+# kept at the delimiter that ended a token, state for one firing only)
+out=$("$DTRACE" -q -n 'BEGIN { printf("[%s]", strtok(",,a,bc,,d,", ",")); printf("[%s]", strtok(NULL, ",")); printf("[%s]", strtok(NULL, ",")); printf("[%s]", strtok(NULL, ",")); printf("[%s];", strtok(NULL, ","));
+  printf("[%s][%s][%s];", strtok("/usr/local/bin", "/"), strtok(NULL, "/"), strtok(NULL, ""));
+  printf("[%s][%s][%s];", strtok("", ","), strtok("abc", ""), strtok("a;b c", "; ")); }
+  BEGIN { printf("[%s]", strtok(NULL, "; ")); exit(0); }' 2>&1)
+check_eq "strtok: tokens, the end, an empty delimiter set, several delimiters, across clauses of one firing" "$out" \
+  "[a][bc][d][][];[usr][local][/bin];[][abc][a];[b]"
+out=$("$DTRACE" -q -n 'BEGIN { n = 0; } tick-10ms /n == 1/ { n = 2; printf("[%s]", strtok(NULL, " ")); exit(0); } tick-10ms /n == 0/ { n = 1; printf("[%s]", strtok("p q", " ")); }' 2>&1)
+check_eq "strtok(NULL, ...) in a later firing has nothing to go on with (empty)" "$out" "[p][]"
+"$DTRACE" -q -x strsize=1024 -n 'BEGIN { printf("%s|%s|%s|%s", strtok("x=1&y=2", "&"), strtok(NULL, "&"), strtok(NULL, "&"), strtok("k v", " ")); exit(0); }' >tok.out 2>&1
+check_eq "strtok with -x strsize=1024 (the verifier takes the scan)" "$(cat tok.out)" "x=1|y=2||k"
+
 # --- copyin()/alloca()/copyinto() memory read through (T *) casts
 cat >cpy.c <<'EOF_C'
 struct pt { int x; int y; short s; long l; };
