@@ -2159,6 +2159,27 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
           lookup_or_exit (&g, g.p->sites_fd, R1, 0);
           emit (&g, MOV64_REG (R8, R0));
           emit (&g, LDX (BPF_W, R9, R8, 0));
+          if (kind == PK_USDT && cg->siteprobes_fd >= 0)
+            {
+              /* a site several processes' probes share: the firing
+               * process's own (key: the cookie, still at SLOT_TMP, and the
+               * tgid above it) */
+              int own = asm_label (&g.a);
+              emit (&g, MOV64_REG (R1, R9));
+              emit (&g, A64_IMM (BPF_RSH, R1, 31));
+              asm_jmp_imm (&g.a, BPF_JEQ, R1, 0, own);
+              emit (&g, A64_IMM (BPF_AND, R9, 0x7fffffff));
+              emit (&g, CALL (BPF_FUNC_get_current_pid_tgid));
+              emit (&g, A64_IMM (BPF_RSH, R0, 32));
+              emit (&g, STX (BPF_W, R10, R0, SLOT_TMP + 4));
+              asm_ld_map_fd (&g.a, R1, cg->siteprobes_fd);
+              emit (&g, MOV64_REG (R2, R10));
+              emit (&g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+              emit (&g, CALL (BPF_FUNC_map_lookup_elem));
+              asm_jmp_imm (&g.a, BPF_JEQ, R0, 0, own);
+              emit (&g, LDX (BPF_W, R9, R0, 0));
+              asm_bind (&g.a, own);
+            }
         }
     }
   else

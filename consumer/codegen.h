@@ -33,6 +33,11 @@ struct site_arg {
   int64_t val;           /* immediate, or displacement (for %rip forms: relative to the probe address) */
 };
 
+/* site_spec.probe_id with this bit: the site is several processes' (tgt123
+ * and tgt456 share the file's site): the probe is looked up by the firing
+ * process in codegen_ctx.siteprobes_fd, the rest of the id is the default. */
+#define SITE_PROBE_BY_PID 0x80000000u
+
 struct site_spec {
   uint32_t probe_id;
   uint32_t nargs;
@@ -76,6 +81,8 @@ struct codegen_ctx {
                                        constant offset, not through the sites map */
   unsigned fixed_probe_id;          /* non-zero: every site of that program is this probe's */
   int syscall_sites_fd;             /* PK_SYSCALL_*: HASH u32 syscall number -> site_spec */
+  int siteprobes_fd;                /* -1, or HASH u64 (tgid << 32 | cookie) -> u32 probe id
+                                       for sites flagged SITE_PROBE_BY_PID */
   int held_pid;                     /* -c: the child, which until its exec carries the comm
                                        DT_PROC_HELD_COMM; syscall programs skip it then */
 };

@@ -573,6 +573,8 @@ resolve_probes (struct runtime *rt)
 /* ------------------------------------------------------------------ */
 /* Maps.                                                               */
 
+static int mark_shared_sites (struct runtime *rt);
+
 static int
 make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value, unsigned entries,
           uint32_t flags)
@@ -757,6 +759,9 @@ create_maps (struct runtime *rt)
           }
       }
 
+  if (rt->have_usdt && mark_shared_sites (rt) != 0)
+    return -1;
+
   if (rt->prov)
     providers_fill_sites (rt->prov, p, p->sites_fd, (unsigned) nusites);
 
@@ -814,6 +819,83 @@ run_once (int fd)
     diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
 }
 
+/* Sites that probes of several processes share (tgt123:::tick and
+ * tgt456:::tick are the one site of the file they both run): the sites
+ * map entry keeps one probe id, flagged SITE_PROBE_BY_PID, and
+ * dt_siteprobes gives each of those processes its own probe. */
+static int
+mark_shared_sites (struct runtime *rt)
+{
+  struct dprog *p = &rt->prog;
+  size_t nu = rt->usdt.nusites;
+  if (nu == 0)
+    return 0;
+  uint32_t *first = xcalloc (nu, sizeof *first);
+  bool *shared = xcalloc (nu, sizeof *shared);
+  size_t npairs = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 3; i < p->nprobes; i++)
+      {
+        if (p->probes[i].kind != PK_USDT)
+          continue;
+        const struct usdt_probe *u = p->probes[i].sites;
+        if (u->pid <= 0)
+          continue;
+        for (size_t s = 0; s < u->nsites; s++)
+          {
+            size_t us = u->sites[s].usite;
+            if (us >= nu)
+              continue;
+            if (pass == 0)
+              {
+                if (!first[us])
+                  first[us] = p->probes[i].id;
+                else if (first[us] != p->probes[i].id)
+                  shared[us] = true;
+              }
+            else if (shared[us])
+              npairs++;
+          }
+      }
+  int rc = 0;
+  if (npairs)
+    {
+      rt->cg.siteprobes_fd = make_map (BPF_MAP_TYPE_HASH, "dt_siteprobes", 8, 4, (unsigned) npairs, 0);
+      if (rt->cg.siteprobes_fd < 0)
+        rc = -1;
+      for (size_t i = 3; i < p->nprobes && rc == 0; i++)
+        {
+          if (p->probes[i].kind != PK_USDT)
+            continue;
+          const struct usdt_probe *u = p->probes[i].sites;
+          if (u->pid <= 0)
+            continue;
+          for (size_t s = 0; s < u->nsites; s++)
+            {
+              size_t us = u->sites[s].usite;
+              if (us >= nu || !shared[us])
+                continue;
+              uint64_t key = (uint64_t) (uint32_t) u->pid << 32 | (uint32_t) us;
+              uint32_t id = p->probes[i].id;
+              bpf_map_update_elem (rt->cg.siteprobes_fd, &key, &id, BPF_ANY);
+            }
+        }
+      for (size_t us = 0; us < nu && rc == 0; us++)
+        {
+          struct site_spec spec;
+          uint32_t key = (uint32_t) us;
+          if (shared[us] && bpf_map_lookup_elem (p->sites_fd, &key, &spec) == 0)
+            {
+              spec.probe_id |= SITE_PROBE_BY_PID;
+              bpf_map_update_elem (p->sites_fd, &key, &spec, BPF_ANY);
+            }
+        }
+    }
+  free (first);
+  free (shared);
+  return rc;
+}
+
 /* Which arguments every one of SITES keeps in the same register (read from
  * the sites map, which is filled by now): cg.fixed_args and cg.fixed. */
 static void
@@ -831,8 +913,8 @@ group_fixed_args (struct runtime *rt, const struct uprobe_site *sites, size_t ns
       uint32_t key = (uint32_t) sites[s].cookie;
       if (bpf_map_lookup_elem (rt->prog.sites_fd, &key, &spec) != 0)
         return;
-      if (s == 0)
-        id = spec.probe_id;
+      if (s == 0)                       /* (a shared site has no one probe: 0) */
+        id = spec.probe_id & SITE_PROBE_BY_PID ? 0 : spec.probe_id;
       else if (spec.probe_id != id)
         id = 0;
       for (unsigned k = 0; k < 12; k++)
@@ -1214,7 +1296,8 @@ free_runtime (struct runtime *rt)
     if (p->aggs[i].map_fd >= 0)
       close (p->aggs[i].map_fd);
   int fds[] = { p->globals_fd, p->scratch_fd, p->ringbuf_fd, p->drops_fd, p->zero_fd, p->sites_fd,
-                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd };
+                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd,
+                rt->cg.siteprobes_fd };
   for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
     if (fds[i] > 0)
       close (fds[i]);
@@ -1262,7 +1345,7 @@ consumer_run (const struct consumer_options *opt)
   memset (&rt, 0, sizeof rt);
   rt.opt = opt;
   rt.begin_fd = rt.end_fd = rt.error_fd = -1;
-  rt.cg.strconst_fd = rt.cg.pids_fd = -1;
+  rt.cg.strconst_fd = rt.cg.pids_fd = rt.cg.siteprobes_fd = -1;
   struct dprog *p = &rt.prog;
   p->strsize = 256;
   p->bufsize = 4u << 20;

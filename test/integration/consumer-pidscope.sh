@@ -60,6 +60,24 @@ for mode in multi perf; do
 done
 unset SDTKIT_UPROBE_MODE TGT_SETTLE_MS
 
+# two processes of the same file, both running when dtrace starts: tgt*
+# names each one's probes (tgtA:::tick, tgtB:::tick: the same site of the
+# file), and each hit is its own process's probe
+# (the ready probe's link raises its semaphore before tick's and neg's
+# links exist: the targets wait 500 ms more once they see it)
+TGT_SETTLE_MS=500 ./target 3 wait 6000 2>a.err & pa=$!
+TGT_SETTLE_MS=500 ./target 5 wait 6000 2>b.err & pb=$!
+for ((n = 0; n < 100; n++)); do
+  [ "$(readlink /proc/$pa/exe)" = "$T/target" ] && [ "$(readlink /proc/$pb/exe)" = "$T/target" ] && break; sleep 0.05
+done
+# (other processes running a target elsewhere on the machine are left out)
+out=$(timeout 60 "$DTRACE" -q -n "tgt*:::ready { } tgt*:::tick /pid == $pa || pid == $pb/ { @[probeprov, pid] = count(); } tgt*:::neg /(pid == $pa || pid == $pb) && arg0 == 3/ { n++; } tgt*:::neg /n == 2/ { exit(0); }" 2>err.txt); rc=$?
+wait $pa; wait $pb
+check_eq "tgt*:::tick over two running processes: exit 0" "$rc" 0
+check_match "... process A's hits are tgtA's" "$out" "^  tgt$pa +$pa +3\$"
+check_match "... process B's hits are tgtB's" "$out" "^  tgt$pb +$pb +5\$"
+check_eq "... and nothing else" "$(printf '%s\n' "$out" | grep -c .)" 2
+
 # by file (no process in scope): processes started later are still traced
 "$DTRACE" -q -n "tgt*:$T/target::ready { } tgt*:$T/target::tick { @ = count(); } tgt*:$T/target::neg /arg0 == 3/ { exit(0); }" >file.out 2>file.err & d=$!
 wait_attached $d || fail "by-file dtrace attached"

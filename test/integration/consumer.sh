@@ -111,8 +111,9 @@ if [ -r /sys/kernel/tracing/uprobe_events ]; then
 fi
 
 # --- -p: an already running process
-# (the target waits up to 30 s for tgt:::ready: a slow attach loses no tick)
-"$T_TARGET" 3 wait 6000 2>p.err >/dev/null &
+# (the target waits up to 30 s for tgt:::ready, then 500 ms for the tick
+# links attached after it: a slow attach loses no tick)
+TGT_SETTLE_MS=500 "$T_TARGET" 3 wait 6000 2>p.err >/dev/null &
 tpid=$!
 sleep 0.3
 "$DTRACE" -q -p $tpid -n 'tgt$target:::ready { } tgt$target:::tick { @ = count(); }' >p.out 2>p.err2
