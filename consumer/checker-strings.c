@@ -1,7 +1,8 @@
 /*
  * checker-strings.c — the prototypes of D's string subroutines (and
- * copyin, which yields its bytes as a string here): argument kinds and
- * result types, read by checker.c; codegen-strings.c generates them.
+ * copyin, which yields its bytes as a string here, alloca and copyinto)
+ * and of the integer ones (rand, htons...): argument kinds and result
+ * types, read by checker.c; codegen-strings.c and codegen.c generate them.
  */
 #include <string.h>
 
@@ -25,6 +26,16 @@ static const struct subr_proto protos[] = {
   { "copyin", SUBR_COPYIN, "ii", 2, STR },
   { "alloca", SUBR_ALLOCA, "i", 1, STR },
   { "copyinto", SUBR_COPYINTO, "iis", 3, { DT_VOID, 0, false, false } },
+  /* integer subroutines (codegen.c): rand(); the byte-order conversions
+   * (x86-64 is little-endian: each swaps; the result has the argument's
+   * width) */
+  { "rand", SUBR_RAND, "", 0, { DT_INTEGER, 4, true, false } },
+  { "htons", SUBR_BSWAP16, "i", 1, { DT_INTEGER, 2, false, false } },
+  { "ntohs", SUBR_BSWAP16, "i", 1, { DT_INTEGER, 2, false, false } },
+  { "htonl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false } },
+  { "ntohl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false } },
+  { "htonll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false } },
+  { "ntohll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false } },
 };
 
 const struct subr_proto *

@@ -655,33 +655,6 @@ check_call_subr (struct ck *c, struct d_node *n)
       ni->type = sp->ret;
       return 0;
     }
-  /* integer subroutines: rand(); the byte-order conversions (x86-64 is
-   * little-endian: each swaps; the result has the argument's width) */
-  static const struct { const char *name; enum subr subr; unsigned nargs; struct dtype ret; } ints[] = {
-    { "rand", SUBR_RAND, 0, { DT_INTEGER, 4, true, false } },
-    { "htons", SUBR_BSWAP16, 1, { DT_INTEGER, 2, false, false } },
-    { "ntohs", SUBR_BSWAP16, 1, { DT_INTEGER, 2, false, false } },
-    { "htonl", SUBR_BSWAP32, 1, { DT_INTEGER, 4, false, false } },
-    { "ntohl", SUBR_BSWAP32, 1, { DT_INTEGER, 4, false, false } },
-    { "htonll", SUBR_BSWAP64, 1, { DT_INTEGER, 8, false, false } },
-    { "ntohll", SUBR_BSWAP64, 1, { DT_INTEGER, 8, false, false } },
-  };
-  for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
-    if (strcmp (n->sval, ints[k].name) == 0)
-      {
-        if (n->nargs != ints[k].nargs)
-          {
-            err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %u expected", n->sval, n->nargs,
-                 n->nargs == 1 ? "" : "s", ints[k].nargs);
-            return -1;
-          }
-        for (size_t i = 0; i < n->nargs; i++)
-          if (check_int (c, n->args[i], "argument") != 0)
-            return -1;
-        ni->subr = ints[k].subr;
-        ni->type = ints[k].ret;
-        return 0;
-      }
   if (strcmp (n->sval, "speculation") == 0)
     {
       if (n->nargs != 0)

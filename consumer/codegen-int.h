@@ -43,7 +43,7 @@ enum probe_kind cg_kind (struct gen *g);
 bool cgstr_is_string_subr (enum subr s);
 void cgstr_gen (struct gen *g, struct d_node *call);
 /* Extra scratch bytes the string subroutines need (after the temporaries). */
-unsigned cgstr_scratch_size (const struct dprog *p);
+unsigned cgstr_scratch_size (const struct dprog *p, unsigned *tok_base);
 /* At a program's start (r7 = scratch): strtok(NULL, ...) has no string to
  * continue until strtok(s, ...) gives one in this firing. */
 void cgstr_prologue (struct gen *g);

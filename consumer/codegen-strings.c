@@ -123,12 +123,14 @@ strtok_base (const struct dprog *p, int u)
 
 /* Nothing when no string subroutine is used; else a string of padding
  * after the temporaries (helpers that write at a variable offset into a
- * temporary are checked against the whole area), then this file's area. */
+ * temporary are checked against the whole area), then this file's area.
+ * *TOK_BASE: where strtok's state is in the area, 0 when unused. */
 unsigned
-cgstr_scratch_size (const struct dprog *p)
+cgstr_scratch_size (const struct dprog *p, unsigned *tok_base)
 {
   unsigned ss = (p->strsize + 7) & ~7u;
   int u = prog_uses (p);
+  *tok_base = u & USES_STRTOK ? strtok_base (p, u) : 0;
   if (!u)
     return 0;
   return ss + strtok_base (p, u) + (u & USES_STRTOK ? TOK_BUF + ss : 0);
@@ -772,16 +774,14 @@ gen_copyinto (struct gen *g, const int *arg)
 static void
 tok_state (struct gen *g)
 {
-  const struct dprog *p = cg_ctx (g)->prog;
   area (g, R5);
-  E (A64_IMM (BPF_ADD, R5, (int32_t) strtok_base (p, prog_uses (p))));
+  E (A64_IMM (BPF_ADD, R5, (int32_t) cg_ctx (g)->scratch.strtok_base));
 }
 
 void
 cgstr_prologue (struct gen *g)
 {
-  const struct dprog *p = cg_ctx (g)->prog;
-  if (!(prog_uses (p) & USES_STRTOK))
+  if (!cg_ctx (g)->scratch.strtok_base)
     return;
   tok_state (g);
   E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) strsize_of (g)));

@@ -2324,7 +2324,7 @@ codegen_plan (struct codegen_ctx *cg)
   s->key_size = (key + 7) & ~7u;
   s->str_off = s->key_off + s->key_size;
   s->nstr = MAX_STR_TEMPS;
-  s->stk_off = s->str_off + s->nstr * ss + cgstr_scratch_size (p);   /* after the string subroutines' */
+  s->stk_off = s->str_off + s->nstr * ss + cgstr_scratch_size (p, &s->strtok_base);   /* after the string subroutines' */
   s->stk_size = 0;
   for (size_t i = 0; i < p->nclauses; i++)
     {

@@ -830,56 +830,46 @@ mark_shared_sites (struct runtime *rt)
   size_t nu = rt->usdt.nusites;
   if (nu == 0)
     return 0;
+  /* every (process, site, probe) of the process-scoped USDT probes */
+  struct owner { uint32_t pid, usite, id; } *own = NULL;
+  size_t nown = 0, cap = 0;
+  for (size_t i = 3; i < p->nprobes; i++)
+    {
+      const struct usdt_probe *u = p->probes[i].sites;
+      if (p->probes[i].kind != PK_USDT || u->pid <= 0)
+        continue;
+      for (size_t s = 0; s < u->nsites; s++)
+        if (u->sites[s].usite < nu)
+          {
+            if (nown == cap)
+              own = xrealloc (own, (cap = cap ? 2 * cap : 64) * sizeof *own);
+            own[nown++] = (struct owner) { (uint32_t) u->pid, (uint32_t) u->sites[s].usite, p->probes[i].id };
+          }
+    }
   uint32_t *first = xcalloc (nu, sizeof *first);
   bool *shared = xcalloc (nu, sizeof *shared);
+  for (size_t k = 0; k < nown; k++)
+    {
+      if (!first[own[k].usite])
+        first[own[k].usite] = own[k].id;
+      else if (first[own[k].usite] != own[k].id)
+        shared[own[k].usite] = true;
+    }
   size_t npairs = 0;
-  for (int pass = 0; pass < 2; pass++)
-    for (size_t i = 3; i < p->nprobes; i++)
-      {
-        if (p->probes[i].kind != PK_USDT)
-          continue;
-        const struct usdt_probe *u = p->probes[i].sites;
-        if (u->pid <= 0)
-          continue;
-        for (size_t s = 0; s < u->nsites; s++)
-          {
-            size_t us = u->sites[s].usite;
-            if (us >= nu)
-              continue;
-            if (pass == 0)
-              {
-                if (!first[us])
-                  first[us] = p->probes[i].id;
-                else if (first[us] != p->probes[i].id)
-                  shared[us] = true;
-              }
-            else if (shared[us])
-              npairs++;
-          }
-      }
+  for (size_t k = 0; k < nown; k++)
+    npairs += shared[own[k].usite];
   int rc = 0;
   if (npairs)
     {
       rt->cg.siteprobes_fd = make_map (BPF_MAP_TYPE_HASH, "dt_siteprobes", 8, 4, (unsigned) npairs, 0);
       if (rt->cg.siteprobes_fd < 0)
         rc = -1;
-      for (size_t i = 3; i < p->nprobes && rc == 0; i++)
-        {
-          if (p->probes[i].kind != PK_USDT)
-            continue;
-          const struct usdt_probe *u = p->probes[i].sites;
-          if (u->pid <= 0)
-            continue;
-          for (size_t s = 0; s < u->nsites; s++)
-            {
-              size_t us = u->sites[s].usite;
-              if (us >= nu || !shared[us])
-                continue;
-              uint64_t key = (uint64_t) (uint32_t) u->pid << 32 | (uint32_t) us;
-              uint32_t id = p->probes[i].id;
-              bpf_map_update_elem (rt->cg.siteprobes_fd, &key, &id, BPF_ANY);
-            }
-        }
+      for (size_t k = 0; k < nown && rc == 0; k++)
+        if (shared[own[k].usite])
+          {
+            uint64_t key = (uint64_t) own[k].pid << 32 | own[k].usite;
+            bpf_map_update_elem (rt->cg.siteprobes_fd, &key, &own[k].id, BPF_ANY);
+          }
       for (size_t us = 0; us < nu && rc == 0; us++)
         {
           struct site_spec spec;
@@ -891,6 +881,7 @@ mark_shared_sites (struct runtime *rt)
             }
         }
     }
+  free (own);
   free (first);
   free (shared);
   return rc;
