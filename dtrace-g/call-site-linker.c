@@ -92,7 +92,8 @@
 
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
-#include "sdt/sdt.h"
+#include "common/strset.h"
+#include "common/xalloc.h"
 
 #ifndef R_X86_64_GOTPCRELX
 #define R_X86_64_GOTPCRELX 41
@@ -196,36 +197,6 @@ probe_index_free (struct probe_index *ix)
   free (ix->slots);
 }
 
-/* A set of owned strings: problems reported once. */
-struct str_set {
-  char **v;
-  size_t n;
-};
-
-static bool
-str_set_add (struct str_set *s, char *key)
-{
-  for (size_t i = 0; i < s->n; i++)
-    if (strcmp (s->v[i], key) == 0)
-      {
-        free (key);
-        return false;
-      }
-  s->v = xrealloc (s->v, (s->n + 1) * sizeof *s->v);
-  s->v[s->n++] = key;
-  return true;
-}
-
-static void
-str_set_free (struct str_set *s)
-{
-  for (size_t i = 0; i < s->n; i++)
-    free (s->v[i]);
-  free (s->v);
-  s->v = NULL;
-  s->n = 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Per run and per object.                                              */
 
@@ -233,7 +204,7 @@ struct run {
   const struct d_program *prog;
   const struct dtrace_g_options *opt;
   struct probe_index ix;
-  struct str_set reported;   /* problems of the .d: once per run */
+  struct strset reported;   /* problems of the .d: once per run */
 };
 
 struct site {
@@ -366,7 +337,7 @@ arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bo
       char *problem = d_callstyle_arg_problem (pe->provider, pr, i);
       if (problem)
         {
-          if (str_set_add (&r->reported, xasprintf ("E\n%s", problem)))
+          if (strset_add (&r->reported, xasprintf ("E\n%s", problem)))
             diag_error_at (pr->loc.file, pr->loc.line, "%s", problem);
           free (problem);
           free (s);
@@ -376,7 +347,7 @@ arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bo
       struct d_arg_type t;
       d_classify_arg_type (pr->args[i].type, &t);
       if (t.cls == D_ARG_UNKNOWN
-          && str_set_add (&r->reported, xasprintf ("W\n%s\n%s\n%zu", pe->provider->name,
+          && strset_add (&r->reported, xasprintf ("W\n%s\n%s\n%zu", pe->provider->name,
                                                    pr->name, i)))
         diag_warn_at (pr->loc.file, pr->loc.line,
                       "probe %s:%s: argument %zu has type '%s', unknown to dtrace: described "
@@ -589,7 +560,7 @@ link_object (struct run *r, const char *path, struct pending *p)
     }
 
   int nerr = 0;
-  struct str_set seen = { 0 };   /* per-object messages */
+  struct strset seen = { 0 };   /* per-object messages */
   struct site *sites = NULL;
   size_t nsites = 0;
 
@@ -639,7 +610,7 @@ link_object (struct run *r, const char *path, struct pending *p)
                   free (pfx);
                   if (mine)
                     {
-                      if (str_set_add (&seen, xasprintf ("U\n%s", name)))
+                      if (strset_add (&seen, xasprintf ("U\n%s", name)))
                         OBJ_ERROR ("%s: calls %s, but probe %s:%s is not declared in %s", path,
                                    name, prov->name, name + strlen (PROBE_PREFIX) + strlen (prov->name) + 3,
                                    prov->loc.file ? prov->loc.file : "the script");
@@ -652,7 +623,7 @@ link_object (struct run *r, const char *path, struct pending *p)
             }
           if (obj_sym_shndx (o, sym) != SHN_UNDEF)
             {
-              if (str_set_add (&seen, xasprintf ("D\n%s", name)))
+              if (strset_add (&seen, xasprintf ("D\n%s", name)))
                 diag_warn ("%s: defines %s; calls of it are left as calls", path, name);
               continue;
             }
@@ -777,7 +748,7 @@ link_object (struct run *r, const char *path, struct pending *p)
       for (size_t i = 0; i < nsites; i++)
         free (sites[i].args);
       free (sites);
-      str_set_free (&seen);
+      strset_clear (&seen);
       obj_free (o);
       return nerr ? -1 : 0;
     }
@@ -943,7 +914,7 @@ link_object (struct run *r, const char *path, struct pending *p)
   for (size_t i = 0; i < nsites; i++)
     free (sites[i].args);
   free (sites);
-  str_set_free (&seen);
+  strset_clear (&seen);
   if (rc != 1)
     {
       obj_free (o);
@@ -1102,7 +1073,7 @@ dtrace_g_link_sites (const struct d_program *prog, const struct dtrace_g_options
       diag_error ("libelf is out of date");
       return -1;
     }
-  struct run r = { prog, opt, { NULL, 0 }, { NULL, 0 } };
+  struct run r = { .prog = prog, .opt = opt };
   probe_index_build (&r.ix, prog);
   struct dtrace_g_linker *l = xcalloc (1, sizeof *l);
   int rc = 0;
@@ -1137,7 +1108,7 @@ dtrace_g_link_sites (const struct d_program *prog, const struct dtrace_g_options
     }
   free (seen);
   probe_index_free (&r.ix);
-  str_set_free (&r.reported);
+  strset_clear (&r.reported);
 
   if (rc == 0 && l->n > 0)
     rc = write_temps (l);

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 #define EHDR_SIZE 64
 #define SHDR_SIZE 64

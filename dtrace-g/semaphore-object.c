@@ -66,7 +66,7 @@
 #include <unistd.h>
 
 #include "provider-compiler/provider-compiler.h"
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 #ifndef SHF_GNU_RETAIN
 #define SHF_GNU_RETAIN (1U << 21)

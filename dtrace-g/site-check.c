@@ -44,6 +44,8 @@
 #include <unistd.h>
 
 #include "provider-compiler/provider-compiler.h"
+#include "common/xalloc.h"
+#include "common/strset.h"
 #include "sdt/sdt.h"
 
 #ifndef GNU_PROPERTY_X86_FEATURE_1_IBT
@@ -138,57 +140,6 @@ decl_index_build (struct decl_index *ix, const struct d_program *prog)
         if (pv->probes[j].name)
           decl_index_put (ix, pv, &pv->probes[j]);
     }
-}
-
-/* A growable set of owned strings: the problems already reported for the
- * current object. */
-struct str_set {
-  char **slots;
-  size_t cap, count;
-};
-
-static bool
-str_set_insert (struct str_set *set, char *key)
-{
-  if (2 * (set->count + 1) > set->cap)
-    {
-      size_t ncap = set->cap ? 2 * set->cap : 16;
-      char **ns = xcalloc (ncap, sizeof *ns);
-      for (size_t i = 0; i < set->cap; i++)
-        if (set->slots[i])
-          {
-            size_t k = (size_t) hash_bytes (1469598103934665603ULL, set->slots[i]) & (ncap - 1);
-            while (ns[k])
-              k = (k + 1) & (ncap - 1);
-            ns[k] = set->slots[i];
-          }
-      free (set->slots);
-      set->slots = ns;
-      set->cap = ncap;
-    }
-  size_t i = (size_t) hash_bytes (1469598103934665603ULL, key) & (set->cap - 1);
-  while (set->slots[i])
-    {
-      if (strcmp (set->slots[i], key) == 0)
-        {
-          free (key);
-          return false;
-        }
-      i = (i + 1) & (set->cap - 1);
-    }
-  set->slots[i] = key;
-  set->count++;
-  return true;
-}
-
-static void
-str_set_clear (struct str_set *set)
-{
-  for (size_t i = 0; i < set->cap; i++)
-    free (set->slots[i]);
-  free (set->slots);
-  set->slots = NULL;
-  set->cap = set->count = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -461,7 +412,7 @@ static int
 check_notes (const struct sdt_file *f, const char *path, const struct decl_index *ix)
 {
   int rc = 0;
-  struct str_set seen = { 0 };
+  struct strset seen = { 0 };
   for (size_t i = 0; i < f->nnotes; i++)
     {
       const struct sdt_note *note = &f->notes[i];
@@ -473,7 +424,7 @@ check_notes (const struct sdt_file *f, const char *path, const struct decl_index
       const struct decl_slot *pr = decl_index_get (ix, note->provider, note->name);
       if (!pr)
         {
-          if (str_set_insert (&seen, xasprintf ("%s\n%s\n?", note->provider, note->name)))
+          if (strset_add (&seen, xasprintf ("%s\n%s\n?", note->provider, note->name)))
             diag_error ("%s: probe %s:%s is not declared in %s", path, note->provider,
                         note->name, pv->provider->loc.file ? pv->provider->loc.file : "the script");
           rc = -1;
@@ -482,7 +433,7 @@ check_notes (const struct sdt_file *f, const char *path, const struct decl_index
       size_t nargs = sdt_args_count (note->args ? note->args : "");
       if (nargs != pr->decl->nargs)
         {
-          if (str_set_insert (&seen, xasprintf ("%s\n%s\n%zu", note->provider, note->name, nargs)))
+          if (strset_add (&seen, xasprintf ("%s\n%s\n%zu", note->provider, note->name, nargs)))
             diag_error ("%s: probe %s:%s has %zu argument%s at a site, %s:%d declares %zu",
                         path, note->provider, note->name, nargs, nargs == 1 ? "" : "s",
                         pr->decl->loc.file ? pr->decl->loc.file : "the script",
@@ -490,7 +441,7 @@ check_notes (const struct sdt_file *f, const char *path, const struct decl_index
           rc = -1;
         }
     }
-  str_set_clear (&seen);
+  strset_clear (&seen);
   return rc;
 }
 

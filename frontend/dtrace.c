@@ -18,7 +18,7 @@
 #include "frontend/options.h"
 #include "frontend/output-file.h"
 #include "provider-compiler/provider-compiler.h"
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0"

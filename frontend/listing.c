@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "frontend/listing.h"
+#include "common/xalloc.h"
 #include "sdt/sdt.h"
 
 struct probe_row {

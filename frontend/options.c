@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "frontend/options.h"
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 void
 dtrace_usage (FILE *f)

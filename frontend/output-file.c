@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "frontend/output-file.h"
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 static volatile sig_atomic_t have_pending;
 static char pending_tmp[4096];

@@ -36,9 +36,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "provider-compiler/d-internal.h"
+#include "dlang/d-internal.h"
 #include "provider-compiler/provider-compiler.h"
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 /* ------------------------------------------------------------------ */
 /* Type classification.                                                */

@@ -34,9 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "provider-compiler/d-internal.h"
+#include "dlang/d-internal.h"
 #include "provider-compiler/provider-compiler.h"
-#include "sdt/sdt.h"
+#include "common/xalloc.h"
 
 /* The shared macros: emitted by every generated header, defined once per
  * translation unit (guarded by a versioned macro). */

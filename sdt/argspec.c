@@ -16,6 +16,7 @@
  * ",1" scale, "sym+off"/"sym-off" for %rip symbols.  Parsing then formatting
  * a gcc/clang spec gives the same bytes back.
  */
+#include "common/xalloc.h"
 #include "sdt/sdt.h"
 
 #include <errno.h>

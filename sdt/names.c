@@ -7,6 +7,7 @@
  * right ("a___b" -> "a-_b").  sdt_args_count agrees with sdt_argspec_parse on
  * what a word is: a maximal run of non-blank characters.
  */
+#include "common/xalloc.h"
 #include "sdt/sdt.h"
 
 #include <string.h>

@@ -25,6 +25,7 @@
  *  - Anything that is not ELF (archives, LLVM bitcode, garbage) is an error;
  *    damage inside an ELF file is a warning and the damaged part is skipped.
  */
+#include "common/xalloc.h"
 #include "sdt/sdt.h"
 
 #include <elf.h>

@@ -8,9 +8,6 @@
  * shared library) with libelf/gelf, computes the file offsets the kernel's
  * uprobe PMU wants (probe offset and semaphore ref_ctr offset), and parses and
  * formats the assembler-operand argument strings ("-4@%edi 8@8(%rsp) ...").
- *
- * It also hosts the diagnostics module: every library reports through
- * diag_*() so that all user-visible messages share one `dtrace: ...` format.
  */
 #ifndef SDTKIT_SDT_H
 #define SDTKIT_SDT_H
@@ -18,35 +15,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* ------------------------------------------------------------------ */
-/* Diagnostics (sdt/diag.c).  All output goes to stderr.               */
-
-#define DIAG_PRINTF(a, b) __attribute__ ((format (printf, a, b)))
-
-/* "dtrace: MESSAGE" */
-void diag_error (const char *fmt, ...) DIAG_PRINTF (1, 2);
-/* "dtrace: MESSAGE", not counted as an error (DTrace's notices). */
-void diag_notice (const char *fmt, ...) DIAG_PRINTF (1, 2);
-/* "dtrace: warning: MESSAGE" */
-void diag_warn (const char *fmt, ...) DIAG_PRINTF (1, 2);
-/* "dtrace: FILE:LINE: error: MESSAGE" (line <= 0 omits ":LINE") */
-void diag_error_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
-/* "dtrace: FILE:LINE: warning: MESSAGE" */
-void diag_warn_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
-/* Number of diag_error*() calls so far. */
-unsigned diag_error_count (void);
-/* Suppress warnings (errors are always printed). */
-void diag_set_quiet (bool quiet);
-
-/* Checked allocation: print "dtrace: out of memory" and exit(1) on failure. */
-void *xmalloc (size_t n);
-void *xcalloc (size_t n, size_t size);
-void *xrealloc (void *p, size_t n);
-char *xstrdup (const char *s);
-char *xstrndup (const char *s, size_t n);
-/* asprintf that never fails. */
-char *xasprintf (const char *fmt, ...) DIAG_PRINTF (1, 2);
 
 /* ------------------------------------------------------------------ */
 /* Argument specs (sdt/argspec.c).                                     */

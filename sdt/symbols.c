@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/xalloc.h"
 #include "sdt/sdt.h"
 
 static int

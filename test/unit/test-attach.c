@@ -45,11 +45,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "consumer/probe-desc.h"
-#include "consumer/process.h"
-#include "consumer/uprobe-attach.h"
-#include "consumer/usdt-probes.h"
-#include "sdt/sdt.h"
+#include "consumer/probes/probe-desc.h"
+#include "consumer/runtime/process.h"
+#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/usdt-probes.h"
+#include "common/xalloc.h"
 #include "unit.h"
 
 /* ------------------------------------------------------------------ */

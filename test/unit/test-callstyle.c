@@ -7,7 +7,6 @@
  * test/integration/callstyle.sh.
  */
 #include "provider-compiler/provider-compiler.h"
-#include "sdt/sdt.h"
 #include "test/unit/unit.h"
 
 #include <stdlib.h>

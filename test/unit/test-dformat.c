@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "consumer/dformat.h"
+#include "consumer/output/dformat.h"
 #include "test/unit/unit.h"
 
 #define N_(a) (sizeof (a) / sizeof (a)[0])

@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/xalloc.h"
 #include "sdt/sdt.h"
 #include "test/unit/unit.h"
 

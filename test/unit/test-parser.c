@@ -14,8 +14,8 @@
  * relative to this program.
  */
 #include "provider-compiler/provider-compiler.h"
-#include "provider-compiler/d-internal.h"
-#include "sdt/sdt.h"
+#include "dlang/d-internal.h"
+#include "common/xalloc.h"
 #include "test/unit/unit.h"
 
 #define err_text unit_err_text

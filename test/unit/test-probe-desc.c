@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "consumer/probe-desc.h"
-#include "consumer/process.h"
-#include "sdt/sdt.h"
+#include "consumer/probes/probe-desc.h"
+#include "consumer/runtime/process.h"
+#include "common/xalloc.h"
 #include "unit.h"
 
 static const char *

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "consumer/probe-desc.h"
-#include "consumer/profile-probes.h"
-#include "consumer/syscall-probes.h"
-#include "consumer/x86-insn.h"
-#include "sdt/sdt.h"
+#include "consumer/probes/probe-desc.h"
+#include "consumer/probes/profile-probes.h"
+#include "consumer/probes/syscall-probes.h"
+#include "consumer/probes/x86-insn.h"
+#include "common/xalloc.h"
 #include "unit.h"
 
 struct enc {

@@ -10,8 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "consumer/dformat.h"
-#include "consumer/symbolize.h"
+#include "consumer/output/dformat.h"
+#include "consumer/output/symbolize.h"
 #include "unit.h"
 
 static __attribute__ ((noinline)) int

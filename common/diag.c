@@ -1,0 +1,120 @@
+/*
+ * diag.c — the one place where sdtkit prints diagnostics.
+ *
+ * Every message is a single line on stderr, prefixed with "dtrace: ".  The
+ * line is formatted into one buffer first and written with a single call so
+ * that messages from concurrent writers (a child compiler, another thread)
+ * do not get interleaved mid-line.  Errors are counted so that a front end can
+ * decide its exit status after reporting several of them; warnings can be
+ * silenced (-q style) but errors never are.
+ */
+#include "common/diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned diag_errors;
+static bool diag_quiet;
+
+/* Print "dtrace: [FILE[:LINE]: ][KIND: ]MESSAGE\n" to stderr in one write. */
+static void diag_emit (const char *file, int line, const char *kind,
+                       const char *fmt, va_list ap)
+  __attribute__ ((format (printf, 4, 0)));
+
+static void
+diag_emit (const char *file, int line, const char *kind, const char *fmt, va_list ap)
+{
+  char *msg = NULL;
+  va_list copy;
+
+  va_copy (copy, ap);
+  if (vasprintf (&msg, fmt, copy) < 0)
+    msg = NULL;
+  va_end (copy);
+
+  char where[64] = "";
+  if (file && line > 0)
+    snprintf (where, sizeof where, ":%d", line);
+
+  if (msg)
+    {
+      fprintf (stderr, "dtrace: %s%s%s%s%s%s\n",
+               file ? file : "", where, file ? ": " : "",
+               kind ? kind : "", kind ? ": " : "", msg);
+      free (msg);
+    }
+  else
+    {
+      /* Out of memory while reporting: still say something useful. */
+      fprintf (stderr, "dtrace: %s%s%s%s%s",
+               file ? file : "", where, file ? ": " : "",
+               kind ? kind : "", kind ? ": " : "");
+      vfprintf (stderr, fmt, ap);
+      fputc ('\n', stderr);
+    }
+  fflush (stderr);
+}
+
+void
+diag_error (const char *fmt, ...)
+{
+  va_list ap;
+  diag_errors++;
+  va_start (ap, fmt);
+  diag_emit (NULL, 0, NULL, fmt, ap);
+  va_end (ap);
+}
+
+void
+diag_notice (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  diag_emit (NULL, 0, NULL, fmt, ap);
+  va_end (ap);
+}
+
+void
+diag_warn (const char *fmt, ...)
+{
+  va_list ap;
+  if (diag_quiet)
+    return;
+  va_start (ap, fmt);
+  diag_emit (NULL, 0, "warning", fmt, ap);
+  va_end (ap);
+}
+
+void
+diag_error_at (const char *file, int line, const char *fmt, ...)
+{
+  va_list ap;
+  diag_errors++;
+  va_start (ap, fmt);
+  diag_emit (file ? file : "<unknown>", line, "error", fmt, ap);
+  va_end (ap);
+}
+
+void
+diag_warn_at (const char *file, int line, const char *fmt, ...)
+{
+  va_list ap;
+  if (diag_quiet)
+    return;
+  va_start (ap, fmt);
+  diag_emit (file ? file : "<unknown>", line, "warning", fmt, ap);
+  va_end (ap);
+}
+
+unsigned
+diag_error_count (void)
+{
+  return diag_errors;
+}
+
+void
+diag_set_quiet (bool quiet)
+{
+  diag_quiet = quiet;
+}

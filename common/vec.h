@@ -1,0 +1,43 @@
+/*
+ * vec.h — growable arrays without a container type.
+ *
+ * Most of sdtkit's lists are a plain `T *items; size_t n;` pair inside a
+ * struct that other code reads directly.  Instead of a generic container
+ * that would hide that layout, VEC_PUSH grows such a pair in place with a
+ * geometric capacity kept beside it (`size_t cap`), so appending N items
+ * costs O(N) reallocations' worth of copying in total, not O(N^2):
+ *
+ *     struct list { struct item *items; size_t n, cap; };
+ *     VEC_PUSH (l->items, l->n, l->cap) = item;
+ *
+ * VEC_GROW only makes room for one more element; VEC_PUSH also returns the
+ * new last element (an lvalue) and counts it.  Both evaluate their
+ * arguments more than once: pass plain lvalues.
+ */
+#ifndef SDTKIT_COMMON_VEC_H
+#define SDTKIT_COMMON_VEC_H
+
+#include <stddef.h>
+
+#include "common/xalloc.h"
+
+/* Make room for ptr[n] (capacity kept in cap, doubled when full). */
+#define VEC_GROW(ptr, n, cap) \
+  ((void) ((n) < (cap) ? 0 \
+           : ((cap) = vec_next_cap ((cap), (n)), \
+              (ptr) = xrealloc ((ptr), (cap) * sizeof *(ptr)), 0)))
+
+/* Append: evaluates to the new element (ptr[n++]). */
+#define VEC_PUSH(ptr, n, cap) (VEC_GROW (ptr, n, cap), (ptr)[(n)++])
+
+/* The capacity after CAP when N elements are in use and one more is needed. */
+static inline size_t
+vec_next_cap (size_t cap, size_t n)
+{
+  size_t c = cap ? cap : 8;
+  while (c <= n)
+    c *= 2;
+  return c;
+}
+
+#endif

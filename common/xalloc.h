@@ -1,0 +1,20 @@
+/*
+ * xalloc.h — allocation that cannot fail: on exhaustion the wrappers print
+ * "dtrace: out of memory" and exit(1), so callers never test for NULL.
+ */
+#ifndef SDTKIT_COMMON_XALLOC_H
+#define SDTKIT_COMMON_XALLOC_H
+
+#include <stddef.h>
+
+#include "common/diag.h"
+
+void *xmalloc (size_t n);
+void *xcalloc (size_t n, size_t size);
+void *xrealloc (void *p, size_t n);
+char *xstrdup (const char *s);
+char *xstrndup (const char *s, size_t n);
+/* asprintf that never fails. */
+char *xasprintf (const char *fmt, ...) DIAG_PRINTF (1, 2);
+
+#endif

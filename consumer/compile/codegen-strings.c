@@ -1,0 +1,960 @@
+/*
+ * codegen-strings.c — BPF for D's string subroutines: strlen, strjoin,
+ * substr, index, rindex, strchr, strrchr, strstr, basename, dirname,
+ * lltostr, toupper, tolower, strtok, copyin (whose bytes become a string),
+ * alloca and copyinto.
+ *
+ * Every string is strsize bytes, zero-padded, in a map value (codegen.c);
+ * a result goes to a fresh zeroed string temporary, so it stays
+ * zero-padded and can be a map key, a variable, a record item or the
+ * operand of another subroutine.  Results hold at most strsize-1
+ * characters (silent truncation, as in DTrace).
+ *
+ * Verifier strategy.  Loops are plain bounded loops over a counter that
+ * the verifier sees as a constant on each iteration (at most strsize
+ * iterations).  Everything else a loop carries lives in scratch memory
+ * (the "cells" of this file's scratch area), whose contents the verifier
+ * does not track: the states of successive iterations, and of the paths
+ * leaving a loop early, differ only in registers that are dead, so they
+ * are pruned and each loop costs O(strsize) verified instructions.
+ * Lengths come from bpf_probe_read_kernel_str (no loop), copies of a
+ * substring from the same helper with a bounded size.
+ *
+ * The generators share a few shapes: each_char/next_char bracket the one
+ * bounded loop over a string's characters (the body sees i and s[i]);
+ * read_str/len_of_read read a string and clamp its length; copy_str,
+ * copy_from and copy_tail copy a bounded substring into the result;
+ * bit_of and table_row locate a bit of the bitap state and a row of its
+ * table; return_temp ends a subroutine
+ * whose value is its result temporary.
+ *
+ * index/rindex/strstr are exact and linear: the shift-and (bitap)
+ * algorithm with W = min(ceil((strsize-1)/64), 4) words of state and a
+ * 256-row table of W-word character masks in scratch (only in programs
+ * that search).  Needles longer than 64*W = 256 characters are never
+ * found.  The table is all zeroes between uses: the rows a needle set are
+ * cleared after the search.  (Like every scratch use, this assumes one
+ * program at a time per CPU; a sleepable USDT program preempted in the
+ * middle of a search could see another's bits: a transient wrong answer,
+ * the table is zero again once both finish.)
+ *
+ * Verification cost, per call, roughly strsize x (loop body) instructions:
+ * a search about strsize x 100 (the set, scan and clear loops), the
+ * others strsize x 10..20; the kernel's limit is 1M.
+ *
+ * Semantics follow illumos: substr's negative index counts from the end
+ * and a negative length drops characters from the end; basename/dirname
+ * as basename(1)/dirname(1) ("." for an empty string, "/" for slashes
+ * only).  A function that finds nothing (strchr, strrchr, strstr) yields
+ * the empty string here; index/rindex return -1.
+ */
+#include <stdint.h>
+
+#include "consumer/compile/codegen-int.h"
+
+#define E(i) cg_emit (g, (i))
+
+/* Offsets in this file's scratch area. */
+#define CELL(k)   (8 * (k))         /* k = 0..4 */
+#define DIGITS    40                /* 32 bytes: lltostr's characters, [31] = NUL */
+#define JUNK      80                /* strsize bytes: where strlen copies to */
+#define DSTATE    (JUNK + ((strsize_of (g) + 7) & ~7u))   /* W words of bitap state */
+/* then the bitap table (programs that search), then strtok's state */
+
+/* Words of bitap state: needles of up to 64 * MAX_WORDS characters are
+ * found (longer ones never match), which keeps the table at 8 KiB. */
+#define MAX_WORDS 4
+
+static unsigned
+words (unsigned strsize)
+{
+  unsigned w = (strsize - 1 + 63) / 64;
+  return w < MAX_WORDS ? w : MAX_WORDS;
+}
+
+/* Which string subroutines the tree uses (bits): USES_ANY, USES_SEARCH
+ * (index, rindex, strstr: the bitap table), USES_STRTOK (its state). */
+enum { USES_ANY = 1, USES_SEARCH = 2, USES_STRTOK = 4 };
+
+static int
+uses (const struct d_node *n)
+{
+  if (!n)
+    return 0;
+  const struct ninfo *ni = ninfo (n);
+  int r = 0;
+  if (ni && cgstr_is_string_subr (ni->subr))
+    r = USES_ANY | (ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR ? USES_SEARCH : 0)
+        | (ni->subr == SUBR_STRTOK ? USES_STRTOK : 0);
+  r |= uses (n->a) | uses (n->b) | uses (n->c);
+  for (size_t i = 0; i < n->nargs; i++)
+    r |= uses (n->args[i]);
+  return r;
+}
+
+static int
+prog_uses (const struct dprog *p)
+{
+  int u = 0;
+  for (size_t i = 0; i < p->nclauses; i++)
+    u |= uses (p->clauses[i].ast->predicate) | uses (p->clauses[i].ast->body);
+  return u;
+}
+
+/* strtok's state, after the search table when there is one: the position
+ * reached (u64, strsize: none), the scan's phase (0: skipping delimiters,
+ * 1: in the token) and other 0/1 values, the delimiter bitmap (256 bits),
+ * and the string being split (strsize bytes). */
+#define TOK_POS   0
+#define TOK_PHASE 8
+#define TOK_FIN   16                /* the token has ended */
+#define TOK_END   24                /* where it ended */
+#define TOK_LIVE  32                /* scan temporaries */
+#define TOK_BIT   40
+#define TOK_MAP   48
+#define TOK_BUF   80
+
+static unsigned
+strtok_base (const struct dprog *p, int u)
+{
+  unsigned w = words (p->strsize), ss = (p->strsize + 7) & ~7u;
+  return JUNK + ss + (u & USES_SEARCH ? 8 * w + 256 * 8 * w : 0);
+}
+
+/* Nothing when no string subroutine is used; else a string of padding
+ * after the temporaries (helpers that write at a variable offset into a
+ * temporary are checked against the whole area), then this file's area.
+ * *TOK_BASE: where strtok's state is in the area, 0 when unused. */
+unsigned
+cgstr_scratch_size (const struct dprog *p, unsigned *tok_base)
+{
+  unsigned ss = (p->strsize + 7) & ~7u;
+  int u = prog_uses (p);
+  *tok_base = u & USES_STRTOK ? strtok_base (p, u) : 0;
+  if (!u)
+    return 0;
+  return ss + strtok_base (p, u) + (u & USES_STRTOK ? TOK_BUF + ss : 0);
+}
+
+
+bool
+cgstr_is_string_subr (enum subr s)
+{
+  return s >= SUBR_STRLEN && s <= SUBR_COPYIN;
+}
+
+static unsigned
+strsize_of (struct gen *g)
+{
+  return cg_ctx (g)->prog->strsize;
+}
+
+/* REG = the address of this file's scratch area. */
+static void
+area (struct gen *g, int reg)
+{
+  const struct scratch_layout *s = &cg_ctx (g)->scratch;
+  unsigned ss = (strsize_of (g) + 7) & ~7u;
+  E (MOV64_REG (reg, R7));
+  E (A64_IMM (BPF_ADD, reg, (int32_t) (s->str_off + s->nstr * ss + ss)));
+}
+
+static void
+ld_slot (struct gen *g, int reg, int slot)
+{
+  E (LDX (BPF_DW, reg, R10, (int16_t) slot));
+}
+
+/* REG = min(REG, MAX), unsigned. */
+static void
+clamp_max (struct gen *g, int reg, int32_t max)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int ok = asm_label (a);
+  asm_jmp_imm (a, BPF_JLE, reg, max, ok);
+  E (MOV64_IMM (reg, max));
+  asm_bind (a, ok);
+}
+
+/* Read the string in SRC_SLOT, NUL included (at most strsize bytes), to
+ * the address in r1; r0 = the helper's result. */
+static void
+read_str (struct gen *g, int src_slot)
+{
+  E (MOV64_IMM (R2, (int32_t) strsize_of (g)));
+  ld_slot (g, R3, src_slot);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+}
+
+/* r0 = the length of the string read_str just read: its result less the
+ * NUL, in [0, strsize-1] (a failed read counts as empty). */
+static void
+len_of_read (struct gen *g)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int pos = asm_label (a);
+  asm_jmp_imm (a, BPF_JSGT, R0, 0, pos);
+  E (MOV64_IMM (R0, 1));
+  asm_bind (a, pos);
+  E (A64_IMM (BPF_SUB, R0, 1));
+  clamp_max (g, R0, (int32_t) strsize_of (g) - 1);
+}
+
+/* r0 = strlen of the string in SLOT, in [0, strsize-1]. */
+static void
+strlen_of (struct gen *g, int slot)
+{
+  area (g, R1);
+  E (A64_IMM (BPF_ADD, R1, JUNK));
+  read_str (g, slot);
+  len_of_read (g);
+}
+
+/* Copy at most SIZE_REG-1 characters (SIZE_REG checked here into
+ * [1, strsize]) from SRC_REG to the temporary in DST_SLOT. */
+static void
+copy_str (struct gen *g, int dst_slot, int src_reg, int size_reg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int skip = asm_label (a);
+  asm_jmp_imm (a, BPF_JSLT, size_reg, 1, skip);
+  clamp_max (g, size_reg, (int32_t) strsize_of (g));
+  if (src_reg != R3)
+    E (MOV64_REG (R3, src_reg));
+  if (size_reg != R2)
+    E (MOV64_REG (R2, size_reg));
+  ld_slot (g, R1, dst_slot);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  asm_bind (a, skip);
+}
+
+/* copy_str from the character at POS_REG (in [0, strsize)) of the string
+ * in SRC_SLOT. */
+static void
+copy_from (struct gen *g, int dst_slot, int src_slot, int pos_reg, int size_reg)
+{
+  ld_slot (g, R3, src_slot);
+  E (A64_REG (BPF_ADD, R3, pos_reg));
+  copy_str (g, dst_slot, R3, size_reg);
+}
+
+/* The rest of the string in SRC_SLOT from the character at POS_REG on;
+ * nothing when POS_REG is outside [0, strsize) (as -1, "not found"). */
+static void
+copy_tail (struct gen *g, int dst_slot, int src_slot, int pos_reg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int skip = asm_label (a);
+  asm_jmp_imm (a, BPF_JSLT, pos_reg, 0, skip);
+  asm_jmp_imm (a, BPF_JGE, pos_reg, (int32_t) ss, skip);
+  E (MOV64_IMM (R2, (int32_t) ss));
+  E (A64_REG (BPF_SUB, R2, pos_reg));
+  copy_from (g, dst_slot, src_slot, pos_reg, R2);
+  asm_bind (a, skip);
+}
+
+/* A bounded loop over the characters of a string:
+ *
+ *   each_char (g, &l, slot, limit);
+ *     body: r1 the string, r2 the index i, r3 the character s[i] (not
+ *     NUL), r4 its address; may jump to l.next or l.out
+ *   next_char (g, &l);
+ *
+ * The loop leaves at the NUL or after LIMIT characters.  The body must
+ * keep r1 and r2; r0 and r5 are free for it and keep their values from
+ * one iteration to the next (what else it carries lives in the cells). */
+struct char_loop {
+  int top, next, out;
+};
+
+static void
+each_char (struct gen *g, struct char_loop *l, int slot, unsigned limit)
+{
+  struct bpf_asm *a = cg_asm (g);
+  l->top = asm_label (a);
+  l->next = asm_label (a);
+  l->out = asm_label (a);
+  ld_slot (g, R1, slot);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, l->top);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) limit, l->out);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, l->out);
+}
+
+static void
+next_char (struct gen *g, const struct char_loop *l)
+{
+  struct bpf_asm *a = cg_asm (g);
+  asm_bind (a, l->next);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, l->top);
+  asm_bind (a, l->out);
+}
+
+/* Bit POS_REG of a multi-word bit string: OFF_REG = the byte offset of its
+ * word, BIT_REG = its mask in that word.  POS_REG is clobbered. */
+static void
+bit_of (struct gen *g, int pos_reg, int off_reg, int bit_reg)
+{
+  E (MOV64_REG (off_reg, pos_reg));
+  E (A64_IMM (BPF_RSH, off_reg, 6));
+  E (A64_IMM (BPF_LSH, off_reg, 3));
+  E (A64_IMM (BPF_AND, pos_reg, 63));
+  E (MOV64_IMM (bit_reg, 1));
+  E (A64_REG (BPF_LSH, bit_reg, pos_reg));
+}
+
+/* A string temporary for the result: its slot. */
+static int
+result_temp (struct gen *g)
+{
+  cg_str_temp (g);
+  return cg_push (g);
+}
+
+/* The subroutine's value: the result temporary in DST_SLOT, popped. */
+static void
+return_temp (struct gen *g, int dst_slot)
+{
+  ld_slot (g, R0, dst_slot);
+  cg_drop (g, 1);
+}
+
+static void
+gen_strjoin (struct gen *g, const int *arg)
+{
+  int dst = result_temp (g);
+  ld_slot (g, R1, dst);                   /* a, r0 = its length */
+  read_str (g, arg[0]);
+  len_of_read (g);
+  ld_slot (g, R1, dst);                   /* then b after it, in the room left */
+  E (A64_REG (BPF_ADD, R1, R0));
+  E (MOV64_IMM (R2, (int32_t) strsize_of (g)));
+  E (A64_REG (BPF_SUB, R2, R0));          /* NUL included: [1, strsize] */
+  ld_slot (g, R3, arg[1]);
+  E (CALL (BPF_FUNC_probe_read_kernel_str));
+  return_temp (g, dst);
+}
+
+static void
+gen_substr (struct gen *g, const int *arg, size_t nargs)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int empty = asm_label (a), l1 = asm_label (a), l2 = asm_label (a), l3 = asm_label (a);
+  strlen_of (g, arg[0]);
+  E (MOV64_REG (R3, R0));                  /* len */
+  ld_slot (g, R1, arg[1]);                 /* index */
+  if (nargs == 3)
+    ld_slot (g, R2, arg[2]);               /* remaining */
+  else
+    E (MOV64_IMM (R2, (int32_t) ss));
+  /* a negative index counts from the end; what is still before the start
+   * shortens the length */
+  asm_jmp_imm (a, BPF_JSGE, R1, 0, l1);
+  E (A64_REG (BPF_ADD, R1, R3));
+  asm_jmp_imm (a, BPF_JSGE, R1, 0, l1);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  asm_jmp_imm (a, BPF_JSLE, R4, 0, l1);
+  E (A64_REG (BPF_ADD, R2, R1));
+  E (MOV64_IMM (R1, 0));
+  asm_bind (a, l1);
+  asm_jmp_reg (a, BPF_JSGE, R1, R3, empty);
+  asm_jmp_imm (a, BPF_JSLT, R1, 0, empty);
+  /* a negative length leaves that many characters off the end */
+  asm_jmp_imm (a, BPF_JSGE, R2, 0, l2);
+  E (A64_REG (BPF_ADD, R2, R3));
+  E (A64_REG (BPF_SUB, R2, R1));
+  asm_ja (a, l3);
+  asm_bind (a, l2);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  asm_jmp_imm (a, BPF_JSLE, R4, (int32_t) ss, l3);
+  E (MOV64_IMM (R2, (int32_t) ss));
+  E (A64_REG (BPF_SUB, R2, R1));
+  asm_bind (a, l3);
+  asm_jmp_imm (a, BPF_JSLE, R2, 0, empty);
+  asm_jmp_imm (a, BPF_JGE, R1, (int32_t) ss, empty);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  copy_from (g, dst, arg[0], R1, R2);
+  asm_bind (a, empty);
+  return_temp (g, dst);
+}
+
+/* strchr, strrchr: the string from the first / last C (cell0, -1 for
+ * none; the NUL is never a match, so strchr(s, 0) is ""). */
+static void
+gen_strchr (struct gen *g, const int *arg, bool last)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int dst = result_temp (g);
+  struct char_loop l;
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), -1));
+  ld_slot (g, R0, arg[1]);
+  E (A64_IMM (BPF_AND, R0, 0xff));
+  each_char (g, &l, arg[0], strsize_of (g));
+  asm_jmp_reg (a, BPF_JNE, R3, R0, l.next);
+  E (STX (BPF_DW, R5, R2, CELL (0)));
+  if (!last)
+    asm_ja (a, l.out);
+  next_char (g, &l);
+  E (LDX (BPF_DW, R4, R5, CELL (0)));      /* r5: still the area */
+  copy_tail (g, dst, arg[0], R4);
+  return_temp (g, dst);
+}
+
+/* ROW = the address of character CHR's row of the bitap table (W words
+ * after the state); AREA = the scratch area (the same register as ROW or
+ * not).  CHR is clobbered. */
+static void
+table_row (struct gen *g, int chr, int row, int area_reg)
+{
+  unsigned w = words (strsize_of (g));
+  E (A64_IMM (BPF_MUL, chr, (int32_t) (8 * w)));
+  area (g, area_reg);
+  if (row != area_reg)
+    E (MOV64_REG (row, area_reg));
+  E (A64_IMM (BPF_ADD, row, (int32_t) (DSTATE + 8 * w)));
+  E (A64_REG (BPF_ADD, row, chr));
+}
+
+/* For each character of the needle in SLOT: set (or clear) its bit in the
+ * bitap table. */
+static void
+bitap_table (struct gen *g, int slot, bool set)
+{
+  unsigned ss = strsize_of (g), w = words (ss);
+  unsigned limit = ss - 1 < 64 * w ? ss - 1 : 64 * w;
+  struct char_loop l;
+  each_char (g, &l, slot, limit);
+  table_row (g, R3, R4, R4);
+  if (set)
+    {
+      E (MOV64_REG (R0, R2));
+      bit_of (g, R0, R5, R3);
+      E (A64_REG (BPF_ADD, R4, R5));       /* the word of bit i */
+      E (LDX (BPF_DW, R5, R4, 0));
+      E (A64_REG (BPF_OR, R5, R3));
+      E (STX (BPF_DW, R4, R5, 0));
+    }
+  else
+    for (unsigned k = 0; k < w; k++)
+      E (ST_IMM (BPF_DW, R4, (int16_t) (8 * k), 0));
+  next_char (g, &l);
+}
+
+/* index, rindex, strstr. */
+static void
+gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g), w = words (ss);
+  int dst = which == SUBR_STRSTR ? result_temp (g) : 0;
+  int result = asm_label (a), search = asm_label (a), l1 = asm_label (a), l2 = asm_label (a);
+  struct char_loop l;
+  /* cell0 result (-1), cell1 n then the start/limit, cell2 m, cell3 the
+   * state word holding bit m-1 (its offset), cell4 that bit */
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), -1));
+  strlen_of (g, arg[0]);
+  area (g, R5);
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  strlen_of (g, arg[1]);
+  area (g, R5);
+  E (STX (BPF_DW, R5, R0, CELL (2)));
+  E (LDX (BPF_DW, R1, R5, CELL (1)));     /* n */
+  asm_jmp_imm (a, BPF_JNE, R0, 0, search);
+  /* an empty needle: index -> start (within 0..n), rindex -> n or start,
+   * strstr -> the whole string */
+  if (which == SUBR_STRSTR)
+    E (MOV64_IMM (R0, 0));
+  else if (nargs == 3)
+    {
+      ld_slot (g, R0, arg[2]);
+      asm_jmp_imm (a, BPF_JSGE, R0, 0, l1);
+      E (MOV64_IMM (R0, which == SUBR_INDEX ? 0 : -1));
+      asm_bind (a, l1);
+      asm_jmp_reg (a, BPF_JSLE, R0, R1, l2);
+      E (MOV64_REG (R0, R1));
+      asm_bind (a, l2);
+    }
+  else
+    E (which == SUBR_INDEX ? MOV64_IMM (R0, 0) : MOV64_REG (R0, R1));
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  asm_ja (a, result);
+
+  asm_bind (a, search);
+  asm_jmp_reg (a, BPF_JGT, R0, R1, result);      /* needle longer than the string */
+  /* where matches may start: index/strstr from start (>= 0), rindex up to
+   * min(start, n - m) */
+  if (which == SUBR_RINDEX)
+    {
+      int l3 = asm_label (a);
+      E (A64_REG (BPF_SUB, R1, R0));
+      if (nargs == 3)
+        {
+          ld_slot (g, R2, arg[2]);
+          asm_jmp_reg (a, BPF_JSGE, R2, R1, l3);
+          E (MOV64_REG (R1, R2));
+          asm_bind (a, l3);
+        }
+    }
+  else if (nargs == 3)
+    {
+      int l3 = asm_label (a);
+      ld_slot (g, R1, arg[2]);
+      asm_jmp_imm (a, BPF_JSGE, R1, 0, l3);
+      E (MOV64_IMM (R1, 0));
+      asm_bind (a, l3);
+    }
+  else
+    E (MOV64_IMM (R1, 0));
+  E (STX (BPF_DW, R5, R1, CELL (1)));
+  /* the state word and bit that say "the whole needle matched" */
+  E (A64_IMM (BPF_SUB, R0, 1));
+  bit_of (g, R0, R1, R2);
+  E (STX (BPF_DW, R5, R1, CELL (3)));
+  E (STX (BPF_DW, R5, R2, CELL (4)));
+  for (unsigned k = 0; k < w; k++)
+    E (ST_IMM (BPF_DW, R5, (int16_t) (DSTATE + 8 * k), 0));
+  bitap_table (g, arg[1], true);
+
+  /* the scan: D = ((D << 1) | 1) & mask[c], W words */
+  each_char (g, &l, arg[0], ss - 1);
+  table_row (g, R3, R5, R4);                /* r5 mask[c], r4 the area */
+  for (unsigned k = w; k-- > 0;)
+    {
+      E (LDX (BPF_DW, R0, R4, (int16_t) (DSTATE + 8 * k)));
+      E (A64_IMM (BPF_LSH, R0, 1));
+      if (k)
+        {
+          E (LDX (BPF_DW, R3, R4, (int16_t) (DSTATE + 8 * (k - 1))));
+          E (A64_IMM (BPF_RSH, R3, 63));
+          E (A64_REG (BPF_OR, R0, R3));
+        }
+      else
+        E (A64_IMM (BPF_OR, R0, 1));
+      E (LDX (BPF_DW, R3, R5, (int16_t) (8 * k)));
+      E (A64_REG (BPF_AND, R0, R3));
+      E (STX (BPF_DW, R4, R0, (int16_t) (DSTATE + 8 * k)));
+    }
+  E (LDX (BPF_DW, R3, R4, CELL (3)));
+  asm_jmp_imm (a, BPF_JGE, R3, (int32_t) (8 * w), l.next);
+  E (MOV64_REG (R0, R4));
+  E (A64_REG (BPF_ADD, R0, R3));
+  E (LDX (BPF_DW, R0, R0, (int16_t) DSTATE));
+  E (LDX (BPF_DW, R3, R4, CELL (4)));
+  E (A64_REG (BPF_AND, R0, R3));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, l.next);
+  /* a match ends at i: it starts at i - m + 1 */
+  E (LDX (BPF_DW, R0, R4, CELL (2)));
+  E (MOV64_REG (R3, R2));
+  E (A64_REG (BPF_SUB, R3, R0));
+  E (A64_IMM (BPF_ADD, R3, 1));
+  E (LDX (BPF_DW, R0, R4, CELL (1)));
+  if (which == SUBR_RINDEX)
+    {
+      asm_jmp_reg (a, BPF_JSGT, R3, R0, l.next);
+      E (STX (BPF_DW, R4, R3, CELL (0)));
+    }
+  else
+    {
+      asm_jmp_reg (a, BPF_JSLT, R3, R0, l.next);
+      E (STX (BPF_DW, R4, R3, CELL (0)));
+      asm_ja (a, l.out);
+    }
+  next_char (g, &l);
+  bitap_table (g, arg[1], false);
+
+  asm_bind (a, result);
+  area (g, R5);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  if (which == SUBR_STRSTR)
+    {
+      copy_tail (g, dst, arg[0], R0);
+      return_temp (g, dst);
+    }
+}
+
+static void
+gen_path (struct gen *g, const int *arg, bool dir)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  int slash = asm_label (a), notnew = asm_label (a), have = asm_label (a), dot = asm_label (a),
+      root = asm_label (a), done = asm_label (a);
+  struct char_loop l;
+  /* cell0 start of the last component, cell1 its end, cell2 the end of the
+   * component before it, cell3 "the previous character was a slash" */
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (1), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (2), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (3), 1));
+  each_char (g, &l, arg[0], ss);
+  asm_jmp_imm (a, BPF_JEQ, R3, '/', slash);
+  E (LDX (BPF_DW, R0, R5, CELL (3)));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, notnew);
+  E (LDX (BPF_DW, R0, R5, CELL (1)));
+  E (STX (BPF_DW, R5, R0, CELL (2)));
+  E (STX (BPF_DW, R5, R2, CELL (0)));
+  E (ST_IMM (BPF_DW, R5, CELL (3), 0));
+  asm_bind (a, notnew);
+  E (MOV64_REG (R0, R2));
+  E (A64_IMM (BPF_ADD, R0, 1));
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  asm_ja (a, l.next);
+  asm_bind (a, slash);
+  E (ST_IMM (BPF_DW, R5, CELL (3), 1));
+  next_char (g, &l);
+
+  area (g, R4);
+  E (LDX (BPF_DW, R0, R4, CELL (1)));
+  asm_jmp_imm (a, BPF_JNE, R0, 0, have);
+  /* no component: "." for "", "/" for slashes only */
+  ld_slot (g, R1, arg[0]);
+  E (LDX (BPF_B, R1, R1, 0));
+  asm_jmp_imm (a, BPF_JEQ, R1, 0, dot);
+  asm_ja (a, root);
+  asm_bind (a, have);
+  E (LDX (BPF_DW, R1, R4, CELL (0)));
+  if (dir)
+    {
+      /* everything before the separator of the last component */
+      asm_jmp_imm (a, BPF_JEQ, R1, 0, dot);
+      E (LDX (BPF_DW, R2, R4, CELL (2)));
+      asm_jmp_imm (a, BPF_JEQ, R2, 0, root);
+      E (A64_IMM (BPF_ADD, R2, 1));
+      ld_slot (g, R3, arg[0]);
+      copy_str (g, dst, R3, R2);
+    }
+  else
+    {
+      /* the last component */
+      asm_jmp_imm (a, BPF_JGE, R1, (int32_t) ss, done);
+      E (MOV64_REG (R2, R0));
+      E (A64_REG (BPF_SUB, R2, R1));
+      E (A64_IMM (BPF_ADD, R2, 1));
+      copy_from (g, dst, arg[0], R1, R2);
+    }
+  asm_ja (a, done);
+  asm_bind (a, dot);
+  ld_slot (g, R1, dst);
+  E (ST_IMM (BPF_B, R1, 0, '.'));
+  asm_ja (a, done);
+  asm_bind (a, root);
+  ld_slot (g, R1, dst);
+  E (ST_IMM (BPF_B, R1, 0, '/'));
+  asm_bind (a, done);
+  return_temp (g, dst);
+}
+
+static void
+gen_lltostr (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int dst = result_temp (g);
+  int fin = asm_label (a), pos = asm_label (a), nosign = asm_label (a);
+  area (g, R4);
+  E (ST_IMM (BPF_B, R4, DIGITS + 31, 0));
+  ld_slot (g, R1, arg[0]);
+  E (MOV64_IMM (R5, 0));
+  asm_jmp_imm (a, BPF_JSGE, R1, 0, pos);
+  E (NEG64 (R1));                          /* INT64_MIN stays 2^63 as unsigned */
+  E (MOV64_IMM (R5, 1));
+  asm_bind (a, pos);
+  for (int k = 0; k < 20; k++)
+    {
+      E (MOV64_REG (R3, R1));
+      E (A64_IMM (BPF_MOD, R3, 10));
+      E (A64_IMM (BPF_ADD, R3, '0'));
+      E (STX (BPF_B, R4, R3, (int16_t) (DIGITS + 30 - k)));
+      E (A64_IMM (BPF_DIV, R1, 10));
+      E (MOV64_IMM (R2, 30 - k));
+      if (k < 19)
+        asm_jmp_imm (a, BPF_JEQ, R1, 0, fin);
+    }
+  asm_bind (a, fin);
+  asm_jmp_imm (a, BPF_JEQ, R5, 0, nosign);
+  E (A64_IMM (BPF_SUB, R2, 1));
+  E (MOV64_REG (R3, R4));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (ST_IMM (BPF_B, R3, DIGITS, '-'));
+  asm_bind (a, nosign);
+  /* the first character's position, laundered through memory so the
+   * paths above merge */
+  E (STX (BPF_DW, R4, R2, CELL (0)));
+  E (LDX (BPF_DW, R2, R4, CELL (0)));
+  clamp_max (g, R2, 31);
+  E (MOV64_REG (R3, R4));
+  E (A64_IMM (BPF_ADD, R3, DIGITS));
+  E (A64_REG (BPF_ADD, R3, R2));
+  E (MOV64_IMM (R0, 32));
+  E (A64_REG (BPF_SUB, R0, R2));
+  copy_str (g, dst, R3, R0);
+  return_temp (g, dst);
+}
+
+static void
+gen_case (struct gen *g, const int *arg, bool upper)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int dst = result_temp (g);
+  struct char_loop l;
+  ld_slot (g, R1, dst);
+  read_str (g, arg[0]);
+  each_char (g, &l, dst, strsize_of (g));
+  asm_jmp_imm (a, BPF_JLT, R3, upper ? 'a' : 'A', l.next);
+  asm_jmp_imm (a, BPF_JGT, R3, upper ? 'z' : 'Z', l.next);
+  E (A64_IMM (BPF_XOR, R3, 0x20));
+  E (STX (BPF_B, R4, R3, 0));
+  next_char (g, &l);
+  return_temp (g, dst);
+}
+
+/* Copy N_SLOT's bytes (at most MAX, nothing when <= 0) of user memory at
+ * ADDR_SLOT to the address in DST_SLOT; an unreadable address is a fault
+ * (the clause's record is dropped).  A sleepable program faults pages that
+ * are not present in. */
+static void
+copy_from_user_to (struct gen *g, int dst_slot, int addr_slot, int n_slot, int32_t max)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int done = asm_label (a);
+  ld_slot (g, R2, n_slot);
+  asm_jmp_imm (a, BPF_JSLE, R2, 0, done);
+  clamp_max (g, R2, max);
+  E (STX (BPF_DW, R10, R2, -8));          /* SLOT_TMP in codegen.c: free here */
+  ld_slot (g, R1, dst_slot);
+  ld_slot (g, R3, addr_slot);
+  E (CALL (BPF_FUNC_probe_read_user));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+  if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
+    {
+      ld_slot (g, R1, dst_slot);
+      E (LDX (BPF_DW, R2, R10, -8));
+      asm_jmp_imm (a, BPF_JEQ, R2, 0, done);
+      clamp_max (g, R2, max);
+      ld_slot (g, R3, addr_slot);
+      E (CALL (BPF_FUNC_copy_from_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  ld_slot (g, R1, addr_slot);
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+}
+
+/* copyin(addr, n): n bytes of user memory (at most strsize-1) as a string. */
+static void
+gen_copyin (struct gen *g, const int *arg)
+{
+  int dst = result_temp (g);
+  copy_from_user_to (g, dst, arg[0], arg[1], (int32_t) strsize_of (g) - 1);
+  return_temp (g, dst);
+}
+
+/* copyinto(addr, n, this->buf): n bytes of user memory (at most strsize)
+ * into the clause-local variable's bytes. */
+static void
+gen_copyinto (struct gen *g, const int *arg)
+{
+  copy_from_user_to (g, arg[2], arg[0], arg[1], (int32_t) strsize_of (g));
+  E (MOV64_IMM (R0, 0));
+}
+
+/* R5 = strtok's state. */
+static void
+tok_state (struct gen *g)
+{
+  area (g, R5);
+  E (A64_IMM (BPF_ADD, R5, (int32_t) cg_ctx (g)->scratch.strtok_base));
+}
+
+void
+cgstr_prologue (struct gen *g)
+{
+  if (!cg_ctx (g)->scratch.strtok_base)
+    return;
+  tok_state (g);
+  E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) strsize_of (g)));
+}
+
+/* strtok(s, delims) (START: s is copied to the state) / strtok(NULL,
+ * delims): skip delimiters from the position reached, then the token runs
+ * to the next delimiter or the end; the position becomes the character
+ * that ended it.  No token: the empty string, and nothing to go on with.
+ * As illumos, the state lasts for one firing of the probe. */
+static void
+gen_strtok (struct gen *g, const int *arg, bool start)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int dst = result_temp (g);
+  if (start)
+    {
+      tok_state (g);
+      E (MOV64_REG (R1, R5));
+      E (A64_IMM (BPF_ADD, R1, TOK_BUF));
+      E (MOV64_IMM (R2, (int32_t) ss));
+      ld_slot (g, R3, arg[0]);
+      E (CALL (BPF_FUNC_probe_read_kernel));
+      tok_state (g);
+      E (ST_IMM (BPF_DW, R5, TOK_POS, 0));
+    }
+  /* the delimiters' bitmap: bit c of TOK_MAP for each character c */
+  tok_state (g);
+  for (int k = 0; k < 4; k++)
+    E (ST_IMM (BPF_DW, R5, (int16_t) (TOK_MAP + 8 * k), 0));
+  struct char_loop l;
+  each_char (g, &l, arg[1], ss);
+  E (MOV64_REG (R0, R3));
+  E (A64_IMM (BPF_RSH, R0, 3));
+  E (A64_IMM (BPF_AND, R3, 7));
+  E (MOV64_IMM (R4, 1));
+  E (A64_REG (BPF_LSH, R4, R3));
+  E (A64_REG (BPF_ADD, R0, R5));
+  E (LDX (BPF_B, R3, R0, TOK_MAP));
+  E (A64_REG (BPF_OR, R3, R4));
+  E (STX (BPF_B, R0, R3, TOK_MAP));
+  next_char (g, &l);
+
+  /* The scan has no branch on the data (a verifier-known counter k over
+   * the whole buffer; the phases are 0/1 values): "live" while k is at
+   * or after the position and the token has not ended; the token ends at
+   * a NUL or at a delimiter after its first character; a live character
+   * that is no delimiter is copied (a skipped one writes the 0 that is
+   * already at the result's end); the ending k is kept. */
+  int top = asm_label (a), out = asm_label (a), empty = asm_label (a), done = asm_label (a);
+  tok_state (g);
+  E (LDX (BPF_DW, R0, R5, TOK_POS));
+  asm_jmp_imm (a, BPF_JGE, R0, (int32_t) ss, empty);
+  E (ST_IMM (BPF_DW, R5, TOK_PHASE, 0));
+  E (ST_IMM (BPF_DW, R5, TOK_FIN, 0));
+  E (ST_IMM (BPF_DW, R5, TOK_END, 0));
+  E (MOV64_IMM (R1, 0));                            /* r1 = the token's length */
+  E (MOV64_IMM (R2, 0));                            /* r2 = k */
+  asm_bind (a, top);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
+  E (MOV64_REG (R4, R5));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, TOK_BUF));                 /* r3 = c */
+  E (LDX (BPF_DW, R0, R5, TOK_POS));                /* live = k >= pos && !fin */
+  E (MOV64_REG (R4, R2));
+  E (A64_REG (BPF_SUB, R4, R0));
+  E (A64_IMM (BPF_RSH, R4, 63));
+  E (A64_IMM (BPF_XOR, R4, 1));
+  E (LDX (BPF_DW, R0, R5, TOK_FIN));
+  E (A64_IMM (BPF_XOR, R0, 1));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (STX (BPF_DW, R5, R4, TOK_LIVE));
+  E (MOV64_REG (R0, R3));                           /* bit = c is a delimiter */
+  E (A64_IMM (BPF_RSH, R0, 3));
+  E (A64_REG (BPF_ADD, R0, R5));
+  E (LDX (BPF_B, R0, R0, TOK_MAP));
+  E (MOV64_REG (R4, R3));
+  E (A64_IMM (BPF_AND, R4, 7));
+  E (A64_REG (BPF_RSH, R0, R4));
+  E (A64_IMM (BPF_AND, R0, 1));
+  E (STX (BPF_DW, R5, R0, TOK_BIT));
+  E (LDX (BPF_DW, R4, R5, TOK_PHASE));              /* stop = live && (c == 0 || phase && bit) */
+  E (A64_REG (BPF_AND, R4, R0));
+  E (MOV64_REG (R0, R3));
+  E (A64_IMM (BPF_SUB, R0, 1));
+  E (A64_IMM (BPF_RSH, R0, 63));
+  E (A64_REG (BPF_OR, R4, R0));
+  E (LDX (BPF_DW, R0, R5, TOK_LIVE));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (A64_IMM (BPF_AND, R4, 1));
+  E (LDX (BPF_DW, R0, R5, TOK_FIN));                /* fin |= stop; end += k * stop */
+  E (A64_REG (BPF_OR, R0, R4));
+  E (STX (BPF_DW, R5, R0, TOK_FIN));
+  E (MOV64_REG (R0, R4));
+  E (A64_REG (BPF_MUL, R0, R2));
+  E (LDX (BPF_DW, R3, R5, TOK_END));
+  E (A64_REG (BPF_ADD, R0, R3));
+  E (STX (BPF_DW, R5, R0, TOK_END));
+  E (MOV64_REG (R4, R5));                           /* r3 = c again */
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, TOK_BUF));
+  E (LDX (BPF_DW, R4, R5, TOK_FIN));                /* copying = live && !stop && !bit: */
+  E (LDX (BPF_DW, R0, R5, TOK_LIVE));               /* live && !fin (fin now has stop) */
+  E (A64_IMM (BPF_XOR, R4, 1));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (LDX (BPF_DW, R0, R5, TOK_BIT));
+  E (A64_IMM (BPF_XOR, R0, 1));
+  E (A64_REG (BPF_AND, R4, R0));
+  E (A64_IMM (BPF_AND, R4, 1));
+  E (LDX (BPF_DW, R0, R5, TOK_PHASE));              /* phase |= copying */
+  E (A64_REG (BPF_OR, R0, R4));
+  E (STX (BPF_DW, R5, R0, TOK_PHASE));
+  E (MOV64_REG (R0, R4));                           /* result[len] = copying ? c : 0 */
+  E (NEG64 (R0));
+  E (A64_REG (BPF_AND, R0, R3));
+  ld_slot (g, R3, dst);
+  E (A64_REG (BPF_ADD, R3, R1));
+  E (STX (BPF_B, R3, R0, 0));
+  E (A64_REG (BPF_ADD, R1, R4));                    /* len += copying */
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, top);
+  asm_bind (a, out);
+  E (LDX (BPF_DW, R0, R5, TOK_PHASE));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, empty);
+  E (LDX (BPF_DW, R0, R5, TOK_END));
+  E (STX (BPF_DW, R5, R0, TOK_POS));
+  asm_ja (a, done);
+  asm_bind (a, empty);
+  E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) ss));
+  asm_bind (a, done);
+  return_temp (g, dst);
+}
+
+void
+cgstr_gen (struct gen *g, struct d_node *call)
+{
+  enum subr s = ninfo (call)->subr;
+  int arg[3];
+  size_t n = call->nargs < 3 ? call->nargs : 3;
+  for (size_t i = 0; i < n; i++)
+    {
+      cg_expr (g, call->args[i]);
+      arg[i] = cg_push (g);
+    }
+  switch (s)
+    {
+    case SUBR_STRLEN:
+      strlen_of (g, arg[0]);
+      break;
+    case SUBR_STRJOIN: gen_strjoin (g, arg); break;
+    case SUBR_SUBSTR: gen_substr (g, arg, n); break;
+    case SUBR_INDEX: case SUBR_RINDEX: case SUBR_STRSTR: gen_search (g, s, arg, n); break;
+    case SUBR_STRCHR: gen_strchr (g, arg, false); break;
+    case SUBR_STRRCHR: gen_strchr (g, arg, true); break;
+    case SUBR_BASENAME: gen_path (g, arg, false); break;
+    case SUBR_DIRNAME: gen_path (g, arg, true); break;
+    case SUBR_LLTOSTR: gen_lltostr (g, arg); break;
+    case SUBR_TOUPPER: gen_case (g, arg, true); break;
+    case SUBR_TOLOWER: gen_case (g, arg, false); break;
+    case SUBR_COPYIN: gen_copyin (g, arg); break;
+    case SUBR_STRTOK: gen_strtok (g, arg, ninfo (call->args[0])->type.kind == DT_STRING); break;
+    case SUBR_ALLOCA:
+      {
+        int dst = result_temp (g);        /* strsize zeroed bytes */
+        return_temp (g, dst);
+        break;
+      }
+    case SUBR_COPYINTO: gen_copyinto (g, arg); break;
+    default:
+      cg_error (g, call, "function not supported");
+      E (MOV64_IMM (R0, 0));
+      break;
+    }
+  cg_drop (g, (int) n);
+}

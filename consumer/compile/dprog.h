@@ -1,0 +1,230 @@
+/*
+ * dprog.h — the compiled D program: what the checker decides and the code
+ * generator and the runtime share.
+ *
+ * Pipeline (DESIGN.md): parse (provider-compiler/) -> check (checker.c:
+ * names, types, variables, aggregations, actions) -> generate BPF per probe
+ * group (codegen.c) -> load, attach, consume (runtime.c).
+ *
+ * Storage of D variables in the kernel:
+ *   globals        one ARRAY map, one element: every global at its offset;
+ *   assoc arrays   one HASH map each: key = key tuple, value = the value;
+ *   self->x        one HASH map each: key = (tid, keys...), value;
+ *   this->x        the per-CPU scratch area (clause-local, lives for one firing);
+ *   aggregations   one PERCPU_HASH map each: key = key tuple (8 zero bytes
+ *                  when there is none), value laid out per function.
+ * Keys and values are 8-byte aligned; integers take 8 bytes, strings strsize.
+ *
+ * Trace data leaves through one RINGBUF as records: a header (clause index,
+ * probe id, cpu) then the clause's data items at fixed offsets; the runtime
+ * formats them from the clause's action list.
+ */
+#ifndef SDTKIT_CONSUMER_DPROG_H
+#define SDTKIT_CONSUMER_DPROG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "consumer/abi.h"
+#include "provider-compiler/provider-compiler.h"
+
+/* Stacks and symbols are records, not values: they may only be traced,
+ * printed with printf, used as aggregation keys or stand alone as actions.
+ *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
+ *                         are the pid (u64), then n pcs (a 0 ends it early);
+ *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
+ *                         mod (pc): size = enum dt_symform; the bytes are the
+ *                         pid (u64) and the pc (u64). */
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM };
+
+enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR, DSF_KFUNC, DSF_KMOD };
+
+static inline bool
+dsf_is_kernel (unsigned form)
+{
+  return form == DSF_KFUNC || form == DSF_KMOD;
+}
+
+struct dtype {
+  enum dt_kind kind;
+  uint8_t size;        /* integers: 1 2 4 8 (pointers are 8-byte unsigned); strings: 0 (strsize) */
+  bool is_signed;
+  bool is_pointer;     /* an integer that holds a user address (printed as %p by trace) */
+};
+
+/* ustack(N)/stack(N): at most this many frames (perf's default
+ * kernel.perf_event_max_stack). */
+#define STACK_MAX_FRAMES 127
+
+static inline bool
+dtype_is_record (struct dtype t)
+{
+  return t.kind == DT_USTACK || t.kind == DT_KSTACK || t.kind == DT_USYM;
+}
+
+/* Bytes a value of type T takes in a record, key or value (8-aligned). */
+static inline unsigned
+dtype_bytes (struct dtype t, unsigned strsize)
+{
+  switch (t.kind)
+    {
+    case DT_STRING: return (strsize + 7) & ~7u;
+    case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_USYM: return 16;
+    default: return 8;
+    }
+}
+
+enum var_scope { VS_GLOBAL, VS_ASSOC, VS_SELF, VS_THIS };
+
+struct dvar {
+  char *name;
+  enum var_scope scope;
+  struct dtype type;
+  size_t nkeys;               /* assoc arrays (and self->x[k]) */
+  struct dtype *keys;
+  unsigned key_size;          /* bytes of the map key */
+  unsigned value_size;
+  unsigned offset;            /* VS_GLOBAL: offset in the globals element; VS_THIS: in scratch */
+  int map_fd;                 /* VS_ASSOC / VS_SELF */
+};
+
+enum agg_func {
+  AGG_COUNT, AGG_SUM, AGG_AVG, AGG_MIN, AGG_MAX, AGG_STDDEV,
+  AGG_QUANTIZE, AGG_LQUANTIZE, AGG_LLQUANTIZE
+};
+
+struct dagg {
+  char *name;                 /* "" for @ */
+  unsigned id;                /* first-appearance order */
+  enum agg_func func;
+  int64_t param[4];           /* lquantize: low, high, step; llquantize: factor, low, high, nsteps */
+  unsigned nbuckets;          /* quantize family */
+  size_t nkeys;
+  struct dtype *keys;
+  unsigned key_size;
+  unsigned value_size;
+  int map_fd;
+  bool func_known;
+};
+
+/* An aggregation without keys lives in a one-element PERCPU_ARRAY (key u32
+ * 0: nothing to hash, and the verifier inlines the lookup) whose value is
+ * followed by a u64 flag, set by every update: the aggregation exists (is
+ * printed) once some CPU's flag is set.  Keyed ones: PERCPU_HASH. */
+static inline bool dagg_is_array (const struct dagg *a) { return a->nkeys == 0; }
+static inline unsigned dagg_flag_off (const struct dagg *a) { return (a->value_size + 7) & ~7u; }
+
+/* One datum of a record. */
+struct rec_item {
+  struct dtype type;
+  unsigned offset;            /* from the start of the record */
+};
+
+enum action_kind {
+  ACT_DEFAULT,                /* an empty clause: the bare probe line */
+  ACT_TRACE,                  /* items[0] */
+  ACT_PRINTF,                 /* format, items */
+  ACT_PRINTA,                 /* format (may be NULL), aggs */
+  ACT_EXIT,                   /* items[0]: status */
+  ACT_CLEAR, ACT_TRUNC, ACT_NORMALIZE, ACT_DENORMALIZE,  /* aggs[0]; items[0] the count/factor */
+  /* speculation.c: speculate() runs in the kernel only; commit/discard
+   * record the id (items[0]) for the consumer */
+  ACT_SPECULATE, ACT_COMMIT, ACT_DISCARD,
+  /* destructive (need -w): system() records its format's items for the
+   * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
+  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR
+};
+
+struct daction {
+  enum action_kind kind;
+  char *format;
+  void *compiled_format;      /* the formatter's compiled form */
+  size_t nitems;
+  struct rec_item *items;
+  size_t naggs;
+  unsigned *aggs;
+  bool has_arg;               /* trunc with a count */
+  bool self_item;             /* ACT_TRACE of the call itself (`ustack();`) */
+};
+
+struct dclause {
+  unsigned index;
+  const struct d_clause_ast *ast;
+  size_t nactions;
+  struct daction *actions;
+  unsigned rec_size;          /* 0: the clause records nothing */
+  bool records_data;
+  size_t nprobes;             /* probes this clause is enabled on (ids) */
+  unsigned *probes;
+};
+
+/* Probe kinds the consumer knows. */
+/* PK_TICK: profile:::tick-N, fired by the runtime's timer on one CPU in
+ * dtrace's own context (like BEGIN and END). */
+/* PK_PID: pid provider uprobes (entry, return, offset), argument locations
+ * in the sites map like USDT.  PK_SYSCALL_ENTRY/RETURN: raw tracepoints
+ * sys_enter/sys_exit, the per-group syscall map (number -> site spec) says
+ * which calls fire.  PK_PROFILE: perf_event CPU-clock samples on every CPU
+ * (providers.h). */
+enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK,
+                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE };
+
+struct dprobe {
+  unsigned id;                /* from 1, as -l shows */
+  enum probe_kind kind;
+  char *prov, *mod, *func, *name;   /* as printed: "memcached1234", "memcached", "process_command", "command-get" */
+  size_t nclauses;            /* enabled clauses, in program order */
+  unsigned *clauses;
+  /* USDT sites are kept by the attach layer; argument specs go to the
+   * sites map indexed by the attach cookie. */
+  void *sites;
+  uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
+};
+
+struct dprog {
+  /* options */
+  unsigned strsize;           /* default 256 */
+  uint64_t bufsize;           /* ring buffer bytes */
+  bool quiet;
+  bool flowindent;             /* -F / flowindent: entry/return records indented */
+  unsigned stackindent;        /* -x stackindent=N, stored as N + 1 (0: unset, 14 columns) */
+  bool zdefs;
+  bool defaultargs;           /* -x defaultargs: unset $N is 0, $$N "" */
+  bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
+  unsigned aggsortkeypos, aggsortpos;
+  bool destructive;           /* -w, or the destructive option */
+  bool user_copyout;          /* copyout() is done by the consumer (the kernel
+                                 has no bpf_probe_write_user: lockdown) */
+  unsigned nspec;             /* speculation buffers (default 1) */
+  uint64_t specsize;          /* bytes per speculation (default 32k) */
+  uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
+  unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
+  /* macros */
+  int64_t target_pid;         /* $target (0 if none) */
+  size_t nmacro_args;
+  const char **macro_args;    /* $1.. ($0 is the script name) */
+  /* symbols */
+  size_t nvars;
+  struct dvar *vars;
+  unsigned globals_size;
+  unsigned this_size;
+  size_t naggs;
+  struct dagg *aggs;
+  size_t nclauses;
+  struct dclause *clauses;
+  size_t nprobes;
+  struct dprobe *probes;
+  /* checker allocations (node annotations), freed with the program */
+  size_t nallocs;
+  void **allocs;
+  /* kernel objects */
+  int globals_fd, scratch_fd, ringbuf_fd, drops_fd, zero_fd, sites_fd, probestr_fd;
+  int spec_fd;                /* speculation states, nspec + 1 entries (0 unused) */
+  int dynvar_fd;              /* one u64: dynamic-variable bytes in use */
+  int errbuf_fd;              /* RINGBUF of the ERROR clauses' records (fault.h) */
+  unsigned scratch_size;
+};
+
+#endif

@@ -1,0 +1,567 @@
+/*
+ * output.c — records and aggregation maps to DTrace's output.
+ *
+ * A record is laid out by the checker (dprog.h): a header (clause index,
+ * probe id, cpu, mask of the actions that ran), then each action's items at
+ * fixed offsets.  Each action is formatted by consumer/dformat, which owns
+ * every format.  Aggregations are kept in the kernel as per-CPU maps; a
+ * snapshot sums the CPUs into dformat's aggregation tables right before they
+ * are printed, and clear()/trunc() are applied to the kernel maps too.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/compile/checker.h"
+#include "consumer/runtime/destructive.h"
+#include "consumer/output/dformat.h"
+#include "consumer/output/output.h"
+#include "consumer/output/symbolize.h"
+#include "common/xalloc.h"
+
+struct output {
+  struct dprog *prog;
+  struct dfmt_out out;
+  struct dfmt_ctx ctx;
+  bool header_done;
+  /* -F: the indent (in columns) and the last record's clause and probe
+   * (DTrace's EPID), for its flow heuristic */
+  unsigned flow_indent;
+  bool flow_have_last;
+  uint32_t flow_last_clause, flow_last_probe;
+  struct dfmt_agg **aggs;      /* one per dprog aggregation */
+  struct symbolizer *sym;      /* ustack() usym() stack() */
+  bool user_syms;              /* the program records user stacks or symbols */
+  int ncpu;
+};
+
+static struct dfmt_type
+fmt_type (struct dtype t)
+{
+  struct dfmt_type f = { DFMT_T_INT, t.size, t.is_signed, NULL };
+  if (t.kind == DT_STRING)
+    f.cls = DFMT_T_STRING;
+  else if (t.kind == DT_USTACK || t.kind == DT_KSTACK)
+    f.cls = DFMT_T_STACK, f.size = dtype_bytes (t, 0);
+  else if (t.kind == DT_USYM)
+    f.cls = DFMT_T_USYM, f.size = 8;
+  else if (t.is_pointer)
+    f.cls = DFMT_T_POINTER;
+  else if (t.kind == DT_VOID)
+    f.cls = DFMT_T_VOID;
+  return f;
+}
+
+static enum dfmt_aggfn
+fmt_aggfn (enum agg_func f)
+{
+  switch (f)
+    {
+    case AGG_COUNT: return DFMT_AGG_COUNT;
+    case AGG_SUM: return DFMT_AGG_SUM;
+    case AGG_AVG: return DFMT_AGG_AVG;
+    case AGG_MIN: return DFMT_AGG_MIN;
+    case AGG_MAX: return DFMT_AGG_MAX;
+    case AGG_STDDEV: return DFMT_AGG_STDDEV;
+    case AGG_QUANTIZE: return DFMT_AGG_QUANTIZE;
+    case AGG_LQUANTIZE: return DFMT_AGG_LQUANTIZE;
+    default: return DFMT_AGG_LLQUANTIZE;
+    }
+}
+
+struct output *
+output_new (struct dprog *prog, FILE *fp)
+{
+  struct output *o = xcalloc (1, sizeof *o);
+  o->prog = prog;
+  dfmt_out_file (&o->out, fp);
+  dfmt_ctx_init (&o->ctx);
+  o->ctx.quiet = prog->quiet;
+  o->ctx.flowindent = prog->flowindent;
+  if (prog->stackindent)
+    o->ctx.stackindent = prog->stackindent - 1;
+  o->ctx.aggsortkey = prog->aggsortkey;
+  o->ctx.aggsortrev = prog->aggsortrev;
+  o->ctx.aggsortkeypos = prog->aggsortkeypos;
+  o->ctx.aggsortpos = prog->aggsortpos;
+  o->ctx.pid = (int32_t) prog->target_pid;
+  o->sym = symbolizer_new ();
+  o->ctx.symbolize = symbolizer_lookup;
+  o->ctx.symbolize_arg = o->sym;
+  for (size_t c = 0; c < prog->nclauses; c++)
+    for (size_t a = 0; a < prog->clauses[c].nactions; a++)
+      for (size_t k = 0; k < prog->clauses[c].actions[a].nitems; k++)
+        {
+          enum dt_kind kd = prog->clauses[c].actions[a].items[k].type.kind;
+          struct dtype t = prog->clauses[c].actions[a].items[k].type;
+          o->user_syms |= kd == DT_USTACK || (kd == DT_USYM && !dsf_is_kernel (t.size));
+        }
+  for (size_t i = 0; i < prog->naggs; i++)
+    for (size_t k = 0; k < prog->aggs[i].nkeys; k++)
+      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK
+                      || (prog->aggs[i].keys[k].kind == DT_USYM && !dsf_is_kernel (prog->aggs[i].keys[k].size));
+  o->ncpu = libbpf_num_possible_cpus ();
+  if (o->ncpu < 1)
+    o->ncpu = 1;
+  o->aggs = xcalloc (prog->naggs ? prog->naggs : 1, sizeof *o->aggs);
+  for (size_t i = 0; i < prog->naggs; i++)
+    {
+      struct dagg *a = &prog->aggs[i];
+      struct dfmt_type *keys = xcalloc (a->nkeys ? a->nkeys : 1, sizeof *keys);
+      for (size_t k = 0; k < a->nkeys; k++)
+        keys[k] = fmt_type (a->keys[k]);
+      struct dfmt_aggdesc d = {
+        .name = a->name, .fn = fmt_aggfn (a->func),
+        .lq_low = (int32_t) a->param[0], .lq_high = (int32_t) a->param[1], .lq_step = (uint16_t) a->param[2],
+        .llq_factor = (uint16_t) a->param[0], .llq_low = (uint16_t) a->param[1],
+        .llq_high = (uint16_t) a->param[2], .llq_nsteps = (uint16_t) a->param[3],
+        .nkeys = a->nkeys, .keys = keys,
+      };
+      o->aggs[i] = dfmt_agg_new (&d);
+      free (keys);
+    }
+  return o;
+}
+
+void
+output_free (struct output *o)
+{
+  if (!o)
+    return;
+  for (size_t i = 0; i < o->prog->naggs; i++)
+    if (o->aggs[i])
+      dfmt_agg_free (o->aggs[i]);
+  free (o->aggs);
+  symbolizer_free (o->sym);
+  for (size_t c = 0; c < o->prog->nclauses; c++)
+    for (size_t a = 0; a < o->prog->clauses[c].nactions; a++)
+      {
+        struct daction *act = &o->prog->clauses[c].actions[a];
+        if (act->compiled_format)
+          dfmt_fmt_free (act->compiled_format);
+        act->compiled_format = NULL;
+      }
+  free (o);
+}
+
+int
+output_check_formats (struct output *o, size_t first, size_t n, const char *errprefix)
+{
+  int rc = 0;
+  for (size_t c = first; c < first + n && c < o->prog->nclauses; c++)
+    {
+      struct dclause *cl = &o->prog->clauses[c];
+      for (size_t i = 0; i < cl->nactions; i++)
+        {
+          struct daction *a = &cl->actions[i];
+          if (!a->format || (a->kind != ACT_PRINTF && a->kind != ACT_PRINTA && a->kind != ACT_SYSTEM))
+            continue;
+          struct dfmt_diag err = { 0 };
+          struct dfmt_type types[64];
+          size_t nt = 0;
+          if (a->kind == ACT_PRINTF || a->kind == ACT_SYSTEM)
+            for (size_t k = 0; k < a->nitems && nt < 64; k++)
+              types[nt++] = fmt_type (a->items[k].type);
+          else if (a->naggs)
+            {
+              const struct dagg *g = &o->prog->aggs[a->aggs[0]];
+              for (size_t k = 0; k < g->nkeys && nt < 64; k++)
+                types[nt++] = fmt_type (g->keys[k]);
+            }
+          a->compiled_format = dfmt_fmt_compile (a->format, a->kind == ACT_PRINTF ? "printf" : a->kind == ACT_SYSTEM ? "system" : "printa",
+                                                 a->kind == ACT_PRINTA, types, nt, &err);
+          if (!a->compiled_format)
+            {
+              int line = cl->ast->loc.line;
+              if (line > 0)
+                diag_error ("%s: line %d: %s", errprefix, line, err.msg ? err.msg : "invalid format");
+              else
+                diag_error ("%s: %s", errprefix, err.msg ? err.msg : "invalid format");
+              rc = -1;
+            }
+          dfmt_diag_clear (&err);
+        }
+    }
+  return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Aggregation snapshots.                                              */
+
+/* A stack or symbol at P (dprog.h: the pid, then the pcs or the pc). */
+static struct dfmt_value
+record_value (struct dtype t, const uint8_t *p)
+{
+  uint64_t pid;
+  memcpy (&pid, p, 8);
+  if (t.kind == DT_USYM)
+    {
+      uint64_t pc;
+      memcpy (&pc, p + 8, 8);
+      enum dfmt_symform f = t.size == DSF_MOD || t.size == DSF_KMOD ? DFMT_SYM_MOD
+                            : t.size == DSF_ADDR ? DFMT_SYM_ADDR : DFMT_SYM_FUNC;
+      return dfmt_sym (pc, !dsf_is_kernel (t.size), (int32_t) pid, f);
+    }
+  return dfmt_stack ((const uint64_t *) (const void *) (p + 8), t.size, t.kind == DT_USTACK, (int32_t) pid);
+}
+
+static void
+key_values (const struct output *o, const struct dagg *a, const uint8_t *key, struct dfmt_value *vals,
+            unsigned strsize)
+{
+  size_t off = 0;
+  for (size_t k = 0; k < a->nkeys; k++)
+    {
+      if (dtype_is_record (a->keys[k]))
+        {
+          /* all pcs of one function (module) make one usym (umod) entry */
+          vals[k] = dfmt_sym_normalize (&o->ctx, record_value (a->keys[k], key + off));
+          off += dtype_bytes (a->keys[k], strsize);
+        }
+      else if (a->keys[k].kind == DT_STRING)
+        {
+          vals[k] = dfmt_str ((const char *) key + off, strsize);
+          off += (strsize + 7) & ~7u;
+        }
+      else
+        {
+          int64_t v;
+          memcpy (&v, key + off, 8);
+          vals[k] = dfmt_int (v, a->keys[k].size ? a->keys[k].size : 8, a->keys[k].is_signed);
+          off += 8;
+        }
+    }
+}
+
+/* An aggregation without keys (dprog.h dagg_is_array): read element 0's
+ * value of every CPU into VALS (ncpu values of dagg_flag_off bytes); true
+ * when some CPU's set flag is up (the aggregation exists). */
+static bool
+array_read (struct output *o, const struct dagg *a, uint8_t *vals)
+{
+  size_t vsz = dagg_flag_off (a), st = vsz + 8;
+  uint8_t *buf = xcalloc ((size_t) o->ncpu, st);
+  uint32_t k = 0;
+  bool set = false;
+  if (bpf_map_lookup_elem (a->map_fd, &k, buf) == 0)
+    for (int c = 0; c < o->ncpu; c++)
+      {
+        uint64_t f;
+        memcpy (vals + (size_t) c * vsz, buf + (size_t) c * st, vsz);
+        memcpy (&f, buf + (size_t) c * st + vsz, sizeof f);
+        set |= f != 0;
+      }
+  free (buf);
+  return set;
+}
+
+/* ... and zero it, the set flag kept up (clear) or down too (trunc). */
+static void
+array_zero (struct output *o, const struct dagg *a, bool set)
+{
+  size_t vsz = dagg_flag_off (a);
+  uint8_t *buf = xcalloc ((size_t) o->ncpu, vsz + 8);
+  uint64_t one = 1;
+  if (set)
+    memcpy (buf + vsz, &one, sizeof one);   /* CPU 0's flag */
+  uint32_t k = 0;
+  bpf_map_update_elem (a->map_fd, &k, buf, BPF_ANY);
+  free (buf);
+}
+
+/* Read aggregation I from its map into the dformat table. */
+static void
+snapshot (struct output *o, size_t i)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  struct dfmt_agg *fa = o->aggs[i];
+  size_t vsz = (a->value_size + 7) & ~7u;
+  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
+  uint8_t *vals = xcalloc ((size_t) o->ncpu, vsz);
+  struct dfmt_value kv[16];
+  dfmt_agg_trunc (fa, 0, true);
+  bool first = true;
+  while (dagg_is_array (a) ? first && array_read (o, a, vals)
+         : bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+    {
+      first = false;
+      if (!dagg_is_array (a))
+        {
+          memcpy (key, next, a->key_size);
+          if (bpf_map_lookup_elem (a->map_fd, key, vals) != 0)
+            continue;
+        }
+      key_values (o, a, key, kv, o->prog->strsize);
+      struct dfmt_aggval *e = dfmt_agg_entry (fa, kv);
+      for (int c = 0; c < o->ncpu; c++)
+        {
+          const int64_t *v = (const int64_t *) (vals + (size_t) c * vsz);
+          switch (a->func)
+            {
+            case AGG_COUNT: case AGG_SUM:
+              e->value += v[0];
+              break;
+            case AGG_AVG:
+              e->count += v[0];
+              e->sum += v[1];
+              break;
+            case AGG_MIN:
+              if (v[1] && v[0] < e->value)
+                e->value = v[0];
+              break;
+            case AGG_MAX:
+              if (v[1] && v[0] > e->value)
+                e->value = v[0];
+              break;
+            case AGG_STDDEV:
+              {
+                /* count, sum, sum of squares (128-bit: low, high) */
+                uint64_t lo = e->sumsq_lo + (uint64_t) v[2];
+                e->sumsq_hi += (uint64_t) v[3] + (lo < e->sumsq_lo);
+                e->sumsq_lo = lo;
+                e->count += v[0];
+                e->sum += v[1];
+                break;
+              }
+            case AGG_QUANTIZE: case AGG_LQUANTIZE: case AGG_LLQUANTIZE:
+              {
+                unsigned nb = dfmt_agg_nbuckets (fa);
+                for (unsigned b = 0; b < nb && b < a->nbuckets; b++)
+                  e->buckets[b] += v[b];
+                break;
+              }
+            default:
+              break;
+            }
+        }
+    }
+  free (key);
+  free (next);
+  free (vals);
+}
+
+/* Every key of aggregation I's map, copied out in one pass (deleting or
+ * updating while iterating would restart the walk). */
+static uint8_t *
+kernel_keys (struct output *o, size_t i, size_t *n)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  size_t cap = 64, cnt = 0;
+  uint8_t *keys = xmalloc (cap * a->key_size);
+  uint8_t *prev = NULL;
+  while (bpf_map_get_next_key (a->map_fd, prev, keys + cnt * a->key_size) == 0)
+    {
+      prev = keys + cnt * a->key_size;
+      cnt++;
+      if (cnt == cap)
+        {
+          size_t off = (size_t) (prev - keys);
+          cap *= 2;
+          keys = xrealloc (keys, cap * a->key_size);
+          prev = keys + off;
+        }
+    }
+  *n = cnt;
+  return keys;
+}
+
+/* Zero every value of aggregation I in the kernel (clear keeps keys). */
+static void
+kernel_clear (struct output *o, size_t i)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  size_t vsz = (a->value_size + 7) & ~7u, n;
+  if (dagg_is_array (a))
+    {
+      uint8_t *vals = xcalloc ((size_t) o->ncpu, vsz);
+      array_zero (o, a, array_read (o, a, vals));
+      free (vals);
+      return;
+    }
+  uint8_t *keys = kernel_keys (o, i, &n);
+  uint8_t *zero = xcalloc ((size_t) o->ncpu, vsz);
+  for (size_t k = 0; k < n; k++)
+    bpf_map_update_elem (a->map_fd, keys + k * a->key_size, zero, BPF_EXIST);
+  free (keys);
+  free (zero);
+}
+
+/* Remove from the kernel every key the dformat table no longer has. */
+static void
+kernel_prune (struct output *o, size_t i)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  size_t n;
+  struct dfmt_value kv[16];
+  if (dagg_is_array (a))
+    {
+      if (!dfmt_agg_find (o->aggs[i], kv))
+        array_zero (o, a, false);
+      return;
+    }
+  uint8_t *keys = kernel_keys (o, i, &n);
+  for (size_t k = 0; k < n; k++)
+    {
+      const uint8_t *key = keys + k * a->key_size;
+      key_values (o, a, key, kv, o->prog->strsize);
+      if (!dfmt_agg_find (o->aggs[i], kv))
+        bpf_map_delete_elem (a->map_fd, key);
+    }
+  free (keys);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records.                                                            */
+
+static struct dfmt_value
+item_value (const struct output *o, const uint8_t *rec, const struct rec_item *it)
+{
+  if (it->type.kind == DT_STRING)
+    return dfmt_str ((const char *) rec + it->offset, o->prog->strsize);
+  if (dtype_is_record (it->type))
+    return record_value (it->type, rec + it->offset);
+  int64_t v;
+  memcpy (&v, rec + it->offset, 8);
+  return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);
+}
+
+void
+output_record (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
+{
+  const uint8_t *rec = data;
+  if (size < REC_HEADER_SIZE)
+    return;
+  uint32_t ci, pid, cpu;
+  uint64_t mask;
+  memcpy (&ci, rec, 4);
+  memcpy (&pid, rec + 4, 4);
+  memcpy (&cpu, rec + 8, 4);
+  memcpy (&mask, rec + 16, 8);
+  if (ci >= o->prog->nclauses)
+    return;
+  struct dclause *cl = &o->prog->clauses[ci];
+  if (size < cl->rec_size)
+    return;
+  const struct dprobe *probe = NULL;
+  for (size_t i = 0; i < o->prog->nprobes; i++)
+    if (o->prog->probes[i].id == pid)
+      probe = &o->prog->probes[i];
+
+  if (!o->ctx.quiet || o->ctx.flowindent)
+    {
+      if (!o->header_done)
+        {
+          dfmt_header (&o->out, &o->ctx);
+          o->header_done = true;
+        }
+      struct dfmt_probe dp = { (int) cpu, pid, probe ? probe->prov : "", probe ? probe->mod : "",
+                               probe ? probe->func : "", probe ? probe->name : "" };
+      enum dfmt_flow flow = DFMT_FLOW_NONE;
+      if (o->ctx.flowindent)
+        {
+          /* DTrace's heuristic: a second clause (another EPID) of the probe
+           * just seen does not enter again; a return steps back first, an
+           * entry indents what follows.  A second clause of a return does
+           * not step back again either (illumos looks ahead and gives the
+           * last clause the arrow; this gives it the first) */
+          flow = dfmt_flow_of (dp.name);
+          if (flow != DFMT_FLOW_NONE && o->flow_have_last && ci != o->flow_last_clause
+              && pid == o->flow_last_probe)
+            flow = DFMT_FLOW_NONE;
+          if (flow == DFMT_FLOW_RETURN && o->flow_indent >= 2)
+            o->flow_indent -= 2;
+        }
+      dfmt_record_begin (&o->out, &o->ctx, &dp, flow, o->flow_indent);
+      if (flow == DFMT_FLOW_ENTRY)
+        o->flow_indent += 2;
+      o->flow_have_last = true;
+      o->flow_last_clause = ci;
+      o->flow_last_probe = pid;
+    }
+  for (size_t i = 0; i < cl->nactions; i++)
+    {
+      if (!(mask & (1ull << i)))
+        continue;
+      struct daction *a = &cl->actions[i];
+      struct dfmt_value vals[64];
+      size_t nv = 0;
+      for (size_t k = 0; k < a->nitems && nv < 64; k++)
+        vals[nv++] = item_value (o, rec, &a->items[k]);
+      switch (a->kind)
+        {
+        case ACT_DEFAULT:
+          break;
+        case ACT_TRACE:
+          dfmt_trace (&o->out, &o->ctx, &vals[0]);
+          break;
+        case ACT_PRINTF:
+          if (a->compiled_format)
+            dfmt_printf (&o->out, &o->ctx, a->compiled_format, vals, nv);
+          break;
+        case ACT_EXIT:
+          *exit_seen = true;
+          *exit_status = (int) dfmt_int_bits (&vals[0]);
+          break;
+        case ACT_PRINTA:
+          {
+            struct dfmt_agg *list[16];
+            size_t n = 0;
+            for (size_t k = 0; k < a->naggs && n < 16; k++)
+              {
+                snapshot (o, a->aggs[k]);
+                list[n++] = o->aggs[a->aggs[k]];
+              }
+            if (a->compiled_format)
+              dfmt_printa (&o->out, &o->ctx, a->compiled_format, list, n);
+            else
+              dfmt_printa_default (&o->out, &o->ctx, list, n);
+            break;
+          }
+        case ACT_CLEAR:
+          snapshot (o, a->aggs[0]);
+          dfmt_agg_clear (o->aggs[a->aggs[0]]);
+          kernel_clear (o, a->aggs[0]);
+          break;
+        case ACT_TRUNC:
+          snapshot (o, a->aggs[0]);
+          dfmt_agg_trunc (o->aggs[a->aggs[0]], a->has_arg ? (int64_t) dfmt_int_bits (&vals[0]) : 0,
+                          !a->has_arg);
+          kernel_prune (o, a->aggs[0]);
+          break;
+        case ACT_NORMALIZE:
+          dfmt_agg_normalize (o->aggs[a->aggs[0]], dfmt_int_bits (&vals[0]));
+          break;
+        case ACT_DENORMALIZE:
+          dfmt_agg_denormalize (o->aggs[a->aggs[0]]);
+          break;
+        case ACT_SYSTEM:
+          if (a->compiled_format)
+            destructive_system (&o->out, &o->ctx, a->compiled_format, vals, nv);
+          break;
+        case ACT_COPYOUT: case ACT_COPYOUTSTR:   /* only when the kernel could not */
+          destructive_copyout (o->prog, data, size, a);
+          break;
+        case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
+        case ACT_RAISE: case ACT_STOP:   /* in the kernel */
+          break;
+        }
+    }
+  if (!o->ctx.quiet)
+    dfmt_record_end (&o->out, &o->ctx);
+}
+
+struct symbolizer *
+output_symbolizer (struct output *o)
+{
+  return o->user_syms ? o->sym : NULL;
+}
+
+void
+output_finish (struct output *o)
+{
+  for (size_t i = 0; i < o->prog->naggs; i++)
+    snapshot (o, i);
+  dfmt_print_exit (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+}

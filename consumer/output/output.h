@@ -1,0 +1,34 @@
+/*
+ * output.h — turning ring-buffer records and aggregation maps into
+ * DTrace's output (through consumer/dformat.h, which owns the formats).
+ */
+#ifndef SDTKIT_CONSUMER_OUTPUT_H
+#define SDTKIT_CONSUMER_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "consumer/compile/dprog.h"
+
+struct output;
+
+struct output *output_new (struct dprog *prog, FILE *out);
+void output_free (struct output *o);
+
+/* Check the printf/printa formats of every clause against their arguments
+ * (DTrace's compile-time prototype errors).  Returns 0 or -1 after errors. */
+int output_check_formats (struct output *o, size_t first_clause, size_t nclauses, const char *errprefix);
+
+/* Format one record.  Sets *exit_seen and *exit_status on an exit action. */
+void output_record (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status);
+
+/* The symbolizer of ustack() and friends (consumer/symbolize.h); NULL
+ * when the program records no user stacks or symbols. */
+struct symbolizer *output_symbolizer (struct output *o);
+
+/* At the end: the unconditional newline, then every aggregation that no
+ * printa printed. */
+void output_finish (struct output *o);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * symbolize.h — user and kernel addresses to `module`symbol+0xoff`, for
+ * ustack(), stack(), usym() and friends (d-consumer.md §2.8).
+ *
+ * User addresses are resolved in the consumer from the process's mappings
+ * (/proc/PID/maps) and the ELF symbol tables of the mapped files (.symtab,
+ * else .dynsym; sdt/symbols.c).  A process's mappings are cached; they are
+ * re-read when an address falls outside every cached mapping (dlopen) and
+ * by symbolizer_prime(), which the runtime calls now and then for the -p/-c
+ * processes so that their stacks still resolve after they exit.  A process
+ * that exited before its mappings were ever read resolves to nothing: its
+ * frames print as raw hex, as in DTrace.  A cached process whose pid now
+ * belongs to another process (start time differs) is dropped.  Symbol
+ * tables are cached per file (path, device and inode).
+ *
+ * Kernel addresses resolve through /proc/kallsyms (module "vmlinux", or the
+ * module's name), read once on first use.
+ */
+#ifndef SDTKIT_CONSUMER_SYMBOLIZE_H
+#define SDTKIT_CONSUMER_SYMBOLIZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "consumer/output/dformat.h"
+
+struct symbolizer;
+
+struct symbolizer *symbolizer_new (void);
+void symbolizer_free (struct symbolizer *s);
+
+/* A dfmt_symbolize_fn: ARG is the struct symbolizer. */
+bool symbolizer_lookup (void *arg, bool user, int32_t pid, uint64_t pc, struct dfmt_symbol *out);
+
+/* Read (or refresh) PID's mappings now, while the process lives. */
+void symbolizer_prime (struct symbolizer *s, int32_t pid);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * profile-probes.h — profile:::profile-N[unit]: a sample on every CPU every
+ * interval, from a perf_event software CPU clock per CPU with a BPF
+ * perf_event program (arg0 = the kernel pc or 0, arg1 = the user pc or 0).
+ * Units as for tick-N (d-consumer.md §1.1): hz (the default), ns/nsec,
+ * us/usec, ms/msec, s/sec, m/min, h/hour, d/day; intervals below 200 us
+ * are refused.  Closing the perf event fds detaches everything.
+ */
+#ifndef SDTKIT_CONSUMER_PROFILE_PROBES_H
+#define SDTKIT_CONSUMER_PROFILE_PROBES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "consumer/probes/probe-desc.h"
+
+/* Nanoseconds of "PREFIX-N[unit]" (PREFIX "profile" or "tick"), or 0. */
+uint64_t profile_interval (const char *name, const char *prefix);
+/* True when D means profile-N probes only (provider "profile" or empty,
+ * module and function empty, a valid literal profile-N name). */
+bool profile_desc_exclusive (const struct probe_desc *d);
+/* The distinct profile-N probe names the descriptions name (literal names,
+ * or globs over the standard set DTrace lists).  *NAMES malloc'd strings. */
+size_t profile_names_find (const struct probe_desc *descs, size_t ndescs, char ***names);
+/* Open a CPU-clock event sampling every NS nanoseconds on each online CPU
+ * and attach PROG_FD (BPF_PROG_TYPE_PERF_EVENT) to it.  The fds are added
+ * to *FDS.  Returns 0, or -1 after diag_error. */
+int profile_attach (int prog_fd, uint64_t ns, int **fds, size_t *nfds);
+/* `dtrace -l` rows: profile-N and tick-N names (the standard set, or the
+ * literal names asked for), ids from *ID + 1. */
+void profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id);
+
+#endif

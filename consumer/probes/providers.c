@@ -1,0 +1,360 @@
+/*
+ * providers.c — the pid, syscall and profile-N providers for the runtime
+ * (see providers.h).
+ *
+ * Programs: one per group of probes enabling the same clauses (in program
+ * order), as for USDT.  pid groups attach entry/offset sites and return
+ * sites (uretprobes) of each process with the same program; syscall groups
+ * attach to sys_enter or sys_exit with their own call-number map; a
+ * profile-N probe attaches to a CPU-clock event on every CPU.
+ */
+#include "consumer/probes/providers.h"
+#include "consumer/probes/pid-probes.h"
+#include "consumer/probes/profile-probes.h"
+#include "consumer/probes/syscall-probes.h"
+#include "common/xalloc.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct providers {
+  struct pid_probe_list pid;
+  bool have_pid;
+  size_t nsys;
+  struct syscall_probe *sys;
+  unsigned base;                /* sites-map index of pid probe 0 */
+  struct uprobe_attachment *att;
+  int *fds;                     /* raw tracepoint links, perf events, syscall maps */
+  size_t nfds;
+};
+
+struct providers *
+providers_new (void)
+{
+  return xcalloc (1, sizeof (struct providers));
+}
+
+void
+providers_detach (struct providers *pv)
+{
+  if (!pv)
+    return;
+  if (pv->att)
+    uprobe_detach (pv->att);
+  pv->att = NULL;
+  for (size_t i = 0; i < pv->nfds; i++)
+    close (pv->fds[i]);
+  free (pv->fds);
+  pv->fds = NULL;
+  pv->nfds = 0;
+}
+
+void
+providers_free (struct providers *pv)
+{
+  if (!pv)
+    return;
+  providers_detach (pv);
+  if (pv->have_pid)
+    pid_probe_list_free (&pv->pid);
+  free (pv->sys);
+  free (pv);
+}
+
+bool
+providers_desc_exclusive (const struct probe_desc *d)
+{
+  return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d);
+}
+
+static struct dprobe *
+new_probe (struct dprog *p, enum probe_kind kind, const char *prov, const char *mod,
+           const char *func, const char *name)
+{
+  if (p->nprobes % 64 == 0)
+    p->probes = xrealloc (p->probes, (p->nprobes + 64) * sizeof *p->probes);
+  struct dprobe *dp = &p->probes[p->nprobes];
+  memset (dp, 0, sizeof *dp);
+  dp->id = (unsigned) p->nprobes + 1;
+  dp->kind = kind;
+  dp->prov = xstrdup (prov);
+  dp->mod = xstrdup (mod);
+  dp->func = xstrdup (func);
+  dp->name = xstrdup (name);
+  p->nprobes++;
+  return dp;
+}
+
+int
+providers_resolve (struct providers *pv, struct dprog *p, const struct probe_desc *descs,
+                   size_t nd, const struct usdt_proc *procs, size_t nprocs)
+{
+  /* new_probe grows the array in steps of 64: make the size a multiple */
+  p->probes = xrealloc (p->probes, ((p->nprobes + 63) / 64 * 64 + 64) * sizeof *p->probes);
+
+  bool any_pid = false;
+  for (size_t i = 0; i < nd; i++)
+    any_pid |= pid_desc_pid (&descs[i]) != 0;
+  if (any_pid)
+    {
+      if (pid_probes_find (descs, nd, procs, nprocs, &pv->pid) != 0)
+        {
+          pid_probe_list_free (&pv->pid);
+          return -1;
+        }
+      pv->have_pid = true;
+      for (size_t i = 0; i < pv->pid.nprobes; i++)
+        {
+          const struct pid_probe *pp = &pv->pid.probes[i];
+          struct dprobe *dp = new_probe (p, PK_PID, pp->provider, pp->file->module, pp->function, pp->name);
+          dp->sites = (void *) pp;
+        }
+    }
+
+  pv->nsys = syscall_probes_find (descs, nd, &pv->sys);
+  for (size_t i = 0; i < pv->nsys; i++)
+    {
+      struct dprobe *dp = new_probe (p, pv->sys[i].is_return ? PK_SYSCALL_RETURN : PK_SYSCALL_ENTRY,
+                                     "syscall", "vmlinux", pv->sys[i].name,
+                                     pv->sys[i].is_return ? "return" : "entry");
+      dp->sites = &pv->sys[i];
+    }
+
+  char **names;
+  size_t nn = profile_names_find (descs, nd, &names);
+  for (size_t i = 0; i < nn; i++)
+    {
+      struct dprobe *dp = new_probe (p, PK_PROFILE, "profile", "", "", names[i]);
+      dp->tick_ns = profile_interval (names[i], "profile");
+      free (names[i]);
+    }
+  free (names);
+  return 0;
+}
+
+bool
+providers_probe_match (const struct dprobe *dp, const struct probe_desc *d)
+{
+  switch (dp->kind)
+    {
+    case PK_PID:
+      return pid_probe_match (dp->sites, d);
+    case PK_SYSCALL_ENTRY:
+    case PK_SYSCALL_RETURN:
+      return syscall_probe_match (dp->sites, d);
+    case PK_PROFILE:
+      return probe_field_match (d->provider, "profile") && probe_field_match (d->module, "")
+             && probe_field_match (d->function, "") && d->name[0] && probe_field_match (d->name, dp->name);
+    default:
+      return false;
+    }
+}
+
+size_t
+providers_nsites (const struct providers *pv)
+{
+  return pv->have_pid ? pv->pid.nprobes : 0;
+}
+
+void
+providers_fill_sites (struct providers *pv, const struct dprog *p, int sites_fd, unsigned base)
+{
+  pv->base = base;
+  for (size_t i = 0; i < p->nprobes; i++)
+    {
+      const struct dprobe *dp = &p->probes[i];
+      if (dp->kind != PK_PID)
+        continue;
+      const struct pid_probe *pp = dp->sites;
+      struct site_spec spec;
+      pid_site_spec (pp, dp->id, &spec);
+      uint32_t key = base + (uint32_t) (pp - pv->pid.probes);
+      bpf_map_update_elem (sites_fd, &key, &spec, BPF_ANY);
+    }
+}
+
+static bool
+same_clauses (const struct dprobe *a, const struct dprobe *b)
+{
+  return a->nclauses == b->nclauses
+         && memcmp (a->clauses, b->clauses, a->nclauses * sizeof *a->clauses) == 0;
+}
+
+static void
+keep_fd (struct providers *pv, int fd)
+{
+  pv->fds = xrealloc (pv->fds, (pv->nfds + 1) * sizeof *pv->fds);
+  pv->fds[pv->nfds++] = fd;
+}
+
+static void
+keep_prog (int **fds, size_t *nfds, int fd)
+{
+  *fds = xrealloc (*fds, (*nfds + 1) * sizeof **fds);
+  (*fds)[(*nfds)++] = fd;
+}
+
+/* One pid group: sites of each process, entry/offset and return apart. */
+static bool
+pid_member (const struct dprog *p, size_t j, size_t first, int ret)
+{
+  if (p->probes[j].kind != PK_PID || !same_clauses (&p->probes[j], &p->probes[first]))
+    return false;
+  const struct pid_probe *pp = p->probes[j].sites;
+  return (pp->type == PIDP_RETURN) == (ret == 1);
+}
+
+static int
+attach_pid_group (struct providers *pv, struct dprog *p, bool *done, size_t first, int prog_fd,
+                  enum uprobe_mode mode)
+{
+  bool *handled = xcalloc (p->nprobes, sizeof *handled);
+  int rc = 0;
+  for (int ret = 0; ret < 2 && rc == 0; ret++)
+    for (size_t j = first; j < p->nprobes && rc == 0; j++)
+      {
+        if (handled[j] || !pid_member (p, j, first, ret))
+          continue;
+        pid_t pid = ((const struct pid_probe *) p->probes[j].sites)->pid;
+        struct uprobe_site *sites = NULL;
+        size_t nsites = 0;
+        for (size_t k = j; k < p->nprobes; k++)
+          {
+            const struct pid_probe *pp = p->probes[k].sites;
+            if (handled[k] || !pid_member (p, k, first, ret) || pp->pid != pid)
+              continue;
+            handled[k] = done[k] = true;
+            bool dup = false;
+            for (size_t s = 0; s < nsites && !dup; s++)
+              dup = sites[s].dev == pp->file->dev && sites[s].ino == pp->file->ino
+                    && sites[s].offset == pp->offset;
+            if (dup)
+              continue;
+            sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
+            sites[nsites++] = (struct uprobe_site) {
+              pp->file->path, pp->file->dev, pp->file->ino, pp->offset, 0,
+              pv->base + (uint64_t) (pp - pv->pid.probes) };
+          }
+        struct uprobe_attach_opts ao = { mode, ret == 1, pid };
+        if (uprobe_attach (pv->att, prog_fd, sites, nsites, &ao) != 0 && !(pid > 0 && errno == ESRCH))
+          rc = -1;                /* (a process that has exited is not an error) */
+        free (sites);
+      }
+  free (handled);
+  return rc;
+}
+
+int
+providers_attach (struct providers *pv, struct dprog *p, struct codegen_ctx *cg,
+                  enum uprobe_mode mode, int **fds, size_t *nfds)
+{
+  bool *done = xcalloc (p->nprobes ? p->nprobes : 1, sizeof *done);
+  int rc = 0;
+  for (size_t i = 0; i < p->nprobes && rc == 0; i++)
+    {
+      struct dprobe *dp = &p->probes[i];
+      if (done[i] || dp->nclauses == 0)
+        continue;
+      char name[32];
+      snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
+      if (dp->kind == PK_PID)
+        {
+          if (!pv->att)
+            pv->att = uprobe_attachment_new ();
+          /* pid probes are attached with their pid: when the kernel filters
+           * those links, the program needs no tgid check */
+          cg->pid_scoped = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
+          int fd = codegen_program (cg, PK_PID, 0, dp->clauses, dp->nclauses, name);
+          cg->pid_scoped = false;
+          if (fd < 0)
+            {
+              rc = -1;
+              break;
+            }
+          keep_prog (fds, nfds, fd);
+          rc = attach_pid_group (pv, p, done, i, fd, mode);
+        }
+      else if (dp->kind == PK_SYSCALL_ENTRY || dp->kind == PK_SYSCALL_RETURN)
+        {
+          size_t n = 0;
+          for (size_t j = i; j < p->nprobes; j++)
+            if (p->probes[j].kind == dp->kind && same_clauses (&p->probes[j], dp))
+              n++;
+          LIBBPF_OPTS (bpf_map_create_opts, mo);
+          int map = bpf_map_create (BPF_MAP_TYPE_HASH, "dt_syscalls", 4, sizeof (struct site_spec),
+                                    (unsigned) n, &mo);
+          if (map < 0)
+            {
+              diag_error ("could not enable tracing: cannot create BPF map dt_syscalls: %s", strerror (errno));
+              rc = -1;
+              break;
+            }
+          keep_fd (pv, map);
+          for (size_t j = i; j < p->nprobes; j++)
+            if (p->probes[j].kind == dp->kind && same_clauses (&p->probes[j], dp))
+              {
+                const struct syscall_probe *sp = p->probes[j].sites;
+                struct site_spec spec;
+                syscall_site_spec (sp, p->probes[j].id, &spec);
+                uint32_t key = (uint32_t) sp->nr;
+                bpf_map_update_elem (map, &key, &spec, BPF_ANY);
+                done[j] = true;
+              }
+          cg->syscall_sites_fd = map;
+          int fd = codegen_program (cg, dp->kind, 0, dp->clauses, dp->nclauses, name);
+          if (fd < 0)
+            {
+              rc = -1;
+              break;
+            }
+          keep_prog (fds, nfds, fd);
+          const char *tp = dp->kind == PK_SYSCALL_ENTRY ? "sys_enter" : "sys_exit";
+          int link = bpf_raw_tracepoint_open (tp, fd);
+          if (link < 0)
+            {
+              diag_error ("could not enable tracing: cannot attach to the raw tracepoint %s: %s", tp,
+                          strerror (errno));
+              rc = -1;
+              break;
+            }
+          keep_fd (pv, link);
+        }
+      else if (dp->kind == PK_PROFILE)
+        {
+          done[i] = true;
+          int fd = codegen_program (cg, PK_PROFILE, dp->id, dp->clauses, dp->nclauses, name);
+          if (fd < 0)
+            {
+              rc = -1;
+              break;
+            }
+          keep_prog (fds, nfds, fd);
+          if (profile_attach (fd, dp->tick_ns, &pv->fds, &pv->nfds) != 0)
+            rc = -1;
+        }
+    }
+  free (done);
+  return rc;
+}
+
+int
+providers_list (FILE *out, const struct probe_desc *descs, size_t nd,
+                const struct usdt_proc *procs, size_t nprocs, unsigned *id)
+{
+  syscall_list_print (out, descs, nd, id);
+  profile_list_print (out, descs, nd, id);
+  bool any_pid = false;
+  for (size_t i = 0; i < nd; i++)
+    any_pid |= pid_desc_pid (&descs[i]) != 0;
+  if (!any_pid)
+    return 0;
+  struct pid_probe_list l;
+  int rc = pid_probes_find (descs, nd, procs, nprocs, &l);
+  if (rc == 0)
+    pid_list_print (out, &l, id);
+  pid_probe_list_free (&l);
+  return rc;
+}

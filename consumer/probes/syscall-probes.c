@@ -1,0 +1,78 @@
+/*
+ * syscall-probes.c — syscall provider probe matching and argument
+ * locations (see syscall-probes.h).  The table is syscall-table-x86_64.c.
+ */
+#include "consumer/probes/syscall-probes.h"
+#include "common/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool
+syscall_probe_match (const struct syscall_probe *p, const struct probe_desc *d)
+{
+  return probe_field_match (d->provider, "syscall") && probe_field_match (d->module, "vmlinux")
+         && probe_field_match (d->function, p->name)
+         && probe_field_match (d->name, p->is_return ? "return" : "entry");
+}
+
+bool
+syscall_desc_exclusive (const struct probe_desc *d)
+{
+  return strcmp (d->provider, "syscall") == 0;
+}
+
+size_t
+syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct syscall_probe **out)
+{
+  size_t n = 0;
+  *out = NULL;
+  for (size_t i = 0; i < syscall_table_x86_64_size; i++)
+    for (int r = 0; r < 2; r++)
+      {
+        struct syscall_probe p = { syscall_table_x86_64[i].nr, syscall_table_x86_64[i].name, r == 1 };
+        bool m = false;
+        for (size_t k = 0; k < ndescs && !m; k++)
+          m = syscall_probe_match (&p, &descs[k]);
+        if (!m)
+          continue;
+        *out = xrealloc (*out, (n + 1) * sizeof **out);
+        (*out)[n++] = p;
+      }
+  return n;
+}
+
+void
+syscall_site_spec (const struct syscall_probe *p, unsigned probe_id, struct site_spec *out)
+{
+  /* struct pt_regs offsets: the syscall argument registers */
+  enum { RDI = 112, RSI = 104, RDX = 96, R10 = 56, R8 = 72, R9 = 64, RAX = 80 };
+  static const uint16_t normal[6] = { RDI, RSI, RDX, R10, R8, R9 };
+  static const uint16_t path_first[6] = { RSI, RDX, R10, RDI, R8, R9 };   /* openat, openat2 */
+  memset (out, 0, sizeof *out);
+  out->probe_id = probe_id;
+  out->nargs = 6;
+  const uint16_t *regs = strcmp (p->name, "openat") == 0 || strcmp (p->name, "openat2") == 0
+    ? path_first : normal;
+  for (unsigned k = 0; k < 6; k++)
+    {
+      struct site_arg *a = &out->args[k];
+      a->size = 8;
+      if (p->is_return && k >= 2)
+        continue;
+      a->kind = ARGK_REG;
+      a->base_off = p->is_return ? RAX : regs[k];
+    }
+}
+
+void
+syscall_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id)
+{
+  struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
+  struct syscall_probe *p;
+  size_t n = syscall_probes_find (ndescs ? descs : &all, ndescs ? ndescs : 1, &p);
+  for (size_t i = 0; i < n; i++)
+    fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, "syscall", "vmlinux", p[i].name,
+             p[i].is_return ? "return" : "entry");
+  free (p);
+}
