@@ -6,6 +6,7 @@
  * a symbol's link-time address into the file offset a uprobe needs) and its
  * symbol table (sdt_symtab_load: .symtab, or .dynsym when stripped).
  */
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/runtime/process.h"
@@ -529,11 +530,12 @@ pid_site_spec (const struct pid_probe *p, unsigned probe_id, struct site_spec *o
 }
 
 void
-pid_list_print (FILE *out, const struct pid_probe_list *l, unsigned *id)
+pid_list_print (struct probe_lister *pl, const struct pid_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
     {
       const struct pid_probe *p = &l->probes[i];
-      fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, p->provider, p->file->module, p->function, p->name);
+      struct listed_probe lp = { LISTED_PID, p->provider, p->file->module, p->function, p->name, NULL, 0 };
+      probe_list_print (pl, &lp);
     }
 }

@@ -1,6 +1,7 @@
 /*
  * profile-probes.c — profile-N probes (see profile-probes.h).
  */
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/profile-probes.h"
 #include "common/xalloc.h"
 
@@ -134,7 +135,7 @@ profile_attach (int prog_fd, uint64_t ns, int **fds, size_t *nfds)
 }
 
 void
-profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id)
+profile_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs)
 {
   const char **shown = NULL;
   size_t n = 0;
@@ -165,6 +166,9 @@ profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, un
         }
     }
   for (size_t j = 0; j < n; j++)
-    fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, "profile", "", "", shown[j]);
+    {
+      struct listed_probe lp = { LISTED_PROFILE, "profile", "", "", shown[j], NULL, 0 };
+      probe_list_print (pl, &lp);
+    }
   free (shown);
 }

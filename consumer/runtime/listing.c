@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/probe-desc.h"
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/process.h"
@@ -56,8 +57,8 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
     }
   if (rc == 0)
     {
-      printf ("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-      unsigned id = 0;
+      struct probe_lister pl = { stdout, 0, opt->verbose };
+      probe_list_header (&pl);
       static const char *const names[] = { "BEGIN", "END", "ERROR" };
       for (unsigned k = 0; k < 3; k++)
         {
@@ -66,11 +67,13 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
             if (probe_field_match (descs[i].provider, "dtrace") && probe_field_match (descs[i].module, "")
                 && probe_field_match (descs[i].function, "") && probe_field_match (descs[i].name, names[k]))
               match = true;
-          ++id;
+          struct listed_probe lp = { LISTED_DTRACE, "dtrace", "", "", names[k], NULL, 0 };
           if (match)
-            printf ("%5u %10s %17s %33s %s\n", id, "dtrace", "", "", names[k]);
+            probe_list_print (&pl, &lp);
+          else
+            probe_list_skip (&pl);
         }
-      if (providers_list (stdout, descs, nd, rt.procs, rt.nprocs, &id) != 0)
+      if (providers_list (&pl, descs, nd, rt.procs, rt.nprocs) != 0)
         rc = 1;
       size_t nu = 0;
       struct probe_desc *udescs = xcalloc (nd + 1, sizeof *udescs);
@@ -87,7 +90,7 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
         rc = 1;
       else
         {
-          usdt_list_print (stdout, &l, &id, opt->verbose);
+          usdt_list_print (&pl, &l);
           usdt_probe_list_free (&l);
         }
       free (udescs);
