@@ -11,6 +11,7 @@
 #include "consumer/probes/pid-libs.h"
 #include "consumer/runtime/process.h"
 #include "consumer/probes/x86-insn.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -36,7 +37,7 @@ struct file_info {
   pid_t pid;
   bool loaded, bad;
   int fd;                  /* open while probes are found, -1 after */
-  size_t nsegs;
+  size_t nsegs, segs_cap;
   struct seg *segs;
   struct sdt_symtab syms;
   bool have_syms;
@@ -82,8 +83,7 @@ add_file (struct pid_probe_list *l, pid_t pid, dev_t dev, ino_t ino, const char 
   fi->f.is_exec = is_exec;
   fi->pid = pid;
   fi->fd = -1;
-  l->files = xrealloc (l->files, (l->nfiles + 1) * sizeof *l->files);
-  l->files[l->nfiles++] = &fi->f;
+  VEC_PUSH (l->files, l->nfiles, l->files_cap) = &fi->f;
   return fi;
 }
 
@@ -195,8 +195,7 @@ load_file (struct file_info *fi)
       GElf_Phdr ph;
       if (!gelf_getphdr (e, (int) i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
         continue;
-      fi->segs = xrealloc (fi->segs, (fi->nsegs + 1) * sizeof *fi->segs);
-      fi->segs[fi->nsegs++] = (struct seg) { ph.p_vaddr, ph.p_filesz, ph.p_offset };
+      VEC_PUSH (fi->segs, fi->nsegs, fi->segs_cap) = (struct seg) { ph.p_vaddr, ph.p_filesz, ph.p_offset };
     }
   if (e)
     elf_end (e);
@@ -404,7 +403,7 @@ pid_probes_find (const struct probe_desc *descs, size_t ndescs,
 {
   memset (out, 0, sizeof *out);
   pid_t *scanned = NULL;
-  size_t nscanned = 0;
+  size_t nscanned = 0, scanned_cap = 0;
   int rc = 0;
   for (size_t i = 0; i < ndescs && rc == 0; i++)
     {
@@ -417,8 +416,7 @@ pid_probes_find (const struct probe_desc *descs, size_t ndescs,
         seen |= scanned[k] == pid;
       if (!seen)
         {
-          scanned = xrealloc (scanned, (nscanned + 1) * sizeof *scanned);
-          scanned[nscanned++] = pid;
+          VEC_PUSH (scanned, nscanned, scanned_cap) = pid;
           if (scan_pid (out, pid, procs, nprocs) != 0)
             {
               rc = -1;

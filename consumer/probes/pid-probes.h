@@ -66,6 +66,7 @@ struct pid_probe_list {
   struct pid_probe *probes;
   size_t nfiles;
   struct pid_file **files;
+  size_t files_cap;
 };
 
 /* PID when D's provider field is `pid` followed by a decimal pid (no

@@ -4,6 +4,7 @@
  */
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/syscall-probes.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <stdlib.h>
@@ -26,7 +27,7 @@ syscall_desc_exclusive (const struct probe_desc *d)
 size_t
 syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct syscall_probe **out)
 {
-  size_t n = 0;
+  size_t n = 0, cap = 0;
   *out = NULL;
   for (size_t i = 0; i < syscall_table_x86_64_size; i++)
     for (int r = 0; r < 2; r++)
@@ -37,8 +38,7 @@ syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct sysca
           m = syscall_probe_match (&p, &descs[k]);
         if (!m)
           continue;
-        *out = xrealloc (*out, (n + 1) * sizeof **out);
-        (*out)[n++] = p;
+        VEC_PUSH (*out, n, cap) = p;
       }
   return n;
 }

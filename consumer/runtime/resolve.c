@@ -15,6 +15,7 @@
 #include "consumer/probes/profile-probes.h"
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -97,7 +98,7 @@ collect_descs (struct runtime *rt, struct resolve *r)
 {
   struct dprog *p = &rt->prog;
   struct probe_macros macros = { macro_lookup, rt };
-  size_t nd = 0;
+  size_t nd = 0, descs_cap = 0, clause_cap = 0;
   struct probe_desc *descs = NULL;
   size_t *desc_clause = NULL;
 
@@ -107,8 +108,8 @@ collect_descs (struct runtime *rt, struct resolve *r)
       for (size_t d = 0; d < ast->ndescs; d++)
         {
           char *e = NULL;
-          descs = xrealloc (descs, (nd + 1) * sizeof *descs);
-          desc_clause = xrealloc (desc_clause, (nd + 1) * sizeof *desc_clause);
+          VEC_GROW (descs, nd, descs_cap);
+          VEC_GROW (desc_clause, nd, clause_cap);
           if (probe_desc_parse (ast->descs[d].text, PROBE_FIELD_NAME, &macros, &descs[nd], &e) != 0)
             {
               diag_error ("invalid probe description \"%s\": %s", ast->descs[d].text, e ? e : "syntax error");
