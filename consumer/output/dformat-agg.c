@@ -752,8 +752,13 @@ print_quant (struct dfmt_out *o, const struct dfmt_agg *a, const struct dfmt_agg
     }
 }
 
+/* One aggregation's value in a row (V is NULL where the row's key is not
+ * in this aggregation): a quantization's distribution, else the number in
+ * printa's conversion SPEC/CONV or, without SPEC, in the " %16lld" column
+ * of the default layout. */
 static void
-print_value (struct dfmt_out *o, const struct dfmt_agg *a, const struct dfmt_aggval *v)
+print_value (struct dfmt_out *o, const struct dfmt_agg *a, const struct dfmt_aggval *v,
+             const struct dfmt_ispec *spec, char conv)
 {
   static const struct dfmt_aggval zero;
   if (is_quant (a->desc.fn))
@@ -763,10 +768,17 @@ print_value (struct dfmt_out *o, const struct dfmt_agg *a, const struct dfmt_agg
     }
   if (!v)
     v = &zero;
-  if (a->desc.fn == DFMT_AGG_STDDEV)
-    dfmt_outf (o, " %16llu", (unsigned long long) stddev_of (v, a->normal));
+  bool sd = a->desc.fn == DFMT_AGG_STDDEV;
+  uint64_t s = sd ? stddev_of (v, a->normal) : 0;
+  int64_t n = sd ? 0 : dfmt_agg_display (a, v);
+  if (!spec && sd)
+    dfmt_outf (o, " %16llu", (unsigned long long) s);
+  else if (!spec)
+    dfmt_outf (o, " %16lld", (long long) n);
+  else if (sd)
+    dfmt_put_aggint (o, spec, conv, s <= INT64_MAX ? (int64_t) s : -(int64_t) (~s) - 1, false);
   else
-    dfmt_outf (o, " %16lld", (long long) dfmt_agg_display (a, v));
+    dfmt_put_aggint (o, spec, conv, n, true);
 }
 
 static void
@@ -779,7 +791,7 @@ print_rows (struct dfmt_out *o, const struct dfmt_ctx *ctx, struct listing *l,
       for (size_t k = 0; k < l->nkeys; k++)
         print_key (o, ctx, &r->keys[k]);
       for (size_t j = 0; j < naggs; j++)
-        print_value (o, aggs[j], r->vals[j]);
+        print_value (o, aggs[j], r->vals[j], NULL, 0);
       dfmt_putc (o, '\n');
     }
 }
@@ -835,23 +847,7 @@ printa_aggconv (void *arg, struct dfmt_out *o, size_t index, const struct dfmt_i
 {
   const struct printa_state *st = arg;
   size_t j = index < st->naggs ? index : st->naggs - 1;
-  const struct dfmt_agg *a = st->aggs[j];
-  const struct dfmt_aggval *v = st->row->vals[j];
-  static const struct dfmt_aggval zero;
-  if (is_quant (a->desc.fn))
-    {
-      print_quant (o, a, v);
-      return;
-    }
-  if (!v)
-    v = &zero;
-  if (a->desc.fn == DFMT_AGG_STDDEV)
-    {
-      uint64_t s = stddev_of (v, a->normal);
-      dfmt_put_aggint (o, spec, conv, s <= INT64_MAX ? (int64_t) s : -(int64_t) (~s) - 1, false);
-    }
-  else
-    dfmt_put_aggint (o, spec, conv, dfmt_agg_display (a, v), true);
+  print_value (o, st->aggs[j], st->row->vals[j], spec, conv);
 }
 
 int

@@ -19,6 +19,7 @@
 
 #include "consumer/output/symbolize.h"
 #include "consumer/runtime/process.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -32,7 +33,7 @@ struct sym_file {
   uint64_t dev, ino;
   bool loaded, ok;
   struct sdt_symtab tab;
-  size_t nsegs;
+  size_t nsegs, segs_cap;
   struct seg *segs;
 };
 
@@ -46,7 +47,7 @@ struct sym_proc {
   uint64_t starttime;
   char *text;                  /* the maps text last parsed */
   uint64_t missed_ns;          /* when a miss last re-read the maps */
-  size_t nmaps;
+  size_t nmaps, maps_cap;
   struct sym_map *maps;
 };
 
@@ -58,9 +59,9 @@ struct ksym {
 };
 
 struct symbolizer {
-  size_t nfiles;
+  size_t nfiles, files_cap;
   struct sym_file *files;
-  size_t nprocs;
+  size_t nprocs, procs_cap;
   struct sym_proc *procs;
   bool kloaded;
   size_t nksyms;
@@ -80,7 +81,7 @@ proc_clear (struct sym_proc *p)
   free (p->maps);
   p->text = NULL;
   p->maps = NULL;
-  p->nmaps = 0;
+  p->nmaps = p->maps_cap = 0;
 }
 
 void
@@ -125,8 +126,7 @@ load_segments (struct sym_file *f)
           GElf_Phdr ph;
           if (!gelf_getphdr (elf, (int) i, &ph) || ph.p_type != PT_LOAD)
             continue;
-          f->segs = xrealloc (f->segs, (f->nsegs + 1) * sizeof *f->segs);
-          f->segs[f->nsegs++] = (struct seg) { ph.p_offset, ph.p_vaddr, ph.p_filesz };
+          VEC_PUSH (f->segs, f->nsegs, f->segs_cap) = (struct seg) { ph.p_offset, ph.p_vaddr, ph.p_filesz };
         }
     }
   if (elf)
@@ -154,7 +154,7 @@ file_index (struct symbolizer *s, const char *path, uint64_t dev, uint64_t ino)
   for (size_t i = 0; i < s->nfiles; i++)
     if (s->files[i].dev == dev && s->files[i].ino == ino && strcmp (s->files[i].path, path) == 0)
       return i;
-  s->files = xrealloc (s->files, (s->nfiles + 1) * sizeof *s->files);
+  VEC_GROW (s->files, s->nfiles, s->files_cap);
   struct sym_file *f = &s->files[s->nfiles];
   memset (f, 0, sizeof *f);
   f->path = xstrdup (path);
@@ -226,7 +226,7 @@ parse_maps (struct symbolizer *s, struct sym_proc *p, char *text)
 {
   free (p->maps);
   p->maps = NULL;
-  p->nmaps = 0;
+  p->nmaps = p->maps_cap = 0;
   free (p->text);
   p->text = text;
   char *line = text;
@@ -239,8 +239,7 @@ parse_maps (struct symbolizer *s, struct sym_proc *p, char *text)
       if (dt_maps_parse_line (line, &m) && m.path)
         {
           char *path = xstrndup (m.path, m.path_len);
-          p->maps = xrealloc (p->maps, (p->nmaps + 1) * sizeof *p->maps);
-          p->maps[p->nmaps++] = (struct sym_map) {
+          VEC_PUSH (p->maps, p->nmaps, p->maps_cap) = (struct sym_map) {
             m.start, m.end, m.offset,
             file_index (s, path, ((uint64_t) m.dev_major << 32) | m.dev_minor, m.ino)
           };
@@ -277,8 +276,7 @@ refresh (struct symbolizer *s, int32_t pid)
     }
   if (!p)
     {
-      s->procs = xrealloc (s->procs, (s->nprocs + 1) * sizeof *s->procs);
-      p = &s->procs[s->nprocs++];
+      p = &VEC_PUSH (s->procs, s->nprocs, s->procs_cap);
       memset (p, 0, sizeof *p);
       p->pid = pid;
     }
@@ -409,7 +407,7 @@ load_kallsyms (struct symbolizer *s)
   /* each module's base: the first (lowest) address seen for its name; a
    * module's symbols are mostly adjacent, so the last match is tried first */
   struct { const char *mod; uint64_t base; } *bases = NULL;
-  size_t nb = 0, last = 0;
+  size_t nb = 0, nb_cap = 0, last = 0;
   for (size_t i = 0; i < s->nksyms; i++)
     {
       struct ksym *k = &s->ksyms[i];
@@ -421,7 +419,7 @@ load_kallsyms (struct symbolizer *s)
           ;
       if (j == nb)
         {
-          bases = xrealloc (bases, (nb + 1) * sizeof *bases);
+          VEC_GROW (bases, nb, nb_cap);
           bases[nb].mod = k->mod;
           bases[nb++].base = k->addr;
         }

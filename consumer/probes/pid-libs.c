@@ -12,6 +12,7 @@
  * later with dlopen are not known either: name those by path.
  */
 #include "consumer/probes/pid-libs.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <fcntl.h>
@@ -28,13 +29,13 @@
 struct strv {
   size_t n;
   char **v;
+  size_t cap;
 };
 
 static void
 sv_add (struct strv *s, const char *x)
 {
-  s->v = xrealloc (s->v, (s->n + 1) * sizeof *s->v);
-  s->v[s->n++] = xstrdup (x);
+  VEC_PUSH (s->v, s->n, s->cap) = xstrdup (x);
 }
 
 static bool
@@ -207,7 +208,7 @@ is_x86_64_elf (const char *path)
 size_t
 pid_needed_libs (const char *exec_path, char ***paths)
 {
-  struct strv sys = { 0, NULL };
+  struct strv sys = { 0, NULL, 0 };
   read_ld_conf (&sys, "/etc/ld.so.conf", 0);
   static const char *const defaults[] = {
     "/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib",
@@ -216,11 +217,11 @@ pid_needed_libs (const char *exec_path, char ***paths)
     if (!sv_has (&sys, defaults[i]))
       sv_add (&sys, defaults[i]);
 
-  struct strv done = { 0, NULL }, queue = { 0, NULL };
+  struct strv done = { 0, NULL, 0 }, queue = { 0, NULL, 0 };
   char *real = realpath (exec_path, NULL);
   sv_add (&queue, real ? real : exec_path);
   free (real);
-  struct strv result = { 0, NULL };
+  struct strv result = { 0, NULL, 0 };
   for (size_t q = 0; q < queue.n && q < 512; q++)
     {
       const char *obj = queue.v[q];
@@ -240,7 +241,7 @@ pid_needed_libs (const char *exec_path, char ***paths)
       char *slash = strrchr (dir, '/');
       if (slash)
         *slash = '\0';
-      struct strv dirs = { 0, NULL };
+      struct strv dirs = { 0, NULL, 0 };
       if (d.rpath && !d.runpath)
         add_path_list (&dirs, d.rpath, dir);
       add_path_list (&dirs, getenv ("LD_LIBRARY_PATH"), NULL);

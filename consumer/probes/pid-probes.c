@@ -6,10 +6,12 @@
  * a symbol's link-time address into the file offset a uprobe needs) and its
  * symbol table (sdt_symtab_load: .symtab, or .dynsym when stripped).
  */
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/runtime/process.h"
 #include "consumer/probes/x86-insn.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -35,7 +37,7 @@ struct file_info {
   pid_t pid;
   bool loaded, bad;
   int fd;                  /* open while probes are found, -1 after */
-  size_t nsegs;
+  size_t nsegs, segs_cap;
   struct seg *segs;
   struct sdt_symtab syms;
   bool have_syms;
@@ -81,8 +83,7 @@ add_file (struct pid_probe_list *l, pid_t pid, dev_t dev, ino_t ino, const char 
   fi->f.is_exec = is_exec;
   fi->pid = pid;
   fi->fd = -1;
-  l->files = xrealloc (l->files, (l->nfiles + 1) * sizeof *l->files);
-  l->files[l->nfiles++] = &fi->f;
+  VEC_PUSH (l->files, l->nfiles, l->files_cap) = &fi->f;
   return fi;
 }
 
@@ -194,8 +195,7 @@ load_file (struct file_info *fi)
       GElf_Phdr ph;
       if (!gelf_getphdr (e, (int) i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
         continue;
-      fi->segs = xrealloc (fi->segs, (fi->nsegs + 1) * sizeof *fi->segs);
-      fi->segs[fi->nsegs++] = (struct seg) { ph.p_vaddr, ph.p_filesz, ph.p_offset };
+      VEC_PUSH (fi->segs, fi->nsegs, fi->segs_cap) = (struct seg) { ph.p_vaddr, ph.p_filesz, ph.p_offset };
     }
   if (e)
     elf_end (e);
@@ -403,7 +403,7 @@ pid_probes_find (const struct probe_desc *descs, size_t ndescs,
 {
   memset (out, 0, sizeof *out);
   pid_t *scanned = NULL;
-  size_t nscanned = 0;
+  size_t nscanned = 0, scanned_cap = 0;
   int rc = 0;
   for (size_t i = 0; i < ndescs && rc == 0; i++)
     {
@@ -416,8 +416,7 @@ pid_probes_find (const struct probe_desc *descs, size_t ndescs,
         seen |= scanned[k] == pid;
       if (!seen)
         {
-          scanned = xrealloc (scanned, (nscanned + 1) * sizeof *scanned);
-          scanned[nscanned++] = pid;
+          VEC_PUSH (scanned, nscanned, scanned_cap) = pid;
           if (scan_pid (out, pid, procs, nprocs) != 0)
             {
               rc = -1;
@@ -529,11 +528,12 @@ pid_site_spec (const struct pid_probe *p, unsigned probe_id, struct site_spec *o
 }
 
 void
-pid_list_print (FILE *out, const struct pid_probe_list *l, unsigned *id)
+pid_list_print (struct probe_lister *pl, const struct pid_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
     {
       const struct pid_probe *p = &l->probes[i];
-      fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, p->provider, p->file->module, p->function, p->name);
+      struct listed_probe lp = { LISTED_PID, p->provider, p->file->module, p->function, p->name, NULL, 0 };
+      probe_list_print (pl, &lp);
     }
 }

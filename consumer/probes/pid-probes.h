@@ -66,6 +66,7 @@ struct pid_probe_list {
   struct pid_probe *probes;
   size_t nfiles;
   struct pid_file **files;
+  size_t files_cap;
 };
 
 /* PID when D's provider field is `pid` followed by a decimal pid (no
@@ -85,7 +86,8 @@ bool pid_probe_match (const struct pid_probe *p, const struct probe_desc *d);
 /* The argument locations of P for the sites map. */
 void pid_site_spec (const struct pid_probe *p, unsigned probe_id, struct site_spec *out);
 
-/* `dtrace -l` rows, ids from *ID + 1. */
-void pid_list_print (FILE *out, const struct pid_probe_list *l, unsigned *id);
+/* `dtrace -l`: each probe to the one printer (probe-list.h). */
+struct probe_lister;
+void pid_list_print (struct probe_lister *pl, const struct pid_probe_list *l);
 
 #endif

@@ -1,7 +1,9 @@
 /*
  * profile-probes.c — profile-N probes (see profile-probes.h).
  */
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/profile-probes.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <errno.h>
@@ -62,7 +64,7 @@ desc_may_match (const struct probe_desc *d)
 size_t
 profile_names_find (const struct probe_desc *descs, size_t ndescs, char ***names)
 {
-  size_t n = 0;
+  size_t n = 0, cap = 0;
   *names = NULL;
   for (size_t i = 0; i < ndescs; i++)
     {
@@ -86,8 +88,7 @@ profile_names_find (const struct probe_desc *descs, size_t ndescs, char ***names
             have |= strcmp ((*names)[j], cand[k]) == 0;
           if (have)
             continue;
-          *names = xrealloc (*names, (n + 1) * sizeof **names);
-          (*names)[n++] = xstrdup (cand[k]);
+          VEC_PUSH (*names, n, cap) = xstrdup (cand[k]);
         }
     }
   return n;
@@ -134,10 +135,10 @@ profile_attach (int prog_fd, uint64_t ns, int **fds, size_t *nfds)
 }
 
 void
-profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id)
+profile_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs)
 {
   const char **shown = NULL;
-  size_t n = 0;
+  size_t n = 0, cap = 0;
   for (size_t k = 0; k < NSTANDARD; k++)
     {
       bool m = ndescs == 0;
@@ -145,8 +146,7 @@ profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, un
         m = desc_may_match (&descs[i]) && probe_field_match (descs[i].name, standard[k]);
       if (m)
         {
-          shown = xrealloc (shown, (n + 1) * sizeof *shown);
-          shown[n++] = standard[k];
+          VEC_PUSH (shown, n, cap) = standard[k];
         }
     }
   for (size_t i = 0; i < ndescs; i++)
@@ -160,11 +160,13 @@ profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, un
         have |= strcmp (shown[j], nm) == 0;
       if (!have)
         {
-          shown = xrealloc (shown, (n + 1) * sizeof *shown);
-          shown[n++] = nm;
+          VEC_PUSH (shown, n, cap) = nm;
         }
     }
   for (size_t j = 0; j < n; j++)
-    fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, "profile", "", "", shown[j]);
+    {
+      struct listed_probe lp = { LISTED_PROFILE, "profile", "", "", shown[j], NULL, 0 };
+      probe_list_print (pl, &lp);
+    }
   free (shown);
 }

@@ -28,8 +28,9 @@ size_t profile_names_find (const struct probe_desc *descs, size_t ndescs, char *
  * and attach PROG_FD (BPF_PROG_TYPE_PERF_EVENT) to it.  The fds are added
  * to *FDS.  Returns 0, or -1 after diag_error. */
 int profile_attach (int prog_fd, uint64_t ns, int **fds, size_t *nfds);
-/* `dtrace -l` rows: profile-N and tick-N names (the standard set, or the
- * literal names asked for), ids from *ID + 1. */
-void profile_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id);
+/* `dtrace -l`: profile-N and tick-N names (the standard set, or the
+ * literal names asked for), to the one printer (probe-list.h). */
+struct probe_lister;
+void profile_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs);
 
 #endif

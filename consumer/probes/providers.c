@@ -341,11 +341,11 @@ providers_attach (struct providers *pv, struct dprog *p, struct codegen_ctx *cg,
 }
 
 int
-providers_list (FILE *out, const struct probe_desc *descs, size_t nd,
-                const struct usdt_proc *procs, size_t nprocs, unsigned *id)
+providers_list (struct probe_lister *pl, const struct probe_desc *descs, size_t nd,
+                const struct usdt_proc *procs, size_t nprocs)
 {
-  syscall_list_print (out, descs, nd, id);
-  profile_list_print (out, descs, nd, id);
+  syscall_list_print (pl, descs, nd);
+  profile_list_print (pl, descs, nd);
   bool any_pid = false;
   for (size_t i = 0; i < nd; i++)
     any_pid |= pid_desc_pid (&descs[i]) != 0;
@@ -354,7 +354,7 @@ providers_list (FILE *out, const struct probe_desc *descs, size_t nd,
   struct pid_probe_list l;
   int rc = pid_probes_find (descs, nd, procs, nprocs, &l);
   if (rc == 0)
-    pid_list_print (out, &l, id);
+    pid_list_print (pl, &l);
   pid_probe_list_free (&l);
   return rc;
 }

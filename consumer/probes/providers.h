@@ -50,10 +50,11 @@ int providers_attach (struct providers *pv, struct dprog *p, struct codegen_ctx 
                       enum uprobe_mode mode, int **fds, size_t *nfds);
 /* Detach everything attached (the programs stop firing). */
 void providers_detach (struct providers *pv);
-/* `dtrace -l` rows of syscall, profile and pid probes matching the
- * descriptions (all syscall and profile ones when ND is 0).  Returns 0, or
- * -1 after diag_error. */
-int providers_list (FILE *out, const struct probe_desc *descs, size_t nd,
-                    const struct usdt_proc *procs, size_t nprocs, unsigned *id);
+/* `dtrace -l` of syscall, profile and pid probes matching the
+ * descriptions (all syscall and profile ones when ND is 0), to the one
+ * printer (probe-list.h).  Returns 0, or -1 after diag_error. */
+struct probe_lister;
+int providers_list (struct probe_lister *pl, const struct probe_desc *descs, size_t nd,
+                    const struct usdt_proc *procs, size_t nprocs);
 
 #endif

@@ -2,7 +2,9 @@
  * syscall-probes.c — syscall provider probe matching and argument
  * locations (see syscall-probes.h).  The table is syscall-table-x86_64.c.
  */
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/syscall-probes.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <stdlib.h>
@@ -25,7 +27,7 @@ syscall_desc_exclusive (const struct probe_desc *d)
 size_t
 syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct syscall_probe **out)
 {
-  size_t n = 0;
+  size_t n = 0, cap = 0;
   *out = NULL;
   for (size_t i = 0; i < syscall_table_x86_64_size; i++)
     for (int r = 0; r < 2; r++)
@@ -36,8 +38,7 @@ syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct sysca
           m = syscall_probe_match (&p, &descs[k]);
         if (!m)
           continue;
-        *out = xrealloc (*out, (n + 1) * sizeof **out);
-        (*out)[n++] = p;
+        VEC_PUSH (*out, n, cap) = p;
       }
   return n;
 }
@@ -66,13 +67,16 @@ syscall_site_spec (const struct syscall_probe *p, unsigned probe_id, struct site
 }
 
 void
-syscall_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id)
+syscall_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs)
 {
   struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
   struct syscall_probe *p;
   size_t n = syscall_probes_find (ndescs ? descs : &all, ndescs ? ndescs : 1, &p);
   for (size_t i = 0; i < n; i++)
-    fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, "syscall", "vmlinux", p[i].name,
-             p[i].is_return ? "return" : "entry");
+    {
+      struct listed_probe lp = { LISTED_SYSCALL, "syscall", "vmlinux", p[i].name,
+                                 p[i].is_return ? "return" : "entry", NULL, 0 };
+      probe_list_print (pl, &lp);
+    }
   free (p);
 }

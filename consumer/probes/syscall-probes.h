@@ -48,8 +48,9 @@ bool syscall_desc_exclusive (const struct probe_desc *d);
 size_t syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct syscall_probe **out);
 /* The argument locations of P (the spec the program reads). */
 void syscall_site_spec (const struct syscall_probe *p, unsigned probe_id, struct site_spec *out);
-/* `dtrace -l` rows for probes matching the descriptions (all when NDESCS is
- * 0), ids from *ID + 1. */
-void syscall_list_print (FILE *out, const struct probe_desc *descs, size_t ndescs, unsigned *id);
+/* `dtrace -l`: the probes matching the descriptions (all when NDESCS is 0),
+ * to the one printer (probe-list.h). */
+struct probe_lister;
+void syscall_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs);
 
 #endif

@@ -14,6 +14,7 @@
  *  3. unique sites: all sites sorted by (dev, ino, offset) and numbered; the
  *     numbers are the attach cookies.
  */
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/usdt-probes.h"
 #include "common/xalloc.h"
 #include "consumer/runtime/process.h"
@@ -663,59 +664,23 @@ usdt_probe_list_free (struct usdt_probe_list *l)
 /* Listing.                                                            */
 
 void
-usdt_list_header (FILE *out)
-{
-  fprintf (out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-}
-
-static void
-print_arg (FILE *out, const struct sdt_arg *a, size_t i)
-{
-  char *text = sdt_arg_format (a);
-  fprintf (out, "\t\targ%zu: %-16s ", i, a->kind == SDT_ARG_UNDECODABLE ? a->text : text);
-  if (a->kind == SDT_ARG_UNDECODABLE)
-    fprintf (out, "undecodable: %s\n", a->error ? a->error : "unknown form");
-  else
-    fprintf (out, "%d-byte %s%s\n", a->size,
-             a->is_float ? "float" : a->is_signed ? "signed" : "unsigned",
-             a->kind == SDT_ARG_IMM ? " constant" : "");
-  free (text);
-}
-
-void
-usdt_list_print (FILE *out, const struct usdt_probe_list *l, unsigned *id, bool verbose)
+usdt_list_print (struct probe_lister *pl, const struct usdt_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
     {
       const struct usdt_probe *p = &l->probes[i];
-      fprintf (out, "%5u %10s %17s %33s %s\n", ++*id, p->provider, p->module, p->function, p->name);
-      if (!verbose)
-        continue;
-      fprintf (out, "\tfile %s\n", p->nsites ? p->sites[0].file->shown_path : "");
+      struct listed_site *ls = xcalloc (p->nsites ? p->nsites : 1, sizeof *ls);
       for (size_t s = 0; s < p->nsites; s++)
         {
           const struct usdt_site *site = &p->sites[s];
-          const struct sdt_note *n = &site->file->elf.notes[site->note];
-          size_t nargs = sdt_args_count (site->args);
-          fprintf (out, "\tsite 0x%llx (file offset 0x%llx)", (unsigned long long) site->pc,
-                   (unsigned long long) site->offset);
-          if (n->semaphore)
-            {
-              fprintf (out, ", semaphore 0x%llx", (unsigned long long) n->semaphore);
-              if (site->ref_ctr_offset)
-                fprintf (out, " (ref_ctr offset 0x%llx)", (unsigned long long) site->ref_ctr_offset);
-              else
-                fprintf (out, " (unusable)");
-            }
-          else
-            fprintf (out, ", no semaphore");
-          fprintf (out, ", %zu argument%s\n", nargs, nargs == 1 ? "" : "s");
-          struct sdt_argspec spec;
-          sdt_argspec_parse (site->args, &spec);
-          for (size_t a = 0; a < spec.nargs; a++)
-            print_arg (out, &spec.args[a], a);
-          sdt_argspec_free (&spec);
+          ls[s] = (struct listed_site) { site->file->shown_path, site->pc, true, site->offset,
+                                         site->file->elf.notes[site->note].semaphore,
+                                         site->ref_ctr_offset, site->args };
         }
+      struct listed_probe lp = { LISTED_USDT, p->provider, p->module, p->function, p->name,
+                                 ls, p->nsites };
+      probe_list_print (pl, &lp);
+      free (ls);
     }
 }
 

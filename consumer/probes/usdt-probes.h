@@ -110,11 +110,10 @@ int usdt_probes_find (const struct probe_desc *descs, size_t ndescs,
                       struct usdt_probe_list *out);
 void usdt_probe_list_free (struct usdt_probe_list *l);
 
-/* `dtrace -l` rows ("%5u %10s %17s %33s %s"), IDs counting from *ID + 1.
- * VERBOSE adds each probe's sites: file, address, file offset, semaphore,
- * arguments and whether each can be decoded. */
-void usdt_list_header (FILE *out);
-void usdt_list_print (FILE *out, const struct usdt_probe_list *l, unsigned *id, bool verbose);
+/* `dtrace -l`: each probe to the one printer (probe-list.h), with its
+ * sites for -v. */
+struct probe_lister;
+void usdt_list_print (struct probe_lister *pl, const struct usdt_probe_list *l);
 
 /* ELF helpers (for pid-provider style attach points). */
 /* File offset of link-time address VADDR, which must lie in an executable

@@ -262,6 +262,9 @@ check "... and none of the target's reads failed" bash -c "! grep -q '^  read  *
 check_eq "-l -n syscall::read: (Oracle's module vmlinux)" "$("$DTRACE" -l -n 'syscall::read:')" \
   "$(printf '%5s %10s %17s %33s %s\n%5u %10s %17s %33s %s\n%5u %10s %17s %33s %s' ID PROVIDER MODULE FUNCTION NAME \
      4 syscall vmlinux read entry 5 syscall vmlinux read return)"
+check_match "-l -v -n syscall::read:entry: the provider's stability and no argument types" \
+  "$("$DTRACE" -l -v -n 'syscall::read:entry' | tr '\n\t' '|~')" \
+  'read entry\|\|~Probe Description Attributes\|~~Identifier Names: Private\|~~Data Semantics:   Private\|~~Dependency Class: Unknown\|\|~Argument Attributes\|~~Identifier Names: Private\|~~Data Semantics:   Private\|~~Dependency Class: ISA\|\|~Argument Types\|~~None\|\|$'
 n=$("$DTRACE" -l -P syscall | wc -l)
 check "-l -P syscall lists entry and return of every call (got $((n - 1)) rows)" test "$n" -gt 700
 check_eq "-l -n 'syscall:::entry' lists half of them" "$(( $("$DTRACE" -l -n 'syscall:::entry' | wc -l) - 1 ))" "$(( (n - 1) / 2 ))"

@@ -45,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "consumer/output/probe-list.h"
 #include "consumer/probes/probe-desc.h"
 #include "consumer/runtime/process.h"
 #include "consumer/runtime/uprobe-attach.h"
@@ -284,9 +285,9 @@ self_discovery (void)
   char *buf = NULL;
   size_t len = 0;
   FILE *mf = open_memstream (&buf, &len);
-  unsigned id = 0;
-  usdt_list_header (mf);
-  usdt_list_print (mf, &l, &id, false);
+  struct probe_lister pl = { mf, 0, false };
+  probe_list_header (&pl);
+  usdt_list_print (&pl, &l);
   fclose (mf);
   UNIT_CHECK (strstr (buf, "   ID   PROVIDER            MODULE                          FUNCTION NAME\n") == buf,
               "-l header");
@@ -792,9 +793,9 @@ driver (int argc, char **argv)
       have_list = true;
       if (d.list)
         {
-          unsigned id = 0;
-          usdt_list_header (stdout);
-          usdt_list_print (stdout, &l, &id, false);
+          struct probe_lister pl = { stdout, 0, false };
+          probe_list_header (&pl);
+          usdt_list_print (&pl, &l);
           status = 0;
           goto out;
         }

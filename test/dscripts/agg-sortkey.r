@@ -1,0 +1,4 @@
+
+  apple                                                            30
+  fig                                                               2
+  pear                                                              1

@@ -1,0 +1,3 @@
+ERROR: fault 1 at address 0
+next clause runs
+

@@ -1,0 +1,2 @@
+quiet by pragma
+

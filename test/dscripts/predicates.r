@@ -1,0 +1,3 @@
+two
+two or more, not three
+

@@ -1,0 +1,3 @@
+[sdtkit] [    sdtkit] [sdtkit    ] [sdt] [sd      ]
+[]
+

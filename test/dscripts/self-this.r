@@ -1,0 +1,3 @@
+self 3 this 42
+self still set in the next clause
+

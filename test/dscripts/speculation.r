@@ -1,0 +1,3 @@
+plain line
+kept line
+
