@@ -1,0 +1,162 @@
+/*
+ * load.c — programs generated, loaded and attached: BEGIN and END (run
+ * once with BPF_PROG_TEST_RUN), one per profile:::tick-N (run by the event
+ * loop), the providers' own, ERROR, and for USDT one program per group of
+ * probes with the same clause list, per class of sites (sites.c), attached
+ * to the group's unique sites.  BEGIN runs before anything is attached.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/probes/providers.h"
+#include "consumer/runtime/runtime-int.h"
+#include "common/xalloc.h"
+#include "sdt/sdt.h"
+
+void
+run_once (int fd)
+{
+  if (fd < 0)
+    return;
+  uint64_t args[8] = { 0 };
+  LIBBPF_OPTS (bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof args);
+  if (bpf_prog_test_run_opts (fd, &o) != 0)
+    diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
+}
+
+int
+load_and_attach (struct runtime *rt)
+{
+  struct dprog *p = &rt->prog;
+  rt->begin_fd = rt->end_fd = -1;
+  enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
+  rt->cg.usdt_attach_type = uprobe_prog_expected_attach_type (mode);
+  rt->cg.sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
+  if (p->probes[0].nclauses)
+    {
+      rt->begin_fd = codegen_program (&rt->cg, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
+                                      p->probes[0].nclauses, "dtrace_BEGIN");
+      if (rt->begin_fd < 0)
+        return -1;
+    }
+  if (p->probes[1].nclauses)
+    {
+      rt->end_fd = codegen_program (&rt->cg, PK_END, PROBE_ID_END, p->probes[1].clauses,
+                                    p->probes[1].nclauses, "dtrace_END");
+      if (rt->end_fd < 0)
+        return -1;
+    }
+  for (size_t i = 3; i < p->nprobes; i++)
+    if (p->probes[i].kind == PK_TICK && p->probes[i].nclauses)
+      {
+        int fd = codegen_program (&rt->cg, PK_TICK, p->probes[i].id, p->probes[i].clauses,
+                                  p->probes[i].nclauses, "dtrace_tick");
+        if (fd < 0)
+          return -1;
+        rt->ticks = xrealloc (rt->ticks, (rt->nticks + 1) * sizeof *rt->ticks);
+        rt->ticks[rt->nticks].fd = fd;
+        rt->ticks[rt->nticks].interval = p->probes[i].tick_ns;
+        rt->ticks[rt->nticks].next = 0;
+        rt->nticks++;
+      }
+  /* BEGIN fires before any other probe can (DTrace enables every probe but
+   * lets none fire until BEGIN has run): run it before attaching */
+  run_once (rt->begin_fd);
+  if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
+    return -1;
+  if (p->probes[2].nclauses)
+    {
+      rt->error_fd = codegen_program (&rt->cg, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
+                                      p->probes[2].nclauses, "dtrace_ERROR");
+      if (rt->error_fd < 0)
+        return -1;
+    }
+  if (!rt->have_usdt)
+    return 0;
+
+  /* Group probes by their clause lists: one program per group, attached to
+   * the group's unique sites. */
+  bool *done = xcalloc (p->nprobes, sizeof *done);
+  rt->att = uprobe_attachment_new ();
+  int rc = 0;
+  for (size_t i = 3; i < p->nprobes && rc == 0; i++)
+    {
+      if (done[i] || p->probes[i].nclauses == 0 || p->probes[i].kind != PK_USDT)
+        continue;
+      struct uprobe_site *sites = NULL;
+      size_t nsites = 0;
+      bool *taken = xcalloc (rt->usdt.nusites ? rt->usdt.nusites : 1, sizeof *taken);
+      for (size_t j = i; j < p->nprobes; j++)
+        {
+          if (done[j] || p->probes[j].kind != PK_USDT || p->probes[j].nclauses != p->probes[i].nclauses
+              || memcmp (p->probes[j].clauses, p->probes[i].clauses,
+                         p->probes[i].nclauses * sizeof *p->probes[i].clauses) != 0)
+            continue;
+          done[j] = true;
+          const struct usdt_probe *u = p->probes[j].sites;
+          for (size_t s = 0; s < u->nsites; s++)
+            {
+              size_t us = u->sites[s].usite;
+              if (taken[us])
+                continue;
+              taken[us] = true;
+              sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
+              sites[nsites++] = rt->usdt.usites[us];
+            }
+        }
+      free (taken);
+      char name[32];
+      snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
+      /* every probe of the group is some process's (provPID, -p/-c): when
+       * the kernel filters links by pid, attach per process and leave the
+       * tgid check out */
+      bool scoped = kfilter;
+      for (size_t j = i; j < p->nprobes && scoped; j++)
+        if (done[j] && p->probes[j].kind == PK_USDT && same_group (&p->probes[j], &p->probes[i]))
+          scoped = ((const struct usdt_probe *) p->probes[j].sites)->pid > 0;
+      rt->cg.pid_scoped = scoped;
+      /* one program per class of sites with the same argument registers */
+      size_t *cls = xcalloc (nsites ? nsites : 1, sizeof *cls);
+      size_t ncls = site_arg_classes (rt, sites, nsites, cls);
+      struct uprobe_site *sub = xcalloc (nsites ? nsites : 1, sizeof *sub);
+      bool *allowed = xcalloc (rt->usdt.nusites ? rt->usdt.nusites : 1, sizeof *allowed);
+      for (size_t c = 0; c < ncls && rc == 0; c++)
+        {
+          size_t nsub = 0;
+          memset (allowed, 0, (rt->usdt.nusites ? rt->usdt.nusites : 1) * sizeof *allowed);
+          for (size_t s = 0; s < nsites; s++)
+            if (cls[s] == c)
+              {
+                sub[nsub++] = sites[s];
+                allowed[sites[s].cookie] = true;
+              }
+          group_fixed_args (rt, sub, nsub);
+          int fd = codegen_program (&rt->cg, PK_USDT, 0, p->probes[i].clauses, p->probes[i].nclauses, name);
+          rt->cg.fixed_args = 0;
+          rt->cg.fixed_probe_id = 0;
+          if (fd < 0)
+            rc = -1;
+          else
+            {
+              rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
+              rt->prog_fds[rt->nprog_fds++] = fd;
+              struct uprobe_attach_opts ao = { mode, false, 0 };
+              if (scoped)
+                rc = attach_group_per_pid (rt, i, fd, mode, allowed);
+              else if (uprobe_attach (rt->att, fd, sub, nsub, &ao) != 0)
+                rc = -1;
+            }
+        }
+      rt->cg.pid_scoped = false;
+      free (allowed);
+      free (sub);
+      free (cls);
+      free (sites);
+    }
+  free (done);
+  return rc;
+}

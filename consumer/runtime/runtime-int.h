@@ -1,0 +1,113 @@
+/*
+ * runtime-int.h — what the runtime's files share (private to runtime/).
+ *
+ * One `struct runtime` holds a tracing session from the first -x option to
+ * the last close: the sources and their parse trees, the checked program
+ * (struct dprog), the probes it was resolved to, the maps, programs and
+ * links, the processes and the output.  Each file does one step on it:
+ *   xoptions.c  -x options and #pragma D option
+ *   sources.c   -s/-n/-P/-m/-f sources parsed
+ *   resolve.c   probe descriptions -> probes, clauses enabled on them
+ *   maps.c      the BPF maps created and filled
+ *   sites.c     USDT site specs, shared sites, attach grouping by site shape
+ *   load.c      programs generated, loaded and attached; BEGIN/END run
+ *   session.c   consumer_run: the steps in order, the event loop, teardown
+ *   listing.c   consumer_list (-l)
+ */
+#ifndef SDTKIT_CONSUMER_RUNTIME_RUNTIME_INT_H
+#define SDTKIT_CONSUMER_RUNTIME_RUNTIME_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <bpf/bpf.h>
+
+#include "consumer/compile/checker.h"
+#include "consumer/compile/codegen.h"
+#include "consumer/consumer.h"
+#include "consumer/probes/usdt-probes.h"
+#include "consumer/runtime/uprobe-attach.h"
+
+enum { PROBE_ID_BEGIN = 1, PROBE_ID_END = 2, PROBE_ID_ERROR = 3, PROBE_ID_USDT = 4 };
+
+struct source_state {
+  const struct consumer_source *src;
+  char *text;                     /* program text for -n/-P/-m/-f */
+  char *errprefix;
+  char *notice;                   /* "description 'X '" or "script 'x.d'" */
+  struct d_program dp;
+  struct d_script script;
+  bool parsed;
+  size_t first_clause, nclauses;
+};
+
+struct runtime {
+  const struct consumer_options *opt;
+  struct dprog prog;
+  struct strconsts consts;
+  struct codegen_ctx cg;
+  size_t nsrc;
+  struct source_state *src;
+  struct usdt_probe_list usdt;
+  bool have_usdt;
+  struct uprobe_attachment *att;
+  int *prog_fds;
+  size_t nprog_fds;
+  int begin_fd, end_fd;
+  int error_fd;                 /* dtrace:::ERROR's clauses (fault.h), or -1 */
+  struct spec_store *spec;      /* speculative records (speculation.h) */
+  uint64_t nerrors;             /* faults reported */
+  struct ring_buffer *rb;
+  struct ring_buffer *errrb;    /* the ERROR clauses' records (fault.h) */
+  struct output *out;
+  FILE *outf;
+  struct usdt_proc *procs;
+  size_t nprocs;
+  struct dt_proc *dtp;          /* -p and -c processes, same order as procs */
+  bool exit_seen;
+  int exit_status;
+  int switch_ms;                /* ring buffer poll interval */
+  uint64_t *drops_seen;         /* [counter][cpu] already reported */
+  size_t *matched;              /* per source: (clause, probe) pairs enabled */
+  struct tick { int fd; uint64_t interval, next; } *ticks;
+  size_t nticks;
+  struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
+};
+
+/* xoptions.c */
+int apply_option (struct runtime *rt, const char *name, const char *value);
+int apply_xopt (struct runtime *rt, const char *opt);
+
+/* sources.c */
+int parse_sources (struct runtime *rt);
+
+/* resolve.c */
+const char *macro_lookup (void *arg, const char *name);
+int resolve_probes (struct runtime *rt);
+
+/* maps.c */
+int make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value, unsigned entries,
+              uint32_t flags);
+int create_maps (struct runtime *rt);
+
+/* sites.c */
+struct site_spec;
+struct usdt_site;
+void site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec *out);
+int mark_shared_sites (struct runtime *rt);
+void group_fixed_args (struct runtime *rt, const struct uprobe_site *sites, size_t nsites);
+size_t site_arg_classes (struct runtime *rt, const struct uprobe_site *sites, size_t nsites, size_t *cls);
+bool same_group (const struct dprobe *a, const struct dprobe *b);
+int attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode mode,
+                          const bool *allowed);
+
+/* load.c */
+void run_once (int fd);
+int load_and_attach (struct runtime *rt);
+
+/* session.c (shared with listing.c) */
+int grab_processes (struct runtime *rt);
+
+#endif

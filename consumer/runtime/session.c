@@ -1,0 +1,470 @@
+/*
+ * session.c — consumer_run(): compile, load, attach, consume, stop.
+ *
+ * Order of events, as DTrace users expect:
+ *   parse every source (command-line order) -> check -> match descriptions
+ *   (BEGIN/END/ERROR, USDT in the scope: -p/-c processes, module paths,
+ *   else every process) -> "matched N probes" -> create maps -> generate
+ *   and load one program per probe group -> attach -> release a -c child
+ *   -> run BEGIN -> consume records every switchrate until exit(),
+ *   SIGINT/SIGTERM or the end of the -c/-p processes -> detach -> run END
+ *   -> final consume -> "\n" and the aggregations -> exit status.
+ * Everything the kernel holds is a file descriptor of this process, so a
+ * kill -9 leaves no uprobe and no raised semaphore behind.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "consumer/output/output.h"
+#include "consumer/output/symbolize.h"
+#include "consumer/probes/providers.h"
+#include "consumer/runtime/destructive.h"
+#include "consumer/runtime/fault.h"
+#include "consumer/runtime/process.h"
+#include "consumer/runtime/runtime-int.h"
+#include "consumer/runtime/speculation.h"
+#include "common/xalloc.h"
+#include "sdt/sdt.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal (int sig)
+{
+  (void) sig;
+  interrupted++;
+  if (interrupted > 1)
+    _exit (1);
+}
+
+static void
+print_record (void *ctx, const void *data, size_t size)
+{
+  struct runtime *rt = ctx;
+  bool seen = false;
+  int status = 0;
+  output_record (rt->out, data, size, &seen, &status);
+  if (seen && !rt->exit_seen)
+    {
+      rt->exit_seen = true;
+      rt->exit_status = status;
+    }
+}
+
+static int
+on_record (void *ctx, void *data, size_t size)
+{
+  struct runtime *rt = ctx;
+  if (fault_record (&rt->prog, data, size, rt->error_fd))
+    {
+      rt->nerrors++;
+      if (rt->errrb)
+        ring_buffer__consume (rt->errrb);
+      return 0;
+    }
+  if (spec_keep (rt->spec, data, size))
+    return 0;
+  print_record (rt, data, size);
+  spec_settle (rt->spec, data, size, print_record, rt);
+  return 0;
+}
+
+/* Report drops and faults counted since the last report.  The kernel's
+ * counters only grow; what was already reported is remembered here (zeroing
+ * them would race with the programs' increments). */
+static void
+report_drops (struct runtime *rt)
+{
+  int ncpu = libbpf_num_possible_cpus ();
+  if (ncpu <= 0)
+    return;
+  if (!rt->drops_seen)
+    rt->drops_seen = xcalloc (DROP_NCOUNTERS * (size_t) ncpu, sizeof *rt->drops_seen);
+  uint64_t *v = xcalloc ((size_t) ncpu, sizeof *v);
+  for (uint32_t k = 0; k < DROP_NCOUNTERS; k++)
+    {
+      if (bpf_map_lookup_elem (rt->prog.drops_fd, &k, v) != 0)
+        continue;
+      uint64_t total = 0;
+      for (int c = 0; c < ncpu; c++)
+        {
+          uint64_t *seen = &rt->drops_seen[k * (size_t) ncpu + (size_t) c];
+          uint64_t d = v[c] - *seen;
+          *seen = v[c];
+          if (k == 0 && d)
+            diag_error ("%" PRIu64 " drop%s on CPU %d", d, d == 1 ? "" : "s", c);
+          total += d;
+        }
+      if (k == 1 && total)
+        diag_error ("%" PRIu64 " dynamic variable drop%s", total, total == 1 ? "" : "s");
+      if (k == 2 && total)
+        diag_error ("%" PRIu64 " aggregation drop%s", total, total == 1 ? "" : "s");
+      if (k == DROP_ERROR_LOST && total)
+        diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total,
+                    total == 1 ? "" : "s");
+      if (k == DROP_SPEC && total)
+        diag_error ("%" PRIu64 " speculative drop%s", total, total == 1 ? "" : "s");
+      if (k == DROP_SPEC_NOBUF && total)
+        diag_error ("%" PRIu64 " failed speculation%s (no speculative buffer available)", total,
+                    total == 1 ? "" : "s");
+      if (k == DROP_ERROR_IN_ERROR && total)
+        diag_error ("%" PRIu64 " error%s in ERROR probe enabling", total, total == 1 ? "" : "s");
+    }
+  free (v);
+}
+
+static bool
+targets_gone (struct runtime *rt)
+{
+  if (rt->nprocs == 0)
+    return false;
+  dt_proc_wait (rt->dtp, rt->nprocs, 0);
+  return dt_proc_all_exited (rt->dtp, rt->nprocs);
+}
+
+static void
+free_runtime (struct runtime *rt)
+{
+  if (rt->att)
+    uprobe_detach (rt->att);
+  providers_free (rt->prov);
+  for (size_t i = 0; i < rt->nprog_fds; i++)
+    close (rt->prog_fds[i]);
+  free (rt->prog_fds);
+  for (size_t i = 0; i < rt->nticks; i++)
+    close (rt->ticks[i].fd);
+  free (rt->ticks);
+  if (rt->begin_fd >= 0)
+    close (rt->begin_fd);
+  if (rt->end_fd >= 0)
+    close (rt->end_fd);
+  if (rt->error_fd >= 0)
+    close (rt->error_fd);
+  spec_store_free (rt->spec);
+  if (rt->rb)
+    ring_buffer__free (rt->rb);
+  if (rt->errrb)
+    ring_buffer__free (rt->errrb);
+  if (rt->out)
+    output_free (rt->out);
+  struct dprog *p = &rt->prog;
+  for (size_t i = 0; i < p->nvars; i++)
+    if (p->vars[i].map_fd >= 0)
+      close (p->vars[i].map_fd);
+  for (size_t i = 0; i < p->naggs; i++)
+    if (p->aggs[i].map_fd >= 0)
+      close (p->aggs[i].map_fd);
+  int fds[] = { p->globals_fd, p->scratch_fd, p->ringbuf_fd, p->drops_fd, p->zero_fd, p->sites_fd,
+                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd,
+                rt->cg.siteprobes_fd };
+  for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+    if (fds[i] > 0)
+      close (fds[i]);
+  for (size_t i = 0; i < p->nprobes; i++)
+    {
+      free (p->probes[i].prov);
+      free (p->probes[i].mod);
+      free (p->probes[i].func);
+      free (p->probes[i].name);
+      free (p->probes[i].clauses);
+    }
+  free (p->probes);
+  if (rt->have_usdt)
+    usdt_probe_list_free (&rt->usdt);
+  d_check_free (p);
+  free (rt->consts.s);
+  for (size_t i = 0; i < rt->nsrc; i++)
+    {
+      struct source_state *s = &rt->src[i];
+      if (s->parsed)
+        {
+          d_script_free (&s->script);
+          d_program_free (&s->dp);
+        }
+      free (s->text);
+      free (s->errprefix);
+      free (s->notice);
+    }
+  free (rt->src);
+  free (rt->procs);
+  free (rt->drops_seen);
+  free (rt->matched);
+  for (size_t i = 0; i < rt->nprocs; i++)
+    dt_proc_free (&rt->dtp[i]);
+  free (rt->dtp);
+  if (rt->outf && rt->outf != stdout)
+    fclose (rt->outf);
+  free (p->macro_args);
+}
+
+/* The defaults, before any option. */
+static void
+runtime_init (struct runtime *rt, const struct consumer_options *opt)
+{
+  memset (rt, 0, sizeof *rt);
+  rt->opt = opt;
+  rt->begin_fd = rt->end_fd = rt->error_fd = -1;
+  rt->cg.strconst_fd = rt->cg.pids_fd = rt->cg.siteprobes_fd = -1;
+  struct dprog *p = &rt->prog;
+  p->strsize = 256;
+  p->bufsize = 4u << 20;
+  p->quiet = opt->quiet;
+  p->flowindent = opt->flowindent;
+  p->zdefs = opt->zdefs;
+  p->destructive = opt->destructive;
+  p->nspec = 1;
+  p->specsize = 32u << 10;
+  p->dynvarsize = 1u << 20;
+  p->spec_fd = p->dynvar_fd = p->errbuf_fd = -1;
+  p->globals_fd = p->scratch_fd = p->ringbuf_fd = p->drops_fd = p->zero_fd = p->sites_fd = p->probestr_fd = -1;
+}
+
+/* The -p processes grabbed and the -c command created (held before its
+ * exec), in that order; $target is the first. */
+int
+grab_processes (struct runtime *rt)
+{
+  const struct consumer_options *opt = rt->opt;
+  size_t nwant = opt->npids + (opt->command ? 1 : 0);
+  rt->dtp = xcalloc (nwant ? nwant : 1, sizeof *rt->dtp);
+  rt->procs = xcalloc (nwant ? nwant : 1, sizeof *rt->procs);
+  for (size_t i = 0; i < opt->npids; i++)
+    {
+      if (dt_proc_grab (&rt->dtp[rt->nprocs], opt->pids[i]) != 0)
+        return -1;
+      rt->procs[rt->nprocs] = (struct usdt_proc) { rt->dtp[rt->nprocs].pid, NULL };
+      rt->nprocs++;
+    }
+  if (opt->command)
+    {
+      if (dt_proc_create (&rt->dtp[rt->nprocs], opt->command) != 0)
+        return -1;
+      rt->procs[rt->nprocs] = (struct usdt_proc) { rt->dtp[rt->nprocs].pid, rt->dtp[rt->nprocs].exec_path };
+      rt->cg.held_pid = rt->dtp[rt->nprocs].pid;
+      rt->nprocs++;
+    }
+  if (rt->nprocs)
+    rt->prog.target_pid = rt->procs[0].pid;
+  return 0;
+}
+
+/* $0 (the script, or "dtrace"), then $1.. */
+static void
+set_macro_args (struct runtime *rt)
+{
+  const struct consumer_options *opt = rt->opt;
+  struct dprog *p = &rt->prog;
+  p->nmacro_args = opt->nargs + 1;
+  p->macro_args = xcalloc (p->nmacro_args, sizeof *p->macro_args);
+  p->macro_args[0] = opt->nsources && opt->sources[0].kind == SRC_SCRIPT ? opt->sources[0].text : "dtrace";
+  for (size_t i = 0; i < opt->nargs; i++)
+    p->macro_args[i + 1] = opt->args[i];
+}
+
+/* Parse and check every source; each source's clauses are numbered on. */
+static int
+compile_sources (struct runtime *rt)
+{
+  struct dprog *p = &rt->prog;
+  if (parse_sources (rt) != 0)
+    return -1;
+  for (size_t i = 0; i < rt->nsrc; i++)
+    {
+      rt->src[i].first_clause = p->nclauses;
+      if (d_check_script (p, &rt->src[i].script, rt->src[i].errprefix) != 0)
+        return -1;
+      rt->src[i].nclauses = p->nclauses - rt->src[i].first_clause;
+    }
+  if (p->nclauses == 0)
+    {
+      diag_error ("no probes specified");
+      return -1;
+    }
+  return 0;
+}
+
+/* stdout or the -o file (appended to); the format strings checked. */
+static int
+open_output (struct runtime *rt)
+{
+  const struct consumer_options *opt = rt->opt;
+  rt->outf = stdout;
+  if (opt->output)
+    {
+      rt->outf = fopen (opt->output, "a");
+      if (!rt->outf)
+        {
+          diag_error ("failed to open output file '%s': %s", opt->output, strerror (errno));
+          rt->outf = NULL;
+          return -1;
+        }
+    }
+  rt->out = output_new (&rt->prog, rt->outf);
+  for (size_t i = 0; i < rt->nsrc; i++)
+    if (output_check_formats (rt->out, rt->src[i].first_clause, rt->src[i].nclauses, rt->src[i].errprefix) != 0)
+      return -1;
+  return 0;
+}
+
+static int
+open_ring_buffers (struct runtime *rt)
+{
+  struct dprog *p = &rt->prog;
+  rt->rb = ring_buffer__new (p->ringbuf_fd, on_record, rt, NULL);
+  if (rt->rb && rt->error_fd >= 0)
+    rt->errrb = ring_buffer__new (p->errbuf_fd, on_record, rt, NULL);
+  if (!rt->rb)
+    {
+      diag_error ("could not enable tracing: cannot open the ring buffer: %s", strerror (errno));
+      return -1;
+    }
+  return 0;
+}
+
+/* Consume records every switchrate and run the tick programs when due,
+ * until exit(), a signal, or the end of the -c/-p processes. */
+static void
+trace_loop (struct runtime *rt)
+{
+  struct timespec last_drops;
+  clock_gettime (CLOCK_MONOTONIC, &last_drops);
+  uint64_t start_ns = (uint64_t) last_drops.tv_sec * 1000000000ull + (uint64_t) last_drops.tv_nsec;
+  for (size_t i = 0; i < rt->nticks; i++)
+    rt->ticks[i].next = start_ns + rt->ticks[i].interval;
+  while (!rt->exit_seen && !interrupted)
+    {
+      int wait_ms = rt->switch_ms ? rt->switch_ms : 100;
+      struct timespec t0;
+      clock_gettime (CLOCK_MONOTONIC, &t0);
+      uint64_t now_ns = (uint64_t) t0.tv_sec * 1000000000ull + (uint64_t) t0.tv_nsec;
+      for (size_t i = 0; i < rt->nticks; i++)
+        {
+          if (rt->ticks[i].next <= now_ns)
+            {
+              run_once (rt->ticks[i].fd);
+              while (rt->ticks[i].next <= now_ns)
+                rt->ticks[i].next += rt->ticks[i].interval;
+            }
+          uint64_t left = (rt->ticks[i].next - now_ns) / 1000000;
+          if ((int) left < wait_ms)
+            wait_ms = (int) left;
+        }
+      /* ustack()/usym(): keep the targets' mappings while they live, so
+       * that their addresses still resolve after they exit */
+      for (size_t i = 0; i < rt->nprocs; i++)
+        if (!rt->dtp[i].exited)
+          symbolizer_prime (output_symbolizer (rt->out), (int32_t) rt->procs[i].pid);
+      /* records wake us only when the buffer fills up or on exit()
+       * (codegen.c, ringbuf_wakeup_flags): read what came before and since */
+      ring_buffer__consume (rt->rb);
+      if (rt->exit_seen)
+        break;
+      int n = ring_buffer__poll (rt->rb, wait_ms);
+      if (n < 0 && n != -EINTR)
+        break;
+      ring_buffer__consume (rt->rb);
+      fflush (rt->outf);
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      if (now.tv_sec != last_drops.tv_sec)
+        {
+          report_drops (rt);
+          last_drops = now;
+        }
+      if (targets_gone (rt))
+        break;
+    }
+  if (interrupted)
+    fputc ('\n', rt->outf);
+}
+
+/* stop: detach, END, drain; the aggregations; returns the exit status */
+static int
+stop_tracing (struct runtime *rt)
+{
+  if (rt->att)
+    {
+      uprobe_detach (rt->att);
+      rt->att = NULL;
+    }
+  providers_detach (rt->prov);
+  ring_buffer__consume (rt->rb);
+  bool exit_before_end = rt->exit_seen;
+  run_once (rt->end_fd);
+  ring_buffer__consume (rt->rb);
+  report_drops (rt);
+  output_finish (rt->out);
+  fflush (rt->outf);
+  int status = exit_before_end || rt->exit_seen ? rt->exit_status : 0;
+  for (size_t i = 0; i < rt->nprocs; i++)
+    if (rt->dtp[i].exited && !rt->prog.quiet)
+      {
+        char *m = dt_proc_exit_message (&rt->dtp[i]);
+        diag_notice ("%s", m);
+        free (m);
+      }
+  return status;
+}
+
+int
+consumer_run (const struct consumer_options *opt)
+{
+  struct runtime rt;
+  runtime_init (&rt, opt);
+  struct dprog *p = &rt.prog;
+  int status = 1;
+
+  /* From the start: a Ctrl-C during setup stops tracing as soon as it
+   * begins (background jobs of scripts start with SIGINT ignored). */
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGTERM, &sa, NULL);
+
+  struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
+  setrlimit (RLIMIT_MEMLOCK, &rl);
+
+  for (size_t i = 0; i < opt->nxopts; i++)
+    if (apply_xopt (&rt, opt->xopts[i]) != 0)
+      goto out;
+
+  /* processes first: $target is needed while compiling */
+  if (grab_processes (&rt) != 0)
+    goto out;
+  set_macro_args (&rt);
+  if (compile_sources (&rt) != 0 || open_output (&rt) != 0)
+    goto out;
+  if (resolve_probes (&rt) != 0)
+    goto out;
+  if (destructive_permit (p) != 0)
+    goto out;
+  rt.spec = spec_store_new (p);
+  p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
+  if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
+    goto out;
+
+  if (!p->quiet)
+    for (size_t s = 0; s < rt.nsrc; s++)
+      diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
+
+  if (open_ring_buffers (&rt) != 0)
+    goto out;
+  for (size_t i = 0; i < rt.nprocs; i++)
+    if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)
+      goto out;
+  trace_loop (&rt);
+  status = stop_tracing (&rt);
+
+ out:
+  free_runtime (&rt);
+  return status;
+}

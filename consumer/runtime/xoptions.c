@@ -1,0 +1,144 @@
+/*
+ * xoptions.c — -x name[=value] and `#pragma D option`: each option sets a
+ * field of the program (struct dprog) or of the session (switchrate).
+ * Sizes take k/m/g suffixes; switchrate a time unit or hz.  Options DTrace
+ * has that the defaults serve are accepted and ignored.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/runtime/runtime-int.h"
+#include "common/xalloc.h"
+#include "sdt/sdt.h"
+
+static int
+parse_size (const char *v, uint64_t *out)
+{
+  char *end;
+  unsigned long long n = strtoull (v, &end, 10);
+  switch (*end)
+    {
+    case 'k': case 'K': n <<= 10; end++; break;
+    case 'm': case 'M': n <<= 20; end++; break;
+    case 'g': case 'G': n <<= 30; end++; break;
+    default: break;
+    }
+  if (end == v || *end)
+    return -1;
+  *out = n;
+  return 0;
+}
+
+int
+apply_option (struct runtime *rt, const char *name, const char *value)
+{
+  struct dprog *p = &rt->prog;
+  uint64_t n;
+  if (strcmp (name, "quiet") == 0)
+    p->quiet = true;
+  else if (strcmp (name, "flowindent") == 0)
+    p->flowindent = true;
+  else if (strcmp (name, "stackindent") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n > 1024)
+        goto bad;
+      p->stackindent = (unsigned) n + 1;      /* stored + 1: 0 means unset */
+    }
+  else if (strcmp (name, "zdefs") == 0)
+    p->zdefs = true;
+  else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
+    {
+      bool on = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
+      *(name[7] == 'k' ? &p->aggsortkey : &p->aggsortrev) = on;
+    }
+  else if (strcmp (name, "aggsortkeypos") == 0 || strcmp (name, "aggsortpos") == 0)
+    {
+      char *end;
+      unsigned long v = value ? strtoul (value, &end, 0) : 0;
+      if (!value || !*value || *end || v > 64)
+        goto bad;
+      *(name[7] == 'k' ? &p->aggsortkeypos : &p->aggsortpos) = (unsigned) v;
+    }
+  else if (strcmp (name, "strsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 8 || n > 4096)
+        goto bad;
+      p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
+    }
+  else if (strcmp (name, "bufsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 4096)
+        goto bad;
+      uint64_t pow = 4096;
+      while (pow < n && pow < (1ull << 30))
+        pow <<= 1;
+      p->bufsize = pow;
+    }
+  else if (strcmp (name, "stackframes") == 0 || strcmp (name, "ustackframes") == 0)
+    {
+      /* the depth of stack() / ustack() without an argument */
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > STACK_MAX_FRAMES)
+        goto bad;
+      *(name[0] == 'u' ? &p->ustackframes : &p->stackframes) = (unsigned) n;
+    }
+  else if (strcmp (name, "switchrate") == 0)
+    {
+      /* a bare number is nanoseconds; hz is a frequency */
+      char *end;
+      double v = value ? strtod (value, &end) : -1;
+      if (!value || v <= 0)
+        goto bad;
+      double ns = v;
+      if (strcmp (end, "hz") == 0) ns = 1e9 / v;
+      else if (strcmp (end, "ms") == 0 || strcmp (end, "msec") == 0) ns = v * 1e6;
+      else if (strcmp (end, "us") == 0 || strcmp (end, "usec") == 0) ns = v * 1e3;
+      else if (strcmp (end, "s") == 0 || strcmp (end, "sec") == 0) ns = v * 1e9;
+      else if (strcmp (end, "ns") == 0 || strcmp (end, "nsec") == 0 || *end == '\0') ns = v;
+      else
+        goto bad;
+      rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
+    }
+  else if (strcmp (name, "destructive") == 0)
+    p->destructive = true;
+  else if (strcmp (name, "nspec") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > 256)
+        goto bad;
+      p->nspec = (unsigned) n;
+    }
+  else if (strcmp (name, "defaultargs") == 0)
+    p->defaultargs = true;
+  else if (strcmp (name, "specsize") == 0 || strcmp (name, "dynvarsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
+      *(name[0] == 's' ? &p->specsize : &p->dynvarsize) = n;
+    }
+  else if (strcmp (name, "aggrate") == 0
+           || strcmp (name, "statusrate") == 0
+           || strcmp (name, "aggsize") == 0
+           || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
+           || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
+    ;   /* accepted; the defaults serve */
+  else
+    {
+      diag_error ("failed to set option -x %s: Invalid option name", name);
+      return -1;
+    }
+  return 0;
+ bad:
+  diag_error ("failed to set option -x %s to \"%s\": Invalid value", name, value ? value : "");
+  return -1;
+}
+
+int
+apply_xopt (struct runtime *rt, const char *opt)
+{
+  char *copy = xstrdup (opt);
+  char *eq = strchr (copy, '=');
+  if (eq)
+    *eq++ = '\0';
+  int r = apply_option (rt, copy, eq);
+  free (copy);
+  return r;
+}
