@@ -17,7 +17,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "consumer/compile/checker.h"
 #include "consumer/output/dformat.h"
@@ -241,7 +240,6 @@ new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
     memcpy (v->keys, keys, nkeys * sizeof *keys);
   unsigned vsize = t.kind == DT_STRING ? p->strsize : 8;
   v->value_size = (vsize + 7) & ~7u;
-  v->map_fd = -1;
   unsigned ksize = scope == VS_SELF ? 8 : 0;
   for (size_t i = 0; i < nkeys; i++)
     ksize += dtype_bytes (keys[i], p->strsize);
@@ -301,7 +299,6 @@ new_agg (struct ck *c, const char *name, const struct d_loc *loc)
   struct dagg *a = &p->aggs[p->naggs];
   a->name = xstrdup (name);
   a->id = (unsigned) p->naggs++;
-  a->map_fd = -1;
   return a;
 }
 
@@ -462,22 +459,22 @@ check_macro (struct ck *c, struct d_node *n)
     }
   else if (strcmp (m, "pid") == 0)
     {
-      snprintf (buf, sizeof buf, "%d", (int) getpid ());
+      snprintf (buf, sizeof buf, "%d", (int) c->prog->target.pid);
       text = buf;
     }
   else if (strcmp (m, "uid") == 0)
     {
-      snprintf (buf, sizeof buf, "%u", (unsigned) getuid ());
+      snprintf (buf, sizeof buf, "%u", (unsigned) c->prog->target.uid);
       text = buf;
     }
   else if (strcmp (m, "gid") == 0)
     {
-      snprintf (buf, sizeof buf, "%u", (unsigned) getgid ());
+      snprintf (buf, sizeof buf, "%u", (unsigned) c->prog->target.gid);
       text = buf;
     }
   else if (strcmp (m, "ppid") == 0)
     {
-      snprintf (buf, sizeof buf, "%d", (int) getppid ());
+      snprintf (buf, sizeof buf, "%d", (int) c->prog->target.ppid);
       text = buf;
     }
   else
