@@ -12,6 +12,7 @@
 #ifndef SDTKIT_CONSUMER_ABI_H
 #define SDTKIT_CONSUMER_ABI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Where an argument lives at a site, as the program reads it from the sites
@@ -33,7 +34,7 @@ struct site_arg {
 
 /* site_spec.probe_id with this bit: the site is several processes' (tgt123
  * and tgt456 share the file's site): the probe is looked up by the firing
- * process in codegen_ctx.siteprobes_fd, the rest of the id is the default. */
+ * process in MAP_SITE_PROBES, the rest of the id is the default. */
 #define SITE_PROBE_BY_PID 0x80000000u
 
 struct site_spec {
@@ -59,7 +60,73 @@ enum drop_counter {
   DROP_ERROR_IN_ERROR, DROP_NCOUNTERS
 };
 
+/* The maps a program refers to, by name.  A program image (compile/
+ * bpf-image.h) names each map it loads with a u32 reference: one of the
+ * fixed maps below, or MAP_REF_VAR | i for the map of D variable i
+ * (dprog.vars[i], an associative array or a self-> variable), or
+ * MAP_REF_AGG | i for aggregation i (dprog.aggs[i]).  The runtime creates
+ * the maps and the loader writes each one's fd where the image names it.
+ *
+ *   MAP_GLOBALS        ARRAY, 1 element: every D global at its offset
+ *   MAP_SCRATCH        PERCPU_ARRAY, 1 element: the record being built,
+ *                      this-> variables, cached arguments, keys, temporaries
+ *   MAP_RINGBUF        RINGBUF of the records
+ *   MAP_ERRBUF         RINGBUF of the ERROR clauses' records (fault.h)
+ *   MAP_DROPS          PERCPU_ARRAY of u64, enum drop_counter
+ *   MAP_ZERO           ARRAY, 1 element of zeroes (empty strings, new values)
+ *   MAP_SITES          ARRAY of struct site_spec, by attach cookie
+ *   MAP_PROBESTR       ARRAY by probe id: provider, module, function, name
+ *   MAP_STRCONST       ARRAY, 1 read-only element: the string constants
+ *   MAP_PIDS           HASH u32 tgid -> u8: the -p/-c processes (when some)
+ *   MAP_SPEC           ARRAY by speculation id: u64 state, u64 bytes
+ *   MAP_DYNVAR         ARRAY, 1 u64: dynamic-variable bytes in use
+ *   MAP_SYSCALL_SITES  HASH u32 syscall number -> struct site_spec, one per
+ *                      syscall program
+ *   MAP_SITE_PROBES    HASH u64 (tgid << 32 | cookie) -> u32 probe id, for
+ *                      sites flagged SITE_PROBE_BY_PID (when some) */
+enum map_id {
+  MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
+  MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
+  MAP_SITE_PROBES, MAP_NFIXED
+};
+
+#define MAP_REF_VAR 0x40000000u
+#define MAP_REF_AGG 0x80000000u
+#define MAP_REF_INDEX_MASK 0x3fffffffu
+
+static inline uint32_t map_ref_var (unsigned i) { return MAP_REF_VAR | i; }
+static inline uint32_t map_ref_agg (unsigned i) { return MAP_REF_AGG | i; }
+
+/* The comm of the -c child until its exec (runtime/process.c sets it,
+ * syscall programs skip the child's calls while it carries it). */
+#define DT_PROC_HELD_COMM "dtrace-c-held"
+
 /* DTrace's fault codes (ERROR's arg4). */
 enum { FLT_BADADDR = 1, FLT_ILLOP = 3, FLT_DIVZERO = 4 };
+
+/* The probe table (dprog.probes, filled by runtime/resolve.c and the
+ * providers): the probe id is in every record, the kind decides the
+ * program type and prologue.  Probe kinds the consumer knows. */
+/* PK_TICK: profile:::tick-N, fired by the runtime's timer on one CPU in
+ * dtrace's own context (like BEGIN and END). */
+/* PK_PID: pid provider uprobes (entry, return, offset), argument locations
+ * in the sites map like USDT.  PK_SYSCALL_ENTRY/RETURN: raw tracepoints
+ * sys_enter/sys_exit, the per-group syscall map (number -> site spec) says
+ * which calls fire.  PK_PROFILE: perf_event CPU-clock samples on every CPU
+ * (providers.h). */
+enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK,
+                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE };
+
+struct dprobe {
+  unsigned id;                /* from 1, as -l shows */
+  enum probe_kind kind;
+  char *prov, *mod, *func, *name;   /* as printed: "memcached1234", "memcached", "process_command", "command-get" */
+  size_t nclauses;            /* enabled clauses, in program order */
+  unsigned *clauses;
+  /* USDT sites are kept by the attach layer; argument specs go to the
+   * sites map indexed by the attach cookie. */
+  void *sites;
+  uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
+};
 
 #endif

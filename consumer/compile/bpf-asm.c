@@ -1,22 +1,21 @@
 /*
- * bpf-asm.c — the BPF instruction buffer, labels and program loading.
+ * bpf-asm.c — the BPF instruction buffer, labels and map relocations.
  *
  * Jumps are emitted with a placeholder offset and a fixup naming their label;
- * asm_finish() patches offsets once every label is bound.  Loading goes
- * through libbpf's bpf_prog_load(); a verifier rejection is retried with a
- * log buffer so that -v can show why.
+ * asm_finish() patches offsets once every label is bound.  A map load is
+ * emitted with imm 0 and a relocation naming the map; the result is a
+ * relocatable image (bpf-image.h) that runtime/loader.c loads.
  */
-#include <bpf/bpf.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "consumer/compile/bpf-asm.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 int
-bpf_size_code (unsigned bytes)
+asm_size_code (unsigned bytes)
 {
   switch (bytes)
     {
@@ -39,26 +38,21 @@ asm_free (struct bpf_asm *a)
   free (a->insns);
   free (a->labels);
   free (a->fixups);
+  free (a->relocs);
   memset (a, 0, sizeof *a);
 }
 
 void
 asm_emit (struct bpf_asm *a, struct bpf_insn insn)
 {
-  if (a->n == a->cap)
-    {
-      a->cap = a->cap ? 2 * a->cap : 256;
-      a->insns = xrealloc (a->insns, a->cap * sizeof *a->insns);
-    }
-  a->insns[a->n++] = insn;
+  VEC_PUSH (a->insns, a->n, a->cap) = insn;
 }
 
 int
 asm_label (struct bpf_asm *a)
 {
-  a->labels = xrealloc (a->labels, (a->nlabels + 1) * sizeof *a->labels);
-  a->labels[a->nlabels] = SIZE_MAX;
-  return (int) a->nlabels++;
+  VEC_PUSH (a->labels, a->nlabels, a->labels_cap) = SIZE_MAX;
+  return (int) a->nlabels - 1;
 }
 
 void
@@ -79,10 +73,7 @@ asm_label_used (const struct bpf_asm *a, int label)
 static void
 fixup (struct bpf_asm *a, int label)
 {
-  a->fixups = xrealloc (a->fixups, (a->nfixups + 1) * sizeof *a->fixups);
-  a->fixups[a->nfixups].insn = a->n - 1;
-  a->fixups[a->nfixups].label = label;
-  a->nfixups++;
+  VEC_PUSH (a->fixups, a->nfixups, a->fixups_cap) = (struct bpf_fixup) { a->n - 1, label };
 }
 
 void
@@ -114,9 +105,10 @@ asm_ld_imm64 (struct bpf_asm *a, int dst, uint64_t value)
 }
 
 void
-asm_ld_map_fd (struct bpf_asm *a, int dst, int map_fd)
+asm_ld_map (struct bpf_asm *a, int dst, uint32_t map)
 {
-  asm_emit (a, BPF_INSN (BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, map_fd));
+  VEC_PUSH (a->relocs, a->nrelocs, a->relocs_cap) = (struct bpf_reloc) { (uint32_t) a->n, map };
+  asm_emit (a, BPF_INSN (BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, 0));
   asm_emit (a, BPF_INSN (0, 0, 0, 0, 0));
 }
 
@@ -142,35 +134,23 @@ asm_finish (struct bpf_asm *a)
   return 0;
 }
 
-int
-bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, unsigned prog_flags,
-                  const char *name, const struct bpf_asm *a, bool verbose)
+void
+asm_to_image (struct bpf_asm *a, struct bpf_image *img)
 {
-  LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = expected_attach_type,
-               .prog_flags = prog_flags);
-  int fd = bpf_prog_load (type, name, "GPL", a->insns, a->n, &opts);
-  if (fd >= 0)
-    return fd;
-  int err = errno;
-  size_t logsz = 4 << 20;
-  char *log = xmalloc (logsz);
-  log[0] = '\0';
-  LIBBPF_OPTS (bpf_prog_load_opts, vopts, .expected_attach_type = expected_attach_type,
-               .prog_flags = prog_flags, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
-  fd = bpf_prog_load (type, name, "GPL", a->insns, a->n, &vopts);
-  if (fd >= 0)
-    {
-      free (log);
-      return fd;
-    }
-  if (err == EPERM)
-    diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",
-                strerror (err));
-  else
-    diag_error ("the kernel's BPF verifier rejected the program for %s: %s%s", name, strerror (err),
-                verbose ? "" : " (-v shows the verifier log)");
-  if (verbose && log[0])
-    fprintf (stderr, "%s\n", log);
-  free (log);
-  return -1;
+  img->insns = a->insns;
+  img->ninsns = a->n;
+  img->relocs = a->relocs;
+  img->nrelocs = a->nrelocs;
+  a->insns = NULL;
+  a->relocs = NULL;
+  asm_free (a);
+}
+
+void
+image_free (struct bpf_image *img)
+{
+  free (img->insns);
+  free (img->relocs);
+  free (img->name);
+  memset (img, 0, sizeof *img);
 }

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "consumer/compile/bpf-image.h"
+
 enum { R0 = 0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10 };
 
 #define BPF_INSN(c, d, s, o, i) \
@@ -37,15 +39,17 @@ enum { R0 = 0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10 };
 #define EXIT_INSN()        BPF_INSN (BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 
 /* Size code for a byte count 1/2/4/8. */
-int bpf_size_code (unsigned bytes);
+int asm_size_code (unsigned bytes);
 
 struct bpf_asm {
   struct bpf_insn *insns;
   size_t n, cap;
   size_t *labels;              /* label -> instruction index, SIZE_MAX until bound */
-  size_t nlabels;
+  size_t nlabels, labels_cap;
   struct bpf_fixup { size_t insn; int label; } *fixups;
-  size_t nfixups;
+  size_t nfixups, fixups_cap;
+  struct bpf_reloc *relocs;    /* map loads (bpf-image.h) */
+  size_t nrelocs, relocs_cap;
 };
 
 void asm_init (struct bpf_asm *a);
@@ -61,17 +65,17 @@ bool asm_label_used (const struct bpf_asm *a, int label);
 void asm_jmp_imm (struct bpf_asm *a, int op, int dst, int32_t imm, int label);
 void asm_jmp_reg (struct bpf_asm *a, int op, int dst, int src, int label);
 void asm_ja (struct bpf_asm *a, int label);
-/* Two-instruction 64-bit constant load; map fd load (BPF_PSEUDO_MAP_FD). */
+/* Two-instruction 64-bit constant load; the load of map MAP (an abi.h map
+ * reference): a BPF_PSEUDO_MAP_FD load with a relocation, whose fd the
+ * loader fills in. */
 void asm_ld_imm64 (struct bpf_asm *a, int dst, uint64_t value);
-void asm_ld_map_fd (struct bpf_asm *a, int dst, int map_fd);
+void asm_ld_map (struct bpf_asm *a, int dst, uint32_t map);
 /* Resolve jumps.  Returns 0, or -1 if a label was never bound or a jump
  * does not fit (reported through diag). */
 int asm_finish (struct bpf_asm *a);
 
-/* Load a program; on a verifier rejection prints "dtrace: the kernel's BPF
- * verifier rejected the program for NAME" and, when VERBOSE, the log.
- * Returns the fd or -1. */
-int bpf_load_program (enum bpf_prog_type type, unsigned expected_attach_type, unsigned prog_flags,
-                      const char *name, const struct bpf_asm *a, bool verbose);
+/* Move the finished instructions and relocations into IMG (A is left
+ * empty). */
+void asm_to_image (struct bpf_asm *a, struct bpf_image *img);
 
 #endif

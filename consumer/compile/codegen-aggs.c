@@ -1,6 +1,7 @@
 /*
- * codegen-aggs.c — BPF for the aggregating functions whose update is more
- * than an add: stddev() and llquantize().
+ * codegen-aggs.c — BPF for aggregations (codegen-int.h): the value of a
+ * key found or inserted zeroed in the aggregation's per-CPU map, then the
+ * update of each function; stddev() and llquantize() need more than an add.
  *
  * Value layouts match what output.c's snapshot reads and dformat prints:
  *   stddev      u64[4]: count, sum, sum of squares (128-bit: low, high);
@@ -130,4 +131,206 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
   E (LDX (BPF_DW, R1, R10, (int16_t) incr_slot));
   E (ATOMIC_ADD64 (R0, R1, 0));
   cg_drop (g, 1);
+}
+
+/* msb index of the unsigned value in r1 -> r2 (0..63); r1 != 0. */
+static void
+msb (struct gen *g)
+{
+  cg_emit (g, MOV64_IMM (R2, 0));
+  static const int steps[] = { 32, 16, 8, 4, 2, 1 };
+  for (int i = 0; i < 6; i++)
+    {
+      int skip = asm_label (&g->a);
+      asm_ld_imm64 (&g->a, R3, (1ULL << steps[i]) - 1);
+      asm_jmp_reg (&g->a, BPF_JLE, R1, R3, skip);
+      cg_emit (g, A64_IMM (BPF_RSH, R1, steps[i]));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, steps[i]));
+      asm_bind (&g->a, skip);
+    }
+}
+
+/* r0 = the address of N's aggregation value for its key (inserted zeroed
+ * on this CPU's first update), or jump to DONE. */
+static void
+agg_value (struct gen *g, struct d_node *n, struct dagg *ag, int done)
+{
+  int have = asm_label (&g->a);
+  if (dagg_is_array (ag))
+    {
+      /* no key: element 0 of the per-CPU array, marked set (dprog.h) */
+      cg_emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, 0));
+      cg_emit (g, MOV64_REG (R2, R10));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+      asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
+      cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+      cg_emit (g, ST_IMM (BPF_DW, R0, (int16_t) dagg_flag_off (ag), 1));
+    }
+  else
+    {
+      cg_build_key (g, n->a->args, n->a->nargs, false);
+      cg_emit (g, MOV64_REG (R2, R0));
+      asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
+      cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
+      /* first time on this CPU: insert zeroes, look up again */
+      asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
+      cg_emit (g, MOV64_REG (R2, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));
+      cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+      cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+      asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
+      cg_emit (g, MOV64_REG (R2, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+      cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      int ok = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, ok);
+      cg_count_drop (g, DROP_AGG);
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, ok);
+    }
+  asm_bind (&g->a, have);
+}
+
+/* quantize(): the power-of-two bucket of the value in r1 gets the
+ * increment (r0 = the value's address). */
+static void
+agg_quantize (struct gen *g, int incr_slot, int done)
+{
+  /* index: 0 -> 63; v > 0 -> 64 + msb(v); v < 0 -> 62 - msb(-v) */
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));       /* value pointer */
+  int pos = asm_label (&g->a), neg = asm_label (&g->a), idx = asm_label (&g->a);
+  cg_emit (g, MOV64_IMM (R4, 63));
+  asm_jmp_imm (&g->a, BPF_JSGT, R1, 0, pos);
+  asm_jmp_imm (&g->a, BPF_JSLT, R1, 0, neg);
+  asm_ja (&g->a, idx);
+  asm_bind (&g->a, pos);
+  msb (g);
+  cg_emit (g, MOV64_IMM (R4, 64));
+  cg_emit (g, A64_REG (BPF_ADD, R4, R2));
+  asm_ja (&g->a, idx);
+  asm_bind (&g->a, neg);
+  cg_emit (g, NEG64 (R1));
+  msb (g);
+  cg_emit (g, MOV64_IMM (R4, 62));
+  cg_emit (g, A64_REG (BPF_SUB, R4, R2));
+  asm_bind (&g->a, idx);
+  {
+    int inrange = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JSGE, R4, 0, inrange);
+    cg_emit (g, MOV64_IMM (R4, 0));
+    asm_bind (&g->a, inrange);
+  }
+  asm_jmp_imm (&g->a, BPF_JGT, R4, 126, done);
+  cg_emit (g, A64_IMM (BPF_LSH, R4, 3));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  cg_emit (g, A64_REG (BPF_ADD, R0, R4));
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) incr_slot));
+  cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+}
+
+/* lquantize(): the linear bucket of the value in r1 gets the increment
+ * (r0 = the value's address). */
+static void
+agg_lquantize (struct gen *g, const struct dagg *ag, int incr_slot, int done)
+{
+  int64_t low = ag->param[0], step = ag->param[2];
+  unsigned levels = ag->nbuckets - 2;
+  int under = asm_label (&g->a), over = asm_label (&g->a), add = asm_label (&g->a);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));
+  /* int32 cast of the value */
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 32));
+  cg_emit (g, A64_IMM (BPF_ARSH, R1, 32));
+  cg_mov_imm (g, R2, low);
+  asm_jmp_reg (&g->a, BPF_JSLT, R1, R2, under);
+  cg_emit (g, A64_REG (BPF_SUB, R1, R2));
+  cg_mov_imm (g, R2, step);
+  cg_emit (g, A64_REG (BPF_DIV, R1, R2));
+  asm_jmp_imm (&g->a, BPF_JGE, R1, (int32_t) levels, over);
+  cg_emit (g, MOV64_REG (R4, R1));
+  cg_emit (g, A64_IMM (BPF_ADD, R4, 1));
+  asm_ja (&g->a, add);
+  asm_bind (&g->a, under);
+  cg_emit (g, MOV64_IMM (R4, 0));
+  asm_ja (&g->a, add);
+  asm_bind (&g->a, over);
+  cg_emit (g, MOV64_IMM (R4, (int32_t) levels + 1));
+  asm_bind (&g->a, add);
+  asm_jmp_imm (&g->a, BPF_JGT, R4, (int32_t) ag->nbuckets - 1, done);
+  cg_emit (g, A64_IMM (BPF_LSH, R4, 3));
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) incr_slot));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  cg_emit (g, A64_REG (BPF_ADD, R0, R4));
+  cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+}
+
+void
+cg_aggregation (struct gen *g, struct d_node *n)
+{
+  struct dagg *ag = ninfo (n)->agg;
+  struct d_node *call = n->b;
+  /* the value and the increment first (they may need helper calls) */
+  if (call->nargs >= 1)
+    cg_expr (g, call->args[0]);
+  int value_slot = cg_push (g);
+  struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
+                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4]
+                        : ag->func == AGG_LLQUANTIZE && call->nargs == 6 ? call->args[5] : NULL;
+  if (incr)
+    cg_expr (g, incr);
+  else
+    cg_emit (g, MOV64_IMM (R0, 1));
+  int incr_slot = cg_push (g);
+  int done = asm_label (&g->a);
+  agg_value (g, n, ag, done);
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
+  switch (ag->func)
+    {
+    case AGG_COUNT:
+      cg_emit (g, MOV64_IMM (R1, 1));
+      cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      break;
+    case AGG_SUM:
+      cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      break;
+    case AGG_AVG:
+      cg_emit (g, ATOMIC_ADD64 (R0, R1, 8));
+      cg_emit (g, MOV64_IMM (R1, 1));
+      cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      break;
+    case AGG_MIN:
+    case AGG_MAX:
+      {
+        /* [0] value, [1] set */
+        int store = asm_label (&g->a);
+        cg_emit (g, LDX (BPF_DW, R2, R0, 8));
+        asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, store);
+        cg_emit (g, LDX (BPF_DW, R2, R0, 0));
+        asm_jmp_reg (&g->a, ag->func == AGG_MIN ? BPF_JSLT : BPF_JSGT, R1, R2, store);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, store);
+        cg_emit (g, STX (BPF_DW, R0, R1, 0));
+        cg_emit (g, ST_IMM (BPF_DW, R0, 8, 1));
+        break;
+      }
+    case AGG_QUANTIZE:
+      agg_quantize (g, incr_slot, done);
+      break;
+    case AGG_LQUANTIZE:
+      agg_lquantize (g, ag, incr_slot, done);
+      break;
+    case AGG_STDDEV:
+      cgagg_stddev (g, value_slot);
+      break;
+    case AGG_LLQUANTIZE:
+      cgagg_llquantize (g, ag, value_slot, incr_slot, done);
+      break;
+    default:
+      cg_error (g, n, "this aggregating function is not supported yet");
+      break;
+    }
+  asm_bind (&g->a, done);
+  g->depth -= 2;
 }

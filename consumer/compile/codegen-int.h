@@ -1,13 +1,17 @@
 /*
- * codegen-int.h — what codegen.c lends to the code generators kept in their
- * own files (codegen-strings.c: string subroutines; codegen-aggs.c: stddev
- * and llquantize).  The generator state stays private to codegen.c; these
- * functions give access to its assembler, expression evaluation, the
- * expression stack (slots below r10) and the scratch string temporaries.
+ * codegen-int.h — the code generator's state and the helpers its files
+ * share.  codegen.c holds the emitter, the expression stack and the
+ * program frame (prologue, planning); codegen-expr.c expressions;
+ * codegen-vars.c variables and map keys; codegen-actions.c statements,
+ * actions, speculations and the clause frame; codegen-aggs.c aggregations;
+ * codegen-args.c the probe arguments; codegen-strings.c the string
+ * subroutines.
  *
- * Conventions (see codegen.c): an expression leaves its value in r0 (for a
- * string, the address of strsize zero-padded bytes in a map value); r7 is
- * the per-CPU scratch area; helper calls clobber r0-r5.
+ * Conventions: an expression leaves its value in r0 (for a string, the
+ * address of strsize zero-padded bytes in a map value); r6 is the context,
+ * r7 the per-CPU scratch area, r8 the site's spec, r9 the probe id; helper
+ * calls clobber r0-r5.  Stack slots below r10 hold a few cached map
+ * pointers, then the expression temporaries.
  */
 #ifndef SDTKIT_CONSUMER_CODEGEN_INT_H
 #define SDTKIT_CONSUMER_CODEGEN_INT_H
@@ -16,28 +20,125 @@
 #include "consumer/compile/checker.h"
 #include "consumer/compile/codegen.h"
 
-struct gen;
+/* Stack slots (offsets from r10). */
+#define SLOT_TMP      (-8)
+#define SLOT_MASK     (-16)
+#define SLOT_GLOBALS  (-24)
+#define SLOT_STRCONST (-32)
+#define SLOT_PROBESTR (-40)
+#define SLOT_ZERO     (-48)
+#define SLOT_VALUE    (-56)
+#define SLOT_CTX      (-64)   /* syscall programs: the raw tracepoint context (r6 holds the registers) */
+#define SLOT_FIRST    (-72)
+#define MAX_DEPTH     48
 
+#define MAX_STR_TEMPS 16
+#define MAX_STACK_TEMPS 4
+
+struct gen {
+  struct codegen_ctx *cg;
+  struct dprog *p;
+  struct bpf_asm a;
+  enum probe_kind kind;
+  struct dclause *cl;
+  int depth;
+  unsigned nstr;
+  unsigned nstk;              /* stack/symbol temporaries in use */
+  int fault;                  /* label: the clause faulted */
+  int clause_end;             /* label: the end of the clause */
+  unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
+  int exit_label;
+  int errors;
+  /* The prologue makes only the lookups the code after it uses: a first
+   * generation with all of them records in USES (from the instructions
+   * themselves, once TRACK is set) which were read; the second emits NEED. */
+  bool track;
+  unsigned uses, need;
+};
+
+enum { USE_GLOBALS = 1, USE_STRCONST = 2, USE_ZERO = 4, USE_PROBESTR = 8,
+       USE_SITE = 16 /* r8: the site's spec */, USE_PROBEID = 32 /* r9 */,
+       USE_SCRATCH = 64 /* r7 */, USE_ALL = 127 };
+
+/* codegen.c: probe kinds. */
+/* Uprobe programs (USDT, pid): cookie -> sites map, sleepable with uprobe_multi. */
+bool cg_kind_uprobe (enum probe_kind k);
+/* Kinds whose arguments are fetched into the scratch cache at entry. */
+bool cg_kind_has_args (enum probe_kind k);
+bool cg_sleepable (const struct gen *g);
+
+/* codegen.c: the emitter and the expression stack. */
 struct bpf_asm *cg_asm (struct gen *g);
 const struct codegen_ctx *cg_ctx (struct gen *g);
 void cg_emit (struct gen *g, struct bpf_insn i);
 void cg_error (struct gen *g, const struct d_node *n, const char *msg);
-/* r0 = the value of expression N. */
-void cg_expr (struct gen *g, struct d_node *n);
 /* Push r0 on the expression stack: its slot (offset from r10). */
 int cg_push (struct gen *g);
+/* Pop the top slot into REG. */
+void cg_pop (struct gen *g, int reg);
 /* Forget the top N pushed slots. */
 void cg_drop (struct gen *g, int n);
+void cg_mov_imm (struct gen *g, int reg, int64_t v);
+/* Truncate REG to T's size and extend by its signedness. */
+void cg_normalize (struct gen *g, int reg, struct dtype t);
 /* A zeroed strsize string temporary in scratch: r0 = its address;
  * returns its scratch offset. */
 unsigned cg_str_temp (struct gen *g);
-/* The label the clause jumps to on a fault (the record is dropped). */
-int cg_fault_label (struct gen *g);
-/* Fault here: TYPE (dprog.h FLT_*), the address in ADDR_REG (or -1), then
- * the clause's fault handler (fault.h: DTrace's error line, ERROR). */
-void cg_fault (struct gen *g, int type, int addr_reg);
-void cg_mov_imm (struct gen *g, int reg, int64_t v);
+/* Copy strsize bytes from the string at SRC to DST (registers). */
+void cg_copy_string (struct gen *g, int dst, int src);
+/* Copy a record value (stack, symbol: dtype_bytes of T) from SRC to DST. */
+void cg_copy_record (struct gen *g, int dst, int src, struct dtype t);
+/* Add one to drop counter INDEX (abi.h enum drop_counter). */
+void cg_count_drop (struct gen *g, int index);
 enum probe_kind cg_kind (struct gen *g);
+
+/* codegen.c: faults.  The label the clause jumps to on a fault (the
+ * record is dropped). */
+int cg_fault_label (struct gen *g);
+/* Fault when `REG OP IMM`: note the fault (type, action, ADDR_REG's value
+ * or 0, the BPF pc) in the record area and go to the clause's fault
+ * handler, which reports it (fault.c) and skips the rest of the clause. */
+void cg_fault_if (struct gen *g, int op, int reg, int32_t imm, int type, int addr_reg);
+/* The fault itself (PC: the BPF instruction of the failed check). */
+void cg_fault_at (struct gen *g, int type, int addr_reg, int32_t pc);
+/* Fault here: TYPE (abi.h FLT_*), the address in ADDR_REG (or -1). */
+void cg_fault (struct gen *g, int type, int addr_reg);
+
+/* codegen-expr.c: r0 = the value of expression N. */
+void cg_expr (struct gen *g, struct d_node *n);
+/* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
+void cg_divide (struct gen *g, enum d_op op, bool is_signed);
+
+/* codegen-vars.c */
+/* Lay out a map key in the scratch key area (after the thread id for
+ * self->); r0 = its address. */
+void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid);
+/* r0 = the value of a map-backed variable (0 or "" when absent). */
+void cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v);
+/* Store r0 into variable V (target node LV). */
+void cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v);
+void cg_assign (struct gen *g, struct d_node *n);
+
+/* codegen-actions.c */
+/* speculation(): r0 = a free id, or 0. */
+void cg_speculation (struct gen *g);
+void cg_stmt_expr (struct gen *g, struct d_node *n);
+void cg_clause (struct gen *g, struct dclause *cl);
+
+/* codegen-args.c */
+/* r0 = the pt_regs slot (r6 + r3, r3 masked to a slot offset). */
+void cg_read_reg_at_r3 (struct gen *g);
+/* Fetch argument K of the current site into the scratch args cache. */
+void cg_fetch_arg (struct gen *g, unsigned k);
+/* Which argN the node uses (bit N of *MASK). */
+void cg_args_used (const struct d_node *n, unsigned *mask);
+
+/* codegen-aggs.c */
+void cg_aggregation (struct gen *g, struct d_node *n);
+/* The update of one aggregation value; r0 = the value's address in the
+ * map, the value and increment in stack slots. */
+void cgagg_stddev (struct gen *g, int value_slot);
+void cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr_slot, int done);
 
 /* codegen-strings.c */
 bool cgstr_is_string_subr (enum subr s);
@@ -47,10 +148,5 @@ unsigned cgstr_scratch_size (const struct dprog *p, unsigned *tok_base);
 /* At a program's start (r7 = scratch): strtok(NULL, ...) has no string to
  * continue until strtok(s, ...) gives one in this firing. */
 void cgstr_prologue (struct gen *g);
-
-/* codegen-aggs.c: the update of one aggregation value; r0 = the value's
- * address in the map, the value and increment in stack slots. */
-void cgagg_stddev (struct gen *g, int value_slot);
-void cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr_slot, int done);
 
 #endif

@@ -737,7 +737,7 @@ copy_from_user_to (struct gen *g, int dst_slot, int addr_slot, int n_slot, int32
   ld_slot (g, R3, addr_slot);
   E (CALL (BPF_FUNC_probe_read_user));
   asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-  if ((cg_kind (g) == PK_USDT || cg_kind (g) == PK_PID) && cg_ctx (g)->sleepable)
+  if (cg_sleepable (g))
     {
       ld_slot (g, R1, dst_slot);
       E (LDX (BPF_DW, R2, R10, -8));

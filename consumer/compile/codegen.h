@@ -7,6 +7,10 @@
  * locations) is read from the sites map at the index the attach cookie
  * carries.  BEGIN and END are raw-tracepoint programs run once by the
  * runtime with BPF_PROG_TEST_RUN, in dtrace's own context.
+ *
+ * The result is a relocatable image (bpf-image.h): maps are named by
+ * abi.h's references and the runtime's loader fills in their fds.  What
+ * the kernel offers comes in prog->target (dprog.h struct dtarget).
  */
 #ifndef SDTKIT_CONSUMER_CODEGEN_H
 #define SDTKIT_CONSUMER_CODEGEN_H
@@ -15,6 +19,7 @@
 #include <stdint.h>
 
 #include "consumer/abi.h"
+#include "consumer/compile/bpf-image.h"
 #include "consumer/compile/dprog.h"
 
 /* The layout of the per-CPU scratch area, decided before code generation. */
@@ -31,32 +36,25 @@ struct scratch_layout {
 
 /* Map offsets of string constants in the strconst map. */
 struct strconsts {
-  size_t n;
+  size_t n, cap;
   const char **s;
 };
 
 struct codegen_ctx {
-  struct dprog *prog;
+  struct dprog *prog;               /* prog->target: the system compiled for */
   struct scratch_layout scratch;
   struct strconsts *consts;
-  int strconst_fd;
-  int pids_fd;                      /* -1: no pid filter */
+  bool have_pids;                   /* -p/-c: MAP_PIDS lists the processes that fire */
   bool pid_scoped;                  /* the program about to be generated is attached
                                        only by links the kernel filters by pid
                                        (uprobe_multi 6.10+ / perf event): no
-                                       pids_fd check */
-  unsigned usdt_attach_type;        /* expected_attach_type of USDT programs */
-  bool sleepable;                   /* USDT programs may sleep (uprobe_multi): user
-                                       pages that are not present are faulted in */
-  bool verbose;
+                                       MAP_PIDS check */
   unsigned fixed_args;              /* bit K: argK of the program about to be generated is
                                        in the same register at all its sites, */
   struct site_arg fixed[12];        /* this one (ARGK_REG): read from the context at a
                                        constant offset, not through the sites map */
   unsigned fixed_probe_id;          /* non-zero: every site of that program is this probe's */
-  int syscall_sites_fd;             /* PK_SYSCALL_*: HASH u32 syscall number -> site_spec */
-  int siteprobes_fd;                /* -1, or HASH u64 (tgid << 32 | cookie) -> u32 probe id
-                                       for sites flagged SITE_PROBE_BY_PID */
+  bool have_siteprobes;             /* some sites are flagged SITE_PROBE_BY_PID (MAP_SITE_PROBES) */
   int held_pid;                     /* -c: the child, which until its exec carries the comm
                                        DT_PROC_HELD_COMM; syscall programs skip it then */
 };
@@ -65,11 +63,13 @@ struct codegen_ctx {
  * created).  */
 void codegen_plan (struct codegen_ctx *cg);
 
-/* Generate and load the program for probe kind KIND running CLAUSES (clause
- * indexes in program order).  For PK_BEGIN/PK_END, PROBE_ID is the probe's
- * id.  Returns the program fd or -1. */
+/* Generate the program for probe kind KIND running CLAUSES (clause indexes
+ * in program order) into *IMG, named NAME.  For PK_BEGIN, PK_END, PK_ERROR,
+ * PK_TICK and PK_PROFILE, PROBE_ID is the probe's id.  Returns 0, or -1
+ * after diag_error (nothing to free then). */
 int codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
-                     const unsigned *clauses, size_t nclauses, const char *name);
+                     const unsigned *clauses, size_t nclauses, const char *name,
+                     struct bpf_image *img);
 
 /* Offset of string constant S in the strconst map value. */
 unsigned codegen_strconst_offset (const struct codegen_ctx *cg, const char *s);

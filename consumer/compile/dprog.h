@@ -2,9 +2,11 @@
  * dprog.h — the compiled D program: what the checker decides and the code
  * generator and the runtime share.
  *
- * Pipeline (DESIGN.md): parse (provider-compiler/) -> check (checker.c:
- * names, types, variables, aggregations, actions) -> generate BPF per probe
- * group (codegen.c) -> load, attach, consume (runtime.c).
+ * Pipeline: parse (dlang/) -> check (checker.c: names, types, variables,
+ * aggregations, actions) -> generate a relocatable BPF image per probe
+ * group (codegen.c, bpf-image.h) -> create the maps, load, attach, consume
+ * (runtime/).  Nothing here refers to a kernel object: the maps are named
+ * by abi.h's map references, their fds are the runtime's.
  *
  * Storage of D variables in the kernel:
  *   globals        one ARRAY map, one element: every global at its offset;
@@ -87,7 +89,6 @@ struct dvar {
   unsigned key_size;          /* bytes of the map key */
   unsigned value_size;
   unsigned offset;            /* VS_GLOBAL: offset in the globals element; VS_THIS: in scratch */
-  int map_fd;                 /* VS_ASSOC / VS_SELF */
 };
 
 enum agg_func {
@@ -105,7 +106,6 @@ struct dagg {
   struct dtype *keys;
   unsigned key_size;
   unsigned value_size;
-  int map_fd;
   bool func_known;
 };
 
@@ -141,9 +141,9 @@ struct daction {
   enum action_kind kind;
   char *format;
   void *compiled_format;      /* the formatter's compiled form */
-  size_t nitems;
+  size_t nitems, items_cap;
   struct rec_item *items;
-  size_t naggs;
+  size_t naggs, aggs_cap;
   unsigned *aggs;
   bool has_arg;               /* trunc with a count */
   bool self_item;             /* ACT_TRACE of the call itself (`ustack();`) */
@@ -152,7 +152,7 @@ struct daction {
 struct dclause {
   unsigned index;
   const struct d_clause_ast *ast;
-  size_t nactions;
+  size_t nactions, actions_cap;
   struct daction *actions;
   unsigned rec_size;          /* 0: the clause records nothing */
   bool records_data;
@@ -160,30 +160,24 @@ struct dclause {
   unsigned *probes;
 };
 
-/* Probe kinds the consumer knows. */
-/* PK_TICK: profile:::tick-N, fired by the runtime's timer on one CPU in
- * dtrace's own context (like BEGIN and END). */
-/* PK_PID: pid provider uprobes (entry, return, offset), argument locations
- * in the sites map like USDT.  PK_SYSCALL_ENTRY/RETURN: raw tracepoints
- * sys_enter/sys_exit, the per-group syscall map (number -> site spec) says
- * which calls fire.  PK_PROFILE: perf_event CPU-clock samples on every CPU
- * (providers.h). */
-enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK,
-                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE };
-
-struct dprobe {
-  unsigned id;                /* from 1, as -l shows */
-  enum probe_kind kind;
-  char *prov, *mod, *func, *name;   /* as printed: "memcached1234", "memcached", "process_command", "command-get" */
-  size_t nclauses;            /* enabled clauses, in program order */
-  unsigned *clauses;
-  /* USDT sites are kept by the attach layer; argument specs go to the
-   * sites map indexed by the attach cookie. */
-  void *sites;
-  uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
+/* What the compiler needs to know of the system it compiles for: a plain
+ * description the runtime fills (the golden tests use a fixed one), so
+ * that compile/ makes no system call. */
+struct dtarget {
+  /* the kernel */
+  unsigned uprobe_attach_type;  /* expected_attach_type of USDT and pid programs */
+  bool uprobe_multi;            /* they are attached with uprobe_multi links, */
+  bool multi_pid_filter;        /* which filter by pid (Linux 6.10+) */
+  bool sleepable;               /* they may sleep: user pages that are not
+                                   present are faulted in */
+  /* dtrace itself: $pid $ppid $uid $gid; syscall programs skip its calls */
+  int32_t pid, ppid;
+  uint32_t uid, gid;
+  int64_t walltime_offset_ns;   /* CLOCK_REALTIME - CLOCK_MONOTONIC: walltimestamp */
 };
 
 struct dprog {
+  struct dtarget target;
   /* options */
   unsigned strsize;           /* default 256 */
   uint64_t bufsize;           /* ring buffer bytes */
@@ -212,19 +206,13 @@ struct dprog {
   unsigned this_size;
   size_t naggs;
   struct dagg *aggs;
-  size_t nclauses;
+  size_t nclauses, clauses_cap;
   struct dclause *clauses;
   size_t nprobes;
   struct dprobe *probes;
   /* checker allocations (node annotations), freed with the program */
-  size_t nallocs;
+  size_t nallocs, allocs_cap;
   void **allocs;
-  /* kernel objects */
-  int globals_fd, scratch_fd, ringbuf_fd, drops_fd, zero_fd, sites_fd, probestr_fd;
-  int spec_fd;                /* speculation states, nspec + 1 entries (0 unused) */
-  int dynvar_fd;              /* one u64: dynamic-variable bytes in use */
-  int errbuf_fd;              /* RINGBUF of the ERROR clauses' records (fault.h) */
-  unsigned scratch_size;
 };
 
 #endif

@@ -23,6 +23,7 @@
 
 struct output {
   struct dprog *prog;
+  const int *agg_fds;           /* the map of each aggregation (the runtime's) */
   struct dfmt_out out;
   struct dfmt_ctx ctx;
   bool header_done;
@@ -72,10 +73,11 @@ fmt_aggfn (enum agg_func f)
 }
 
 struct output *
-output_new (struct dprog *prog, FILE *fp)
+output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
 {
   struct output *o = xcalloc (1, sizeof *o);
   o->prog = prog;
+  o->agg_fds = agg_fds;
   dfmt_out_file (&o->out, fp);
   dfmt_ctx_init (&o->ctx);
   o->ctx.quiet = prog->quiet;
@@ -245,7 +247,7 @@ array_read (struct output *o, const struct dagg *a, uint8_t *vals)
   uint8_t *buf = xcalloc ((size_t) o->ncpu, st);
   uint32_t k = 0;
   bool set = false;
-  if (bpf_map_lookup_elem (a->map_fd, &k, buf) == 0)
+  if (bpf_map_lookup_elem (o->agg_fds[a->id], &k, buf) == 0)
     for (int c = 0; c < o->ncpu; c++)
       {
         uint64_t f;
@@ -267,7 +269,7 @@ array_zero (struct output *o, const struct dagg *a, bool set)
   if (set)
     memcpy (buf + vsz, &one, sizeof one);   /* CPU 0's flag */
   uint32_t k = 0;
-  bpf_map_update_elem (a->map_fd, &k, buf, BPF_ANY);
+  bpf_map_update_elem (o->agg_fds[a->id], &k, buf, BPF_ANY);
   free (buf);
 }
 
@@ -284,13 +286,13 @@ snapshot (struct output *o, size_t i)
   dfmt_agg_trunc (fa, 0, true);
   bool first = true;
   while (dagg_is_array (a) ? first && array_read (o, a, vals)
-         : bpf_map_get_next_key (a->map_fd, first ? NULL : key, next) == 0)
+         : bpf_map_get_next_key (o->agg_fds[a->id], first ? NULL : key, next) == 0)
     {
       first = false;
       if (!dagg_is_array (a))
         {
           memcpy (key, next, a->key_size);
-          if (bpf_map_lookup_elem (a->map_fd, key, vals) != 0)
+          if (bpf_map_lookup_elem (o->agg_fds[a->id], key, vals) != 0)
             continue;
         }
       key_values (o, a, key, kv, o->prog->strsize);
@@ -351,7 +353,7 @@ kernel_keys (struct output *o, size_t i, size_t *n)
   size_t cap = 64, cnt = 0;
   uint8_t *keys = xmalloc (cap * a->key_size);
   uint8_t *prev = NULL;
-  while (bpf_map_get_next_key (a->map_fd, prev, keys + cnt * a->key_size) == 0)
+  while (bpf_map_get_next_key (o->agg_fds[a->id], prev, keys + cnt * a->key_size) == 0)
     {
       prev = keys + cnt * a->key_size;
       cnt++;
@@ -383,7 +385,7 @@ kernel_clear (struct output *o, size_t i)
   uint8_t *keys = kernel_keys (o, i, &n);
   uint8_t *zero = xcalloc ((size_t) o->ncpu, vsz);
   for (size_t k = 0; k < n; k++)
-    bpf_map_update_elem (a->map_fd, keys + k * a->key_size, zero, BPF_EXIST);
+    bpf_map_update_elem (o->agg_fds[a->id], keys + k * a->key_size, zero, BPF_EXIST);
   free (keys);
   free (zero);
 }
@@ -407,7 +409,7 @@ kernel_prune (struct output *o, size_t i)
       const uint8_t *key = keys + k * a->key_size;
       key_values (o, a, key, kv, o->prog->strsize);
       if (!dfmt_agg_find (o->aggs[i], kv))
-        bpf_map_delete_elem (a->map_fd, key);
+        bpf_map_delete_elem (o->agg_fds[a->id], key);
     }
   free (keys);
 }

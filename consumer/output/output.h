@@ -13,7 +13,8 @@
 
 struct output;
 
-struct output *output_new (struct dprog *prog, FILE *out);
+/* AGG_FDS: the map of each aggregation (dprog.aggs[i]), the runtime's. */
+struct output *output_new (struct dprog *prog, const int *agg_fds, FILE *out);
 void output_free (struct output *o);
 
 /* Check the printf/printa formats of every clause against their arguments

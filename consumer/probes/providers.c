@@ -2,9 +2,10 @@
  * providers.c — the pid, syscall and profile-N providers for the runtime
  * (see providers.h).
  *
- * Programs: one per group of probes enabling the same clauses (in program
- * order), as for USDT.  pid groups attach entry/offset sites and return
- * sites (uretprobes) of each process with the same program; syscall groups
+ * Programs (generated and loaded by runtime/attach-providers.c): one per
+ * group of probes enabling the same clauses (in program order), as for
+ * USDT.  pid groups attach entry/offset sites and return sites
+ * (uretprobes) of each process with the same program; syscall groups
  * attach to sys_enter or sys_exit with their own call-number map; a
  * profile-N probe attaches to a CPU-clock event on every CPU.
  */
@@ -12,6 +13,7 @@
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
 #include "consumer/probes/syscall-probes.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <bpf/bpf.h>
@@ -28,7 +30,7 @@ struct providers {
   unsigned base;                /* sites-map index of pid probe 0 */
   struct uprobe_attachment *att;
   int *fds;                     /* raw tracepoint links, perf events, syscall maps */
-  size_t nfds;
+  size_t nfds, fds_cap;
 };
 
 struct providers *
@@ -49,7 +51,7 @@ providers_detach (struct providers *pv)
     close (pv->fds[i]);
   free (pv->fds);
   pv->fds = NULL;
-  pv->nfds = 0;
+  pv->nfds = pv->fds_cap = 0;
 }
 
 void
@@ -70,30 +72,38 @@ providers_desc_exclusive (const struct probe_desc *d)
   return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d);
 }
 
+/* The probe table being appended to. */
+struct table {
+  struct dprobe **probes;
+  size_t *nprobes;
+};
+
 static struct dprobe *
-new_probe (struct dprog *p, enum probe_kind kind, const char *prov, const char *mod,
+new_probe (struct table *p, enum probe_kind kind, const char *prov, const char *mod,
            const char *func, const char *name)
 {
-  if (p->nprobes % 64 == 0)
-    p->probes = xrealloc (p->probes, (p->nprobes + 64) * sizeof *p->probes);
-  struct dprobe *dp = &p->probes[p->nprobes];
+  if (*p->nprobes % 64 == 0)
+    *p->probes = xrealloc (*p->probes, (*p->nprobes + 64) * sizeof **p->probes);
+  struct dprobe *dp = &(*p->probes)[*p->nprobes];
   memset (dp, 0, sizeof *dp);
-  dp->id = (unsigned) p->nprobes + 1;
+  dp->id = (unsigned) *p->nprobes + 1;
   dp->kind = kind;
   dp->prov = xstrdup (prov);
   dp->mod = xstrdup (mod);
   dp->func = xstrdup (func);
   dp->name = xstrdup (name);
-  p->nprobes++;
+  (*p->nprobes)++;
   return dp;
 }
 
 int
-providers_resolve (struct providers *pv, struct dprog *p, const struct probe_desc *descs,
-                   size_t nd, const struct usdt_proc *procs, size_t nprocs)
+providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes,
+                   const struct probe_desc *descs, size_t nd, const struct usdt_proc *procs,
+                   size_t nprocs)
 {
+  struct table t = { probes, nprobes }, *p = &t;
   /* new_probe grows the array in steps of 64: make the size a multiple */
-  p->probes = xrealloc (p->probes, ((p->nprobes + 63) / 64 * 64 + 64) * sizeof *p->probes);
+  *probes = xrealloc (*probes, ((*nprobes + 63) / 64 * 64 + 64) * sizeof **probes);
 
   bool any_pid = false;
   for (size_t i = 0; i < nd; i++)
@@ -160,12 +170,13 @@ providers_nsites (const struct providers *pv)
 }
 
 void
-providers_fill_sites (struct providers *pv, const struct dprog *p, int sites_fd, unsigned base)
+providers_fill_sites (struct providers *pv, const struct dprobe *probes, size_t nprobes, int sites_fd,
+                      unsigned base)
 {
   pv->base = base;
-  for (size_t i = 0; i < p->nprobes; i++)
+  for (size_t i = 0; i < nprobes; i++)
     {
-      const struct dprobe *dp = &p->probes[i];
+      const struct dprobe *dp = &probes[i];
       if (dp->kind != PK_PID)
         continue;
       const struct pid_probe *pp = dp->sites;
@@ -186,45 +197,39 @@ same_clauses (const struct dprobe *a, const struct dprobe *b)
 static void
 keep_fd (struct providers *pv, int fd)
 {
-  pv->fds = xrealloc (pv->fds, (pv->nfds + 1) * sizeof *pv->fds);
-  pv->fds[pv->nfds++] = fd;
-}
-
-static void
-keep_prog (int **fds, size_t *nfds, int fd)
-{
-  *fds = xrealloc (*fds, (*nfds + 1) * sizeof **fds);
-  (*fds)[(*nfds)++] = fd;
+  VEC_PUSH (pv->fds, pv->nfds, pv->fds_cap) = fd;
 }
 
 /* One pid group: sites of each process, entry/offset and return apart. */
 static bool
-pid_member (const struct dprog *p, size_t j, size_t first, int ret)
+pid_member (const struct dprobe *probes, size_t j, size_t first, int ret)
 {
-  if (p->probes[j].kind != PK_PID || !same_clauses (&p->probes[j], &p->probes[first]))
+  if (probes[j].kind != PK_PID || !same_clauses (&probes[j], &probes[first]))
     return false;
-  const struct pid_probe *pp = p->probes[j].sites;
+  const struct pid_probe *pp = probes[j].sites;
   return (pp->type == PIDP_RETURN) == (ret == 1);
 }
 
-static int
-attach_pid_group (struct providers *pv, struct dprog *p, bool *done, size_t first, int prog_fd,
-                  enum uprobe_mode mode)
+int
+providers_attach_pid (struct providers *pv, const struct dprobe *probes, size_t nprobes, bool *done,
+                      size_t first, int prog_fd, enum uprobe_mode mode)
 {
-  bool *handled = xcalloc (p->nprobes, sizeof *handled);
+  if (!pv->att)
+    pv->att = uprobe_attachment_new ();
+  bool *handled = xcalloc (nprobes, sizeof *handled);
   int rc = 0;
   for (int ret = 0; ret < 2 && rc == 0; ret++)
-    for (size_t j = first; j < p->nprobes && rc == 0; j++)
+    for (size_t j = first; j < nprobes && rc == 0; j++)
       {
-        if (handled[j] || !pid_member (p, j, first, ret))
+        if (handled[j] || !pid_member (probes, j, first, ret))
           continue;
-        pid_t pid = ((const struct pid_probe *) p->probes[j].sites)->pid;
+        pid_t pid = ((const struct pid_probe *) probes[j].sites)->pid;
         struct uprobe_site *sites = NULL;
-        size_t nsites = 0;
-        for (size_t k = j; k < p->nprobes; k++)
+        size_t nsites = 0, cap = 0;
+        for (size_t k = j; k < nprobes; k++)
           {
-            const struct pid_probe *pp = p->probes[k].sites;
-            if (handled[k] || !pid_member (p, k, first, ret) || pp->pid != pid)
+            const struct pid_probe *pp = probes[k].sites;
+            if (handled[k] || !pid_member (probes, k, first, ret) || pp->pid != pid)
               continue;
             handled[k] = done[k] = true;
             bool dup = false;
@@ -233,8 +238,7 @@ attach_pid_group (struct providers *pv, struct dprog *p, bool *done, size_t firs
                     && sites[s].offset == pp->offset;
             if (dup)
               continue;
-            sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
-            sites[nsites++] = (struct uprobe_site) {
+            VEC_PUSH (sites, nsites, cap) = (struct uprobe_site) {
               pp->file->path, pp->file->dev, pp->file->ino, pp->offset, 0,
               pv->base + (uint64_t) (pp - pv->pid.probes) };
           }
@@ -248,95 +252,60 @@ attach_pid_group (struct providers *pv, struct dprog *p, bool *done, size_t firs
 }
 
 int
-providers_attach (struct providers *pv, struct dprog *p, struct codegen_ctx *cg,
-                  enum uprobe_mode mode, int **fds, size_t *nfds)
+providers_syscall_map (struct providers *pv, const struct dprobe *probes, size_t nprobes, bool *done,
+                       size_t first)
 {
-  bool *done = xcalloc (p->nprobes ? p->nprobes : 1, sizeof *done);
-  int rc = 0;
-  for (size_t i = 0; i < p->nprobes && rc == 0; i++)
+  const struct dprobe *dp = &probes[first];
+  size_t n = 0;
+  for (size_t j = first; j < nprobes; j++)
+    if (probes[j].kind == dp->kind && same_clauses (&probes[j], dp))
+      n++;
+  LIBBPF_OPTS (bpf_map_create_opts, mo);
+  int map = bpf_map_create (BPF_MAP_TYPE_HASH, "dt_syscalls", 4, sizeof (struct site_spec),
+                            (unsigned) n, &mo);
+  if (map < 0)
     {
-      struct dprobe *dp = &p->probes[i];
-      if (done[i] || dp->nclauses == 0)
-        continue;
-      char name[32];
-      snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
-      if (dp->kind == PK_PID)
-        {
-          if (!pv->att)
-            pv->att = uprobe_attachment_new ();
-          /* pid probes are attached with their pid: when the kernel filters
-           * those links, the program needs no tgid check */
-          cg->pid_scoped = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
-          int fd = codegen_program (cg, PK_PID, 0, dp->clauses, dp->nclauses, name);
-          cg->pid_scoped = false;
-          if (fd < 0)
-            {
-              rc = -1;
-              break;
-            }
-          keep_prog (fds, nfds, fd);
-          rc = attach_pid_group (pv, p, done, i, fd, mode);
-        }
-      else if (dp->kind == PK_SYSCALL_ENTRY || dp->kind == PK_SYSCALL_RETURN)
-        {
-          size_t n = 0;
-          for (size_t j = i; j < p->nprobes; j++)
-            if (p->probes[j].kind == dp->kind && same_clauses (&p->probes[j], dp))
-              n++;
-          LIBBPF_OPTS (bpf_map_create_opts, mo);
-          int map = bpf_map_create (BPF_MAP_TYPE_HASH, "dt_syscalls", 4, sizeof (struct site_spec),
-                                    (unsigned) n, &mo);
-          if (map < 0)
-            {
-              diag_error ("could not enable tracing: cannot create BPF map dt_syscalls: %s", strerror (errno));
-              rc = -1;
-              break;
-            }
-          keep_fd (pv, map);
-          for (size_t j = i; j < p->nprobes; j++)
-            if (p->probes[j].kind == dp->kind && same_clauses (&p->probes[j], dp))
-              {
-                const struct syscall_probe *sp = p->probes[j].sites;
-                struct site_spec spec;
-                syscall_site_spec (sp, p->probes[j].id, &spec);
-                uint32_t key = (uint32_t) sp->nr;
-                bpf_map_update_elem (map, &key, &spec, BPF_ANY);
-                done[j] = true;
-              }
-          cg->syscall_sites_fd = map;
-          int fd = codegen_program (cg, dp->kind, 0, dp->clauses, dp->nclauses, name);
-          if (fd < 0)
-            {
-              rc = -1;
-              break;
-            }
-          keep_prog (fds, nfds, fd);
-          const char *tp = dp->kind == PK_SYSCALL_ENTRY ? "sys_enter" : "sys_exit";
-          int link = bpf_raw_tracepoint_open (tp, fd);
-          if (link < 0)
-            {
-              diag_error ("could not enable tracing: cannot attach to the raw tracepoint %s: %s", tp,
-                          strerror (errno));
-              rc = -1;
-              break;
-            }
-          keep_fd (pv, link);
-        }
-      else if (dp->kind == PK_PROFILE)
-        {
-          done[i] = true;
-          int fd = codegen_program (cg, PK_PROFILE, dp->id, dp->clauses, dp->nclauses, name);
-          if (fd < 0)
-            {
-              rc = -1;
-              break;
-            }
-          keep_prog (fds, nfds, fd);
-          if (profile_attach (fd, dp->tick_ns, &pv->fds, &pv->nfds) != 0)
-            rc = -1;
-        }
+      diag_error ("could not enable tracing: cannot create BPF map dt_syscalls: %s", strerror (errno));
+      return -1;
     }
-  free (done);
+  keep_fd (pv, map);
+  for (size_t j = first; j < nprobes; j++)
+    if (probes[j].kind == dp->kind && same_clauses (&probes[j], dp))
+      {
+        const struct syscall_probe *sp = probes[j].sites;
+        struct site_spec spec;
+        syscall_site_spec (sp, probes[j].id, &spec);
+        uint32_t key = (uint32_t) sp->nr;
+        bpf_map_update_elem (map, &key, &spec, BPF_ANY);
+        done[j] = true;
+      }
+  return map;
+}
+
+int
+providers_attach_syscall (struct providers *pv, enum probe_kind kind, int prog_fd)
+{
+  const char *tp = kind == PK_SYSCALL_ENTRY ? "sys_enter" : "sys_exit";
+  int link = bpf_raw_tracepoint_open (tp, prog_fd);
+  if (link < 0)
+    {
+      diag_error ("could not enable tracing: cannot attach to the raw tracepoint %s: %s", tp,
+                  strerror (errno));
+      return -1;
+    }
+  keep_fd (pv, link);
+  return 0;
+}
+
+int
+providers_attach_profile (struct providers *pv, const struct dprobe *dp, int prog_fd)
+{
+  int *fds = NULL;
+  size_t nfds = 0;
+  int rc = profile_attach (prog_fd, dp->tick_ns, &fds, &nfds);
+  for (size_t i = 0; i < nfds; i++)
+    keep_fd (pv, fds[i]);
+  free (fds);
   return rc;
 }
 

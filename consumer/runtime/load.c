@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
@@ -27,25 +28,39 @@ run_once (int fd)
     diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
 }
 
+/* The kernel's part of the compiler's target description (dprog.h struct
+ * dtarget), once the attach mode is known. */
+static void
+set_target (struct dtarget *t, enum uprobe_mode mode)
+{
+  t->uprobe_attach_type = uprobe_prog_expected_attach_type (mode);
+  t->uprobe_multi = t->uprobe_attach_type == UPROBE_BPF_TRACE_UPROBE_MULTI;
+  t->multi_pid_filter = uprobe_features ()->multi_pid_filter;
+  t->sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  struct timespec mono, real;
+  clock_gettime (CLOCK_MONOTONIC, &mono);
+  clock_gettime (CLOCK_REALTIME, &real);
+  t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
+}
+
 int
 load_and_attach (struct runtime *rt)
 {
   struct dprog *p = &rt->prog;
   rt->begin_fd = rt->end_fd = -1;
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
-  rt->cg.usdt_attach_type = uprobe_prog_expected_attach_type (mode);
-  rt->cg.sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  set_target (&p->target, mode);
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (p->probes[0].nclauses)
     {
-      rt->begin_fd = codegen_program (&rt->cg, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
+      rt->begin_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
                                       p->probes[0].nclauses, "dtrace_BEGIN");
       if (rt->begin_fd < 0)
         return -1;
     }
   if (p->probes[1].nclauses)
     {
-      rt->end_fd = codegen_program (&rt->cg, PK_END, PROBE_ID_END, p->probes[1].clauses,
+      rt->end_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_END, PROBE_ID_END, p->probes[1].clauses,
                                     p->probes[1].nclauses, "dtrace_END");
       if (rt->end_fd < 0)
         return -1;
@@ -53,7 +68,7 @@ load_and_attach (struct runtime *rt)
   for (size_t i = 3; i < p->nprobes; i++)
     if (p->probes[i].kind == PK_TICK && p->probes[i].nclauses)
       {
-        int fd = codegen_program (&rt->cg, PK_TICK, p->probes[i].id, p->probes[i].clauses,
+        int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_TICK, p->probes[i].id, p->probes[i].clauses,
                                   p->probes[i].nclauses, "dtrace_tick");
         if (fd < 0)
           return -1;
@@ -66,11 +81,11 @@ load_and_attach (struct runtime *rt)
   /* BEGIN fires before any other probe can (DTrace enables every probe but
    * lets none fire until BEGIN has run): run it before attaching */
   run_once (rt->begin_fd);
-  if (rt->prov && providers_attach (rt->prov, p, &rt->cg, mode, &rt->prog_fds, &rt->nprog_fds) != 0)
+  if (rt->prov && attach_providers (rt, mode) != 0)
     return -1;
   if (p->probes[2].nclauses)
     {
-      rt->error_fd = codegen_program (&rt->cg, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
+      rt->error_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
                                       p->probes[2].nclauses, "dtrace_ERROR");
       if (rt->error_fd < 0)
         return -1;
@@ -135,7 +150,8 @@ load_and_attach (struct runtime *rt)
                 allowed[sites[s].cookie] = true;
               }
           group_fixed_args (rt, sub, nsub);
-          int fd = codegen_program (&rt->cg, PK_USDT, 0, p->probes[i].clauses, p->probes[i].nclauses, name);
+          int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_USDT, 0, p->probes[i].clauses,
+                                   p->probes[i].nclauses, name);
           rt->cg.fixed_args = 0;
           rt->cg.fixed_probe_id = 0;
           if (fd < 0)

@@ -35,34 +35,32 @@ create_maps (struct runtime *rt)
   unsigned ss = p->strsize;
   rt->cg.prog = p;
   rt->cg.consts = &rt->consts;
-  rt->cg.verbose = rt->opt->verbose;
-  rt->cg.pids_fd = -1;
   codegen_plan (&rt->cg);
 
-  p->globals_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_globals", 4, p->globals_size ? p->globals_size : 8, 1, 0);
-  p->scratch_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, rt->cg.scratch.total, 1, 0);
-  p->ringbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, (unsigned) p->bufsize, 0);
-  p->drops_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, DROP_NCOUNTERS, 0);
-  p->spec_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_spec", 4, 16, p->nspec + 1, 0);
-  p->dynvar_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_dynvar", 4, 8, 1, 0);
-  p->errbuf_fd = make_map (BPF_MAP_TYPE_RINGBUF, "dt_errrecs", 0, 0, 256u << 10, 0);
-  if (p->spec_fd < 0 || p->dynvar_fd < 0 || p->errbuf_fd < 0)
+  rt->maps.fixed[MAP_GLOBALS] = make_map (BPF_MAP_TYPE_ARRAY, "dt_globals", 4, p->globals_size ? p->globals_size : 8, 1, 0);
+  rt->maps.fixed[MAP_SCRATCH] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, rt->cg.scratch.total, 1, 0);
+  rt->maps.fixed[MAP_RINGBUF] = make_map (BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, (unsigned) p->bufsize, 0);
+  rt->maps.fixed[MAP_DROPS] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, DROP_NCOUNTERS, 0);
+  rt->maps.fixed[MAP_SPEC] = make_map (BPF_MAP_TYPE_ARRAY, "dt_spec", 4, 16, p->nspec + 1, 0);
+  rt->maps.fixed[MAP_DYNVAR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_dynvar", 4, 8, 1, 0);
+  rt->maps.fixed[MAP_ERRBUF] = make_map (BPF_MAP_TYPE_RINGBUF, "dt_errrecs", 0, 0, 256u << 10, 0);
+  if (rt->maps.fixed[MAP_SPEC] < 0 || rt->maps.fixed[MAP_DYNVAR] < 0 || rt->maps.fixed[MAP_ERRBUF] < 0)
     return -1;
   unsigned zero = ss;
   for (size_t i = 0; i < p->naggs; i++)
     if (p->aggs[i].value_size > zero)
       zero = p->aggs[i].value_size;
-  p->zero_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
+  rt->maps.fixed[MAP_ZERO] = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
   size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
   size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
   if (nsites == 0)
     nsites = 1;
-  p->sites_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
-  p->probestr_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, 4 * ss, (unsigned) p->nprobes + 1, 0);
+  rt->maps.fixed[MAP_SITES] = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
+  rt->maps.fixed[MAP_PROBESTR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, 4 * ss, (unsigned) p->nprobes + 1, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
-  rt->cg.strconst_fd = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss), 1, BPF_F_RDONLY_PROG);
-  if (p->globals_fd < 0 || p->scratch_fd < 0 || p->ringbuf_fd < 0 || p->drops_fd < 0 || p->zero_fd < 0
-      || p->sites_fd < 0 || p->probestr_fd < 0 || rt->cg.strconst_fd < 0)
+  rt->maps.fixed[MAP_STRCONST] = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss), 1, BPF_F_RDONLY_PROG);
+  if (rt->maps.fixed[MAP_GLOBALS] < 0 || rt->maps.fixed[MAP_SCRATCH] < 0 || rt->maps.fixed[MAP_RINGBUF] < 0 || rt->maps.fixed[MAP_DROPS] < 0 || rt->maps.fixed[MAP_ZERO] < 0
+      || rt->maps.fixed[MAP_SITES] < 0 || rt->maps.fixed[MAP_PROBESTR] < 0 || rt->maps.fixed[MAP_STRCONST] < 0)
     return -1;
 
   /* string constants, frozen */
@@ -70,7 +68,7 @@ create_maps (struct runtime *rt)
   for (size_t i = 0; i < rt->consts.n; i++)
     strncpy (buf + i * ss, rt->consts.s[i], ss - 1);
   uint32_t k0 = 0;
-  if (bpf_map_update_elem (rt->cg.strconst_fd, &k0, buf, BPF_ANY) != 0 || bpf_map_freeze (rt->cg.strconst_fd) != 0)
+  if (bpf_map_update_elem (rt->maps.fixed[MAP_STRCONST], &k0, buf, BPF_ANY) != 0 || bpf_map_freeze (rt->maps.fixed[MAP_STRCONST]) != 0)
     {
       diag_error ("could not enable tracing: cannot fill the string constants: %s", strerror (errno));
       free (buf);
@@ -89,7 +87,7 @@ create_maps (struct runtime *rt)
       strncpy (ps + 2 * ss, d->func, ss - 1);
       strncpy (ps + 3 * ss, d->name, ss - 1);
       uint32_t key = d->id;
-      bpf_map_update_elem (p->probestr_fd, &key, ps, BPF_ANY);
+      bpf_map_update_elem (rt->maps.fixed[MAP_PROBESTR], &key, ps, BPF_ANY);
     }
   free (ps);
 
@@ -105,7 +103,7 @@ create_maps (struct runtime *rt)
             struct site_spec spec;
             site_spec_of (&u->sites[s], p->probes[i].id, &spec);
             uint32_t key = (uint32_t) u->sites[s].usite;
-            bpf_map_update_elem (p->sites_fd, &key, &spec, BPF_ANY);
+            bpf_map_update_elem (rt->maps.fixed[MAP_SITES], &key, &spec, BPF_ANY);
           }
       }
 
@@ -113,19 +111,20 @@ create_maps (struct runtime *rt)
     return -1;
 
   if (rt->prov)
-    providers_fill_sites (rt->prov, p, p->sites_fd, (unsigned) nusites);
+    providers_fill_sites (rt->prov, p->probes, p->nprobes, rt->maps.fixed[MAP_SITES], (unsigned) nusites);
 
   /* -p/-c: only those processes fire */
   if (rt->nprocs)
     {
-      rt->cg.pids_fd = make_map (BPF_MAP_TYPE_HASH, "dt_pids", 4, 1, (unsigned) rt->nprocs + 1, 0);
-      if (rt->cg.pids_fd < 0)
+      rt->maps.fixed[MAP_PIDS] = make_map (BPF_MAP_TYPE_HASH, "dt_pids", 4, 1, (unsigned) rt->nprocs + 1, 0);
+      if (rt->maps.fixed[MAP_PIDS] < 0)
         return -1;
+      rt->cg.have_pids = true;
       for (size_t i = 0; i < rt->nprocs; i++)
         {
           uint32_t pid = (uint32_t) rt->procs[i].pid;
           uint8_t one = 1;
-          bpf_map_update_elem (rt->cg.pids_fd, &pid, &one, BPF_ANY);
+          bpf_map_update_elem (rt->maps.fixed[MAP_PIDS], &pid, &one, BPF_ANY);
         }
     }
 
@@ -138,18 +137,18 @@ create_maps (struct runtime *rt)
        * count: a full dynamic variable space drops the store) */
       uint64_t want = p->dynvarsize / (v->key_size + v->value_size + 64) + 1;
       unsigned entries = want > (1u << 20) ? 1u << 20 : want < 16 ? 16 : (unsigned) want;
-      v->map_fd = make_map (BPF_MAP_TYPE_HASH, "dt_var", v->key_size, v->value_size, entries, 0);
-      if (v->map_fd < 0)
+      rt->maps.vars[i] = make_map (BPF_MAP_TYPE_HASH, "dt_var", v->key_size, v->value_size, entries, 0);
+      if (rt->maps.vars[i] < 0)
         return -1;
     }
   for (size_t i = 0; i < p->naggs; i++)
     {
       struct dagg *a = &p->aggs[i];
       if (dagg_is_array (a))
-        a->map_fd = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_agg", 4, dagg_flag_off (a) + 8, 1, 0);
+        rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_agg", 4, dagg_flag_off (a) + 8, 1, 0);
       else
-        a->map_fd = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size, 16384, 0);
-      if (a->map_fd < 0)
+        rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size, 16384, 0);
+      if (rt->maps.aggs[i] < 0)
         return -1;
     }
   return 0;

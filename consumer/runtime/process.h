@@ -24,8 +24,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "consumer/abi.h"
+
 /* The comm of a -c child until its exec (at most 15 characters). */
-#define DT_PROC_HELD_COMM "dtrace-c-held"
 
 struct dt_proc {
   pid_t pid;

@@ -354,7 +354,7 @@ resolve_probes (struct runtime *rt)
   if (rc == 0)
     {
       rt->prov = providers_new ();
-      if (providers_resolve (rt->prov, p, r.descs, r.nd, rt->procs, rt->nprocs) != 0)
+      if (providers_resolve (rt->prov, &p->probes, &p->nprobes, r.descs, r.nd, rt->procs, rt->nprocs) != 0)
         rc = -1;
     }
 

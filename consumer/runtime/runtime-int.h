@@ -11,6 +11,8 @@
  *   maps.c      the BPF maps created and filled
  *   sites.c     USDT site specs, shared sites, attach grouping by site shape
  *   load.c      programs generated, loaded and attached; BEGIN/END run
+ *   attach-providers.c  the same for the pid, syscall and profile-N probes
+ *   loader.c    the maps by name; images loaded with their fds
  *   session.c   consumer_run: the steps in order, the event loop, teardown
  *   listing.c   consumer_list (-l)
  */
@@ -28,6 +30,7 @@
 #include "consumer/compile/codegen.h"
 #include "consumer/consumer.h"
 #include "consumer/probes/usdt-probes.h"
+#include "consumer/runtime/loader.h"
 #include "consumer/runtime/uprobe-attach.h"
 
 enum { PROBE_ID_BEGIN = 1, PROBE_ID_END = 2, PROBE_ID_ERROR = 3, PROBE_ID_USDT = 4 };
@@ -48,6 +51,7 @@ struct runtime {
   struct dprog prog;
   struct strconsts consts;
   struct codegen_ctx cg;
+  struct map_table maps;        /* the maps by symbolic name (loader.h) */
   size_t nsrc;
   struct source_state *src;
   struct usdt_probe_list usdt;
@@ -106,6 +110,9 @@ int attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_
 /* load.c */
 void run_once (int fd);
 int load_and_attach (struct runtime *rt);
+
+/* attach-providers.c: the pid, syscall and profile-N programs. */
+int attach_providers (struct runtime *rt, enum uprobe_mode mode);
 
 /* session.c (shared with listing.c) */
 int grab_processes (struct runtime *rt);

@@ -91,7 +91,7 @@ report_drops (struct runtime *rt)
   uint64_t *v = xcalloc ((size_t) ncpu, sizeof *v);
   for (uint32_t k = 0; k < DROP_NCOUNTERS; k++)
     {
-      if (bpf_map_lookup_elem (rt->prog.drops_fd, &k, v) != 0)
+      if (bpf_map_lookup_elem (rt->maps.fixed[MAP_DROPS], &k, v) != 0)
         continue;
       uint64_t total = 0;
       for (int c = 0; c < ncpu; c++)
@@ -155,19 +155,8 @@ free_runtime (struct runtime *rt)
     ring_buffer__free (rt->errrb);
   if (rt->out)
     output_free (rt->out);
+  map_table_close (&rt->maps);
   struct dprog *p = &rt->prog;
-  for (size_t i = 0; i < p->nvars; i++)
-    if (p->vars[i].map_fd >= 0)
-      close (p->vars[i].map_fd);
-  for (size_t i = 0; i < p->naggs; i++)
-    if (p->aggs[i].map_fd >= 0)
-      close (p->aggs[i].map_fd);
-  int fds[] = { p->globals_fd, p->scratch_fd, p->ringbuf_fd, p->drops_fd, p->zero_fd, p->sites_fd,
-                p->probestr_fd, rt->cg.strconst_fd, rt->cg.pids_fd, p->spec_fd, p->dynvar_fd, p->errbuf_fd,
-                rt->cg.siteprobes_fd };
-  for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
-    if (fds[i] > 0)
-      close (fds[i]);
   for (size_t i = 0; i < p->nprobes; i++)
     {
       free (p->probes[i].prov);
@@ -212,7 +201,7 @@ runtime_init (struct runtime *rt, const struct consumer_options *opt)
   memset (rt, 0, sizeof *rt);
   rt->opt = opt;
   rt->begin_fd = rt->end_fd = rt->error_fd = -1;
-  rt->cg.strconst_fd = rt->cg.pids_fd = rt->cg.siteprobes_fd = -1;
+  map_table_init (&rt->maps, 0, 0);
   struct dprog *p = &rt->prog;
   p->strsize = 256;
   p->bufsize = 4u << 20;
@@ -223,8 +212,12 @@ runtime_init (struct runtime *rt, const struct consumer_options *opt)
   p->nspec = 1;
   p->specsize = 32u << 10;
   p->dynvarsize = 1u << 20;
-  p->spec_fd = p->dynvar_fd = p->errbuf_fd = -1;
-  p->globals_fd = p->scratch_fd = p->ringbuf_fd = p->drops_fd = p->zero_fd = p->sites_fd = p->probestr_fd = -1;
+  /* dtrace itself, for $pid $ppid $uid $gid (the kernel's part of the
+   * target is known once the attach mode is, load.c) */
+  p->target.pid = (int32_t) getpid ();
+  p->target.ppid = (int32_t) getppid ();
+  p->target.uid = (uint32_t) getuid ();
+  p->target.gid = (uint32_t) getgid ();
 }
 
 /* The -p processes grabbed and the -c command created (held before its
@@ -288,6 +281,9 @@ compile_sources (struct runtime *rt)
       diag_error ("no probes specified");
       return -1;
     }
+  /* a map per variable and aggregation, created in maps.c */
+  map_table_close (&rt->maps);
+  map_table_init (&rt->maps, p->nvars, p->naggs);
   return 0;
 }
 
@@ -307,7 +303,7 @@ open_output (struct runtime *rt)
           return -1;
         }
     }
-  rt->out = output_new (&rt->prog, rt->outf);
+  rt->out = output_new (&rt->prog, rt->maps.aggs, rt->outf);
   for (size_t i = 0; i < rt->nsrc; i++)
     if (output_check_formats (rt->out, rt->src[i].first_clause, rt->src[i].nclauses, rt->src[i].errprefix) != 0)
       return -1;
@@ -317,10 +313,9 @@ open_output (struct runtime *rt)
 static int
 open_ring_buffers (struct runtime *rt)
 {
-  struct dprog *p = &rt->prog;
-  rt->rb = ring_buffer__new (p->ringbuf_fd, on_record, rt, NULL);
+  rt->rb = ring_buffer__new (rt->maps.fixed[MAP_RINGBUF], on_record, rt, NULL);
   if (rt->rb && rt->error_fd >= 0)
-    rt->errrb = ring_buffer__new (p->errbuf_fd, on_record, rt, NULL);
+    rt->errrb = ring_buffer__new (rt->maps.fixed[MAP_ERRBUF], on_record, rt, NULL);
   if (!rt->rb)
     {
       diag_error ("could not enable tracing: cannot open the ring buffer: %s", strerror (errno));

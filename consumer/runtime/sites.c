@@ -152,23 +152,25 @@ mark_shared_sites (struct runtime *rt)
   int rc = 0;
   if (npairs)
     {
-      rt->cg.siteprobes_fd = make_map (BPF_MAP_TYPE_HASH, "dt_siteprobes", 8, 4, (unsigned) npairs, 0);
-      if (rt->cg.siteprobes_fd < 0)
+      rt->maps.fixed[MAP_SITE_PROBES] = make_map (BPF_MAP_TYPE_HASH, "dt_siteprobes", 8, 4, (unsigned) npairs, 0);
+      if (rt->maps.fixed[MAP_SITE_PROBES] < 0)
         rc = -1;
+      else
+        rt->cg.have_siteprobes = true;
       for (size_t k = 0; k < nown && rc == 0; k++)
         if (shared[own[k].usite])
           {
             uint64_t key = (uint64_t) own[k].pid << 32 | own[k].usite;
-            bpf_map_update_elem (rt->cg.siteprobes_fd, &key, &own[k].id, BPF_ANY);
+            bpf_map_update_elem (rt->maps.fixed[MAP_SITE_PROBES], &key, &own[k].id, BPF_ANY);
           }
       for (size_t us = 0; us < nu && rc == 0; us++)
         {
           struct site_spec spec;
           uint32_t key = (uint32_t) us;
-          if (shared[us] && bpf_map_lookup_elem (p->sites_fd, &key, &spec) == 0)
+          if (shared[us] && bpf_map_lookup_elem (rt->maps.fixed[MAP_SITES], &key, &spec) == 0)
             {
               spec.probe_id |= SITE_PROBE_BY_PID;
-              bpf_map_update_elem (p->sites_fd, &key, &spec, BPF_ANY);
+              bpf_map_update_elem (rt->maps.fixed[MAP_SITES], &key, &spec, BPF_ANY);
             }
         }
     }
@@ -185,7 +187,7 @@ group_fixed_args (struct runtime *rt, const struct uprobe_site *sites, size_t ns
 {
   rt->cg.fixed_args = 0;
   rt->cg.fixed_probe_id = 0;
-  if (rt->prog.sites_fd < 0 || nsites == 0)
+  if (rt->maps.fixed[MAP_SITES] < 0 || nsites == 0)
     return;
   unsigned id = 0;
   unsigned mask = (1u << 12) - 1;
@@ -193,7 +195,7 @@ group_fixed_args (struct runtime *rt, const struct uprobe_site *sites, size_t ns
   for (size_t s = 0; s < nsites; s++)
     {
       uint32_t key = (uint32_t) sites[s].cookie;
-      if (bpf_map_lookup_elem (rt->prog.sites_fd, &key, &spec) != 0)
+      if (bpf_map_lookup_elem (rt->maps.fixed[MAP_SITES], &key, &spec) != 0)
         return;
       if (s == 0)                       /* (a shared site has no one probe: 0) */
         id = spec.probe_id & SITE_PROBE_BY_PID ? 0 : spec.probe_id;
@@ -236,7 +238,7 @@ site_arg_classes (struct runtime *rt, const struct uprobe_site *sites, size_t ns
       struct site_shape shape;
       uint32_t key = (uint32_t) sites[s].cookie;
       memset (&shape, 0, sizeof shape);
-      if (bpf_map_lookup_elem (rt->prog.sites_fd, &key, &spec) == 0)
+      if (bpf_map_lookup_elem (rt->maps.fixed[MAP_SITES], &key, &spec) == 0)
         {
           shape.probe_id = spec.probe_id;
           for (unsigned k = 0; k < 12 && k < spec.nargs; k++)

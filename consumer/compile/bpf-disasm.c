@@ -1,0 +1,287 @@
+/*
+ * bpf-disasm.c — BPF instructions as text (see bpf-disasm.h).
+ *
+ * The notation is the C-like one of the kernel verifier's log: "r0 += r1",
+ * "r0 = *(u64 *)(r10 -8)", "if r0 == 0 goto 12", "call map_lookup_elem".
+ * Each instruction is decoded from its class, operation and source bits;
+ * a two-slot 64-bit load takes one line (the next index is skipped).  The
+ * text is built in a growable buffer, so this file needs no stdio stream.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/abi.h"
+#include "consumer/compile/bpf-disasm.h"
+#include "common/vec.h"
+#include "common/xalloc.h"
+
+struct text {
+  char *s;
+  size_t n, cap;
+};
+
+static void DIAG_PRINTF (2, 3)
+put (struct text *t, const char *fmt, ...)
+{
+  char buf[256];
+  va_list ap;
+  va_start (ap, fmt);
+  int len = vsnprintf (buf, sizeof buf, fmt, ap);
+  va_end (ap);
+  if (len < 0)
+    return;
+  for (int i = 0; i < len && (size_t) i < sizeof buf - 1; i++)
+    VEC_PUSH (t->s, t->n, t->cap) = buf[i];
+}
+
+static const char *const fixed_maps[MAP_NFIXED] = {
+  [MAP_GLOBALS] = "globals", [MAP_SCRATCH] = "scratch", [MAP_RINGBUF] = "ringbuf",
+  [MAP_ERRBUF] = "errbuf", [MAP_DROPS] = "drops", [MAP_ZERO] = "zero", [MAP_SITES] = "sites",
+  [MAP_PROBESTR] = "probestr", [MAP_STRCONST] = "strconst", [MAP_PIDS] = "pids",
+  [MAP_SPEC] = "spec", [MAP_DYNVAR] = "dynvar", [MAP_SYSCALL_SITES] = "syscall_sites",
+  [MAP_SITE_PROBES] = "siteprobes",
+};
+
+const char *
+map_ref_name (uint32_t ref, const struct dprog *prog, char *buf, size_t size)
+{
+  unsigned i = ref & MAP_REF_INDEX_MASK;
+  if (ref & MAP_REF_VAR)
+    {
+      const struct dvar *v = prog && i < prog->nvars ? &prog->vars[i] : NULL;
+      if (v)
+        snprintf (buf, size, "var:%s%s", v->scope == VS_SELF ? "self->" : "", v->name);
+      else
+        snprintf (buf, size, "var:%u", i);
+      return buf;
+    }
+  if (ref & MAP_REF_AGG)
+    {
+      if (prog && i < prog->naggs)
+        snprintf (buf, size, "agg:@%s", prog->aggs[i].name);
+      else
+        snprintf (buf, size, "agg:%u", i);
+      return buf;
+    }
+  if (ref < MAP_NFIXED)
+    return fixed_maps[ref];
+  snprintf (buf, size, "map:%#" PRIx32, ref);
+  return buf;
+}
+
+/* The helpers the code generator calls, by number. */
+#define HELPER(n) { BPF_FUNC_##n, #n }
+static const struct { int id; const char *name; } helpers[] = {
+  HELPER (map_lookup_elem), HELPER (map_update_elem), HELPER (map_delete_elem),
+  HELPER (ktime_get_ns), HELPER (get_prandom_u32), HELPER (get_smp_processor_id),
+  HELPER (get_current_pid_tgid), HELPER (get_current_uid_gid), HELPER (get_current_comm),
+  HELPER (probe_write_user), HELPER (get_stack), HELPER (send_signal), HELPER (send_signal_thread),
+  HELPER (probe_read_user), HELPER (probe_read_kernel), HELPER (probe_read_user_str),
+  HELPER (probe_read_kernel_str), HELPER (ringbuf_output), HELPER (ringbuf_query),
+  HELPER (copy_from_user), HELPER (get_attach_cookie),
+};
+
+static const char *
+size_name (unsigned code)
+{
+  switch (BPF_SIZE (code))
+    {
+    case BPF_B: return "u8";
+    case BPF_H: return "u16";
+    case BPF_W: return "u32";
+    default: return "u64";
+    }
+}
+
+static const char *
+alu_op (unsigned op)
+{
+  switch (op)
+    {
+    case BPF_ADD: return "+=";
+    case BPF_SUB: return "-=";
+    case BPF_MUL: return "*=";
+    case BPF_DIV: return "/=";
+    case BPF_OR: return "|=";
+    case BPF_AND: return "&=";
+    case BPF_LSH: return "<<=";
+    case BPF_RSH: return ">>=";
+    case BPF_MOD: return "%=";
+    case BPF_XOR: return "^=";
+    case BPF_MOV: return "=";
+    case BPF_ARSH: return "s>>=";
+    default: return NULL;
+    }
+}
+
+static const char *
+jmp_op (unsigned op)
+{
+  switch (op)
+    {
+    case BPF_JEQ: return "==";
+    case BPF_JGT: return ">";
+    case BPF_JGE: return ">=";
+    case BPF_JSET: return "&";
+    case BPF_JNE: return "!=";
+    case BPF_JSGT: return "s>";
+    case BPF_JSGE: return "s>=";
+    case BPF_JLT: return "<";
+    case BPF_JLE: return "<=";
+    case BPF_JSLT: return "s<";
+    case BPF_JSLE: return "s<=";
+    default: return NULL;
+    }
+}
+
+static void
+disasm_alu (struct text *t, const struct bpf_insn *in)
+{
+  char r = BPF_CLASS (in->code) == BPF_ALU64 ? 'r' : 'w';
+  unsigned op = BPF_OP (in->code);
+  if (op == BPF_NEG)
+    put (t, "%c%u = -%c%u", r, in->dst_reg, r, in->dst_reg);
+  else if (op == BPF_END)
+    put (t, "r%u = %s%d r%u", in->dst_reg, BPF_SRC (in->code) == BPF_TO_BE ? "be" : "le", in->imm,
+         in->dst_reg);
+  else if (!alu_op (op))
+    put (t, "(alu %#x)", in->code);
+  else if (BPF_SRC (in->code) == BPF_X)
+    put (t, "%c%u %s %c%u", r, in->dst_reg, alu_op (op), r, in->src_reg);
+  else
+    put (t, "%c%u %s %d", r, in->dst_reg, alu_op (op), in->imm);
+}
+
+static void
+disasm_atomic (struct text *t, const struct bpf_insn *in)
+{
+  const char *sz = size_name (in->code);
+  int op = in->imm & ~BPF_FETCH;
+  const char *name = op == BPF_ADD ? "add" : op == BPF_OR ? "or" : op == BPF_AND ? "and"
+                     : op == BPF_XOR ? "xor" : NULL;
+  if (in->imm == BPF_CMPXCHG)
+    put (t, "r0 = cmpxchg((%s *)(r%u %+d), r0, r%u)", sz, in->dst_reg, in->off, in->src_reg);
+  else if (in->imm == BPF_XCHG)
+    put (t, "r%u = xchg((%s *)(r%u %+d), r%u)", in->src_reg, sz, in->dst_reg, in->off, in->src_reg);
+  else if (name && (in->imm & BPF_FETCH))
+    put (t, "r%u = atomic_fetch_%s((%s *)(r%u %+d), r%u)", in->src_reg, name, sz, in->dst_reg, in->off,
+         in->src_reg);
+  else if (name)
+    put (t, "lock *(%s *)(r%u %+d) %s r%u", sz, in->dst_reg, in->off, alu_op ((unsigned) op),
+         in->src_reg);
+  else
+    put (t, "(atomic %#x)", (unsigned) in->imm);
+}
+
+static void
+disasm_jmp (struct text *t, const struct bpf_insn *in, size_t pc)
+{
+  unsigned op = BPF_OP (in->code);
+  long target = (long) pc + in->off + 1;
+  char r = BPF_CLASS (in->code) == BPF_JMP32 ? 'w' : 'r';
+  if (op == BPF_EXIT)
+    put (t, "exit");
+  else if (op == BPF_CALL)
+    {
+      for (size_t i = 0; i < sizeof helpers / sizeof helpers[0]; i++)
+        if (helpers[i].id == in->imm)
+          {
+            put (t, "call %s", helpers[i].name);
+            return;
+          }
+      put (t, "call #%d", in->imm);
+    }
+  else if (op == BPF_JA)
+    put (t, "goto %ld", target);
+  else if (!jmp_op (op))
+    put (t, "(jmp %#x)", in->code);
+  else if (BPF_SRC (in->code) == BPF_X)
+    put (t, "if %c%u %s %c%u goto %ld", r, in->dst_reg, jmp_op (op), r, in->src_reg, target);
+  else
+    put (t, "if %c%u %s %d goto %ld", r, in->dst_reg, jmp_op (op), in->imm, target);
+}
+
+/* One instruction at PC; returns how many slots it took (2: a 64-bit load). */
+static size_t
+disasm_insn (struct text *t, const struct bpf_image *img, size_t pc, const struct dprog *prog)
+{
+  const struct bpf_insn *in = &img->insns[pc];
+  switch (BPF_CLASS (in->code))
+    {
+    case BPF_ALU:
+    case BPF_ALU64:
+      disasm_alu (t, in);
+      return 1;
+    case BPF_JMP:
+    case BPF_JMP32:
+      disasm_jmp (t, in, pc);
+      return 1;
+    case BPF_LDX:
+      put (t, "r%u = *(%s *)(r%u %+d)", in->dst_reg, size_name (in->code), in->src_reg, in->off);
+      return 1;
+    case BPF_ST:
+      put (t, "*(%s *)(r%u %+d) = %d", size_name (in->code), in->dst_reg, in->off, in->imm);
+      return 1;
+    case BPF_STX:
+      if (BPF_MODE (in->code) == BPF_ATOMIC)
+        disasm_atomic (t, in);
+      else
+        put (t, "*(%s *)(r%u %+d) = r%u", size_name (in->code), in->dst_reg, in->off, in->src_reg);
+      return 1;
+    default:
+      break;
+    }
+  if (in->code != (BPF_LD | BPF_DW | BPF_IMM) || pc + 1 >= img->ninsns)
+    {
+      put (t, "(code %#x)", in->code);
+      return 1;
+    }
+  if (in->src_reg == BPF_PSEUDO_MAP_FD)
+    {
+      const struct bpf_reloc *r = NULL;
+      for (size_t i = 0; i < img->nrelocs && !r; i++)
+        if (img->relocs[i].insn == pc)
+          r = &img->relocs[i];
+      char buf[300];
+      if (r)
+        put (t, "r%u = map[%s]", in->dst_reg, map_ref_name (r->map, prog, buf, sizeof buf));
+      else
+        put (t, "r%u = map_fd[%d]", in->dst_reg, in->imm);
+      return 2;
+    }
+  uint64_t v = (uint64_t) (uint32_t) in->imm | (uint64_t) (uint32_t) in[1].imm << 32;
+  put (t, "r%u = %#" PRIx64 " ll", in->dst_reg, v);
+  return 2;
+}
+
+static const char *
+prog_type_name (unsigned type)
+{
+  switch (type)
+    {
+    case BPF_PROG_TYPE_KPROBE: return "kprobe";
+    case BPF_PROG_TYPE_PERF_EVENT: return "perf_event";
+    case BPF_PROG_TYPE_RAW_TRACEPOINT: return "raw_tracepoint";
+    default: return "other";
+    }
+}
+
+char *
+image_disasm (const struct bpf_image *img, const struct dprog *prog)
+{
+  struct text t = { NULL, 0, 0 };
+  put (&t, "; %s: %s (type %u), expected attach type %u, flags %#x, %zu insns\n",
+       img->name ? img->name : "", prog_type_name (img->prog_type), img->prog_type,
+       img->expected_attach_type, img->prog_flags, img->ninsns);
+  for (size_t pc = 0; pc < img->ninsns;)
+    {
+      put (&t, "%4zu: ", pc);
+      pc += disasm_insn (&t, img, pc, prog);
+      put (&t, "\n");
+    }
+  VEC_PUSH (t.s, t.n, t.cap) = '\0';
+  return t.s;
+}

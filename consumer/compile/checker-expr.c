@@ -1,0 +1,755 @@
+/*
+ * checker-expr.c — D expressions checked and typed (checker-int.h): names
+ * (built-in variables, globals, register constants, NULL), self-> and
+ * this->, indexing (associative arrays, args[], uregs[], buffers), macro
+ * variables, subroutine calls, operators with constant folding, casts and
+ * sizeof.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/compile/checker-int.h"
+#include "consumer/output/dformat.h"
+#include "common/xalloc.h"
+
+bool
+checker_register_constant (const char *name, int64_t *value)
+{
+  static const struct { const char *name; int value; } regs[] = {
+    { "R_R15", 0 }, { "R_R14", 1 }, { "R_R13", 2 }, { "R_R12", 3 }, { "R_RBP", 4 }, { "R_RBX", 5 },
+    { "R_R11", 6 }, { "R_R10", 7 }, { "R_R9", 8 }, { "R_R8", 9 }, { "R_RAX", 10 }, { "R_RCX", 11 },
+    { "R_RDX", 12 }, { "R_RSI", 13 }, { "R_RDI", 14 }, { "R_ERR", 15 }, { "R_RIP", 16 }, { "R_CS", 17 },
+    { "R_RFL", 18 }, { "R_RSP", 19 }, { "R_SS", 20 }, { "R_DS", 21 }, { "R_ES", 22 }, { "R_FS", 23 },
+    { "R_GS", 24 }, { "R_TRAPNO", 25 },
+    { "R_EBX", 25 }, { "R_ECX", 26 }, { "R_EDX", 27 }, { "R_ESI", 28 }, { "R_EDI", 29 }, { "R_EBP", 30 },
+    { "R_EAX", 31 }, { "R_EIP", 37 }, { "R_EFL", 39 }, { "R_ESP", 40 },
+    { "R_PC", 37 }, { "R_FP", 30 }, { "R_SP", 40 }, { "R_PS", 39 }, { "R_R0", 31 }, { "R_R1", 25 },
+  };
+  if (strncmp (name, "R_", 2) != 0)
+    return false;
+  for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+    if (strcmp (name, regs[i].name) == 0)
+      {
+        *value = regs[i].value;
+        return true;
+      }
+  return false;
+}
+
+bool
+ck_builtin_of (const char *name, enum builtin *b, struct dtype *t)
+{
+  static const struct { const char *name; enum builtin b; struct dtype t; } tab[] = {
+    { "pid", BI_PID, { DT_INTEGER, 4, true, false } },
+    { "tid", BI_TID, { DT_INTEGER, 4, true, false } },
+    { "ppid", BI_PPID, { DT_INTEGER, 4, true, false } },
+    { "uid", BI_UID, { DT_INTEGER, 4, false, false } },
+    { "gid", BI_GID, { DT_INTEGER, 4, false, false } },
+    { "cpu", BI_CPU, { DT_INTEGER, 4, true, false } },
+    { "timestamp", BI_TIMESTAMP, { DT_INTEGER, 8, false, false } },
+    { "walltimestamp", BI_WALLTIMESTAMP, { DT_INTEGER, 8, true, false } },
+    { "vtimestamp", BI_VTIMESTAMP, { DT_INTEGER, 8, false, false } },
+    { "execname", BI_EXECNAME, { DT_STRING, 0, false, false } },
+    { "probeprov", BI_PROBEPROV, { DT_STRING, 0, false, false } },
+    { "probemod", BI_PROBEMOD, { DT_STRING, 0, false, false } },
+    { "probefunc", BI_PROBEFUNC, { DT_STRING, 0, false, false } },
+    { "probename", BI_PROBENAME, { DT_STRING, 0, false, false } },
+    { "epid", BI_EPID, { DT_INTEGER, 4, false, false } },
+    { "id", BI_ID, { DT_INTEGER, 4, false, false } },
+    { "errno", BI_ERRNO, { DT_INTEGER, 4, true, false } },
+  };
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strcmp (name, tab[i].name) == 0)
+      {
+        *b = tab[i].b;
+        *t = tab[i].t;
+        return true;
+      }
+  if (strncmp (name, "arg", 3) == 0 && isdigit ((unsigned char) name[3]))
+    {
+      char *end;
+      long k = strtol (name + 3, &end, 10);
+      if (*end == '\0' && k >= 0 && k < 12 && !(name[3] == '0' && name[4]))
+        {
+          *b = (enum builtin) (BI_ARG0 + k);
+          *t = T_LONG;
+          return true;
+        }
+    }
+  return false;
+}
+
+/* $target, $pid, $1 ...: integer or string constants. */
+static int
+check_macro (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  const char *name = n->sval;
+  bool as_string = name[0] == '$' && name[1] == '$';
+  const char *m = name + (as_string ? 2 : 1);
+  const char *text = NULL;
+  char buf[32];
+  if (isdigit ((unsigned char) *m))
+    {
+      long k = strtol (m, NULL, 10);
+      if (k == 0)
+        text = c->prog->nmacro_args ? c->prog->macro_args[0] : "";
+      else if ((size_t) k < c->prog->nmacro_args)
+        text = c->prog->macro_args[k];
+      else if (c->prog->defaultargs)
+        text = as_string ? "" : "0";
+      else
+        {
+          ck_err (c, &n->loc, "macro argument %s is not defined", name);
+          return -1;
+        }
+    }
+  else if (strcmp (m, "target") == 0)
+    {
+      if (!c->prog->target_pid)
+        {
+          ck_err (c, &n->loc, "macro variable $target is not defined: use -p or -c");
+          return -1;
+        }
+      snprintf (buf, sizeof buf, "%" PRId64, c->prog->target_pid);
+      text = buf;
+    }
+  else if (strcmp (m, "pid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%d", (int) c->prog->target.pid);
+      text = buf;
+    }
+  else if (strcmp (m, "uid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%u", (unsigned) c->prog->target.uid);
+      text = buf;
+    }
+  else if (strcmp (m, "gid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%u", (unsigned) c->prog->target.gid);
+      text = buf;
+    }
+  else if (strcmp (m, "ppid") == 0)
+    {
+      snprintf (buf, sizeof buf, "%d", (int) c->prog->target.ppid);
+      text = buf;
+    }
+  else
+    {
+      ck_err (c, &n->loc, "failed to resolve %s: Unknown macro variable", name);
+      return -1;
+    }
+  char *end;
+  long long v = strtoll (text, &end, 0);
+  if (!as_string && *text && *end == '\0')
+    {
+      ni->is_const = true;
+      ni->value = v;
+      ni->type = (v >= INT32_MIN && v <= INT32_MAX) ? T_INT : T_LONG;
+      return 0;
+    }
+  ni->type = T_STRING;
+  ni->strconst = text;
+  return 0;
+}
+
+/* ustack([n[, strsize]]), stack([n]), usym/ufunc/uaddr/umod(pc) and the
+ * kernel's sym/func/mod(pc): records
+ * * (dprog.h DT_USTACK, DT_KSTACK, DT_USYM) filled by the kernel (codegen.c) and
+ * symbolised by the consumer (symbolize.c).  Returns 1 when N is none. */
+int
+ck_stack_subr (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  const char *fn = n->sval;
+  bool ustk = strcmp (fn, "ustack") == 0;
+  if (ustk || strcmp (fn, "stack") == 0)
+    {
+      if (n->nargs > (ustk ? 2u : 1u))
+        {
+          ck_err (c, &n->loc, "%s( ) prototype mismatch: %zu args passed, at most %d expected", fn, n->nargs,
+               ustk ? 2 : 1);
+          return -1;
+        }
+      unsigned dflt = ustk ? c->prog->ustackframes : c->prog->stackframes;
+      int64_t frames = dflt ? dflt : 20;
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (ck_int (c, n->args[i], "stack( ) argument") != 0)
+            return -1;
+          if (!ck_info (c, n->args[i])->is_const)
+            {
+              ck_err (c, &n->args[i]->loc, "%s( ) argument #%zu must be a non-zero positive integral constant expression",
+                   fn, i + 1);
+              return -1;
+            }
+        }
+      if (n->nargs >= 1)
+        frames = ck_info (c, n->args[0])->value;
+      if (frames <= 0 || frames > STACK_MAX_FRAMES)
+        {
+          ck_err (c, &n->loc, "%s( ) argument #1 must be a non-zero positive integral constant expression "
+               "of at most %d", fn, STACK_MAX_FRAMES);
+          return -1;
+        }
+      ni->subr = ustk ? SUBR_USTACK : SUBR_STACK;
+      ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false };
+      return 0;
+    }
+  static const struct { const char *name; enum dt_symform form; } syms[] = {
+    { "usym", DSF_FUNC }, { "ufunc", DSF_FUNC }, { "uaddr", DSF_ADDR }, { "umod", DSF_MOD },
+    { "sym", DSF_KFUNC }, { "func", DSF_KFUNC }, { "mod", DSF_KMOD },
+  };
+  for (size_t k = 0; k < sizeof syms / sizeof syms[0]; k++)
+    if (strcmp (fn, syms[k].name) == 0)
+      {
+        if (n->nargs != 1)
+          {
+            ck_err (c, &n->loc, "%s( ) prototype mismatch: %zu args passed, 1 expected", fn, n->nargs);
+            return -1;
+          }
+        if (ck_int (c, n->args[0], "address") != 0)
+          return -1;
+        ni->subr = SUBR_USYM;
+        ni->type = (struct dtype) { DT_USYM, (uint8_t) syms[k].form, false, false };
+        return 0;
+      }
+  return 1;
+}
+
+static int
+check_call_subr (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (strcmp (n->sval, "strtok") == 0)
+    {
+      /* strtok(s, delims) starts on s; strtok(NULL, delims) goes on */
+      if (n->nargs != 2)
+        {
+          ck_err (c, &n->loc, "strtok( ) prototype mismatch: %zu args passed, 2 expected", n->nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < 2; i++)
+        if (ck_expr (c, n->args[i]) != 0)
+          return -1;
+      struct ninfo *s = ck_info (c, n->args[0]), *d = ck_info (c, n->args[1]);
+      if (s->type.kind != DT_STRING && !(s->is_const && s->value == 0))
+        {
+          ck_err (c, &n->args[0]->loc, "strtok( ) argument #1 must be a string or NULL");
+          return -1;
+        }
+      if (d->type.kind != DT_STRING)
+        {
+          ck_err (c, &n->args[1]->loc, "strtok( ) argument #2 must be a string");
+          return -1;
+        }
+      ni->subr = SUBR_STRTOK;
+      ni->type = T_STRING;
+      return 0;
+    }
+  if (strcmp (n->sval, "copyinstr") == 0)
+    {
+      if (n->nargs < 1 || n->nargs > 2)
+        {
+          ck_err (c, &n->loc, "copyinstr( ) prototype mismatch: %zu args passed, 1 or 2 expected", n->nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < n->nargs; i++)
+        if (ck_int (c, n->args[i], "copyinstr( ) argument") != 0)
+          return -1;
+      ni->subr = SUBR_COPYINSTR;
+      ni->type = T_STRING;
+      return 0;
+    }
+  const struct subr_proto *sp = subr_proto_of (n->sval);
+  if (sp)
+    {
+      size_t max = strlen (sp->args);
+      if (n->nargs < sp->min || n->nargs > max)
+        {
+          if (sp->min == max)
+            ck_err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", max);
+          else
+            ck_err (c, &n->loc, "%s( ) prototype mismatch: %zu arg%s passed, %u to %zu expected", n->sval,
+                 n->nargs, n->nargs == 1 ? "" : "s", sp->min, max);
+          return -1;
+        }
+      for (size_t i = 0; i < n->nargs; i++)
+        {
+          if (ck_expr (c, n->args[i]) != 0)
+            return -1;
+          enum dt_kind k = ck_info (c, n->args[i])->type.kind;
+          if (k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
+            {
+              ck_err (c, &n->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype:\n"
+                   "\tprototype: %s\n\t argument: %s", n->sval, i + 1,
+                   sp->args[i] == 's' ? "string" : "int64_t",
+                   k == DT_STRING ? "string" : k == DT_VOID ? "void" : "int");
+              return -1;
+            }
+        }
+      if (sp->subr == SUBR_COPYINTO && n->args[2]->kind != DN_THIS)
+        {
+          ck_err (c, &n->args[2]->loc, "copyinto( ) argument #3 must be a clause-local variable holding "
+               "alloca( ) memory (this->buf = alloca(n))");
+          return -1;
+        }
+      if (sp->subr == SUBR_ALLOCA || sp->subr == SUBR_COPYINTO)
+        {
+          struct ninfo *sz = ck_info (c, n->args[sp->subr == SUBR_ALLOCA ? 0 : 1]);
+          if (sz->is_const && (sz->value < 0 || (uint64_t) sz->value > c->prog->strsize))
+            {
+              ck_err (c, &n->loc, "%s( ) of %lld bytes: at most %u (-x strsize) are available", n->sval,
+                   (long long) sz->value, c->prog->strsize);
+              return -1;
+            }
+        }
+      ni->subr = sp->subr;
+      ni->type = sp->ret;
+      return 0;
+    }
+  if (strcmp (n->sval, "speculation") == 0)
+    {
+      if (n->nargs != 0)
+        {
+          ck_err (c, &n->loc, "speculation( ) prototype mismatch: %zu args passed, 0 expected", n->nargs);
+          return -1;
+        }
+      ni->subr = SUBR_SPECULATION;
+      ni->type = T_INT;
+      return 0;
+    }
+  int r = ck_stack_subr (c, n);
+  if (r <= 0)
+    return r;
+  ck_err (c, &n->loc, "failed to resolve %s: Unknown function name", n->sval);
+  return -1;
+}
+
+/* A name: a built-in variable, a global, a register constant, NULL. */
+static int
+check_ident (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  enum builtin b;
+  struct dtype t;
+  if (ck_builtin_of (n->sval, &b, &t))
+    {
+      ni->builtin = b;
+      ni->type = t;
+      return 0;
+    }
+  struct dvar *v = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  if (v && v->nkeys == 0)
+    {
+      ni->var = v;
+      ni->type = v->type;
+      return 0;
+    }
+  int64_t reg;
+  if (checker_register_constant (n->sval, &reg))
+    {
+      ni->is_const = true;
+      ni->value = reg;
+      ni->type = T_INT;
+      return 0;
+    }
+  if (strcmp (n->sval, "NULL") == 0)
+    {
+      /* D's NULL: a null pointer constant (compared with strings it
+       * stands for "not found", see DN_BINARY) */
+      ni->is_const = true;
+      ni->value = 0;
+      ni->type = (struct dtype) { DT_INTEGER, 8, false, true };
+      return 0;
+    }
+  ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
+  return -1;
+}
+
+/* NAME[keys]: an associative array, args[], uregs[], or ((T *) bytes)[k]. */
+static int
+check_index (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (!n->sval)
+    {
+      /* ((T *) bytes)[k], k a constant within the bytes */
+      if (n->a && ck_expr (c, n->a) != 0)
+        return -1;
+      if (!n->a || !ck_is_buffer_pointer (ck_info (c, n->a)->type))
+        {
+          ck_err (c, &n->loc, "indexing this expression is not supported yet");
+          return -1;
+        }
+      struct dtype pt = ck_info (c, n->a)->type;
+      if (n->nargs != 1)
+        {
+          ck_err (c, &n->loc, "a pointer takes one index, %zu given", n->nargs);
+          return -1;
+        }
+      if (ck_int (c, n->args[0], "index") != 0)
+        return -1;
+      struct ninfo *k = ck_info (c, n->args[0]);
+      if (!k->is_const || k->value < 0 || (uint64_t) k->value >= c->prog->strsize / pt.size)
+        {
+          ck_err (c, &n->loc, "the index of a pointer must be a constant within the %u bytes of "
+               "copyin() or alloca() memory (-x strsize)", c->prog->strsize);
+          return -1;
+        }
+      ni->type = (struct dtype) { DT_INTEGER, pt.size, pt.is_signed, false };
+      return 0;
+    }
+  struct dvar *v = ck_find_var (c->prog, VS_ASSOC, n->sval);
+  if (!v && strcmp (n->sval, "args") == 0)
+    {
+      /* args[N]: the probe's arguments as argN (no translator types) */
+      if (n->nargs != 1 || ck_int (c, n->args[0], "args[ ] index") != 0)
+        {
+          if (n->nargs != 1)
+            ck_err (c, &n->loc, "args[ ] takes one index, %zu given", n->nargs);
+          return -1;
+        }
+      struct ninfo *k = ck_info (c, n->args[0]);
+      if (!k->is_const || k->value < 0 || k->value > 11)
+        {
+          ck_err (c, &n->loc, "index of args[ ] must be a constant from 0 to 11");
+          return -1;
+        }
+      ni->builtin = (enum builtin) (BI_ARG0 + k->value);
+      ni->type = T_LONG;
+      return 0;
+    }
+  if (!v && strcmp (n->sval, "uregs") == 0)
+    {
+      /* uregs[reg]: a user register of the firing thread */
+      if (n->nargs != 1)
+        {
+          ck_err (c, &n->loc, "uregs[ ] takes one index, %zu given", n->nargs);
+          return -1;
+        }
+      if (ck_int (c, n->args[0], "uregs[ ] index") != 0)
+        return -1;
+      ni->builtin = BI_UREGS;
+      ni->type = (struct dtype) { DT_INTEGER, 8, false, false };
+      return 0;
+    }
+  if (!v)
+    {
+      ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
+      return -1;
+    }
+  if (v->nkeys != n->nargs)
+    {
+      ck_err (c, &n->loc, "%s[ ] used with %zu keys, declared with %zu", n->sval, n->nargs, v->nkeys);
+      return -1;
+    }
+  for (size_t i = 0; i < n->nargs; i++)
+    if (ck_expr (c, n->args[i]) != 0)
+      return -1;
+  ni->var = v;
+  ni->type = v->type;
+  return 0;
+}
+
+/* A unary operator (constant operands folded). */
+static int
+check_unary (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (ck_expr (c, n->a) != 0)
+    return -1;
+  struct ninfo *a = ck_info (c, n->a);
+  if (n->op == DOP_DEREF && ck_is_buffer_pointer (a->type))
+    {
+      ni->type = (struct dtype) { DT_INTEGER, a->type.size, a->type.is_signed, false };
+      return 0;
+    }
+  if (n->op == DOP_DEREF && a->type.kind == DT_STRING)
+    {
+      ck_err (c, &n->loc, "operator * requires a pointer: cast the bytes first, as in *(int *)copyin(addr, 4)");
+      return -1;
+    }
+  if (a->type.kind != DT_INTEGER)
+    {
+      ck_err (c, &n->loc, "operator requires an operand of integer type");
+      return -1;
+    }
+  switch (n->op)
+    {
+    case DOP_NOT:
+      ni->type = T_INT;
+      break;
+    case DOP_NEG: case DOP_PLUS: case DOP_BITNOT:
+      ni->type = ck_arith (a->type, a->type);
+      break;
+    case DOP_DEREF:
+      ck_err (c, &n->loc, "%s",
+           a->type.is_pointer
+             ? "operator * cannot read a user address: copy the memory in first, as in "
+               "*(int *)copyin(addr, sizeof (int))"
+             : "operator * requires a pointer operand");
+      return -1;
+    default:
+      ck_err (c, &n->loc, "operator & is not supported");
+      return -1;
+    }
+  if (a->is_const)
+    {
+      ni->is_const = true;
+      ni->value = n->op == DOP_NOT ? !a->value : n->op == DOP_NEG ? -a->value
+                  : n->op == DOP_BITNOT ? ~a->value : a->value;
+      ni->value = ck_truncate (ni->value, ni->type);
+    }
+  return 0;
+}
+
+/* A binary operator: string comparisons, integer arithmetic (constants folded). */
+static int
+check_binary (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (ck_expr (c, n->a) != 0 || ck_expr (c, n->b) != 0)
+    return -1;
+  struct ninfo *a = ck_info (c, n->a), *b = ck_info (c, n->b);
+  bool cmp = n->op == DOP_EQ || n->op == DOP_NE || n->op == DOP_LT || n->op == DOP_LE
+             || n->op == DOP_GT || n->op == DOP_GE;
+  if (a->type.kind == DT_STRING || b->type.kind == DT_STRING)
+    {
+      /* s == 0, s != 0 (NULL): strings here are never NULL, and what
+       * DTrace's subroutines return as NULL (strstr, strchr... that
+       * find nothing) is the empty string, so 0 compares as "" */
+      struct ninfo *z = a->type.kind == DT_STRING ? b : a;
+      if ((n->op == DOP_EQ || n->op == DOP_NE) && z->type.kind == DT_INTEGER && z->is_const
+          && z->value == 0)
+        {
+          z->is_const = false;
+          z->type = T_STRING;
+          z->strconst = "";
+        }
+      if (!cmp || a->type.kind != b->type.kind)
+        {
+          ck_err (c, &n->loc, "operands have incompatible types: \"%s\" and \"%s\"",
+               a->type.kind == DT_STRING ? "string" : "int",
+               b->type.kind == DT_STRING ? "string" : "int");
+          return -1;
+        }
+      ni->type = T_INT;
+      return 0;
+    }
+  if (cmp || n->op == DOP_LAND || n->op == DOP_LOR || n->op == DOP_LXOR)
+    ni->type = T_INT;
+  else if (n->op == DOP_SHL || n->op == DOP_SHR)
+    ni->type = ck_arith (a->type, a->type);
+  else
+    ni->type = ck_arith (a->type, b->type);
+  if ((n->op == DOP_DIV || n->op == DOP_MOD) && b->is_const && b->value == 0)
+    {
+      ck_err (c, &n->loc, "expression contains division by zero");
+      return -1;
+    }
+  if (a->is_const && b->is_const)
+    {
+      struct dtype ct = ck_arith (a->type, b->type);
+      int64_t x = a->value, y = b->value, r = 0;
+      bool u = !ct.is_signed;
+      switch (n->op)
+        {
+        case DOP_ADD: r = (int64_t) ((uint64_t) x + (uint64_t) y); break;
+        case DOP_SUB: r = (int64_t) ((uint64_t) x - (uint64_t) y); break;
+        case DOP_MUL: r = (int64_t) ((uint64_t) x * (uint64_t) y); break;
+        case DOP_DIV: r = u ? (int64_t) ((uint64_t) x / (uint64_t) y) : (y == -1 ? -x : x / y); break;
+        case DOP_MOD: r = u ? (int64_t) ((uint64_t) x % (uint64_t) y) : (y == -1 ? 0 : x % y); break;
+        case DOP_SHL: r = (int64_t) ((uint64_t) x << (y & 63)); break;
+        case DOP_SHR: r = u ? (int64_t) ((uint64_t) x >> (y & 63)) : x >> (y & 63); break;
+        case DOP_BITAND: r = x & y; break;
+        case DOP_BITOR: r = x | y; break;
+        case DOP_BITXOR: r = x ^ y; break;
+        case DOP_LAND: r = x && y; break;
+        case DOP_LOR: r = x || y; break;
+        case DOP_LXOR: r = !x != !y; break;
+        case DOP_EQ: r = x == y; break;
+        case DOP_NE: r = x != y; break;
+        case DOP_LT: r = u ? (uint64_t) x < (uint64_t) y : x < y; break;
+        case DOP_LE: r = u ? (uint64_t) x <= (uint64_t) y : x <= y; break;
+        case DOP_GT: r = u ? (uint64_t) x > (uint64_t) y : x > y; break;
+        case DOP_GE: r = u ? (uint64_t) x >= (uint64_t) y : x >= y; break;
+        default: break;
+        }
+      ni->is_const = true;
+      ni->value = ck_truncate (r, ni->type);
+    }
+  return 0;
+}
+
+/* c ? a : b */
+static int
+check_ternary (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (ck_int (c, n->a, "ternary condition") != 0)
+    return -1;
+  if (ck_expr (c, n->b) != 0 || ck_expr (c, n->c) != 0)
+    return -1;
+  struct ninfo *b = ck_info (c, n->b), *cc = ck_info (c, n->c);
+  if (b->type.kind == DT_VOID || cc->type.kind == DT_VOID)
+    ni->type = T_VOID;
+  else if (b->type.kind != cc->type.kind)
+    {
+      ck_err (c, &n->loc, "operands have incompatible types");
+      return -1;
+    }
+  else
+    ni->type = b->type.kind == DT_STRING ? T_STRING : ck_arith (b->type, cc->type);
+  return 0;
+}
+
+/* (T) expr, and (T *) of copied-in bytes. */
+static int
+check_cast (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (ck_expr (c, n->a) != 0)
+    return -1;
+  struct dtype t;
+  if (!ck_parse_type (n->cast->text, &t))
+    {
+      ck_err (c, &n->loc, "failed to resolve type %s", n->cast->text);
+      return -1;
+    }
+  struct ninfo *a = ck_info (c, n->a);
+  struct dtype elem;
+  if (a->type.kind == DT_STRING && t.is_pointer && ck_pointee_type (n->cast->text, &elem))
+    {
+      /* (T *) of copied-in or alloca() bytes: dereferenced with * or [k] */
+      ni->type = (struct dtype) { DT_STRING, elem.size, elem.is_signed, true };
+      return 0;
+    }
+  if ((t.kind == DT_STRING) != (a->type.kind == DT_STRING))
+    {
+      ck_err (c, &n->loc, "invalid cast expression: the operand cannot be converted to %s", n->cast->text);
+      return -1;
+    }
+  ni->type = t;
+  if (a->is_const)
+    {
+      ni->is_const = true;
+      ni->value = ck_truncate (a->value, t);
+    }
+  return 0;
+}
+
+/* sizeof (T), sizeof expr. */
+static int
+check_sizeof (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  struct dtype t;
+  if (n->cast)
+    {
+      if (!ck_parse_type (n->cast->text, &t))
+        {
+          ck_err (c, &n->loc, "failed to resolve type %s", n->cast->text);
+          return -1;
+        }
+    }
+  else
+    {
+      if (ck_expr (c, n->a) != 0)
+        return -1;
+      t = ck_info (c, n->a)->type;
+    }
+  ni->type = T_ULONG;
+  ni->is_const = true;
+  ni->value = t.kind == DT_STRING ? c->prog->strsize : t.size;
+  return 0;
+}
+
+/* self->x, this->x (created on first read: 0). */
+static int
+check_clause_var (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  struct dvar *v = ck_find_var (c->prog, n->kind == DN_SELF ? VS_SELF : VS_THIS, n->sval);
+  if (!v)
+    {
+      /* Reading an unset self-> variable yields 0 (D); an unset
+       * this-> is an error only in DTrace's stricter modes. */
+      v = ck_new_var (c, n->kind == DN_SELF ? VS_SELF : VS_THIS, n->sval, T_LONG, 0, NULL, &n->loc);
+      if (!v)
+        return -1;
+    }
+  ni->var = v;
+  ni->type = v->type;
+  return 0;
+}
+
+int
+ck_expr_node (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  switch (n->kind)
+    {
+    case DN_INT:
+      ni->is_const = true;
+      ni->value = n->ival;
+      if (strchr (n->int_suffix, 'u'))
+        ni->type = ((uint64_t) n->ival <= UINT32_MAX && !strchr (n->int_suffix, 'l')) ? T_UINT : T_ULONG;
+      else if (strchr (n->int_suffix, 'l'))
+        ni->type = T_LONG;
+      else
+        ni->type = (n->ival >= INT32_MIN && n->ival <= INT32_MAX) ? T_INT : T_LONG;
+      return 0;
+    case DN_STRING:
+      ni->type = T_STRING;
+      ni->strconst = n->sval;
+      return 0;
+    case DN_MACRO:
+      return check_macro (c, n);
+    case DN_IDENT:
+      return check_ident (c, n);
+    case DN_SELF:
+    case DN_THIS:
+      return check_clause_var (c, n);
+    case DN_INDEX:
+      return check_index (c, n);
+    case DN_AGG:
+      ck_err (c, &n->loc, "aggregation @%s may only be used as the target of an aggregating function", n->sval);
+      return -1;
+    case DN_CALL:
+      return check_call_subr (c, n);
+    case DN_STRINGOF:
+      if (ck_expr (c, n->a) != 0)
+        return -1;
+      ni->subr = SUBR_STRINGOF;
+      ni->type = T_STRING;
+      if (ck_info (c, n->a)->strconst)
+        ni->strconst = ck_info (c, n->a)->strconst;
+      return 0;
+    case DN_UNARY:
+      return check_unary (c, n);
+    case DN_BINARY:
+      return check_binary (c, n);
+    case DN_TERNARY:
+      return check_ternary (c, n);
+    case DN_CAST:
+      return check_cast (c, n);
+    case DN_SIZEOF:
+      return check_sizeof (c, n);
+    case DN_ASSIGN:
+    case DN_INCDEC:
+      ck_err (c, &n->loc, "assignments may only be used as statements");
+      return -1;
+    case DN_MEMBER:
+      ck_err (c, &n->loc, "struct and union members are not supported yet");
+      return -1;
+    default:
+      ck_err (c, &n->loc, "syntax error");
+      return -1;
+    }
+}

@@ -1,0 +1,83 @@
+/*
+ * checker-int.h — what the checker's files share.  checker.c holds the
+ * checker's state, the tables of variables and aggregations, types, the
+ * clause's actions and record, statements and the entry points;
+ * checker-expr.c expressions (names, built-in variables, macros,
+ * subroutines, operators); checker-aggs.c aggregating functions and the
+ * actions naming aggregations; checker-actions.c assignments and actions.
+ */
+#ifndef SDTKIT_CONSUMER_CHECKER_INT_H
+#define SDTKIT_CONSUMER_CHECKER_INT_H
+
+#include "consumer/compile/checker.h"
+#include "common/diag.h"
+
+struct ck {
+  struct dprog *prog;
+  const char *errprefix;
+  struct dclause *clause;      /* the clause being checked */
+  int errors;
+  unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
+};
+
+enum { SPF_SPECULATE = 1, SPF_COMMIT = 2, SPF_DATAREC = 4 };
+
+static const struct dtype T_INT = { DT_INTEGER, 4, true, false };
+static const struct dtype T_UINT = { DT_INTEGER, 4, false, false };
+static const struct dtype T_LONG = { DT_INTEGER, 8, true, false };
+static const struct dtype T_ULONG = { DT_INTEGER, 8, false, false };
+static const struct dtype T_STRING = { DT_STRING, 0, false, false };
+static const struct dtype T_VOID = { DT_VOID, 0, false, false };
+
+/* checker.c: errors ("<prefix>: line N: <message>"), allocations freed
+ * with the program, node annotations. */
+void ck_err (struct ck *c, const struct d_loc *loc, const char *fmt, ...) DIAG_PRINTF (3, 4);
+void *ck_alloc (struct dprog *p, size_t n);
+struct ninfo *ck_info (struct ck *c, struct d_node *n);
+
+/* checker.c: types written in the source and the arithmetic ones. */
+bool ck_parse_type (const char *text, struct dtype *t);
+bool ck_pointee_type (const char *text, struct dtype *elem);
+bool ck_is_buffer_pointer (struct dtype t);
+struct dtype ck_arith (struct dtype a, struct dtype b);
+int64_t ck_truncate (int64_t v, struct dtype t);
+
+/* checker.c: variables and aggregations. */
+struct dvar *ck_find_var (struct dprog *p, enum var_scope scope, const char *name);
+struct dvar *ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
+                         size_t nkeys, const struct dtype *keys, const struct d_loc *loc);
+struct dagg *ck_find_agg (struct dprog *p, const char *name);
+struct dagg *ck_new_agg (struct ck *c, const char *name, const struct d_loc *loc);
+
+/* checker.c: the clause's actions and their record items. */
+struct daction *ck_add_action (struct ck *c, enum action_kind kind, struct d_node *call);
+void ck_add_item (struct ck *c, struct daction *a, struct dtype t);
+
+/* checker.c: expressions checked (ck_expr), of integer type (ck_int), not
+ * a stack or symbol record (ck_not_record).  0, or -1 after an error. */
+int ck_expr (struct ck *c, struct d_node *n);
+int ck_int (struct ck *c, struct d_node *n, const char *what);
+int ck_not_record (struct ck *c, const struct d_node *k);
+
+/* checker-expr.c */
+bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);
+/* One expression node (its operands through ck_expr). */
+int ck_expr_node (struct ck *c, struct d_node *n);
+/* ustack() stack() usym()...: 1 when N is none of them. */
+int ck_stack_subr (struct ck *c, struct d_node *n);
+
+/* checker-aggs.c */
+int ck_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_node *call);
+struct dagg *ck_agg_arg (struct ck *c, struct d_node *n, const char *fn);
+int ck_printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *x, const struct dagg *y);
+
+/* checker-actions.c */
+/* DTrace's ordering rules for speculate/commit/discard and the actions
+ * around them. */
+void ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc);
+int ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
+int ck_assign (struct ck *c, struct d_node *n);
+/* An action call: 0, -1 after an error, 1 when CALL is no action. */
+int ck_action_call (struct ck *c, struct d_node *call);
+
+#endif

@@ -1,0 +1,545 @@
+/*
+ * codegen-actions.c — statements, actions and the clause frame in BPF
+ * (codegen-int.h): the action mask, record items, speculations, the
+ * destructive actions, the record's output to the ring buffer and the
+ * clause's fault handler.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/compile/codegen-int.h"
+
+/* ------------------------------------------------------------------ */
+/* Speculations (speculation.h).  The spec map holds, per id 1..nspec, a
+ * u64 state (0 free, 1 active) and the u64 bytes speculated so far.       */
+
+/* r0 = pointer to the spec map entry of the id in R1, or jump to
+ * NULL_LABEL. */
+static void
+spec_entry (struct gen *g, int null_label)
+{
+  cg_emit (g, STX (BPF_W, R10, R1, SLOT_TMP));
+  asm_ld_map (&g->a, R1, MAP_SPEC);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+}
+
+/* speculation(): claim the first free id (compare-and-exchange 0 -> 1),
+ * r0 = the id, or 0 and a failed-speculation count. */
+void
+cg_speculation (struct gen *g)
+{
+  int done = asm_label (&g->a);
+  for (unsigned id = 1; id <= g->p->nspec; id++)
+    {
+      int next = asm_label (&g->a);
+      cg_emit (g, MOV64_IMM (R1, (int32_t) id));
+      spec_entry (g, next);
+      cg_emit (g, MOV64_REG (R2, R0));
+      cg_emit (g, MOV64_IMM (R0, 0));
+      cg_emit (g, MOV64_IMM (R1, 1));
+      cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R2, R1, 0, BPF_CMPXCHG));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, next);
+      cg_emit (g, ST_IMM (BPF_DW, R2, 8, 0));
+      cg_emit (g, MOV64_IMM (R0, (int32_t) id));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, next);
+    }
+  cg_count_drop (g, DROP_SPEC_NOBUF);
+  cg_emit (g, MOV64_IMM (R0, 0));
+  asm_bind (&g->a, done);
+}
+
+/* speculate(id) with the id in r0: 0 or an inactive id skips the rest of
+ * the clause; above nspec is an illegal operation; otherwise the clause's
+ * record carries the id (the consumer keeps it until commit/discard). */
+static void
+gen_speculate (struct gen *g)
+{
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->clause_end);
+  cg_fault_if (g, BPF_JGT, R0, (int32_t) g->p->nspec, FLT_ILLOP, R0);
+  cg_emit (g, STX (BPF_W, R7, R0, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
+  cg_emit (g, MOV64_REG (R1, R0));
+  spec_entry (g, g->clause_end);
+  cg_emit (g, LDX (BPF_DW, R1, R0, 0));
+  asm_jmp_imm (&g->a, BPF_JNE, R1, 1, g->clause_end);
+}
+
+/* The clause's record goes to speculation (the id at REC_SPEC_OFF, if
+ * any): count its bytes against specsize, or drop it (jump to END). */
+static void
+spec_account (struct gen *g, int end)
+{
+  int principal = asm_label (&g->a), fits = asm_label (&g->a);
+  cg_emit (g, LDX (BPF_W, R1, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, principal);
+  spec_entry (g, end);
+  cg_emit (g, MOV64_IMM (R1, (int32_t) g->cl->rec_size));
+  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 8, BPF_ADD | BPF_FETCH));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) g->cl->rec_size));
+  asm_ld_imm64 (&g->a, R2, g->p->specsize);
+  asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
+  cg_count_drop (g, DROP_SPEC);
+  asm_ja (&g->a, end);
+  asm_bind (&g->a, fits);
+  asm_bind (&g->a, principal);
+}
+
+/* After the record of a clause with commit()/discard() left: free the
+ * ids, so speculation() can hand them out again (the consumer has the
+ * commit/discard record before any record of the id's next use). */
+static void
+spec_release (struct gen *g)
+{
+  for (size_t i = 0; i < g->cl->nactions; i++)
+    {
+      const struct daction *a = &g->cl->actions[i];
+      if (a->kind != ACT_COMMIT && a->kind != ACT_DISCARD)
+        continue;
+      int skip = asm_label (&g->a);
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (i < 31)
+        {
+          cg_emit (g, A64_IMM (BPF_AND, R1, 1 << i));
+          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+        }
+      cg_emit (g, LDX (BPF_DW, R1, R7, (int16_t) (g->cg->scratch.rec_off + a->items[0].offset)));
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+      asm_jmp_imm (&g->a, BPF_JGT, R1, (int32_t) g->p->nspec, skip);
+      spec_entry (g, skip);
+      cg_emit (g, ST_IMM (BPF_DW, R0, 0, 0));
+      asm_bind (&g->a, skip);
+    }
+}
+
+static void
+set_mask_bit (struct gen *g, int action)
+{
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+  if (action < 31)
+    cg_emit (g, A64_IMM (BPF_OR, R1, 1 << action));
+  else
+    {
+      asm_ld_imm64 (&g->a, R2, 1ULL << action);
+      cg_emit (g, A64_REG (BPF_OR, R1, R2));
+    }
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_MASK));
+}
+
+/* Store r0 (an integer, or a string address) as record item IT. */
+static void
+store_item (struct gen *g, const struct rec_item *it)
+{
+  unsigned off = g->cg->scratch.rec_off + it->offset;
+  if (it->type.kind == DT_STRING)
+    {
+      cg_emit (g, MOV64_REG (R1, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      cg_copy_string (g, R1, R0);
+    }
+  else if (dtype_is_record (it->type))
+    {
+      cg_emit (g, MOV64_REG (R1, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      cg_copy_record (g, R1, R0, it->type);
+    }
+  else
+    {
+      cg_normalize (g, R0, it->type);
+      cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+    }
+}
+
+/* raise(sig), stop(), copyout(buf, addr, n), copyoutstr(s, addr, n):
+ * destructive actions done in the probe context (destructive.h). */
+static void
+gen_destructive (struct gen *g, struct d_node *call, enum action_kind kind)
+{
+  if (kind == ACT_RAISE)
+    {
+      cg_expr (g, call->args[0]);
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, CALL (BPF_FUNC_send_signal_thread));
+      return;
+    }
+  if (kind == ACT_STOP)
+    {
+      if (g->kind == PK_BEGIN || g->kind == PK_END || g->kind == PK_TICK || g->kind == PK_ERROR)
+        return;   /* these run in dtrace's own thread: stopping it would hang tracing */
+      cg_emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP: the whole process */
+      cg_emit (g, CALL (BPF_FUNC_send_signal));
+      return;
+    }
+  /* source bytes, destination, size (at most strsize) */
+  int base = g->depth;
+  cg_expr (g, call->args[0]);
+  cg_push (g);
+  cg_expr (g, call->args[1]);
+  cg_push (g);
+  cg_expr (g, call->args[2]);
+  int small = asm_label (&g->a), ok = asm_label (&g->a), nothing = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JSLE, R0, 0, nothing);
+  asm_jmp_imm (&g->a, BPF_JLE, R0, (int32_t) g->p->strsize, small);
+  cg_emit (g, MOV64_IMM (R0, (int32_t) g->p->strsize));
+  asm_bind (&g->a, small);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));
+  if (kind == ACT_COPYOUTSTR)
+    {
+      /* the string's length with its NUL, at most n */
+      cg_str_temp (g);
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_FIRST - 8 * base));
+      cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+      int keep = asm_label (&g->a);
+      asm_jmp_reg (&g->a, BPF_JSGE, R0, R1, keep);
+      asm_jmp_imm (&g->a, BPF_JSLE, R0, 0, keep);
+      cg_emit (g, STX (BPF_DW, R10, R0, SLOT_TMP));
+      asm_bind (&g->a, keep);
+    }
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_FIRST - 8 * (base + 1)));
+  cg_emit (g, LDX (BPF_DW, R2, R10, SLOT_FIRST - 8 * base));
+  cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_TMP));
+  {
+    /* the verifier wants the size's bounds in this register */
+    int in = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JLE, R3, (int32_t) g->p->strsize, in);
+    cg_emit (g, MOV64_IMM (R3, (int32_t) g->p->strsize));
+    asm_bind (&g->a, in);
+    int pos = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JGE, R3, 1, pos);
+    cg_emit (g, MOV64_IMM (R3, 1));
+    asm_bind (&g->a, pos);
+  }
+  if (g->p->user_copyout)
+    {
+      /* the consumer writes: pid, address, size and the bytes go in the
+       * record (the process is stopped once it has left, gen_clause) */
+      struct daction *act = &g->cl->actions[ninfo (call)->action];
+      unsigned ro = g->cg->scratch.rec_off;
+      cg_emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + act->items[1].offset)));
+      cg_emit (g, STX (BPF_DW, R7, R3, (int16_t) (ro + act->items[2].offset)));
+      cg_emit (g, MOV64_REG (R3, R2));
+      cg_emit (g, MOV64_REG (R1, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) (ro + act->items[3].offset)));
+      cg_copy_string (g, R1, R3);
+      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+      cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) (ro + act->items[0].offset)));
+      set_mask_bit (g, ninfo (call)->action);
+    }
+  else
+    {
+      cg_emit (g, CALL (BPF_FUNC_probe_write_user));
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_FIRST - 8 * (base + 1)));
+      cg_fault_if (g, BPF_JSLT, R0, 0, FLT_BADADDR, R1);
+    }
+  asm_ja (&g->a, ok);
+  asm_bind (&g->a, nothing);
+  asm_bind (&g->a, ok);
+  g->depth = base;
+}
+
+static void
+gen_action (struct gen *g, struct d_node *call)
+{
+  struct ninfo *ni = ninfo (call);
+  struct daction *act = &g->cl->actions[ni->action];
+  size_t first = act->kind == ACT_PRINTF || act->kind == ACT_SYSTEM ? 1 : 0;
+  switch (act->kind)
+    {
+    case ACT_SPECULATE:
+      cg_expr (g, call->args[0]);
+      gen_speculate (g);
+      break;
+    case ACT_COMMIT:
+    case ACT_DISCARD:
+      cg_expr (g, call->args[0]);
+      cg_fault_if (g, BPF_JGT, R0, (int32_t) g->p->nspec, FLT_ILLOP, R0);
+      store_item (g, &act->items[0]);
+      break;
+    case ACT_RAISE:
+    case ACT_STOP:
+      gen_destructive (g, call, act->kind);
+      break;
+    case ACT_COPYOUT:
+    case ACT_COPYOUTSTR:
+      gen_destructive (g, call, act->kind);   /* sets its mask bit itself (consumer's write) */
+      return;
+    case ACT_SYSTEM:
+    case ACT_PRINTF:
+    case ACT_TRACE:
+    case ACT_EXIT:
+      if (act->self_item)
+        {
+          cg_expr (g, call);
+          store_item (g, &act->items[0]);
+          break;
+        }
+      for (size_t i = 0; i < act->nitems; i++)
+        {
+          cg_expr (g, call->args[first + i]);
+          store_item (g, &act->items[i]);
+        }
+      break;
+    case ACT_TRUNC:
+    case ACT_NORMALIZE:
+      if (act->nitems)
+        {
+          cg_expr (g, call->args[1]);
+          store_item (g, &act->items[0]);
+        }
+      break;
+    default:
+      break;
+    }
+  set_mask_bit (g, ni->action);
+}
+
+void
+cg_stmt_expr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  switch (n->kind)
+    {
+    case DN_ASSIGN:
+      if (n->a->kind == DN_AGG)
+        cg_aggregation (g, n);
+      else
+        cg_assign (g, n);
+      return;
+    case DN_INCDEC:
+      cg_expr (g, n->a);
+      cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? 1 : -1));
+      cg_store_var (g, n->a, ninfo (n->a)->var);
+      return;
+    case DN_CALL:
+      if (ni->action >= 0)
+        {
+          gen_action (g, n);
+          return;
+        }
+      cg_expr (g, n);
+      return;
+    case DN_TERNARY:
+      {
+        int els = asm_label (&g->a), done = asm_label (&g->a);
+        cg_expr (g, n->a);
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        cg_stmt_expr (g, n->b);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, els);
+        cg_stmt_expr (g, n->c);
+        asm_bind (&g->a, done);
+        return;
+      }
+    default:
+      cg_expr (g, n);
+      return;
+    }
+}
+
+static void
+gen_stmt (struct gen *g, struct d_node *s)
+{
+  g->nstr = 0;
+  g->nstk = 0;
+  switch (s->kind)
+    {
+    case DN_EMPTY:
+      return;
+    case DN_BLOCK:
+      for (size_t i = 0; i < s->nargs; i++)
+        gen_stmt (g, s->args[i]);
+      return;
+    case DN_IF:
+      {
+        int els = asm_label (&g->a), done = asm_label (&g->a);
+        cg_expr (g, s->a);
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        gen_stmt (g, s->b);
+        asm_ja (&g->a, done);
+        asm_bind (&g->a, els);
+        if (s->c)
+          gen_stmt (g, s->c);
+        asm_bind (&g->a, done);
+        return;
+      }
+    case DN_EXPR_STMT:
+      cg_stmt_expr (g, s->a);
+      return;
+    default:
+      cg_stmt_expr (g, s);
+      return;
+    }
+}
+
+/* The fault handler: fault_if() noted type, action, address and pc; send
+ * the fault record (fault.c prints DTrace's error line and fires ERROR).
+ * A fault in an ERROR clause is only counted. */
+static void
+gen_fault_record (struct gen *g)
+{
+  unsigned ro = g->cg->scratch.rec_off;
+  if (g->kind == PK_ERROR)
+    {
+      cg_count_drop (g, DROP_ERROR_IN_ERROR);
+      return;
+    }
+  cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) REC_FAULT));
+  cg_emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
+  cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+  cg_emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+  cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) (ro + REC_SPEC_OFF), 0));
+  cg_emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + 16), 0));
+  cg_emit (g, ST_IMM (BPF_DW, R7, (int16_t) (ro + REC_HEADER_SIZE + 24), (int32_t) g->cl->index));
+  asm_ld_map (&g->a, R1, MAP_RINGBUF);
+  cg_emit (g, MOV64_REG (R2, R7));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
+  cg_emit (g, MOV64_IMM (R3, REC_FAULT_SIZE));
+  cg_emit (g, MOV64_IMM (R4, 0));
+  cg_emit (g, CALL (BPF_FUNC_ringbuf_output));
+  int sent = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, sent);
+  cg_count_drop (g, DROP_ERROR_LOST);
+  asm_bind (&g->a, sent);
+}
+
+/* A copyout() for the consumer left in the record just sent: stop the
+ * process until the consumer has written (it sends SIGCONT). */
+static void
+copyout_stop (struct gen *g)
+{
+  for (size_t i = 0; i < g->cl->nactions && i < 64; i++)
+    {
+      enum action_kind k = g->cl->actions[i].kind;
+      if (k != ACT_COPYOUT && k != ACT_COPYOUTSTR)
+        continue;
+      int skip = asm_label (&g->a);
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (i < 31)
+        cg_emit (g, A64_IMM (BPF_AND, R1, 1 << i));
+      else
+        {
+          asm_ld_imm64 (&g->a, R2, 1ULL << i);
+          cg_emit (g, A64_REG (BPF_AND, R1, R2));
+        }
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
+      cg_emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP */
+      cg_emit (g, CALL (BPF_FUNC_send_signal));
+      asm_bind (&g->a, skip);
+    }
+}
+
+/* The ring buffer's wakeup flags for a record -> r4.  Waking the consumer
+ * costs an interrupt per record (bench/results.md, figure 2: a few µs in a
+ * VM, more than the whole uprobe), and the consumer polls every switchrate
+ * (at most 100 ms) anyway; so a record wakes it only when the buffer is a
+ * quarter full, or when its clause calls exit() or stop(), or has a
+ * copyout() that the consumer does (the process waits stopped for it). */
+static void
+ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind == ACT_EXIT || cl->actions[i].kind == ACT_STOP
+        || (g->p->user_copyout && (cl->actions[i].kind == ACT_COPYOUT || cl->actions[i].kind == ACT_COPYOUTSTR)))
+      {
+        cg_emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+        return;
+      }
+  int quiet = asm_label (&g->a);
+  asm_ld_map (&g->a, R1, MAP_RINGBUF);
+  cg_emit (g, MOV64_IMM (R2, BPF_RB_AVAIL_DATA));
+  cg_emit (g, CALL (BPF_FUNC_ringbuf_query));
+  cg_emit (g, MOV64_IMM (R4, BPF_RB_NO_WAKEUP));
+  asm_jmp_imm (&g->a, BPF_JLT, R0, (int32_t) (g->p->bufsize / 4), quiet);
+  cg_emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
+  asm_bind (&g->a, quiet);
+}
+
+void
+cg_clause (struct gen *g, struct dclause *cl)
+{
+  g->cl = cl;
+  g->fault = asm_label (&g->a);
+  int end = asm_label (&g->a);
+  g->clause_end = end;
+  g->action_no = 0;
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+  /* the record's speculation id: only a clause that records or speculates
+   * reads it (a clause that does neither need not touch the scratch area) */
+  bool rec_or_spec = cl->records_data;
+  for (size_t i = 0; i < cl->nactions; i++)
+    rec_or_spec |= cl->actions[i].kind == ACT_SPECULATE;
+  if (rec_or_spec)
+    cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
+  if (cl->ast->predicate)
+    {
+      g->nstr = 0;
+      cg_expr (g, cl->ast->predicate);
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
+    }
+  if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
+    set_mask_bit (g, 0);
+  if (cl->ast->body && cl->ast->body->kind == DN_BLOCK)
+    for (size_t i = 0; i < cl->ast->body->nargs; i++)
+      {
+        g->action_no = (unsigned) i + 1;   /* DTrace numbers a clause's statements from 1 */
+        gen_stmt (g, cl->ast->body->args[i]);
+      }
+  else if (cl->ast->body)
+    {
+      g->action_no = 1;
+      gen_stmt (g, cl->ast->body);
+    }
+  bool speculates = false, settles = false;
+  for (size_t i = 0; i < cl->nactions; i++)
+    {
+      speculates |= cl->actions[i].kind == ACT_SPECULATE;
+      settles |= cl->actions[i].kind == ACT_COMMIT || cl->actions[i].kind == ACT_DISCARD;
+    }
+  if (cl->records_data)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+      if (speculates)
+        spec_account (g, end);
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      unsigned ro = g->cg->scratch.rec_off;
+      cg_emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));
+      cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) cl->index));
+      cg_emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
+      cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+      cg_emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+      if (g->kind == PK_ERROR)
+        cg_emit (g, MOV64_IMM (R4, 0));
+      else
+        ringbuf_wakeup_flags (g, cl);                  /* -> r4 */
+      asm_ld_map (&g->a, R1, g->kind == PK_ERROR ? MAP_ERRBUF : MAP_RINGBUF);
+      cg_emit (g, MOV64_REG (R2, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) ro));
+      cg_emit (g, MOV64_IMM (R3, (int32_t) cl->rec_size));
+      cg_emit (g, CALL (BPF_FUNC_ringbuf_output));
+      int sent = asm_label (&g->a), failed = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, failed);
+      if (g->p->user_copyout
+          && (cg_kind_uprobe (g->kind) || g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN))
+        copyout_stop (g);
+      asm_ja (&g->a, sent);
+      asm_bind (&g->a, failed);
+      cg_count_drop (g, DROP_RING);
+      asm_bind (&g->a, sent);
+      if (settles)
+        spec_release (g);
+    }
+  if (asm_label_used (&g->a, g->fault))
+    {
+      asm_ja (&g->a, end);
+      asm_bind (&g->a, g->fault);
+      gen_fault_record (g);
+    }
+  asm_bind (&g->a, end);
+}

@@ -1,0 +1,274 @@
+/*
+ * codegen-vars.c — D variables in BPF (codegen-int.h, dprog.h): map keys
+ * built in the scratch key area, reads and writes of globals, this->,
+ * self-> and associative arrays, assignments.  Map-backed variables share
+ * one dynamic-variable budget (dynvarsize) counted in a one-u64 map.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/compile/codegen-int.h"
+
+/* Evaluate key expressions, then lay the key out in the scratch key area
+ * (optionally after the thread id for self->).  r0 = key address. */
+void
+cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
+{
+  int base = g->depth;
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      cg_expr (g, keys[i]);
+      cg_push (g);
+    }
+  unsigned off = g->cg->scratch.key_off;
+  if (with_tid)
+    {
+      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      cg_emit (g, MOV32_REG (R0, R0));
+      cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+      off += 8;
+    }
+  if (nkeys == 0 && !with_tid)
+    {
+      cg_emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+      off += 8;
+    }
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_FIRST - 8 * (base + (int) i)));
+      if (ninfo (keys[i])->type.kind == DT_STRING)
+        {
+          cg_emit (g, MOV64_REG (R1, R7));
+          cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          cg_copy_string (g, R1, R0);
+          off += (g->p->strsize + 7) & ~7u;
+        }
+      else if (dtype_is_record (ninfo (keys[i])->type))
+        {
+          cg_emit (g, MOV64_REG (R1, R7));
+          cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          cg_copy_record (g, R1, R0, ninfo (keys[i])->type);
+          off += dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
+        }
+      else
+        {
+          cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+          off += 8;
+        }
+    }
+  g->depth = base;
+  cg_emit (g, MOV64_REG (R0, R7));
+  cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) g->cg->scratch.key_off));
+}
+
+/* r0 = the dynamic-variable usage counter (one u64, dynvar_fd), or jump to
+ * NULL_LABEL (it cannot be missing: an ARRAY element). */
+static void
+dynvar_counter (struct gen *g, int null_label)
+{
+  cg_emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, 0));
+  asm_ld_map (&g->a, R1, MAP_DYNVAR);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+}
+
+/* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
+ * string when absent. */
+void
+cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
+{
+  cg_build_key (g, n->kind == DN_INDEX ? n->args : NULL, n->kind == DN_INDEX ? n->nargs : 0,
+             v->scope == VS_SELF);
+  cg_emit (g, MOV64_REG (R2, R0));
+  asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  int found = asm_label (&g->a), done = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
+  if (v->type.kind == DT_STRING)
+    cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_ZERO));
+  else
+    cg_emit (g, MOV64_IMM (R0, 0));
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, found);
+  if (v->type.kind != DT_STRING)
+    cg_emit (g, LDX (BPF_DW, R0, R0, 0));
+  asm_bind (&g->a, done);
+}
+
+/* Bytes one dynamic variable element takes from dynvarsize: its key and
+ * value plus a fixed overhead (DTrace's dynvar header and hash chain). */
+#define DYNVAR_OVERHEAD 64
+
+static int32_t
+dynvar_elem_size (const struct dvar *v)
+{
+  return (int32_t) (v->key_size + v->value_size + DYNVAR_OVERHEAD);
+}
+
+/* Store the value at SLOT_VALUE (an integer, or a string's address) into
+ * map-backed variable V at the key built in the scratch key area.  An
+ * integer 0 deletes the element.  A new element must fit in dynvarsize
+ * (the usage counter is shared by every self-> and associative array);
+ * when it does not, the store is dropped and counted. */
+static void
+store_map_elem (struct gen *g, struct dvar *v)
+{
+  bool is_str = v->type.kind == DT_STRING;
+  int32_t elem = dynvar_elem_size (v);
+  int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
+#define KEY_TO_R2() do { cg_emit (g, MOV64_REG (R2, R7)); \
+    cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off)); } while (0)
+#define VALUE_TO_R3() do { if (is_str) cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE)); \
+    else { cg_emit (g, MOV64_REG (R3, R10)); cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE)); } } while (0)
+  if (!is_str)
+    {
+      /* assigning 0 deletes the element and gives its space back */
+      int nonzero = asm_label (&g->a);
+      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      asm_jmp_imm (&g->a, BPF_JNE, R3, 0, nonzero);
+      asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
+      KEY_TO_R2 ();
+      cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
+      dynvar_counter (g, done);
+      cg_emit (g, MOV64_IMM (R1, -elem));
+      cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+      asm_ja (&g->a, done);
+      asm_bind (&g->a, nonzero);
+    }
+  /* an existing element is overwritten in place */
+  asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
+  KEY_TO_R2 ();
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, update);
+  /* a new one: reserve its bytes first */
+  dynvar_counter (g, drop);
+  cg_emit (g, MOV64_IMM (R1, elem));
+  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, elem));
+  asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
+  {
+    int fits = asm_label (&g->a);
+    asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
+    cg_emit (g, MOV64_IMM (R1, -elem));
+    cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+    asm_ja (&g->a, drop);
+    asm_bind (&g->a, fits);
+  }
+  asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
+  KEY_TO_R2 ();
+  VALUE_TO_R3 ();
+  cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  dynvar_counter (g, drop);
+  cg_emit (g, MOV64_IMM (R1, -elem));
+  cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+  asm_ja (&g->a, drop);
+  asm_bind (&g->a, update);
+  /* r0 = the element: write the value in place */
+  if (is_str)
+    {
+      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      cg_copy_string (g, R0, R3);
+    }
+  else
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+      cg_emit (g, STX (BPF_DW, R0, R1, 0));
+    }
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, drop);
+  cg_count_drop (g, DROP_DYNVAR);
+  asm_bind (&g->a, done);
+#undef KEY_TO_R2
+#undef VALUE_TO_R3
+}
+
+/* Store r0 into variable V (target node LV). */
+void
+cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v)
+{
+  switch (v->scope)
+    {
+    case VS_GLOBAL:
+    case VS_THIS:
+      {
+        int base = v->scope == VS_GLOBAL ? R1 : R7;
+        int off = (int) (v->scope == VS_GLOBAL ? v->offset : g->cg->scratch.this_off + v->offset);
+        if (v->scope == VS_GLOBAL)
+          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_GLOBALS));
+        if (v->type.kind == DT_STRING)
+          {
+            cg_emit (g, MOV64_REG (R3, R0));
+            if (base != R1)
+              cg_emit (g, MOV64_REG (R1, base));
+            cg_emit (g, A64_IMM (BPF_ADD, R1, off));
+            cg_copy_string (g, R1, R3);
+          }
+        else
+          {
+            cg_normalize (g, R0, v->type);
+            cg_emit (g, STX (BPF_DW, base, R0, (int16_t) off));
+          }
+        return;
+      }
+    case VS_ASSOC:
+    case VS_SELF:
+      {
+        /* the value (an integer, or a string's address) waits on the
+         * expression stack while the key is built, then goes to SLOT_VALUE */
+        if (v->type.kind != DT_STRING)
+          cg_normalize (g, R0, v->type);
+        cg_push (g);
+        cg_build_key (g, lv->kind == DN_INDEX ? lv->args : NULL, lv->kind == DN_INDEX ? lv->nargs : 0,
+                   v->scope == VS_SELF);
+        cg_pop (g, R1);
+        cg_emit (g, STX (BPF_DW, R10, R1, SLOT_VALUE));
+        store_map_elem (g, v);
+        return;
+      }
+    }
+}
+
+static enum d_op
+compound_op (enum d_op op)
+{
+  return op;
+}
+
+void
+cg_assign (struct gen *g, struct d_node *n)
+{
+  struct dvar *v = ninfo (n->a)->var;
+  if (n->op == DOP_ASSIGN)
+    cg_expr (g, n->b);
+  else
+    {
+      cg_expr (g, n->a);
+      cg_push (g);
+      cg_expr (g, n->b);
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_pop (g, R0);
+      enum d_op op = compound_op (n->op);
+      switch (op)
+        {
+        case DOP_ADD: cg_emit (g, A64_REG (BPF_ADD, R0, R1)); break;
+        case DOP_SUB: cg_emit (g, A64_REG (BPF_SUB, R0, R1)); break;
+        case DOP_MUL: cg_emit (g, A64_REG (BPF_MUL, R0, R1)); break;
+        case DOP_DIV: case DOP_MOD: cg_divide (g, op, v->type.is_signed); break;
+        case DOP_SHL: cg_emit (g, A64_IMM (BPF_AND, R1, 63)); cg_emit (g, A64_REG (BPF_LSH, R0, R1)); break;
+        case DOP_SHR:
+          cg_emit (g, A64_IMM (BPF_AND, R1, 63));
+          cg_emit (g, A64_REG (v->type.is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
+          break;
+        case DOP_BITAND: cg_emit (g, A64_REG (BPF_AND, R0, R1)); break;
+        case DOP_BITOR: cg_emit (g, A64_REG (BPF_OR, R0, R1)); break;
+        case DOP_BITXOR: cg_emit (g, A64_REG (BPF_XOR, R0, R1)); break;
+        default: cg_error (g, n, "assignment operator not supported"); break;
+        }
+    }
+  cg_store_var (g, n->a, v);
+}

@@ -1,0 +1,88 @@
+/*
+ * attach-providers.c — the programs of the pid, syscall and profile-N
+ * probes (probes/providers.h): one per group of probes enabling the same
+ * clauses, generated and loaded here, then handed to the provider's attach.
+ * A syscall group's program reads its own call-number map, which the load
+ * names MAP_SYSCALL_SITES.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "consumer/probes/providers.h"
+#include "consumer/runtime/runtime-int.h"
+#include "common/vec.h"
+#include "common/xalloc.h"
+
+static void
+keep_prog (struct runtime *rt, int fd)
+{
+  rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
+  rt->prog_fds[rt->nprog_fds++] = fd;
+}
+
+/* Generate and load a program for probe DP's clauses, with MAPS. */
+static int
+load_for (struct runtime *rt, const struct map_table *maps, const struct dprobe *dp, unsigned probe_id,
+          const char *name)
+{
+  int fd = loader_program (&rt->cg, maps, rt->opt->verbose, dp->kind, probe_id, dp->clauses,
+                           dp->nclauses, name);
+  if (fd >= 0)
+    keep_prog (rt, fd);
+  return fd;
+}
+
+/* One group, the one of probe I. */
+static int
+attach_group (struct runtime *rt, bool *done, size_t i, enum uprobe_mode mode)
+{
+  struct dprog *p = &rt->prog;
+  struct dprobe *dp = &p->probes[i];
+  char name[32];
+  snprintf (name, sizeof name, "dt_p%u", (unsigned) (i % 100000));
+  if (dp->kind == PK_PID)
+    {
+      /* pid probes are attached with their pid: when the kernel filters
+       * those links, the program needs no tgid check */
+      rt->cg.pid_scoped = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
+      int fd = load_for (rt, &rt->maps, dp, 0, name);
+      rt->cg.pid_scoped = false;
+      if (fd < 0)
+        return -1;
+      return providers_attach_pid (rt->prov, p->probes, p->nprobes, done, i, fd, mode);
+    }
+  if (dp->kind == PK_SYSCALL_ENTRY || dp->kind == PK_SYSCALL_RETURN)
+    {
+      int map = providers_syscall_map (rt->prov, p->probes, p->nprobes, done, i);
+      if (map < 0)
+        return -1;
+      struct map_table maps = rt->maps;   /* the runtime's maps and this group's calls */
+      maps.fixed[MAP_SYSCALL_SITES] = map;
+      int fd = load_for (rt, &maps, dp, 0, name);
+      if (fd < 0)
+        return -1;
+      return providers_attach_syscall (rt->prov, dp->kind, fd);
+    }
+  if (dp->kind == PK_PROFILE)
+    {
+      done[i] = true;
+      int fd = load_for (rt, &rt->maps, dp, dp->id, name);
+      if (fd < 0)
+        return -1;
+      return providers_attach_profile (rt->prov, dp, fd);
+    }
+  return 0;
+}
+
+int
+attach_providers (struct runtime *rt, enum uprobe_mode mode)
+{
+  struct dprog *p = &rt->prog;
+  bool *done = xcalloc (p->nprobes ? p->nprobes : 1, sizeof *done);
+  int rc = 0;
+  for (size_t i = 0; i < p->nprobes && rc == 0; i++)
+    if (!done[i] && p->probes[i].nclauses != 0)
+      rc = attach_group (rt, done, i, mode);
+  free (done);
+  return rc;
+}

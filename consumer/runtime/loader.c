@@ -1,0 +1,131 @@
+/*
+ * loader.c — the map table and the loading of program images (loader.h).
+ *
+ * Loading goes through libbpf's bpf_prog_load(); a rejection is retried
+ * with a log buffer so that -v can show why.  A relocation naming a map
+ * the runtime did not create is an internal error (the compiler and the
+ * runtime disagree on which maps a program needs).
+ */
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "consumer/compile/bpf-disasm.h"
+#include "consumer/runtime/loader.h"
+#include "common/xalloc.h"
+
+void
+map_table_init (struct map_table *m, size_t nvars, size_t naggs)
+{
+  for (size_t i = 0; i < MAP_NFIXED; i++)
+    m->fixed[i] = -1;
+  m->nvars = nvars;
+  m->naggs = naggs;
+  m->vars = xmalloc ((nvars ? nvars : 1) * sizeof *m->vars);
+  m->aggs = xmalloc ((naggs ? naggs : 1) * sizeof *m->aggs);
+  for (size_t i = 0; i < nvars; i++)
+    m->vars[i] = -1;
+  for (size_t i = 0; i < naggs; i++)
+    m->aggs[i] = -1;
+}
+
+void
+map_table_close (struct map_table *m)
+{
+  for (size_t i = 0; i < MAP_NFIXED; i++)
+    if (m->fixed[i] >= 0)
+      close (m->fixed[i]);
+  for (size_t i = 0; i < m->nvars; i++)
+    if (m->vars[i] >= 0)
+      close (m->vars[i]);
+  for (size_t i = 0; i < m->naggs; i++)
+    if (m->aggs[i] >= 0)
+      close (m->aggs[i]);
+  free (m->vars);
+  free (m->aggs);
+  map_table_init (m, 0, 0);
+}
+
+int
+map_table_fd (const struct map_table *m, uint32_t ref)
+{
+  size_t i = ref & MAP_REF_INDEX_MASK;
+  if (ref & MAP_REF_VAR)
+    return i < m->nvars ? m->vars[i] : -1;
+  if (ref & MAP_REF_AGG)
+    return i < m->naggs ? m->aggs[i] : -1;
+  return ref < MAP_NFIXED ? m->fixed[ref] : -1;
+}
+
+/* bpf_prog_load, then once more with the verifier's log when it fails. */
+static int
+load_insns (const struct bpf_image *img, const struct bpf_insn *insns, bool verbose)
+{
+  LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = img->expected_attach_type,
+               .prog_flags = img->prog_flags);
+  int fd = bpf_prog_load (img->prog_type, img->name, "GPL", insns, img->ninsns, &opts);
+  if (fd >= 0)
+    return fd;
+  int err = errno;
+  size_t logsz = 4 << 20;
+  char *log = xmalloc (logsz);
+  log[0] = '\0';
+  LIBBPF_OPTS (bpf_prog_load_opts, vopts, .expected_attach_type = img->expected_attach_type,
+               .prog_flags = img->prog_flags, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
+  fd = bpf_prog_load (img->prog_type, img->name, "GPL", insns, img->ninsns, &vopts);
+  if (fd >= 0)
+    {
+      free (log);
+      return fd;
+    }
+  if (err == EPERM)
+    diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",
+                strerror (err));
+  else
+    diag_error ("the kernel's BPF verifier rejected the program for %s: %s%s", img->name, strerror (err),
+                verbose ? "" : " (-v shows the verifier log)");
+  if (verbose && log[0])
+    fprintf (stderr, "%s\n", log);
+  free (log);
+  return -1;
+}
+
+int
+loader_load (const struct bpf_image *img, const struct map_table *maps, bool verbose)
+{
+  struct bpf_insn *insns = xmalloc ((img->ninsns ? img->ninsns : 1) * sizeof *insns);
+  memcpy (insns, img->insns, img->ninsns * sizeof *insns);
+  for (size_t i = 0; i < img->nrelocs; i++)
+    {
+      const struct bpf_reloc *r = &img->relocs[i];
+      int fd = map_table_fd (maps, r->map);
+      if (r->insn >= img->ninsns || fd < 0)
+        {
+          char buf[300];
+          diag_error ("internal error: the program for %s needs map %s, which was not created",
+                      img->name, map_ref_name (r->map, NULL, buf, sizeof buf));
+          free (insns);
+          return -1;
+        }
+      insns[r->insn].imm = fd;
+    }
+  int fd = load_insns (img, insns, verbose);
+  free (insns);
+  return fd;
+}
+
+int
+loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbose,
+                enum probe_kind kind, unsigned probe_id, const unsigned *clauses, size_t nclauses,
+                const char *name)
+{
+  struct bpf_image img;
+  if (codegen_program (cg, kind, probe_id, clauses, nclauses, name, &img) != 0)
+    return -1;
+  int fd = loader_load (&img, maps, verbose);
+  image_free (&img);
+  return fd;
+}
