@@ -2,7 +2,7 @@
  * known functions with known arguments and return values, and opens and
  * reads known files.
  *
- *   providers-target N DIR       N rounds, then exit
+ *   providers-target N DIR [MS]  N rounds, then (after MS milliseconds) exit
  *   providers-target -w N DIR    wait for a line on stdin before each round
  *                                (for -p: dtrace attaches first), print
  *                                "round" after each, exit at EOF
@@ -79,11 +79,13 @@ main (int argc, char **argv)
         }
       return 0;
     }
-  if (argc != 3)
+  if (argc != 3 && argc != 4)
     {
-      fprintf (stderr, "usage: providers-target [-w] N DIR\n");
+      fprintf (stderr, "usage: providers-target [-w] N DIR [MS]\n");
       return 2;
     }
   round_ (atoi (argv[1]), argv[2]);
+  if (argc == 4)
+    usleep (1000 * (useconds_t) atoi (argv[3]));   /* alive while dtrace reads its mappings */
   return 0;
 }
