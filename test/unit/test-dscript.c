@@ -20,8 +20,8 @@
  * stderr is captured around each parse so that messages can be compared
  * exactly.  Runs under ASan/LSan in CI: every path frees what it parsed.
  */
-#include "provider-compiler/provider-compiler.h"
-#include "dlang/d-internal.h"
+#include "dlang/ast.h"
+#include "dlang/parser.h"
 #include "common/xalloc.h"
 #include "test/unit/unit.h"
 

@@ -13,8 +13,9 @@
  * messages can be checked; the corpus is found through $SRCDIR, else
  * relative to this program.
  */
-#include "provider-compiler/provider-compiler.h"
-#include "dlang/d-internal.h"
+#include "dlang/dlang.h"
+#include "dlang/parser.h"
+#include "dlang/source.h"
 #include "common/xalloc.h"
 #include "test/unit/unit.h"
 
