@@ -45,13 +45,26 @@ struct d_probe_decl {
   struct d_loc loc;
 };
 
+/* Private to the front end (dlang/program.c): names to array indices, so
+ * that merging providers and probes by name never scans every one.  Open
+ * addressing, at most half full; ->name points at the element's own name. */
+struct d_name_slot {
+  const char *name;         /* NULL: a free slot */
+  size_t index;
+};
+struct d_name_index {
+  struct d_name_slot *slots;
+  size_t nslots, count;
+};
+
 struct d_provider {
   char *name;
   size_t nprobes;
   struct d_probe_decl *probes;
   struct d_loc loc;         /* first declaration; several blocks of one name are merged */
-  /* Private to the front end: the capacity of ->probes. */
+  /* Private to the front end: the capacity of ->probes, and their names. */
   size_t probes_cap;
+  struct d_name_index probe_index;
 };
 
 /* `#pragma D attributes ...` and other `#pragma D` lines, kept verbatim. */
@@ -69,8 +82,10 @@ struct d_program {
    * every d_loc.file points into this pool. */
   size_t nfiles;
   char **files;
-  /* Private to the front end: the capacities of the arrays above. */
+  /* Private to the front end: the capacities of the arrays above, and the
+   * providers' names. */
   size_t providers_cap, pragmas_cap, files_cap;
+  struct d_name_index provider_index;
 };
 
 enum d_parse_mode {

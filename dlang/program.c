@@ -7,14 +7,89 @@
  * pseudo-files included).  Providers are merged by name: several
  * `provider x { }` blocks in one file build one provider; a probe declared
  * twice is kept once (different arity is an error naming both lines).
+ *
+ * Names are found through a hash index (struct d_name_index) rather than by
+ * scanning: with a scan, a definition of 40,000 probes took seconds to merge
+ * (every probe compared with every earlier one); with the index each probe
+ * costs one lookup, and the whole `-h` run is linear in the probe count.
  */
 #include "dlang/build.h"
 #include "common/diag.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* The name index.                                                      */
+
+/* FNV-1a. */
+static size_t
+name_hash (const char *s)
+{
+  uint64_t h = 14695981039346656037u;
+
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 1099511628211u;
+  return (size_t) h;
+}
+
+/* The slot holding NAME, or the free slot where it would go. */
+static struct d_name_slot *
+index_slot (const struct d_name_index *ix, const char *name)
+{
+  size_t mask = ix->nslots - 1, i = name_hash (name) & mask;
+
+  while (ix->slots[i].name && strcmp (ix->slots[i].name, name) != 0)
+    i = (i + 1) & mask;
+  return &ix->slots[i];
+}
+
+/* The index of the element named NAME, or -1. */
+static ptrdiff_t
+index_find (const struct d_name_index *ix, const char *name)
+{
+  const struct d_name_slot *slot;
+
+  if (!ix->nslots)
+    return -1;
+  slot = index_slot (ix, name);
+  return slot->name ? (ptrdiff_t) slot->index : -1;
+}
+
+/* Record NAME (not yet there; it must outlive the index) at INDEX. */
+static void
+index_add (struct d_name_index *ix, const char *name, size_t index)
+{
+  struct d_name_slot *slot;
+
+  if (2 * (ix->count + 1) > ix->nslots)
+    {
+      struct d_name_index bigger = { 0 };
+
+      bigger.nslots = ix->nslots ? 2 * ix->nslots : 16;
+      bigger.slots = xcalloc (bigger.nslots, sizeof *bigger.slots);
+      for (size_t i = 0; i < ix->nslots; i++)
+        if (ix->slots[i].name)
+          *index_slot (&bigger, ix->slots[i].name) = ix->slots[i];
+      bigger.count = ix->count;
+      free (ix->slots);
+      *ix = bigger;
+    }
+  slot = index_slot (ix, name);
+  slot->name = name;
+  slot->index = index;
+  ix->count++;
+}
+
+static void
+index_free (struct d_name_index *ix)
+{
+  free (ix->slots);
+  memset (ix, 0, sizeof *ix);
+}
 
 /* ------------------------------------------------------------------ */
 /* Providers and probes.                                                */
@@ -23,20 +98,17 @@ struct d_provider *
 d_program_provider (struct d_program *prog, const char *name,
                     const struct d_loc *loc, int *created)
 {
+  ptrdiff_t i = index_find (&prog->provider_index, name);
   struct d_provider *prov;
-  size_t i;
 
-  for (i = 0; i < prog->nproviders; i++)
-    if (strcmp (prog->providers[i].name, name) == 0)
-      {
-        *created = 0;
-        return &prog->providers[i];
-      }
-  *created = 1;
+  *created = i < 0;
+  if (i >= 0)
+    return &prog->providers[i];
   prov = &VEC_PUSH (prog->providers, prog->nproviders, prog->providers_cap);
   memset (prov, 0, sizeof *prov);
   prov->name = xstrdup (name);
   prov->loc = *loc;
+  index_add (&prog->provider_index, prov->name, prog->nproviders - 1);
   return prov;
 }
 
@@ -112,14 +184,17 @@ redeclared (const struct d_provider *prov, const struct d_probe_decl *old,
 int
 d_provider_add_probe (struct d_provider *prov, struct d_probe_decl *probe)
 {
-  for (size_t i = 0; i < prov->nprobes; i++)
-    if (strcmp (prov->probes[i].name, probe->name) == 0)
-      {
-        int r = redeclared (prov, &prov->probes[i], probe);
-        d_probe_decl_fini (probe);
-        return r;
-      }
+  ptrdiff_t i = index_find (&prov->probe_index, probe->name);
+  int r = 0;
+
+  if (i >= 0)
+    {
+      r = redeclared (prov, &prov->probes[i], probe);
+      d_probe_decl_fini (probe);
+      return r;
+    }
   VEC_PUSH (prov->probes, prov->nprobes, prov->probes_cap) = *probe;
+  index_add (&prov->probe_index, prov->probes[prov->nprobes - 1].name, prov->nprobes - 1);
   memset (probe, 0, sizeof *probe);
   return 0;
 }
@@ -147,8 +222,10 @@ d_program_free (struct d_program *prog)
         d_probe_decl_fini (&prov->probes[j]);
       free (prov->probes);
       free (prov->name);
+      index_free (&prov->probe_index);
     }
   free (prog->providers);
+  index_free (&prog->provider_index);
   for (i = 0; i < prog->npragmas; i++)
     free (prog->pragmas[i].text);
   free (prog->pragmas);

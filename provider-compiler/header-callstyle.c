@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "provider-compiler/header-int.h"
-#include "common/vec.h"
+#include "common/strset.h"
 #include "common/xalloc.h"
 
 /* ------------------------------------------------------------------ */
@@ -356,8 +356,7 @@ c_type (const char *type)
 static void
 emit_tags (struct hdr_out *o, const struct d_program *prog)
 {
-  size_t cap = 0, n = 0;
-  char **seen = NULL;
+  struct strset seen = { 0 };
   for (size_t p = 0; p < prog->nproviders; p++)
     for (size_t j = 0; j < prog->providers[p].nprobes; j++)
       {
@@ -381,22 +380,12 @@ emit_tags (struct hdr_out *o, const struct d_program *prog)
                 if (tl == 0)
                   continue;
                 char *decl = xasprintf ("%.*s %.*s", (int) kw, q, (int) tl, tag);
-                bool dup = false;
-                for (size_t s = 0; s < n && !dup; s++)
-                  dup = strcmp (seen[s], decl) == 0;
-                if (dup)
-                  {
-                    free (decl);
-                    continue;
-                  }
-                VEC_PUSH (seen, n, cap) = decl;
-                hdr_put (o, "%s;\n", decl);
+                if (strset_add (&seen, decl))
+                  hdr_put (o, "%s;\n", decl);
               }
           }
       }
-  for (size_t s = 0; s < n; s++)
-    free (seen[s]);
-  free (seen);
+  strset_clear (&seen);
 }
 
 static void

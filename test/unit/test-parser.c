@@ -685,6 +685,54 @@ test_merging (void)
   d_program_free (&p);
 }
 
+
+/* Many probes and providers: merging goes through the name index
+ * (issue 12.8: a scan per probe made -h quadratic).  Not timed: the
+ * results must be those of a scan, at every size the index grows through. */
+static void
+test_many_probes (void)
+{
+  struct d_program p;
+  char *text = xstrdup (""), *t;
+  int r, ok = 1;
+
+  for (int i = 0; i < 5000; i++)
+    {
+      t = xasprintf ("%sprovider v%dx { probe p%d(int); };\nprovider big { probe x%d(int, char *); };\n",
+                     text, i % 700, i, i);
+      free (text);
+      text = t;
+    }
+  t = xasprintf ("%sprovider big { probe x4999(int, char *); probe x17(long, char *); };\n", text);
+  free (text);
+  text = t;
+  r = parse (text, &p);
+  UNIT_INTEQ (r, 0, "many: 5000 probes in 700 + 1 providers parse");
+  UNIT_INTEQ (p.nproviders, 701, "many: ... the blocks of one name merged");
+  UNIT_INTEQ (provider_of (&p, "big") ? provider_of (&p, "big")->nprobes : 0, 5000,
+              "many: ... redeclarations kept once");
+  for (int i = 0; r == 0 && i < 5000; i++)
+    {
+      char prov[32], name[32];
+      snprintf (name, sizeof name, "x%d", i);
+      ok &= strcmp (provider_of (&p, "big")->probes[i].name, name) == 0;
+      snprintf (prov, sizeof prov, "v%dx", i % 700);
+      snprintf (name, sizeof name, "p%d", i);
+      ok &= probe_of (&p, prov, name) != NULL;
+    }
+  UNIT_CHECK (ok, "many: every probe in its provider, in declaration order");
+  UNIT_CHECK (err_has ("t.d:10001: warning: probe big:x17 redeclared with other argument types; "
+                       "the declaration at line 36 is kept"),
+              "many: ... a late redeclaration with other types is found (%s)", err_text);
+  d_program_free (&p);
+  t = xasprintf ("%sprovider big { probe x4321(int); };\n", text);
+  UNIT_INTEQ (parse (t, &p), -1, "many: a late redeclaration with another arity is an error");
+  UNIT_CHECK (err_has ("t.d:10002: error: probe big:x4321 redeclared with 1 argument; "
+                       "line 8644 declared it with 2"), "many: ... naming both lines (%s)", err_text);
+  free (t);
+  free (text);
+}
+
 /* ------------------------------------------------------------------ */
 /* Lenient skipping.                                                    */
 
@@ -1479,6 +1527,7 @@ main (int argc, char **argv)
   test_provider_forms ();
   test_arity ();
   test_merging ();
+  test_many_probes ();
   test_skipping ();
   test_errors ();
   test_program_mode ();
