@@ -27,7 +27,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -251,11 +250,12 @@ spawn_to_pipe (const char *path, char **argv, pid_t *pid)
 }
 
 /* Read cpp's output from FD (closed here), then reap PID.  0, or -1 after
- * reporting what went wrong. */
+ * reporting what went wrong; output past D_MAX_SOURCE_SIZE is refused
+ * (cpp then dies of SIGPIPE, which is not what is reported). */
 static int
 collect_output (const char *path, const char *cmd, int fd, pid_t pid, struct d_buf *out)
 {
-  int read_err = d_read_fd (fd, SIZE_MAX - 1, out) < 0 ? errno : 0, status;
+  int read_err = d_read_fd (fd, D_MAX_SOURCE_SIZE, out) < 0 ? errno : 0, status;
 
   close (fd);
   while (waitpid (pid, &status, 0) < 0)
@@ -264,7 +264,10 @@ collect_output (const char *path, const char *cmd, int fd, pid_t pid, struct d_b
         diag_error ("failed to preprocess %s: waitpid: %s", path, strerror (errno));
         return -1;
       }
-  if (WIFSIGNALED (status))
+  if (read_err == EFBIG)
+    diag_error ("failed to preprocess %s: the output of %s is larger than %zu MiB, "
+                "the limit for a D source", path, cmd, D_MAX_SOURCE_SIZE >> 20);
+  else if (WIFSIGNALED (status))
     diag_error ("failed to preprocess %s: %s was killed by signal %d (%s)", path,
                 cmd, WTERMSIG (status), strsignal (WTERMSIG (status)));
   else if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)

@@ -117,6 +117,11 @@ char *d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *l
 
 /* Limits. */
 #define D_MAX_PROBE_ARGS 12
+/* The largest D source read (a file, or cpp's output for it): 16 MiB.  A
+ * definition of 40,000 probes is about 2 MB and real ones are far smaller,
+ * so no real input comes near it; it makes `-s /dev/zero` (or a runaway
+ * generated file) a prompt error instead of a process that eats memory. */
+#define D_MAX_SOURCE_SIZE ((size_t) 16 << 20)
 
 /* ------------------------------------------------------------------ */
 /* D programs (D_PARSE_PROGRAM): the tree is struct d_script (dlang/ast.h). */

@@ -7,6 +7,10 @@
  * programs (d_parse_script_file, d_parse_script_string) into a fresh
  * d_script and the caller's d_program (providers and pragmas of the
  * script).
+ *
+ * Every file goes through d_read_source (dlang/source.c), also with -C:
+ * cpp would read `/dev/zero` or an ELF file as happily as we would, so the
+ * input is checked before cpp runs, and cpp's output is bounded too.
  */
 #include "dlang/parser.h"
 #include "dlang/source.h"
@@ -14,11 +18,9 @@
 #include "common/xalloc.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
@@ -56,24 +58,12 @@ d_parse_file (const char *path, const struct d_cpp_options *cpp,
   int r;
 
   memset (out, 0, sizeof *out);
-  if (cpp && cpp->enabled)
+  text = d_read_source (path, &len);
+  if (text && cpp && cpp->enabled)
     {
-      /* A clean message for a missing file rather than cpp's. */
-      int fd = open (path, O_RDONLY | O_CLOEXEC);
-      struct stat st;
-
-      if (fd < 0 || (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode)))
-        {
-          diag_error ("failed to open %s: %s", path, strerror (fd < 0 ? errno : EISDIR));
-          if (fd >= 0)
-            close (fd);
-          return -1;
-        }
-      close (fd);
+      free (text);
       text = d_preprocess (path, cpp, &len);
     }
-  else
-    text = d_read_source (path, &len);
   if (!text)
     return -1;
   r = parse_buffer (path, text, len, mode, out);

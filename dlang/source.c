@@ -1,13 +1,19 @@
 /*
  * source.c — reading D sources, the file-name pool and the byte buffer
  * (dlang/source.h).
+ *
+ * Every read is bounded: a source larger than D_MAX_SOURCE_SIZE is refused
+ * after reading one byte past the limit, so that an endless input
+ * (`/dev/zero`, a FIFO that never ends) costs 16 MiB and a clear message.
+ * A file that starts with the ELF magic, or holds a NUL byte anywhere, is
+ * not D (nor the C that provider mode skips): refusing it names the file,
+ * where accepting it would give an empty header and exit 0.
  */
 #include "dlang/source.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +88,26 @@ d_read_fd (int fd, size_t max, struct d_buf *b)
     }
 }
 
+/* PATH's text is D (or C) source?  Reports and returns -1 when not. */
+static int
+check_text (const char *path, const char *text, size_t len)
+{
+  const char *nul = memchr (text, '\0', len);
+  int line = 1;
+
+  if (len >= 4 && memcmp (text, "\177ELF", 4) == 0)
+    {
+      diag_error ("%s is not a D source: it is an ELF file", path);
+      return -1;
+    }
+  if (!nul)
+    return 0;
+  for (const char *p = text; p < nul; p++)
+    line += *p == '\n';
+  diag_error ("%s is not a D source: it holds a NUL byte (line %d)", path, line);
+  return -1;
+}
+
 char *
 d_read_source (const char *path, size_t *len)
 {
@@ -100,11 +126,15 @@ d_read_source (const char *path, size_t *len)
       close (fd);
       return NULL;
     }
-  err = d_read_fd (fd, SIZE_MAX - 1, &b) < 0 ? errno : 0;
+  err = d_read_fd (fd, D_MAX_SOURCE_SIZE, &b) < 0 ? errno : 0;
   close (fd);
-  if (err)
+  if (err == EFBIG)
+    diag_error ("failed to read %s: larger than %zu MiB, the limit for a D source",
+                path, D_MAX_SOURCE_SIZE >> 20);
+  else if (err)
+    diag_error ("failed to read %s: %s", path, strerror (err));
+  if (err || check_text (path, b.s, b.len) < 0)
     {
-      diag_error ("failed to read %s: %s", path, strerror (err));
       free (b.s);
       return NULL;
     }

@@ -1,7 +1,8 @@
 /*
  * source.h — the bottom layer of the D front end: getting the text.
  *
- * Reading a D source, running cpp over it (cpp.c),
+ * Reading a D source (bounded by D_MAX_SOURCE_SIZE, and refused when it is
+ * plainly not text: an ELF file, a NUL byte), running cpp over it (cpp.c),
  * the pool of file names that every struct d_loc points into, and a small
  * growable byte buffer that the lexer, cpp's word splitting and the
  * parameter spelling all build strings with.  Nothing here knows tokens,
@@ -30,7 +31,9 @@ void d_buf_put (struct d_buf *b, const char *s, size_t n);
 int d_read_fd (int fd, size_t max, struct d_buf *b);
 
 /* Read all of PATH as a D source (NUL-terminated, *LEN set), or NULL after
- * reporting why: it cannot be opened or read, or it is a directory. */
+ * reporting why: it cannot be opened or read, it is a directory, it is
+ * larger than D_MAX_SOURCE_SIZE, or it is not text (an ELF file, a NUL
+ * byte). */
 char *d_read_source (const char *path, size_t *len);
 
 /* Intern a file name in PROG's pool; the result lives as long as PROG. */

@@ -733,6 +733,57 @@ test_many_probes (void)
   free (text);
 }
 
+/* Inputs that are not D sources (issue 12.8): too large, ELF, NUL bytes. */
+static void
+test_not_sources (void)
+{
+  struct d_program p;
+  char *path = xasprintf ("%s/big.d", tmpdir), *want;
+  FILE *f = fopen (path, "w");
+  int r;
+
+  for (size_t i = 0; f && i < D_MAX_SOURCE_SIZE / 64; i++)
+    fputs ("                                                              \n ", f);
+  if (f)
+    fputc (' ', f);
+  UNIT_CHECK (f && fclose (f) == 0, "not a source: wrote a file of 16 MiB + 1 byte");
+  r = parse_file_opts (path, 0, NULL, &p);
+  want = xasprintf ("dtrace: failed to read %s: larger than 16 MiB, the limit for a D source", path);
+  UNIT_INTEQ (r, -1, "not a source: a file over the limit is refused");
+  UNIT_STREQ (err_text, want, "not a source: ... naming the file and the limit");
+  UNIT_CHECK (p.nproviders == 0 && p.nfiles == 0, "not a source: ... *out empty");
+  free (want);
+  r = parse_file_opts (path, 1, NULL, &p);
+  UNIT_INTEQ (r, -1, "not a source: ... also with -C, before cpp runs");
+  UNIT_INTEQ (truncate (path, (off_t) D_MAX_SOURCE_SIZE), 0, "not a source: cut to 16 MiB");
+  UNIT_INTEQ (parse_file_opts (path, 0, NULL, &p), 0, "not a source: a file of exactly 16 MiB is read");
+  d_program_free (&p);
+  unlink (path);
+  free (path);
+
+  r = parse_file_opts ("/proc/self/exe", 0, NULL, &p);
+  UNIT_INTEQ (r, -1, "not a source: an ELF file is refused");
+  UNIT_STREQ (err_text, "dtrace: /proc/self/exe is not a D source: it is an ELF file",
+              "not a source: ... saying so");
+  r = d_parse_string ("t.d", "provider a { probe x(); };\n\n\0", 30, D_PARSE_PROVIDERS, &p);
+  UNIT_INTEQ (r, 0, "not a source: d_parse_string takes text as given (no file check)");
+  d_program_free (&p);
+  path = xasprintf ("%s/nul.d", tmpdir);
+  f = fopen (path, "w");
+  if (f)
+    {
+      fwrite ("provider a {\n probe x();\n}; /* \0 */\n", 1, 36, f);
+      fclose (f);
+    }
+  r = parse_file_opts (path, 0, NULL, &p);
+  want = xasprintf ("dtrace: %s is not a D source: it holds a NUL byte (line 3)", path);
+  UNIT_INTEQ (r, -1, "not a source: a NUL byte is refused");
+  UNIT_STREQ (err_text, want, "not a source: ... with its line");
+  unlink (path);
+  free (path);
+  free (want);
+}
+
 /* ------------------------------------------------------------------ */
 /* Lenient skipping.                                                    */
 
@@ -1528,6 +1579,7 @@ main (int argc, char **argv)
   test_arity ();
   test_merging ();
   test_many_probes ();
+  test_not_sources ();
   test_skipping ();
   test_errors ();
   test_program_mode ();
