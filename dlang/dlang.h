@@ -134,7 +134,8 @@ struct d_script;
  * "dtrace: failed to compile script x.d: line 3: syntax error near \"}\"";
  * "invalid probe specifier BEGIN{x" gives
  * "dtrace: invalid probe specifier BEGIN{x: syntax error near end of input".
- * A leading "#!" line is skipped.  Returns 0, or -1 after printing. */
+ * A leading "#!" line is skipped.  Returns 0, or -1 after printing; *OUT
+ * and PROG (which must start empty) are then left empty. */
 int d_parse_script_file (const char *path, const struct d_cpp_options *cpp, const char *errprefix,
                          struct d_program *prog, struct d_script *out);
 int d_parse_script_string (const char *name, const char *text, const char *errprefix,

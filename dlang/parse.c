@@ -5,8 +5,10 @@
  *
  * Providers (d_parse_file, d_parse_string) parse into a fresh d_program; D
  * programs (d_parse_script_file, d_parse_script_string) into a fresh
- * d_script and the caller's d_program (providers and pragmas of the
- * script).
+ * d_script and the caller's empty d_program (providers and pragmas of the
+ * script).  On error both are freed here, the file names and pragmas the
+ * failed parse interned included, so that a caller that drops its results
+ * after an error leaks nothing.
  *
  * Every file goes through d_read_source (dlang/source.c), also with -C:
  * cpp would read `/dev/zero` or an ELF file as happily as we would, so the
@@ -74,12 +76,15 @@ d_parse_file (const char *path, const struct d_cpp_options *cpp,
 /* ------------------------------------------------------------------ */
 /* D programs.                                                          */
 
-/* Parse; on failure OUT is left empty (the parser frees it). */
+/* Parse; on failure leave PROG (and OUT, which the parser frees) empty. */
 static int
 parse_script (const char *name, const char *text, size_t len, const char *errprefix,
               bool string_input, struct d_program *prog, struct d_script *out)
 {
-  return d_script_parse_text (name, text, len, errprefix, string_input, prog, out);
+  if (d_script_parse_text (name, text, len, errprefix, string_input, prog, out) == 0)
+    return 0;
+  d_program_free (prog);
+  return -1;
 }
 
 int
