@@ -15,32 +15,21 @@
  */
 #include "dlang/build.h"
 #include "common/diag.h"
+#include "common/strset.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
 /* The name index.                                                      */
 
-/* FNV-1a. */
-static size_t
-name_hash (const char *s)
-{
-  uint64_t h = 14695981039346656037u;
-
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 1099511628211u;
-  return (size_t) h;
-}
-
 /* The slot holding NAME, or the free slot where it would go. */
 static struct d_name_slot *
 index_slot (const struct d_name_index *ix, const char *name)
 {
-  size_t mask = ix->nslots - 1, i = name_hash (name) & mask;
+  size_t mask = ix->nslots - 1, i = strset_hash (name) & mask;
 
   while (ix->slots[i].name && strcmp (ix->slots[i].name, name) != 0)
     i = (i + 1) & mask;

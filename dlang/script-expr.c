@@ -425,10 +425,24 @@ parse_primary (struct d_parser *ps)
     }
 }
 
+/* A node of KIND over A (NULL when A is: a failed operand). */
+static struct d_node *
+unary_node (enum d_node_kind kind, enum d_op op, const struct d_loc *loc, struct d_node *a)
+{
+  struct d_node *n;
+
+  if (!a)
+    return NULL;
+  n = d_node_new (kind, loc);
+  n->op = op;
+  n->a = a;
+  return n;
+}
+
 static struct d_node *
 parse_postfix (struct d_parser *ps)
 {
-  struct d_node *n = parse_primary (ps), *m;
+  struct d_node *n = parse_primary (ps);
 
   while (n)
     {
@@ -438,9 +452,7 @@ parse_postfix (struct d_parser *ps)
       switch (t->kind)
         {
         case DT_LBRACKET:
-          m = d_node_new (DN_INDEX, &loc);
-          m->a = n;
-          n = m;
+          n = unary_node (DN_INDEX, DOP_NONE, &loc, n);
           d_parser_advance (ps);
           if (parse_list (ps, DT_RBRACKET, n, 0) < 0)
             {
@@ -451,10 +463,7 @@ parse_postfix (struct d_parser *ps)
 
         case DT_DOT:
         case DT_ARROW:
-          m = d_node_new (DN_MEMBER, &loc);
-          m->op = t->kind == DT_DOT ? DOP_DOT : DOP_ARROW;
-          m->a = n;
-          n = m;
+          n = unary_node (DN_MEMBER, t->kind == DT_DOT ? DOP_DOT : DOP_ARROW, &loc, n);
           d_parser_advance (ps);
           t = d_peek0 (ps);
           if (!d_tok_is_word (t->kind))
@@ -469,10 +478,7 @@ parse_postfix (struct d_parser *ps)
 
         case DT_INC:
         case DT_DEC:
-          m = d_node_new (DN_INCDEC, &loc);
-          m->op = t->kind == DT_INC ? DOP_POSTINC : DOP_POSTDEC;
-          m->a = n;
-          n = m;
+          n = unary_node (DN_INCDEC, t->kind == DT_INC ? DOP_POSTINC : DOP_POSTDEC, &loc, n);
           d_parser_advance (ps);
           break;
 
@@ -481,19 +487,6 @@ parse_postfix (struct d_parser *ps)
         }
     }
   return NULL;
-}
-
-static struct d_node *
-unary_node (enum d_node_kind kind, enum d_op op, const struct d_loc *loc, struct d_node *a)
-{
-  struct d_node *n;
-
-  if (!a)
-    return NULL;
-  n = d_node_new (kind, loc);
-  n->op = op;
-  n->a = a;
-  return n;
 }
 
 static struct d_node *
