@@ -1,7 +1,7 @@
 /*
- * test-dscript.c — unit tests of the D program grammar (provider-compiler/
- * d-script.c): d_parse_script_string / d_parse_script_file and the struct
- * d_script tree.
+ * test-dscript.c — unit tests of the D program grammar (dlang/script.c,
+ * dlang/script-expr.c): d_parse_script_string / d_parse_script_file and the
+ * struct d_script tree (dlang/ast.h).
  *
  * Trees are printed in a compact S-expression form (show() below) and
  * compared as strings:

@@ -1,5 +1,5 @@
 /*
- * test-parser.c — unit tests of the D front end (provider-compiler/).
+ * test-parser.c — unit tests of the D front end (dlang/).
  *
  * Covers the lexer (token kinds, values, positions, comments, cpp line
  * markers, `#pragma D`), the provider grammar and its lenient skipping of
