@@ -10,7 +10,7 @@
 
 #include "common/xalloc.h"
 
-static size_t
+size_t
 strset_hash (const char *s)
 {
   uint64_t h = 1469598103934665603ULL;

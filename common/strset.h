@@ -23,5 +23,7 @@ bool strset_add (struct strset *set, char *key);
 bool strset_has (const struct strset *set, const char *key);
 /* Free every string and the table; the set is empty and reusable. */
 void strset_clear (struct strset *set);
+/* The set's string hash (FNV-1a), for other tables keyed by strings. */
+size_t strset_hash (const char *s);
 
 #endif

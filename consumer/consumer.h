@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "provider-compiler/provider-compiler.h"
+#include "dlang/dlang.h"
 
 /* One program source, in command-line order. */
 enum consumer_source_kind {

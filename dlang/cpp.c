@@ -19,7 +19,8 @@
  * through.  Line markers in the output keep diagnostics on the original
  * files (see lexer.c).
  */
-#include "dlang/d-internal.h"
+#include "dlang/source.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <errno.h>
@@ -37,32 +38,31 @@ extern char **environ;
 /* Shell-like word splitting.                                           */
 
 struct word {
-  char *s;
-  size_t len, cap;
+  struct d_buf b;
   int started;                  /* '' makes an empty word */
 };
 
 static void
 word_putc (struct word *w, char c)
 {
-  if (w->len + 2 > w->cap)
-    {
-      w->cap = w->cap ? w->cap * 2 : 32;
-      w->s = xrealloc (w->s, w->cap);
-    }
-  w->s[w->len++] = c;
-  w->s[w->len] = '\0';
+  d_buf_putc (&w->b, c);
   w->started = 1;
 }
 
+/* The list of words so far: always NULL-terminated. */
+struct words {
+  char **v;
+  size_t n, cap;
+};
+
 static void
-words_push (char ***words, size_t *n, struct word *w)
+words_push (struct words *ws, struct word *w)
 {
   if (!w->started)
     return;
-  *words = xrealloc (*words, (*n + 2) * sizeof **words);
-  (*words)[(*n)++] = w->s ? w->s : xstrdup ("");
-  (*words)[*n] = NULL;
+  VEC_PUSH (ws->v, ws->n, ws->cap) = w->b.s ? w->b.s : xstrdup ("");
+  VEC_GROW (ws->v, ws->n, ws->cap);
+  ws->v[ws->n] = NULL;
   memset (w, 0, sizeof *w);
 }
 
@@ -81,9 +81,11 @@ d_words_free (char **words)
 int
 d_split_words (const char *s, char ***out)
 {
-  char **words = xcalloc (1, sizeof *words);
-  size_t n = 0;
+  struct words ws = { 0 };
   struct word w = { 0 };
+
+  VEC_GROW (ws.v, ws.n, ws.cap);
+  ws.v[0] = NULL;
 
   for (; *s; s++)
     {
@@ -91,7 +93,7 @@ d_split_words (const char *s, char ***out)
 
       if (c == ' ' || c == '\t' || c == '\n')
         {
-          words_push (&words, &n, &w);
+          words_push (&ws, &w);
           continue;
         }
       if (c == '\\')
@@ -135,13 +137,13 @@ d_split_words (const char *s, char ***out)
         }
       word_putc (&w, c);
     }
-  words_push (&words, &n, &w);
-  *out = words;
-  return (int) n;
+  words_push (&ws, &w);
+  *out = ws.v;
+  return (int) ws.n;
 
  unterminated:
-  free (w.s);
-  d_words_free (words);
+  free (w.b.s);
+  d_words_free (ws.v);
   *out = NULL;
   return -1;
 }
@@ -171,42 +173,130 @@ high_fd (int fd)
   return nfd;
 }
 
-char *
-d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *len)
+/* The command words: $CPP, else $CC plus "-E", else "cpp" (*NWORDS set;
+ * NULL-terminated, d_words_free).  NULL after reporting a bad quote. */
+static char **
+command_words (const char *path, int *nwords)
 {
   const char *cppv = getenv ("CPP"), *ccv = getenv ("CC"), *var = NULL, *val = NULL;
-  char **words = NULL, **argv = NULL, *out = NULL, *file_arg = NULL;
-  size_t nargv = 0, i, n = 0, cap = 0;
-  int nwords, fds[2] = { -1, -1 }, status, err, read_err = 0, use_cc = 0;
-  posix_spawn_file_actions_t fa;
-  pid_t pid;
+  char **words;
+  int n;
 
-  *len = 0;
   if (!blank_string (cppv))
     var = "CPP", val = cppv;
   else if (!blank_string (ccv))
-    var = "CC", val = ccv, use_cc = 1;
-  if (var)
+    var = "CC", val = ccv;
+  if (!var)
     {
-      nwords = d_split_words (val, &words);
-      if (nwords < 0)
-        {
-          diag_error ("failed to preprocess %s: unterminated quote in $%s (\"%s\")", path, var, val);
-          return NULL;
-        }
-    }
-  else
-    {
-      words = xcalloc (2, sizeof *words);
+      words = xcalloc (3, sizeof *words);
       words[0] = xstrdup ("cpp");
-      nwords = 1;
+      *nwords = 1;
+      return words;
     }
+  n = d_split_words (val, &words);
+  if (n < 0)
+    {
+      diag_error ("failed to preprocess %s: unterminated quote in $%s (\"%s\")", path, var, val);
+      return NULL;
+    }
+  if (val == ccv)
+    {
+      words = xrealloc (words, ((size_t) n + 2) * sizeof *words);
+      words[n++] = xstrdup ("-E");
+      words[n] = NULL;
+    }
+  *nwords = n;
+  return words;
+}
 
+/* Spawn ARGV with its stdout on a pipe: the read end, or -1 after
+ * reporting. */
+static int
+spawn_to_pipe (const char *path, char **argv, pid_t *pid)
+{
+  posix_spawn_file_actions_t fa;
+  int fds[2], err;
+
+  if (pipe2 (fds, O_CLOEXEC) < 0)
+    {
+      diag_error ("failed to preprocess %s: pipe: %s", path, strerror (errno));
+      return -1;
+    }
+  fds[0] = high_fd (fds[0]);
+  fds[1] = high_fd (fds[1]);
+  if (fds[0] < 0 || fds[1] < 0)
+    {
+      diag_error ("failed to preprocess %s: %s", path, strerror (errno));
+      if (fds[0] >= 0)
+        close (fds[0]);
+      if (fds[1] >= 0)
+        close (fds[1]);
+      return -1;
+    }
+  posix_spawn_file_actions_init (&fa);
+  posix_spawn_file_actions_addopen (&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2 (&fa, fds[1], 1);
+  err = posix_spawnp (pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy (&fa);
+  close (fds[1]);
+  if (err != 0)
+    {
+      diag_error ("failed to preprocess %s: cannot run %s: %s", path,
+                  argv[0][0] ? argv[0] : "\"\"", strerror (err));
+      close (fds[0]);
+      return -1;
+    }
+  return fds[0];
+}
+
+/* Read cpp's output from FD (closed here), then reap PID.  0, or -1 after
+ * reporting what went wrong; output past D_MAX_SOURCE_SIZE is refused
+ * (cpp then dies of SIGPIPE, which is not what is reported). */
+static int
+collect_output (const char *path, const char *cmd, int fd, pid_t pid, struct d_buf *out)
+{
+  int read_err = d_read_fd (fd, D_MAX_SOURCE_SIZE, out) < 0 ? errno : 0, status;
+
+  close (fd);
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      {
+        diag_error ("failed to preprocess %s: waitpid: %s", path, strerror (errno));
+        return -1;
+      }
+  if (read_err == EFBIG)
+    diag_error ("failed to preprocess %s: the output of %s is larger than %zu MiB, "
+                "the limit for a D source", path, cmd, D_MAX_SOURCE_SIZE >> 20);
+  else if (WIFSIGNALED (status))
+    diag_error ("failed to preprocess %s: %s was killed by signal %d (%s)", path,
+                cmd, WTERMSIG (status), strsignal (WTERMSIG (status)));
+  else if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    diag_error ("failed to preprocess %s: %s exited with status %d", path,
+                cmd, WIFEXITED (status) ? WEXITSTATUS (status) : -1);
+  else if (read_err)
+    diag_error ("failed to preprocess %s: reading the output of %s: %s", path,
+                cmd, strerror (read_err));
+  else
+    return 0;
+  return -1;
+}
+
+char *
+d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *len)
+{
+  struct d_buf out = { 0 };
+  char **words, **argv, *file_arg;
+  size_t nargv = 0, i;
+  int nwords, fd, r = -1;
+  pid_t pid;
+
+  *len = 0;
+  words = command_words (path, &nwords);
+  if (!words)
+    return NULL;
   argv = xcalloc ((size_t) nwords + 8 + (cpp ? cpp->nargs : 0), sizeof *argv);
   for (i = 0; i < (size_t) nwords; i++)
     argv[nargv++] = words[i];
-  if (use_cc)
-    argv[nargv++] = "-E";
   argv[nargv++] = "-x";
   argv[nargv++] = "c";
   argv[nargv++] = "-D__SDTKIT_D=1";
@@ -218,94 +308,17 @@ d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *len)
   argv[nargv++] = file_arg;
   argv[nargv] = NULL;
 
-  if (pipe2 (fds, O_CLOEXEC) < 0)
-    {
-      diag_error ("failed to preprocess %s: pipe: %s", path, strerror (errno));
-      goto fail;
-    }
-  fds[0] = high_fd (fds[0]);
-  fds[1] = high_fd (fds[1]);
-  if (fds[0] < 0 || fds[1] < 0)
-    {
-      diag_error ("failed to preprocess %s: %s", path, strerror (errno));
-      goto fail;
-    }
-
-  posix_spawn_file_actions_init (&fa);
-  posix_spawn_file_actions_addopen (&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2 (&fa, fds[1], 1);
-  err = posix_spawnp (&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy (&fa);
-  close (fds[1]);
-  fds[1] = -1;
-  if (err != 0)
-    {
-      diag_error ("failed to preprocess %s: cannot run %s: %s", path,
-                  argv[0][0] ? argv[0] : "\"\"", strerror (err));
-      goto fail;
-    }
-
-  for (;;)
-    {
-      ssize_t r;
-
-      if (n + 1 >= cap)
-        {
-          cap = cap ? cap * 2 : 65536;
-          out = xrealloc (out, cap);
-        }
-      r = read (fds[0], out + n, cap - n - 1);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r < 0)
-        read_err = errno;
-      if (r <= 0)
-        break;
-      n += (size_t) r;
-    }
-  close (fds[0]);
-  fds[0] = -1;
-
-  while (waitpid (pid, &status, 0) < 0)
-    if (errno != EINTR)
-      {
-        diag_error ("failed to preprocess %s: waitpid: %s", path, strerror (errno));
-        goto fail;
-      }
-  if (WIFSIGNALED (status))
-    {
-      diag_error ("failed to preprocess %s: %s was killed by signal %d (%s)", path,
-                  argv[0], WTERMSIG (status), strsignal (WTERMSIG (status)));
-      goto fail;
-    }
-  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    {
-      diag_error ("failed to preprocess %s: %s exited with status %d", path,
-                  argv[0], WIFEXITED (status) ? WEXITSTATUS (status) : -1);
-      goto fail;
-    }
-  if (read_err)
-    {
-      diag_error ("failed to preprocess %s: reading the output of %s: %s", path,
-                  argv[0], strerror (read_err));
-      goto fail;
-    }
-
-  out[n] = '\0';
-  *len = n;
+  fd = spawn_to_pipe (path, argv, &pid);
+  if (fd >= 0)
+    r = collect_output (path, argv[0], fd, pid, &out);
   free (file_arg);
   free (argv);
   d_words_free (words);
-  return out;
-
- fail:
-  if (fds[0] >= 0)
-    close (fds[0]);
-  if (fds[1] >= 0)
-    close (fds[1]);
-  free (out);
-  free (file_arg);
-  free (argv);
-  d_words_free (words);
-  return NULL;
+  if (r < 0)
+    {
+      free (out.s);
+      return NULL;
+    }
+  *len = out.len;
+  return out.s;
 }

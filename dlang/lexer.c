@@ -20,7 +20,9 @@
  * only fatal lexical error is an unterminated comment, reported at the line
  * where the comment started.
  */
-#include "dlang/d-internal.h"
+#include "dlang/lexer.h"
+#include "dlang/source.h"
+#include "common/diag.h"
 #include "common/xalloc.h"
 
 #include <limits.h>
@@ -88,6 +90,12 @@ d_token_fini (struct d_token *tok)
   memset (tok, 0, sizeof *tok);
 }
 
+char *
+d_token_text (const struct d_token *tok)
+{
+  return xstrndup (tok->text, tok->len);
+}
+
 /* ------------------------------------------------------------------ */
 /* Character classes (ASCII only: the C library's are locale-dependent). */
 
@@ -105,26 +113,6 @@ xdigit_value (int c)
   if (c >= 'a' && c <= 'f')
     return c - 'a' + 10;
   return c - 'A' + 10;
-}
-
-/* ------------------------------------------------------------------ */
-/* A tiny growable byte buffer.                                         */
-
-struct d_buf {
-  char *s;
-  size_t len, cap;
-};
-
-static void
-buf_putc (struct d_buf *b, char c)
-{
-  if (b->len + 2 > b->cap)
-    {
-      b->cap = b->cap ? b->cap * 2 : 64;
-      b->s = xrealloc (b->s, b->cap);
-    }
-  b->s[b->len++] = c;
-  b->s[b->len] = '\0';
 }
 
 /* ------------------------------------------------------------------ */
@@ -254,7 +242,7 @@ collect_directive (struct d_lexer *lx, struct d_buf *b)
         {
           if (skip_block_comment (lx) < 0)
             return -1;
-          buf_putc (b, ' ');
+          d_buf_putc (b, ' ');
           continue;
         }
       if (c == '/' && peekc (lx, 1) == '/')
@@ -265,7 +253,7 @@ collect_directive (struct d_lexer *lx, struct d_buf *b)
       if (c == '"' || c == '\'')
         {
           /* A quoted run never crosses a line; it hides comment openers. */
-          buf_putc (b, (char) c);
+          d_buf_putc (b, (char) c);
           lx->p++;
           while (lx->p < lx->end && *lx->p != '\n')
             {
@@ -273,21 +261,21 @@ collect_directive (struct d_lexer *lx, struct d_buf *b)
                 continue;
               if (*lx->p == '\\' && lx->p + 1 < lx->end && lx->p[1] != '\n')
                 {
-                  buf_putc (b, *lx->p++);
-                  buf_putc (b, *lx->p++);
+                  d_buf_putc (b, *lx->p++);
+                  d_buf_putc (b, *lx->p++);
                   continue;
                 }
-              buf_putc (b, *lx->p);
+              d_buf_putc (b, *lx->p);
               if (*lx->p++ == c)
                 break;
             }
           continue;
         }
-      buf_putc (b, (char) c);
+      d_buf_putc (b, (char) c);
       lx->p++;
     }
   if (!b->s)
-    buf_putc (b, ' ');
+    d_buf_putc (b, ' ');
   return 0;
 }
 
@@ -326,11 +314,11 @@ apply_line_marker (struct d_lexer *lx, const char *s)
                   int v = 0, k;
                   for (k = 0; k < 3 && *s >= '0' && *s <= '7'; k++)
                     v = v * 8 + (*s++ - '0');
-                  buf_putc (&name, (char) v);
+                  d_buf_putc (&name, (char) v);
                   continue;
                 }
             }
-          buf_putc (&name, *s++);
+          d_buf_putc (&name, *s++);
         }
       if (*s != '"')
         {
@@ -390,9 +378,9 @@ directive (struct d_lexer *lx, struct d_token *tok)
               else
                 {
                   if (blank && v.len)
-                    buf_putc (&v, ' ');
+                    d_buf_putc (&v, ' ');
                   blank = 0;
-                  buf_putc (&v, *t);
+                  d_buf_putc (&v, *t);
                 }
             }
           memset (tok, 0, sizeof *tok);
@@ -485,7 +473,7 @@ lex_quoted (struct d_lexer *lx, struct d_token *tok)
         c = decode_escape (lx);
       else
         lx->p++;
-      buf_putc (&v, (char) c);
+      d_buf_putc (&v, (char) c);
       cv = (cv << 8) | (unsigned) (c & 0xff);
       nchars++;
     }

@@ -22,15 +22,19 @@
  * d_clause: probe descriptions, predicate and body found by the same
  * balanced scanning); it is kept for d_parse_string/d_parse_file callers.
  * The real D program grammar (statements, expressions, declarations, the
- * struct d_script AST) is d-script.c, which shares this file's token stream
- * (struct d_parser), provider grammar and lenient skipping.
+ * struct d_script AST) is script-expr.c and script.c, which share this
+ * file's token stream (struct d_parser), provider grammar and lenient
+ * skipping.
  *
  * A parameter's declared name is found the way a C compiler would without
  * knowing typedef names: the first identifier is the type (an unknown
  * typedef such as `jl_task_t` or `LocalTransactionId`), a later one is the
  * declarator; `(*name)` is looked into, function parameter lists are not.
  */
-#include "dlang/d-internal.h"
+#include "dlang/parser.h"
+#include "dlang/source.h"
+#include "common/diag.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <stdarg.h>
@@ -68,7 +72,7 @@ d_parser_peek (struct d_parser *ps, unsigned k)
           if (t->kind != DT_PRAGMA)
             break;
           if (ps->script)
-            d_script_take_pragma (ps, t->value, &t->loc);
+            d_script_add_pragma (ps->prog, ps->script, t->value, &t->loc);
           else
             d_program_add_pragma (ps->prog, t->value, &t->loc);
           t->value = NULL;
@@ -179,12 +183,6 @@ error_at_token (const struct d_token *t, const char *fmt, ...)
   diag_error_at (t->loc.file, t->loc.line, "%s", msg ? msg : "syntax error");
   free (msg);
   return -1;
-}
-
-static char *
-token_str (const struct d_token *t)
-{
-  return xstrndup (t->text, t->len);
 }
 
 static int
@@ -391,24 +389,16 @@ find_name (const struct d_token *t, size_t lo, size_t hi, int *spec)
   return name;
 }
 
-static void
-append (char **s, size_t *len, const char *p, size_t n)
-{
-  *s = xrealloc (*s, *len + n + 1);
-  memcpy (*s + *len, p, n);
-  *len += n;
-  (*s)[*len] = '\0';
-}
-
-/* Join T[0..N) in the normalised spelling (see d-internal.h), leaving out
+/* Join T[0..N) in the normalised spelling (see parser.h), leaving out
  * token SKIP; NAME is the declarator's index (for "x[4]"). */
 static char *
 format_tokens (const struct d_token *t, size_t n, ssize_t skip, ssize_t name)
 {
-  char *s = xstrdup ("");
-  size_t len = 0, i;
+  struct d_buf s = { 0 };
+  size_t i;
   ssize_t prev = -1;
 
+  d_buf_put (&s, "", 0);
   for (i = 0; i < n; i++)
     {
       enum d_tok k = t[i].kind;
@@ -431,11 +421,11 @@ format_tokens (const struct d_token *t, size_t n, ssize_t skip, ssize_t name)
             blank = 0;
         }
       if (blank)
-        append (&s, &len, " ", 1);
-      append (&s, &len, t[i].text, t[i].len);
+        d_buf_putc (&s, ' ');
+      d_buf_put (&s, t[i].text, t[i].len);
       prev = (ssize_t) i;
     }
-  return s;
+  return s.s;
 }
 
 void
@@ -446,42 +436,23 @@ d_param_from_tokens (const struct d_token *toks, size_t n, struct d_param *out)
 
   out->text = format_tokens (toks, n, -1, name);
   out->type = format_tokens (toks, n, name, name);
-  out->name = name >= 0 ? token_str (&toks[name]) : NULL;
+  out->name = name >= 0 ? d_token_text (&toks[name]) : NULL;
 }
 
-struct tokvec {
-  struct d_token *v;
-  size_t n, cap;
-};
-
-static void
-tv_push (struct tokvec *tv, const struct d_token *t)
+void
+d_tokens_push (struct d_tokens *tv, const struct d_token *t)
 {
-  if (tv->n == tv->cap)
-    {
-      tv->cap = tv->cap ? tv->cap * 2 : 32;
-      tv->v = xrealloc (tv->v, tv->cap * sizeof *tv->v);
-    }
-  tv->v[tv->n] = *t;
-  tv->v[tv->n].value = NULL;    /* never owned: only value-less kinds get here */
-  tv->n++;
+  struct d_token *copy = &VEC_PUSH (tv->v, tv->n, tv->cap);
+
+  *copy = *t;
+  copy->value = NULL;           /* never owned: only value-less kinds get here */
 }
 
+/* Where the parameters of a list start: param i is tokens [v[i], v[i+1]). */
 struct bounds {
-  size_t *v;                    /* start of param i is v[i], end is v[i+1] */
+  size_t *v;
   size_t n, cap;                /* n entries (params + 1 once closed) */
 };
-
-static void
-bounds_push (struct bounds *b, size_t x)
-{
-  if (b->n == b->cap)
-    {
-      b->cap = b->cap ? b->cap * 2 : 16;
-      b->v = xrealloc (b->v, b->cap * sizeof *b->v);
-    }
-  b->v[b->n++] = x;
-}
 
 /* Parse a parameter list; the "(" was consumed (at OPEN).  WHAT names the
  * list in messages ("probe P:N").  Returns 0 with *PARAMS / *N set. */
@@ -489,7 +460,7 @@ static int
 parse_params (struct d_parser *ps, const char *what, const struct d_loc *open,
               struct d_param **params, size_t *np)
 {
-  struct tokvec tv = { 0 };
+  struct d_tokens tv = { 0 };
   struct bounds b = { 0 };
   enum d_tok stack[MAX_NESTING];
   int depth = 0, r = -1;
@@ -498,7 +469,7 @@ parse_params (struct d_parser *ps, const char *what, const struct d_loc *open,
 
   *params = NULL;
   *np = 0;
-  bounds_push (&b, 0);
+  VEC_PUSH (b.v, b.n, b.cap) = 0;
   for (;;)
     {
       struct d_token *t = d_parser_peek (ps, 0);
@@ -522,7 +493,7 @@ parse_params (struct d_parser *ps, const char *what, const struct d_loc *open,
               goto out;
             }
           if (!empty)
-            bounds_push (&b, tv.n);
+            VEC_PUSH (b.v, b.n, b.cap) = tv.n;
           d_parser_advance (ps);
           if (k == DT_RPAREN)
             break;
@@ -566,7 +537,7 @@ parse_params (struct d_parser *ps, const char *what, const struct d_loc *open,
                           (k == DT_SEMI || k == DT_LBRACE || k == DT_RBRACE) ? " (missing ')'?)" : "");
           goto out;
         }
-      tv_push (&tv, t);
+      d_tokens_push (&tv, t);
       d_parser_advance (ps);
     }
 
@@ -638,7 +609,7 @@ parse_probe (struct d_parser *ps, struct d_provider *prov)
   if (!d_tok_is_word (t->kind))
     return error_at_token (t, "expected a probe name after 'probe' in provider %s, got %s",
                            prov->name, describe (t, dbuf, sizeof dbuf));
-  probe.name = token_str (t);
+  probe.name = d_token_text (t);
   what = xasprintf ("probe %s:%s", prov->name, probe.name);
   d_parser_advance (ps);
 
@@ -736,7 +707,7 @@ d_parser_provider (struct d_parser *ps)
   if (!d_tok_is_word (t->kind))
     return error_at_token (t, "expected a provider name after 'provider', got %s",
                            describe (t, dbuf, sizeof dbuf));
-  name = token_str (t);
+  name = d_token_text (t);
   d_parser_advance (ps);
   t = d_parser_peek (ps, 0);
   if (t->kind != DT_LBRACE)
@@ -817,8 +788,7 @@ clause_add_desc (struct d_clause *cl, const char *start, const char *end)
 {
   if (!start)
     return;
-  cl->descs = xrealloc (cl->descs, (cl->ndescs + 1) * sizeof *cl->descs);
-  cl->descs[cl->ndescs++] = xstrndup (start, (size_t) (end - start));
+  VEC_PUSH (cl->descs, cl->ndescs, cl->descs_cap) = xstrndup (start, (size_t) (end - start));
 }
 
 static int
@@ -924,8 +894,7 @@ parse_clause (struct d_parser *ps)
     }
   if (ps->clauses)
     {
-      ps->clauses->v = xrealloc (ps->clauses->v, (ps->clauses->n + 1) * sizeof *ps->clauses->v);
-      ps->clauses->v[ps->clauses->n++] = cl;
+      VEC_PUSH (ps->clauses->v, ps->clauses->n, ps->clauses->cap) = cl;
       return 0;
     }
 

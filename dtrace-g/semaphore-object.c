@@ -65,7 +65,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "provider-compiler/provider-compiler.h"
+#include "dlang/dlang.h"
 #include "common/xalloc.h"
 
 #ifndef SHF_GNU_RETAIN

@@ -43,7 +43,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "provider-compiler/provider-compiler.h"
+#include "dlang/dlang.h"
 #include "common/xalloc.h"
 #include "common/strset.h"
 #include "sdt/sdt.h"

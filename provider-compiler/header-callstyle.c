@@ -32,12 +32,11 @@
  * comments here, in the prototypes: a call-style header is opt-in.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlang/d-internal.h"
-#include "provider-compiler/provider-compiler.h"
+#include "provider-compiler/header-int.h"
+#include "common/strset.h"
 #include "common/xalloc.h"
 
 /* ------------------------------------------------------------------ */
@@ -317,23 +316,6 @@ d_check_callstyle (const struct d_program *prog)
 /* ------------------------------------------------------------------ */
 /* The header.                                                          */
 
-struct out {
-  FILE *f;
-  bool failed;
-};
-
-static void put (struct out *o, const char *fmt, ...) DIAG_PRINTF (2, 3);
-
-static void
-put (struct out *o, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  if (vfprintf (o->f, fmt, ap) < 0)
-    o->failed = true;
-  va_end (ap);
-}
-
 /* The C spelling of a .d parameter type: D's `string` is `const char *`. */
 static char *
 c_type (const char *type)
@@ -372,10 +354,9 @@ c_type (const char *type)
  * per header: an undeclared tag inside a prototype would get prototype
  * scope, and no caller's pointer could match it. */
 static void
-emit_tags (struct out *o, const struct d_program *prog)
+emit_tags (struct hdr_out *o, const struct d_program *prog)
 {
-  size_t cap = 0, n = 0;
-  char **seen = NULL;
+  struct strset seen = { 0 };
   for (size_t p = 0; p < prog->nproviders; p++)
     for (size_t j = 0; j < prog->providers[p].nprobes; j++)
       {
@@ -399,62 +380,42 @@ emit_tags (struct out *o, const struct d_program *prog)
                 if (tl == 0)
                   continue;
                 char *decl = xasprintf ("%.*s %.*s", (int) kw, q, (int) tl, tag);
-                bool dup = false;
-                for (size_t s = 0; s < n && !dup; s++)
-                  dup = strcmp (seen[s], decl) == 0;
-                if (dup)
-                  {
-                    free (decl);
-                    continue;
-                  }
-                if (n == cap)
-                  {
-                    cap = cap ? 2 * cap : 8;
-                    seen = xrealloc (seen, cap * sizeof *seen);
-                  }
-                seen[n++] = decl;
-                put (o, "%s;\n", decl);
+                if (strset_add (&seen, decl))
+                  hdr_put (o, "%s;\n", decl);
               }
           }
       }
-  for (size_t s = 0; s < n; s++)
-    free (seen[s]);
-  free (seen);
+  strset_clear (&seen);
 }
 
 static void
-emit_provider (struct out *o, const struct d_provider *prov)
+emit_provider (struct hdr_out *o, const struct d_provider *prov)
 {
   const char *pn = prov->name;
-  put (o, "\n/* provider %s */\n", pn);
+  hdr_put (o, "\n/* provider %s */\n", pn);
   for (size_t i = 0; i < prov->nprobes; i++)
     {
       const struct d_probe_decl *pr = &prov->probes[i];
       char *macro = d_macro_name (pn, pr->name);
-      put (o, "\n/* %s (", macro);
-      for (size_t a = 0; a < pr->nargs; a++)
-        put (o, "%s %s", a ? "," : "", pr->args[a].text);
-      put (o, " ) */\n");
-      put (o, "#define %s(", macro);
-      for (size_t a = 0; a < pr->nargs; a++)
-        put (o, "%sarg%zu", a ? ", " : "", a + 1);
-      put (o, ") \\\n__dtrace_%s___%s(", pn, pr->name);
-      for (size_t a = 0; a < pr->nargs; a++)
-        put (o, "%sarg%zu", a ? ", " : "", a + 1);
-      put (o, ")\n");
-      put (o, "#define %s_ENABLED() __builtin_expect (*(volatile unsigned short *) &%s_%s_semaphore, 0)\n",
+      hdr_probe_comment (o, macro, pr);
+      hdr_put (o, "#define %s(", macro);
+      hdr_arg_names (o, pr->nargs);
+      hdr_put (o, ") \\\n__dtrace_%s___%s(", pn, pr->name);
+      hdr_arg_names (o, pr->nargs);
+      hdr_put (o, ")\n");
+      hdr_put (o, "#define %s_ENABLED() __builtin_expect (*(volatile unsigned short *) &%s_%s_semaphore, 0)\n",
            macro, pn, pr->name);
-      put (o, "extern void __dtrace_%s___%s(", pn, pr->name);
+      hdr_put (o, "extern void __dtrace_%s___%s(", pn, pr->name);
       if (pr->nargs == 0)
-        put (o, "void");
+        hdr_put (o, "void");
       for (size_t a = 0; a < pr->nargs; a++)
         {
           char *t = c_type (pr->args[a].type ? pr->args[a].type : "int");
-          put (o, "%s%s", a ? ", " : "", t);
+          hdr_put (o, "%s%s", a ? ", " : "", t);
           free (t);
         }
-      put (o, ");\n");
-      put (o, "__extension__ extern unsigned short %s_%s_semaphore __attribute__ ((unused))"
+      hdr_put (o, ");\n");
+      hdr_put (o, "__extension__ extern unsigned short %s_%s_semaphore __attribute__ ((unused))"
            " __attribute__ ((section (\".probes\"))) _SDTKIT_CS_SEM_VISIBILITY;\n", pn, pr->name);
       free (macro);
     }
@@ -464,20 +425,20 @@ int
 d_write_callstyle_header (const struct d_program *prog, const struct d_header_options *opt,
                           FILE *f)
 {
-  struct out o = { f, false };
+  struct hdr_out o = { f, false };
   char *guard = opt && opt->output_name ? d_header_guard_name (opt->output_name) : NULL;
 
-  put (&o, "/* Generated by sdtkit dtrace -h -x callstyle: call-style USDT probes.\n"
+  hdr_put (&o, "/* Generated by sdtkit dtrace -h -x callstyle: call-style USDT probes.\n"
            " * Each probe is a call of __dtrace_<provider>___<probe>(); `dtrace -G` turns\n"
            " * the calls in the compiled objects into no-ops described by systemtap v3\n"
            " * .note.stapsdt notes, and defines the semaphores *_ENABLED() reads. */\n");
   if (guard)
-    put (&o, "#ifndef %s\n#define %s\n", guard, guard);
-  put (&o, "#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
-  put (&o, "#if !defined __cplusplus && !defined __bool_true_false_are_defined\n"
+    hdr_put (&o, "#ifndef %s\n#define %s\n", guard, guard);
+  hdr_put (&o, "#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n");
+  hdr_put (&o, "#if !defined __cplusplus && !defined __bool_true_false_are_defined\n"
            "#include <stdbool.h>\n#endif\n");
-  put (&o, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
-  put (&o, "#ifndef _SDTKIT_CS_SEM_VISIBILITY\n"
+  hdr_put (&o, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+  hdr_put (&o, "#ifndef _SDTKIT_CS_SEM_VISIBILITY\n"
            "#if defined STAP_SDT_V1 || defined STAP_SDT_V2\n"
            "# define _SDTKIT_CS_SEM_VISIBILITY\n"
            "#else\n"
@@ -487,11 +448,9 @@ d_write_callstyle_header (const struct d_program *prog, const struct d_header_op
   emit_tags (&o, prog);
   for (size_t i = 0; i < prog->nproviders; i++)
     emit_provider (&o, &prog->providers[i]);
-  put (&o, "\n#ifdef __cplusplus\n}\n#endif\n");
+  hdr_put (&o, "\n#ifdef __cplusplus\n}\n#endif\n");
   if (guard)
-    put (&o, "#endif /* %s */\n", guard);
+    hdr_put (&o, "#endif /* %s */\n", guard);
   free (guard);
-  if (fflush (f) != 0)
-    o.failed = true;
-  return o.failed ? -1 : 0;
+  return hdr_finish (&o);
 }

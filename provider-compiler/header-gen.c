@@ -34,8 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlang/d-internal.h"
-#include "provider-compiler/provider-compiler.h"
+#include "provider-compiler/header-int.h"
 #include "common/xalloc.h"
 
 /* The shared macros: emitted by every generated header, defined once per
@@ -117,21 +116,41 @@ static const char prelude_head[] =
 
 static const char prelude_tail[] = "#endif /* _SDTKIT_PROBE_MACROS_1 */\n";
 
-struct out {
-  FILE *f;
-  bool failed;
-};
+/* ------------------------------------------------------------------ */
+/* Shared with header-callstyle.c (header-int.h).                      */
 
-static void put (struct out *o, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
-
-static void
-put (struct out *o, const char *fmt, ...)
+void
+hdr_put (struct hdr_out *o, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
   if (vfprintf (o->f, fmt, ap) < 0)
     o->failed = true;
   va_end (ap);
+}
+
+void
+hdr_probe_comment (struct hdr_out *o, const char *macro, const struct d_probe_decl *pr)
+{
+  hdr_put (o, "\n/* %s (", macro);
+  for (size_t a = 0; a < pr->nargs; a++)
+    hdr_put (o, "%s %s", a ? "," : "", pr->args[a].text);
+  hdr_put (o, " ) */\n");
+}
+
+void
+hdr_arg_names (struct hdr_out *o, size_t n)
+{
+  for (size_t a = 0; a < n; a++)
+    hdr_put (o, "%sarg%zu", a ? ", " : "", a + 1);
+}
+
+int
+hdr_finish (struct hdr_out *o)
+{
+  if (fflush (o->f) != 0)
+    o->failed = true;
+  return o->failed ? -1 : 0;
 }
 
 char *
@@ -173,68 +192,64 @@ d_header_guard_name (const char *output)
 
 /* One _SDTKIT_PROBEn macro: operands 2i (size/sign) and 2i+1 (value). */
 static void
-emit_probe_macro (struct out *o, unsigned n)
+emit_probe_macro (struct hdr_out *o, unsigned n)
 {
-  put (o, "#define _SDTKIT_PROBE%u(prov, name, sem", n);
+  hdr_put (o, "#define _SDTKIT_PROBE%u(prov, name, sem", n);
   for (unsigned i = 1; i <= n; i++)
-    put (o, ", a%u", i);
-  put (o, ") \\\n  do { _SDTKIT_BASE; __asm__ __volatile__ (_SDTKIT_NOTE (#prov, #name, sem, \"");
+    hdr_put (o, ", a%u", i);
+  hdr_put (o, ") \\\n  do { _SDTKIT_BASE; __asm__ __volatile__ (_SDTKIT_NOTE (#prov, #name, sem, \"");
   for (unsigned i = 0; i < n; i++)
-    put (o, "%s%%c%u@%%q%u", i ? " " : "", 2 * i, 2 * i + 1);
-  put (o, "\")");
+    hdr_put (o, "%s%%c%u@%%q%u", i ? " " : "", 2 * i, 2 * i + 1);
+  hdr_put (o, "\")");
   if (n > 0)
     {
-      put (o, " \\\n       :");
+      hdr_put (o, " \\\n       :");
       for (unsigned i = 1; i <= n; i++)
-        put (o, "%s _SDTKIT_OP (a%u)", i > 1 ? "," : " :", i);
+        hdr_put (o, "%s _SDTKIT_OP (a%u)", i > 1 ? "," : " :", i);
     }
-  put (o, "); } while (0)\n");
+  hdr_put (o, "); } while (0)\n");
 }
 
 static void
-emit_prelude (struct out *o)
+emit_prelude (struct hdr_out *o)
 {
-  put (o, "%s", prelude_head);
+  hdr_put (o, "%s", prelude_head);
   for (unsigned n = 0; n <= D_MAX_PROBE_ARGS; n++)
     emit_probe_macro (o, n);
-  put (o, "%s", prelude_tail);
+  hdr_put (o, "%s", prelude_tail);
 }
 
 static void
-emit_provider (struct out *o, const struct d_provider *prov)
+emit_provider (struct hdr_out *o, const struct d_provider *prov)
 {
   const char *pn = prov->name;
-  put (o, "\n/* provider %s */\n", pn);
+  hdr_put (o, "\n/* provider %s */\n", pn);
   /* Semaphores are referenced only while _SDT_HAS_SEMAPHORES is in effect
    * and <sys/sdt.h> did not come first without it (then, as with systemtap,
    * the TU has no semaphores; ENABLED() is then conservatively true). */
-  put (o, "#if defined _SDT_HAS_SEMAPHORES && !defined _SDTKIT_SDT_H_FIRST\n");
-  put (o, "#define _sdtkit_sem_%s(s) s\n", pn);
-  put (o, "#define _sdtkit_enabled_%s(s) __builtin_expect (*(volatile unsigned short *) &(s), 0)\n", pn);
-  put (o, "#else\n");
-  put (o, "#define _sdtkit_sem_%s(s) 0\n", pn);
-  put (o, "#define _sdtkit_enabled_%s(s) 1\n", pn);
-  put (o, "#endif\n");
+  hdr_put (o, "#if defined _SDT_HAS_SEMAPHORES && !defined _SDTKIT_SDT_H_FIRST\n");
+  hdr_put (o, "#define _sdtkit_sem_%s(s) s\n", pn);
+  hdr_put (o, "#define _sdtkit_enabled_%s(s) __builtin_expect (*(volatile unsigned short *) &(s), 0)\n", pn);
+  hdr_put (o, "#else\n");
+  hdr_put (o, "#define _sdtkit_sem_%s(s) 0\n", pn);
+  hdr_put (o, "#define _sdtkit_enabled_%s(s) 1\n", pn);
+  hdr_put (o, "#endif\n");
 
   for (size_t i = 0; i < prov->nprobes; i++)
     {
       const struct d_probe_decl *pr = &prov->probes[i];
       char *macro = d_macro_name (pn, pr->name);
-      put (o, "\n/* %s (", macro);
-      for (size_t a = 0; a < pr->nargs; a++)
-        put (o, "%s %s", a ? "," : "", pr->args[a].text);
-      put (o, " ) */\n");
-      put (o, "__extension__ extern unsigned short %s_%s_semaphore __attribute__ ((unused))"
+      hdr_probe_comment (o, macro, pr);
+      hdr_put (o, "__extension__ extern unsigned short %s_%s_semaphore __attribute__ ((unused))"
            " __attribute__ ((section (\".probes\"))) _SDTKIT_SEM_VISIBILITY;\n", pn, pr->name);
-      put (o, "#define %s(", macro);
-      for (size_t a = 0; a < pr->nargs; a++)
-        put (o, "%sarg%zu", a ? ", " : "", a + 1);
-      put (o, ") \\\n_SDTKIT_PROBE%zu (%s, %s, _sdtkit_sem_%s (%s_%s_semaphore)", pr->nargs, pn,
+      hdr_put (o, "#define %s(", macro);
+      hdr_arg_names (o, pr->nargs);
+      hdr_put (o, ") \\\n_SDTKIT_PROBE%zu (%s, %s, _sdtkit_sem_%s (%s_%s_semaphore)", pr->nargs, pn,
            pr->name, pn, pn, pr->name);
       for (size_t a = 0; a < pr->nargs; a++)
-        put (o, ", arg%zu", a + 1);
-      put (o, ")\n");
-      put (o, "#define %s_ENABLED() _sdtkit_enabled_%s (%s_%s_semaphore)\n", macro, pn, pn,
+        hdr_put (o, ", arg%zu", a + 1);
+      hdr_put (o, ")\n");
+      hdr_put (o, "#define %s_ENABLED() _sdtkit_enabled_%s (%s_%s_semaphore)\n", macro, pn, pn,
            pr->name);
       free (macro);
     }
@@ -243,25 +258,23 @@ emit_provider (struct out *o, const struct d_provider *prov)
 int
 d_write_header (const struct d_program *prog, const struct d_header_options *opt, FILE *f)
 {
-  struct out o = { f, false };
+  struct hdr_out o = { f, false };
   char *guard = opt && opt->output_name ? d_header_guard_name (opt->output_name) : NULL;
 
-  put (&o, "/* Generated by sdtkit dtrace -h: USDT probe macros (systemtap v3 notes, no <sys/sdt.h> needed). */\n");
+  hdr_put (&o, "/* Generated by sdtkit dtrace -h: USDT probe macros (systemtap v3 notes, no <sys/sdt.h> needed). */\n");
   if (guard)
-    put (&o, "#ifndef %s\n#define %s\n", guard, guard);
-  put (&o, "#ifdef __GNUC__\n#pragma GCC system_header\n#endif\n");
+    hdr_put (&o, "#ifndef %s\n#define %s\n", guard, guard);
+  hdr_put (&o, "#ifdef __GNUC__\n#pragma GCC system_header\n#endif\n");
   /* <sys/sdt.h> included earlier without semaphores fixes the TU's choice. */
-  put (&o, "#if defined _SYS_SDT_H && !defined _SDT_HAS_SEMAPHORES && !defined _SDTKIT_SDT_H_FIRST\n"
+  hdr_put (&o, "#if defined _SYS_SDT_H && !defined _SDT_HAS_SEMAPHORES && !defined _SDTKIT_SDT_H_FIRST\n"
            "#define _SDTKIT_SDT_H_FIRST 1\n#endif\n");
-  put (&o, "#define _SDT_HAS_SEMAPHORES 1\n");
-  put (&o, "#define STAP_HAS_SEMAPHORES 1 /* deprecated */\n");
+  hdr_put (&o, "#define _SDT_HAS_SEMAPHORES 1\n");
+  hdr_put (&o, "#define STAP_HAS_SEMAPHORES 1 /* deprecated */\n");
   emit_prelude (&o);
   for (size_t i = 0; i < prog->nproviders; i++)
     emit_provider (&o, &prog->providers[i]);
   if (guard)
-    put (&o, "\n#endif /* %s */\n", guard);
+    hdr_put (&o, "\n#endif /* %s */\n", guard);
   free (guard);
-  if (fflush (f) != 0)
-    o.failed = true;
-  return o.failed ? -1 : 0;
+  return hdr_finish (&o);
 }

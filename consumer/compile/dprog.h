@@ -29,7 +29,7 @@
 #include <stdint.h>
 
 #include "consumer/abi.h"
-#include "provider-compiler/provider-compiler.h"
+#include "dlang/ast.h"
 
 /* Stacks and symbols are records, not values: they may only be traced,
  * printed with printf, used as aggregation keys or stand alone as actions.

@@ -1,7 +1,7 @@
 /*
- * test-dscript.c — unit tests of the D program grammar (provider-compiler/
- * d-script.c): d_parse_script_string / d_parse_script_file and the struct
- * d_script tree.
+ * test-dscript.c — unit tests of the D program grammar (dlang/script.c,
+ * dlang/script-expr.c): d_parse_script_string / d_parse_script_file and the
+ * struct d_script tree (dlang/ast.h).
  *
  * Trees are printed in a compact S-expression form (show() below) and
  * compared as strings:
@@ -20,8 +20,8 @@
  * stderr is captured around each parse so that messages can be compared
  * exactly.  Runs under ASan/LSan in CI: every path frees what it parsed.
  */
-#include "provider-compiler/provider-compiler.h"
-#include "dlang/d-internal.h"
+#include "dlang/ast.h"
+#include "dlang/parser.h"
 #include "common/xalloc.h"
 #include "test/unit/unit.h"
 
@@ -1271,6 +1271,97 @@ test_robustness (void)
   }
 }
 
+
+/* A failed parse leaves the caller's program empty as well as the script
+ * (issue 12.7: the file names and pragmas it had interned leaked when the
+ * caller, like the consumer, frees only what parsed). */
+static void
+test_failed_parse_is_empty (void)
+{
+  struct d_program p;
+  struct d_script s;
+  char *path = xasprintf ("%s/fail.d", tmpdir);
+  FILE *f;
+  int r;
+
+  memset (&p, 0, sizeof p);
+  cap_begin ();
+  r = d_parse_script_string ("<n>", "#pragma D attributes Evolving/Evolving/Common provider p provider\n"
+                             "#pragma D option quiet\nBEGIN { x = ; }", "E", &p, &s);
+  cap_end ();
+  UNIT_INTEQ (r, -1, "failed parse: a syntax error after pragmas");
+  UNIT_CHECK (p.nfiles == 0 && p.files == NULL && p.npragmas == 0 && p.pragmas == NULL
+              && p.nproviders == 0, "failed parse: ... the program is left empty (%zu files, %zu pragmas)",
+              p.nfiles, p.npragmas);
+  UNIT_CHECK (s.ndecls == 0 && s.decls == NULL && s.nclauses == 0, "failed parse: ... the script too");
+  d_program_free (&p);
+
+  f = fopen (path, "w");
+  if (f)
+    {
+      fputs ("#pragma D attributes Evolving/Evolving/Common provider p provider\n"
+             "provider p { probe a(int); };\n# 7 \"other.d\"\nBEGIN {\n", f);
+      fclose (f);
+    }
+  memset (&p, 0, sizeof p);
+  cap_begin ();
+  r = d_parse_script_file (path, NULL, NULL, &p, &s);
+  cap_end ();
+  UNIT_INTEQ (r, -1, "failed parse: a file ending inside a clause");
+  UNIT_CHECK (p.nfiles == 0 && p.npragmas == 0 && p.nproviders == 0 && p.providers == NULL,
+              "failed parse: ... its program (files, pragmas, providers) is left empty");
+  d_program_free (&p);
+  unlink (path);
+  free (path);
+}
+
+/* Long operator chains are parsed by a loop per precedence level: no
+ * recursion per operator, and the tree (as deep as the chain is long) is
+ * freed iteratively.  Deeper nesting (parentheses, unary operators) is
+ * bounded by the parser's guard. */
+static void
+test_long_chains (void)
+{
+  const size_t terms = 200000;
+  struct d_program p;
+  struct d_script s;
+  char *src = xmalloc (terms * 2 + 32), *w = src;
+  const struct d_node *n;
+  size_t depth = 0;
+  int r;
+
+  w += sprintf (w, "BEGIN { x = 1");
+  for (size_t i = 1; i < terms; i++)
+    w += sprintf (w, "%c1", "+-"[i % 2]);
+  strcpy (w, "; }");
+  memset (&p, 0, sizeof p);
+  cap_begin ();
+  r = d_parse_script_string ("<n>", src, "E", &p, &s);
+  cap_end ();
+  UNIT_INTEQ (r, 0, "chains: %zu terms of + and - parse", terms);
+  n = r == 0 ? s.clauses[0].body->args[0]->a->b : NULL;
+  while (n && n->kind == DN_BINARY)
+    n = n->a, depth++;
+  UNIT_INTEQ (depth, terms - 1, "chains: ... into one left-nested tree");
+  if (r == 0)
+    d_script_free (&s);
+  d_program_free (&p);
+
+  w = src;
+  w += sprintf (w, "BEGIN { x = ");
+  for (size_t i = 0; i < 5000; i++)
+    *w++ = '!';
+  strcpy (w, "1; }");
+  memset (&p, 0, sizeof p);
+  cap_begin ();
+  r = d_parse_script_string ("<n>", src, "E", &p, &s);
+  cap_end ();
+  UNIT_INTEQ (r, -1, "chains: 5000 nested '!' are bounded");
+  UNIT_STREQ (err_text, "dtrace: E: program is nested too deeply", "chains: ... with the guard's message");
+  d_program_free (&p);
+  free (src);
+}
+
 int
 main (void)
 {
@@ -1297,6 +1388,8 @@ main (void)
   test_cpp ();
   test_scripts ();
   test_robustness ();
+  test_failed_parse_is_empty ();
+  test_long_chains ();
 
   {
     char *cmd = xasprintf ("rm -rf '%s'", tmpdir);

@@ -1,5 +1,5 @@
 /*
- * test-parser.c — unit tests of the D front end (provider-compiler/).
+ * test-parser.c — unit tests of the D front end (dlang/).
  *
  * Covers the lexer (token kinds, values, positions, comments, cpp line
  * markers, `#pragma D`), the provider grammar and its lenient skipping of
@@ -13,8 +13,9 @@
  * messages can be checked; the corpus is found through $SRCDIR, else
  * relative to this program.
  */
-#include "provider-compiler/provider-compiler.h"
-#include "dlang/d-internal.h"
+#include "dlang/dlang.h"
+#include "dlang/parser.h"
+#include "dlang/source.h"
 #include "common/xalloc.h"
 #include "test/unit/unit.h"
 
@@ -682,6 +683,105 @@ test_merging (void)
   UNIT_INTEQ (parse ("provider prov2 { probe x(); };", &p), 0, "names: provider ending in a digit is accepted");
   UNIT_CHECK (err_has ("t.d:1: warning: provider name prov2 ends in a digit"), "names: ... with a warning (%s)", err_text);
   d_program_free (&p);
+}
+
+
+/* Many probes and providers: merging goes through the name index
+ * (issue 12.8: a scan per probe made -h quadratic).  Not timed: the
+ * results must be those of a scan, at every size the index grows through. */
+static void
+test_many_probes (void)
+{
+  struct d_program p;
+  char *text = xstrdup (""), *t;
+  int r, ok = 1;
+
+  for (int i = 0; i < 5000; i++)
+    {
+      t = xasprintf ("%sprovider v%dx { probe p%d(int); };\nprovider big { probe x%d(int, char *); };\n",
+                     text, i % 700, i, i);
+      free (text);
+      text = t;
+    }
+  t = xasprintf ("%sprovider big { probe x4999(int, char *); probe x17(long, char *); };\n", text);
+  free (text);
+  text = t;
+  r = parse (text, &p);
+  UNIT_INTEQ (r, 0, "many: 5000 probes in 700 + 1 providers parse");
+  UNIT_INTEQ (p.nproviders, 701, "many: ... the blocks of one name merged");
+  UNIT_INTEQ (provider_of (&p, "big") ? provider_of (&p, "big")->nprobes : 0, 5000,
+              "many: ... redeclarations kept once");
+  for (int i = 0; r == 0 && i < 5000; i++)
+    {
+      char prov[32], name[32];
+      snprintf (name, sizeof name, "x%d", i);
+      ok &= strcmp (provider_of (&p, "big")->probes[i].name, name) == 0;
+      snprintf (prov, sizeof prov, "v%dx", i % 700);
+      snprintf (name, sizeof name, "p%d", i);
+      ok &= probe_of (&p, prov, name) != NULL;
+    }
+  UNIT_CHECK (ok, "many: every probe in its provider, in declaration order");
+  UNIT_CHECK (err_has ("t.d:10001: warning: probe big:x17 redeclared with other argument types; "
+                       "the declaration at line 36 is kept"),
+              "many: ... a late redeclaration with other types is found (%s)", err_text);
+  d_program_free (&p);
+  t = xasprintf ("%sprovider big { probe x4321(int); };\n", text);
+  UNIT_INTEQ (parse (t, &p), -1, "many: a late redeclaration with another arity is an error");
+  UNIT_CHECK (err_has ("t.d:10002: error: probe big:x4321 redeclared with 1 argument; "
+                       "line 8644 declared it with 2"), "many: ... naming both lines (%s)", err_text);
+  free (t);
+  free (text);
+}
+
+/* Inputs that are not D sources (issue 12.8): too large, ELF, NUL bytes. */
+static void
+test_not_sources (void)
+{
+  struct d_program p;
+  char *path = xasprintf ("%s/big.d", tmpdir), *want;
+  FILE *f = fopen (path, "w");
+  int r;
+
+  for (size_t i = 0; f && i < D_MAX_SOURCE_SIZE / 64; i++)
+    fputs ("                                                              \n ", f);
+  if (f)
+    fputc (' ', f);
+  UNIT_CHECK (f && fclose (f) == 0, "not a source: wrote a file of 16 MiB + 1 byte");
+  r = parse_file_opts (path, 0, NULL, &p);
+  want = xasprintf ("dtrace: failed to read %s: larger than 16 MiB, the limit for a D source", path);
+  UNIT_INTEQ (r, -1, "not a source: a file over the limit is refused");
+  UNIT_STREQ (err_text, want, "not a source: ... naming the file and the limit");
+  UNIT_CHECK (p.nproviders == 0 && p.nfiles == 0, "not a source: ... *out empty");
+  free (want);
+  r = parse_file_opts (path, 1, NULL, &p);
+  UNIT_INTEQ (r, -1, "not a source: ... also with -C, before cpp runs");
+  UNIT_INTEQ (truncate (path, (off_t) D_MAX_SOURCE_SIZE), 0, "not a source: cut to 16 MiB");
+  UNIT_INTEQ (parse_file_opts (path, 0, NULL, &p), 0, "not a source: a file of exactly 16 MiB is read");
+  d_program_free (&p);
+  unlink (path);
+  free (path);
+
+  r = parse_file_opts ("/proc/self/exe", 0, NULL, &p);
+  UNIT_INTEQ (r, -1, "not a source: an ELF file is refused");
+  UNIT_STREQ (err_text, "dtrace: /proc/self/exe is not a D source: it is an ELF file",
+              "not a source: ... saying so");
+  r = d_parse_string ("t.d", "provider a { probe x(); };\n\n\0", 30, D_PARSE_PROVIDERS, &p);
+  UNIT_INTEQ (r, 0, "not a source: d_parse_string takes text as given (no file check)");
+  d_program_free (&p);
+  path = xasprintf ("%s/nul.d", tmpdir);
+  f = fopen (path, "w");
+  if (f)
+    {
+      fwrite ("provider a {\n probe x();\n}; /* \0 */\n", 1, 36, f);
+      fclose (f);
+    }
+  r = parse_file_opts (path, 0, NULL, &p);
+  want = xasprintf ("dtrace: %s is not a D source: it holds a NUL byte (line 3)", path);
+  UNIT_INTEQ (r, -1, "not a source: a NUL byte is refused");
+  UNIT_STREQ (err_text, want, "not a source: ... with its line");
+  unlink (path);
+  free (path);
+  free (want);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1478,6 +1578,8 @@ main (int argc, char **argv)
   test_provider_forms ();
   test_arity ();
   test_merging ();
+  test_many_probes ();
+  test_not_sources ();
   test_skipping ();
   test_errors ();
   test_program_mode ();
