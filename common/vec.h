@@ -27,8 +27,9 @@
            : ((cap) = vec_next_cap ((cap), (n)), \
               (ptr) = xrealloc ((ptr), (cap) * sizeof *(ptr)), 0)))
 
-/* Append: evaluates to the new element (ptr[n++]). */
-#define VEC_PUSH(ptr, n, cap) (VEC_GROW (ptr, n, cap), (ptr)[(n)++])
+/* Append: evaluates to the new element (ptr[n++]), an lvalue (a comma
+ * expression is not one in C, hence the address taken and dereferenced). */
+#define VEC_PUSH(ptr, n, cap) (*(VEC_GROW (ptr, n, cap), &(ptr)[(n)++]))
 
 /* The capacity after CAP when N elements are in use and one more is needed. */
 static inline size_t
