@@ -50,15 +50,10 @@ read_shdr (const unsigned char *p, GElf_Shdr *sh)
   sh->sh_entsize = obj_le (p + 56, 8);
 }
 
-int
-obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o)
+/* The ELF header of IMAGE into O->eh, checked.  Returns 0 or -1. */
+static int
+parse_ehdr (const char *path, const unsigned char *p, size_t size, struct elf_object *o)
 {
-  memset (o, 0, sizeof *o);
-  o->path = xstrdup (path);
-  o->image = image;
-  o->image_size = size;
-  const unsigned char *p = image;
-
   if (size < EHDR_SIZE || memcmp (p, ELFMAG, SELFMAG) != 0)
     return corrupt (path, "no ELF header");
   if (p[EI_CLASS] != ELFCLASS64 || p[EI_DATA] != ELFDATA2LSB)
@@ -95,7 +90,25 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
     return corrupt (path, "unexpected section header size");
   if (!fits (eh->e_shoff, SHDR_SIZE, size))
     return corrupt (path, "the section header table lies beyond the end of the file");
+  return 0;
+}
 
+/* "section I" problem WHY: an error naming PATH. */
+static int
+corrupt_section (const char *path, size_t i, const char *why)
+{
+  char *msg = xasprintf ("section %zu %s", i, why);
+  corrupt (path, msg);
+  free (msg);
+  return -1;
+}
+
+/* Read the section headers and names into O, each checked against the
+ * file.  Returns 0 or -1. */
+static int
+read_sections (const char *path, const unsigned char *p, size_t size, struct elf_object *o)
+{
+  const GElf_Ehdr *eh = &o->eh;
   GElf_Shdr sh0;
   read_shdr (p + eh->e_shoff, &sh0);
   uint64_t shnum = eh->e_shnum ? eh->e_shnum : sh0.sh_size;
@@ -113,20 +126,10 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
       read_shdr (p + eh->e_shoff + i * SHDR_SIZE, &s->sh);
       if (i > 0 && s->sh.sh_type != SHT_NOBITS && s->sh.sh_type != SHT_NULL
           && !fits (s->sh.sh_offset, s->sh.sh_size, size))
-        {
-          char *why = xasprintf ("section %zu lies beyond the end of the file", i);
-          corrupt (path, why);
-          free (why);
-          return -1;
-        }
+        return corrupt_section (path, i, "lies beyond the end of the file");
       if ((s->sh.sh_addralign & (s->sh.sh_addralign - 1))
           || (s->sh.sh_entsize && s->sh.sh_size % s->sh.sh_entsize != 0))
-        {
-          char *why = xasprintf ("section %zu has an impossible alignment or entry size", i);
-          corrupt (path, why);
-          free (why);
-          return -1;
-        }
+        return corrupt_section (path, i, "has an impossible alignment or entry size");
       s->size = s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
     }
   o->shstrndx = (size_t) shstrndx;
@@ -137,7 +140,14 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
       const char *n = obj_string (o, o->shstrndx, o->sec[i].sh.sh_name);
       o->sec[i].name = n ? n : "";
     }
+  return 0;
+}
 
+/* The symbol table, relocation sections, groups and extended section
+ * indexes: well-formed, and where they are.  Returns 0 or -1. */
+static int
+check_tables (const char *path, struct elf_object *o)
+{
   for (size_t i = 1; i < o->nsec; i++)
     {
       const GElf_Shdr *sh = &o->sec[i].sh;
@@ -181,6 +191,13 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
           o->symtab_shndx = i;
         }
     }
+  return 0;
+}
+
+/* Every symbol a relocation names and every group member exists. */
+static int
+check_references (const char *path, const struct elf_object *o)
+{
   for (size_t i = 1; i < o->nsec; i++)
     {
       const GElf_Shdr *sh = &o->sec[i].sh;
@@ -210,6 +227,19 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
             return corrupt (path, "a section group has no signature symbol");
         }
     }
+  return 0;
+}
+
+int
+obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o)
+{
+  memset (o, 0, sizeof *o);
+  o->path = xstrdup (path);
+  o->image = image;
+  o->image_size = size;
+  if (parse_ehdr (path, image, size, o) != 0 || read_sections (path, image, size, o) != 0
+      || check_tables (path, o) != 0 || check_references (path, o) != 0)
+    return -1;
   return 0;
 }
 
