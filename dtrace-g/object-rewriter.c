@@ -93,14 +93,38 @@ parse_ehdr (const char *path, const unsigned char *p, size_t size, struct elf_ob
   return 0;
 }
 
-/* "section I" problem WHY: an error naming PATH. */
+/* "section I (NAME) WHY": an error naming PATH. */
 static int
-corrupt_section (const char *path, size_t i, const char *why)
+corrupt_section (const char *path, const struct elf_object *o, size_t i, const char *why)
 {
-  char *msg = xasprintf ("section %zu %s", i, why);
+  const char *name = o->sec[i].name;
+  char *msg = name && *name ? xasprintf ("section %zu (%s) %s", i, name, why)
+                            : xasprintf ("section %zu %s", i, why);
   corrupt (path, msg);
   free (msg);
   return -1;
+}
+
+/* Section I's header against a file of SIZE bytes: its contents (whatever
+ * its type, NOBITS aside) inside the file, alignment a power of two, a
+ * whole number of entries, links to sections that exist.  libelf writes
+ * what the header says it may read, so nothing may be let through here.
+ * Returns NULL, or what is wrong. */
+static const char *
+shdr_problem (const GElf_Shdr *sh, size_t nsec, uint64_t size)
+{
+  if (sh->sh_type != SHT_NOBITS && !fits (sh->sh_offset, sh->sh_size, size))
+    return "lies beyond the end of the file";
+  if (sh->sh_addralign & (sh->sh_addralign - 1))
+    return "has an impossible alignment";
+  if (sh->sh_entsize && sh->sh_size % sh->sh_entsize != 0)
+    return "has an impossible entry size";
+  if (sh->sh_link >= nsec)
+    return "links to a section that does not exist";
+  if ((sh->sh_type == SHT_REL || sh->sh_type == SHT_RELA || (sh->sh_flags & SHF_INFO_LINK))
+      && sh->sh_info >= nsec)
+    return "applies to a section that does not exist";
+  return NULL;
 }
 
 /* Read the section headers and names into O, each checked against the
@@ -123,22 +147,27 @@ read_sections (const char *path, const unsigned char *p, size_t size, struct elf
   for (size_t i = 0; i < o->nsec; i++)
     {
       struct obj_section *s = &o->sec[i];
+      s->name = "";
       read_shdr (p + eh->e_shoff + i * SHDR_SIZE, &s->sh);
-      if (i > 0 && s->sh.sh_type != SHT_NOBITS && s->sh.sh_type != SHT_NULL
-          && !fits (s->sh.sh_offset, s->sh.sh_size, size))
-        return corrupt_section (path, i, "lies beyond the end of the file");
-      if ((s->sh.sh_addralign & (s->sh.sh_addralign - 1))
-          || (s->sh.sh_entsize && s->sh.sh_size % s->sh.sh_entsize != 0))
-        return corrupt_section (path, i, "has an impossible alignment or entry size");
-      s->size = s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
+      /* Section 0 holds only the extended counts: no contents. */
+      s->size = i == 0 || s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
     }
   o->shstrndx = (size_t) shstrndx;
-  if (o->sec[o->shstrndx].sh.sh_type != SHT_STRTAB)
+  const GElf_Shdr *strsh = &o->sec[o->shstrndx].sh;
+  if (shdr_problem (strsh, o->nsec, size))
+    return corrupt_section (path, o, o->shstrndx, shdr_problem (strsh, o->nsec, size));
+  if (strsh->sh_type != SHT_STRTAB)
     return corrupt (path, "the section name table is not a string table");
   for (size_t i = 0; i < o->nsec; i++)
     {
       const char *n = obj_string (o, o->shstrndx, o->sec[i].sh.sh_name);
       o->sec[i].name = n ? n : "";
+    }
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const char *why = shdr_problem (&o->sec[i].sh, o->nsec, size);
+      if (why)
+        return corrupt_section (path, o, i, why);
     }
   return 0;
 }
@@ -454,6 +483,19 @@ obj_write (const struct elf_object *o, int fd, const char *display)
     {
       diag_error ("libelf is out of date");
       return -1;
+    }
+  /* libelf reads every block it is given: none may reach past the image
+   * (obj_parse has checked the headers; this guards the invariant). */
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const struct obj_section *s = &o->sec[i];
+      if (!s->owned && s->sh.sh_type != SHT_NOBITS && s->size
+          && !fits (s->sh.sh_offset, s->size, o->image_size))
+        {
+          diag_error ("cannot write %s: section %zu (%s) lies beyond the end of %s", display,
+                      i, s->name, o->path);
+          return -1;
+        }
     }
   Elf *e = elf_begin (fd, ELF_C_WRITE, NULL);
   if (!e)

