@@ -33,9 +33,11 @@
  *     convention.  A site inside a COMDAT group (C++ inline functions) gets
  *     its note in a note section added to that group, so a discarded copy
  *     drops its notes with its code (usdt-format §9.9 pitfall 4);
- *  5. writes the object, as a new file, to a temp file beside it
- *     (object-rewriter.c); the caller renames all of them, only after the
- *     whole run succeeded (dtrace_g_linker_commit).
+ *  5. writes the object, as a new file with no name yet (O_TMPFILE in its
+ *     directory, common/unnamed-file.c), with object-rewriter.c; only after
+ *     the whole run succeeded does the caller give each its object's name
+ *     (dtrace_g_linker_commit), so a kill at any moment leaves every object
+ *     original or fully linked, and no temp file.
  *
  * Is-enabled calls (`__dtraceenabled_<prov>___<probe>()`, Solaris headers)
  * are left alone: the -G object defines those functions to return the
@@ -87,12 +89,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
 #include "common/strset.h"
+#include "common/unnamed-file.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -222,7 +226,8 @@ struct site {
 struct pending {
   char *path;                /* as given */
   char *real;                /* the file replaced (symlinks resolved) */
-  char *tmp;                 /* temp file beside it, once written */
+  struct unnamed_file u;     /* the new contents, unnamed until committed */
+  bool written;              /* u holds them */
   struct stat st;
   struct elf_object obj;
   size_t nsites;             /* sites linked by this run */
@@ -1060,12 +1065,25 @@ static void
 remove_temps (struct dtrace_g_linker *l)
 {
   for (size_t i = 0; i < l->n; i++)
-    if (l->v[i].tmp)
+    if (l->v[i].written)
       {
-        unlink (l->v[i].tmp);
-        free (l->v[i].tmp);
-        l->v[i].tmp = NULL;
+        unnamed_discard (&l->v[i].u);
+        l->v[i].written = false;
       }
+}
+
+/* Room for one descriptor per rewritten object (each is held open, unnamed,
+ * until the commit): raise the soft limit towards the hard one if needed. */
+static void
+make_room_for_files (size_t n)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
+      || rl.rlim_cur >= n + 64)
+    return;
+  rlim_t want = (rlim_t) n + 64;
+  rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+  setrlimit (RLIMIT_NOFILE, &rl);
 }
 
 static void
@@ -1101,7 +1119,7 @@ dtrace_g_linker_count (const struct dtrace_g_linker *l)
   return l ? l->n : 0;
 }
 
-/* Check, then write every pending object to a temp file beside it. */
+/* Check, then write every pending object to a new unnamed file beside it. */
 static int
 write_temps (struct dtrace_g_linker *l)
 {
@@ -1136,9 +1154,10 @@ write_temps (struct dtrace_g_linker *l)
   if (rc != 0)
     return rc;
 
-  /* From the first temp file to the last rename, SIGINT/SIGTERM/SIGHUP wait:
-   * an interrupted run leaves either every object or none rewritten, and no
-   * temp file. */
+  /* From the first new file to the last rename, SIGINT/SIGTERM/SIGHUP wait:
+   * an interrupted run leaves either every object or none rewritten.  The
+   * new contents have no name until the commit (O_TMPFILE), so even
+   * SIGKILL leaves no temp file behind. */
   sigset_t block;
   sigemptyset (&block);
   sigaddset (&block, SIGINT);
@@ -1147,35 +1166,23 @@ write_temps (struct dtrace_g_linker *l)
   if (sigprocmask (SIG_BLOCK, &block, &l->saved_mask) == 0)
     l->signals_blocked = true;
 
+  make_room_for_files (l->n);
   for (size_t i = 0; i < l->n && rc == 0; i++)
     {
       struct pending *p = &l->v[i];
-      char *copy = xstrdup (p->real);
-      const char *slash = strrchr (copy, '/');
-      char *tmp = slash
-        ? xasprintf ("%.*s/.%s.tmpXXXXXX", (int) (slash - copy), copy, slash + 1)
-        : xasprintf (".%s.tmpXXXXXX", copy);
-      free (copy);
-      int fd = mkstemp (tmp);
-      if (fd < 0)
+      if (unnamed_open (&p->u, p->real, 0600) != 0)
         {
-          diag_error ("%s: cannot create a temporary file beside it: %s", p->path, strerror (errno));
-          free (tmp);
+          diag_error ("%s: cannot create a new file beside it: %s", p->path, strerror (errno));
           rc = -1;
           break;
         }
-      p->tmp = tmp;
-      if (fchmod (fd, p->st.st_mode & 07777) != 0)
-        { /* keeps mkstemp's 0600 */ }
-      if (geteuid () == 0 && fchown (fd, p->st.st_uid, p->st.st_gid) != 0)
+      p->written = true;
+      if (fchmod (p->u.fd, p->st.st_mode & 07777) != 0)
+        { /* keeps 0600 */ }
+      if (geteuid () == 0 && fchown (p->u.fd, p->st.st_uid, p->st.st_gid) != 0)
         { /* best effort */ }
-      if (obj_write (&p->obj, fd, p->path) != 0)
+      if (obj_write (&p->obj, p->u.fd, p->path) != 0)
         rc = -1;
-      if (close (fd) != 0 && rc == 0)
-        {
-          diag_error ("cannot write %s: %s", p->path, strerror (errno));
-          rc = -1;
-        }
     }
   if (rc != 0)
     {
@@ -1248,21 +1255,19 @@ dtrace_g_linker_commit (struct dtrace_g_linker *l)
   if (!l)
     return 0;
   int rc = 0;
-  for (size_t i = 0; i < l->n; i++)
+  for (size_t i = 0; i < l->n && rc == 0; i++)
     {
       struct pending *p = &l->v[i];
-      if (!p->tmp)
+      if (!p->written)
         continue;
-      if (rc == 0 && rename (p->tmp, p->real) != 0)
+      if (unnamed_link (&p->u, p->real) != 0)
         {
           diag_error ("cannot replace %s: %s", p->path, strerror (errno));
           rc = -1;
+          break;
         }
-      if (rc == 0)
-        {
-          free (p->tmp);
-          p->tmp = NULL;
-        }
+      p->written = false;
+      unnamed_close (&p->u);
     }
   remove_temps (l);
   restore_signals (l);

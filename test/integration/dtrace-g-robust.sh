@@ -63,4 +63,48 @@ check_match ".text past the end of the file: refused, naming it" "$rc:$out" \
   "^1:dtrace: bad2\.o: truncated or corrupt ELF file(: section $idx \(\.text\) lies beyond the end of the file)?$"
 check "that object is byte-identical too" cmp bad2.o bad2.save
 
+# ---- 12.3: SIGKILL at any moment ---------------------------------------
+# 200 objects with call-style sites; a reference run gives the linked bytes
+# of one (every copy links to the same bytes) and the -G object.
+mkdir ref kill
+cp u.o ref/u.o
+"$DTRACE" -G -s p.d -o ref/g.o ref/u.o || fail "reference -G"
+check_match "the reference object is linked" "$(readelf -n ref/u.o 2>&1)" 'Provider: p'
+nobj=200
+mkdir orig
+for i in $(seq 1 $nobj); do cp u.o orig/u$i.o; done
+cp -a orig/. kill/
+( cd kill && "$DTRACE" -G -s ../p.d -o g.o u*.o ) || fail "-G over $nobj objects"
+sum_orig=$(md5sum < u.o) sum_linked=$(md5sum < ref/u.o) sum_g=$(md5sum < ref/g.o)
+# state DIR: one line per file that is neither original nor linked, and
+# per file that should not be there.
+state () {
+  (cd "$1" && md5sum -- *) | while read -r sum name; do
+    case $name in
+      u*.o) [ "$sum  -" = "$sum_orig" ] || [ "$sum  -" = "$sum_linked" ] || echo "torn $name" ;;
+      g.o) [ "$sum  -" = "$sum_g" ] || echo "torn $name" ;;
+    esac
+  done
+  (cd "$1" && ls -A) | grep -Ev '^(u[0-9]+\.o|g\.o)$' | sed 's/^/stray /'
+}
+check_eq "a complete run over $nobj objects links them all" \
+  "$(cd kill && md5sum u*.o g.o | awk '{print $1}' | sort | uniq -c | awk '{print $1}' | sort -n | tr '\n' ' ')" "1 $nobj "
+strays=0 torn=0 killed=0 trials=25
+for trial in $(seq 1 $trials); do
+  rm -rf kill && cp -a orig kill
+  ( cd kill && exec "$DTRACE" -G -s ../p.d -o g.o u*.o ) 2>/dev/null &
+  pid=$!
+  sleep "$(printf '0.%03d' $(( (trial * 37 + RANDOM) % 150 )))"
+  kill -9 $pid 2>/dev/null && killed=$((killed + 1))
+  wait $pid 2>/dev/null
+  st=$(state kill)
+  if [ -n "$st" ]; then
+    printf '%s\n' "$st" | sed "s/^/    trial $trial: /" | head -5
+    case $st in *stray*) strays=$((strays + 1)) ;; esac
+    case $st in *torn*) torn=$((torn + 1)) ;; esac
+  fi
+done
+check_eq "-G killed with SIGKILL ($killed of $trials runs killed): no temp file left" "$strays" 0
+check_eq "every object original or fully linked, the -G object absent or whole" "$torn" 0
+
 done_testing
