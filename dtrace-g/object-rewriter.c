@@ -469,11 +469,20 @@ obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
   obj_put_le (p + 16, (uint64_t) r->r_addend, 8);
 }
 
+/* "cannot write DISPLAY: WHAT: REASON": the system's reason SYS_ERRNO when
+ * a write failed ("No space left on device"), else (0) libelf's. */
+static int
+write_fail_errno (const char *display, const char *what, int sys_errno)
+{
+  diag_error ("cannot write %s: %s: %s", display, what,
+              sys_errno ? strerror (sys_errno) : elf_errmsg (-1));
+  return -1;
+}
+
 static int
 write_fail (const char *display, const char *what)
 {
-  diag_error ("cannot write %s: %s: %s", display, what, elf_errmsg (-1));
-  return -1;
+  return write_fail_errno (display, what, 0);
 }
 
 int
@@ -579,9 +588,11 @@ obj_write (const struct elf_object *o, int fd, const char *display)
       write_fail (display, "gelf_update_ehdr");
       goto out;
     }
+  /* libelf keeps no errno: a failed write leaves the system's reason. */
+  errno = 0;
   if (elf_update (e, ELF_C_WRITE) < 0)
     {
-      write_fail (display, "elf_update");
+      write_fail_errno (display, "elf_update", errno);
       goto out;
     }
   rc = 0;

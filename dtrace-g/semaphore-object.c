@@ -169,11 +169,27 @@ struct section_spec {
   GElf_Word link, info;
 };
 
-static int
-elf_fail (const char *what)
+/* The name of the -G object in messages. */
+static const char *
+output_name (const struct dtrace_g_options *opt)
 {
-  diag_error ("cannot write the -G object: %s: %s", what, elf_errmsg (-1));
+  return opt && opt->output ? opt->output : "the -G object";
+}
+
+/* "cannot write NAME: WHAT: REASON": the system's reason SYS_ERRNO when a
+ * write failed ("No space left on device"), else (0) libelf's. */
+static int
+elf_fail_errno (const char *name, const char *what, int sys_errno)
+{
+  diag_error ("cannot write %s: %s: %s", name, what,
+              sys_errno ? strerror (sys_errno) : elf_errmsg (-1));
   return -1;
+}
+
+static int
+elf_fail (const char *name, const char *what)
+{
+  return elf_fail_errno (name, what, 0);
 }
 
 /* Copy everything from SRC (rewound) to DST. */
@@ -208,23 +224,23 @@ copy_fd (int src, int dst)
  * file: sections SPECS[0..NSPECS) get indexes 1..NSPECS (with their own
  * sh_link/sh_info), .shstrtab comes last. */
 static int
-write_image (int fd, const struct dtrace_g_target *target, int data,
+write_image (int fd, const char *name, const struct dtrace_g_target *target, int data,
              struct section_spec *specs, size_t nspecs)
 {
   int rc = -1;
   Elf *elf = elf_begin (fd, ELF_C_WRITE, NULL);
   if (!elf)
-    return elf_fail ("elf_begin");
+    return elf_fail (name, "elf_begin");
 
   if (!gelf_newehdr (elf, target->elf_class))
     {
-      elf_fail ("gelf_newehdr");
+      elf_fail (name, "gelf_newehdr");
       goto out;
     }
   GElf_Ehdr eh;
   if (!gelf_getehdr (elf, &eh))
     {
-      elf_fail ("gelf_getehdr");
+      elf_fail (name, "gelf_getehdr");
       goto out;
     }
   eh.e_ident[EI_DATA] = (unsigned char) data;
@@ -255,7 +271,7 @@ write_image (int fd, const struct dtrace_g_target *target, int data,
       if (!scn || !gelf_getshdr (scn, &sh))
         {
           ok = false;
-          elf_fail ("elf_newscn");
+          elf_fail (name, "elf_newscn");
           break;
         }
       const struct section_spec *s = is_shstr ? NULL : &specs[i];
@@ -267,7 +283,7 @@ write_image (int fd, const struct dtrace_g_target *target, int data,
           if (!d)
             {
               ok = false;
-              elf_fail ("elf_newdata");
+              elf_fail (name, "elf_newdata");
               break;
             }
           d->d_buf = buf;
@@ -288,19 +304,21 @@ write_image (int fd, const struct dtrace_g_target *target, int data,
       if (!gelf_update_shdr (scn, &sh))
         {
           ok = false;
-          elf_fail ("gelf_update_shdr");
+          elf_fail (name, "gelf_update_shdr");
         }
     }
   eh.e_shstrndx = (GElf_Half) (nspecs + 1);
   if (ok && !gelf_update_ehdr (elf, &eh))
     {
       ok = false;
-      elf_fail ("gelf_update_ehdr");
+      elf_fail (name, "gelf_update_ehdr");
     }
+  /* libelf keeps no errno: a failed write leaves the system's reason. */
+  errno = 0;
   if (ok && elf_update (elf, ELF_C_WRITE) < 0)
     {
       ok = false;
-      elf_fail ("elf_update");
+      elf_fail_errno (name, "elf_update", errno);
     }
   rc = ok ? 0 : -1;
   elf_end (elf);
@@ -511,27 +529,27 @@ build_symtab (const struct sem_defs *d, int elf_class, bool visible, bool ibt,
 /* Write the image into FD; libelf must ftruncate its output, which only
  * regular files allow, so anything else gets a copy made in memory. */
 static int
-write_to_fd (int fd, const struct dtrace_g_target *target, int data,
+write_to_fd (int fd, const char *name, const struct dtrace_g_target *target, int data,
              struct section_spec *specs, size_t n)
 {
   struct stat st;
   if (fstat (fd, &st) != 0)
     {
-      diag_error ("cannot write the -G object: %s", strerror (errno));
+      diag_error ("cannot write %s: %s", name, strerror (errno));
       return -1;
     }
   if (S_ISREG (st.st_mode))
-    return write_image (fd, target, data, specs, n);
+    return write_image (fd, name, target, data, specs, n);
   int mfd = memfd_create ("dtrace-g", MFD_CLOEXEC);
   if (mfd < 0)
     {
-      diag_error ("cannot write the -G object: memfd_create: %s", strerror (errno));
+      diag_error ("cannot write %s: memfd_create: %s", name, strerror (errno));
       return -1;
     }
-  int rc = write_image (mfd, target, data, specs, n);
+  int rc = write_image (mfd, name, target, data, specs, n);
   if (rc == 0 && copy_fd (mfd, fd) != 0)
     {
-      diag_error ("cannot write the -G object: %s", strerror (errno));
+      diag_error ("cannot write %s: %s", name, strerror (errno));
       rc = -1;
     }
   close (mfd);
@@ -550,7 +568,7 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
   if (!target || (target->elf_class != ELFCLASS32 && target->elf_class != ELFCLASS64)
       || target->machine == EM_NONE)
     {
-      diag_error ("cannot write the -G object: no target machine decided");
+      diag_error ("cannot write %s: no target machine decided", output_name (opt));
       return -1;
     }
   int data = target_data (target);
@@ -611,7 +629,7 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
   specs[n++] = (struct section_spec) { ".strtab", SHT_STRTAB, 0, 1, 0, str.buf, str.len,
                                        ELF_T_BYTE, 0, 0 };
 
-  int rc = write_to_fd (fd, target, data, specs, n);
+  int rc = write_to_fd (fd, output_name (opt), target, data, specs, n);
 
   sem_defs_free (&d);
   free (str.buf);

@@ -8,6 +8,7 @@
  * Outputs are written atomically (frontend/output-file.c).  Exit status: 0
  * success, 1 error, 2 usage error.
  */
+#include <errno.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,12 +114,17 @@ do_header (const struct dtrace_options *o)
     {
       struct d_header_options hopt = { path };
       FILE *f = output_stream (&out);
+      errno = 0;
       if (f && (callstyle ? d_write_callstyle_header (&s.all, &hopt, f)
                           : d_write_header (&s.all, &hopt, f)) == 0)
         rc = output_commit (&out) == 0 ? 0 : 1;
       else
         {
-          diag_error ("cannot write %s", path);
+          /* The stream's failing write or flush left its reason in errno. */
+          if (f && errno)
+            diag_error ("cannot write %s: %s", path, strerror (errno));
+          else
+            diag_error ("cannot write %s", path);
           output_abort (&out);
         }
     }
@@ -143,6 +149,7 @@ do_link (const struct dtrace_options *o)
     .elf_class = o->elf_class == 32 ? ELFCLASS32 : o->elf_class == 64 ? ELFCLASS64 : 0,
     .default_visibility = o->stap_sdt_v1_v2,
     .cflags = getenv ("CFLAGS"),
+    .output = path,
     .nobjects = o->noperands,
     .objects = (char **) o->operands,
   };

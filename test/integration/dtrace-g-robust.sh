@@ -107,4 +107,26 @@ done
 check_eq "-G killed with SIGKILL ($killed of $trials runs killed): no temp file left" "$strays" 0
 check_eq "every object original or fully linked, the -G object absent or whole" "$torn" 0
 
+# ---- 12.9: a full disk says so, naming the file --------------------------
+mkdir full
+if mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+  trap 'umount "$T/full" 2>/dev/null; kill $(jobs -p) 2>/dev/null; rm -rf "$T"' EXIT
+  cp u.o full/u.o && cp u.o full/u.save
+  dd if=/dev/zero of=full/fill bs=4k count=64 2>/dev/null   # fails when full: that is the point
+  out=$("$DTRACE" -h -s p.d -o full/p.h 2>&1); rc=$?
+  check_match "-h on a full disk: the file and the reason" "$rc:$out" \
+    '^1:dtrace: cannot write full/p\.h: No space left on device$'
+  out=$("$DTRACE" -G -s p.d -o full/g.o 2>&1); rc=$?
+  check_match "-G object on a full disk: the file and the reason" "$rc:$out" \
+    '^1:dtrace: cannot write full/g\.o: elf_update: No space left on device$'
+  out=$("$DTRACE" -G -s p.d -o g-full.o full/u.o 2>&1); rc=$?
+  check_match "a call-style object rewritten on a full disk: the file and the reason" "$rc:$out" \
+    '^1:dtrace: cannot write full/u\.o: elf_update: No space left on device$'
+  check "nothing written there, the object unchanged" \
+    sh -c 'cmp full/u.o full/u.save && test ! -e g-full.o && test -z "$(ls -A full | grep -Ev "^(u\.o|u\.save|fill)$")"'
+  umount full
+else
+  skip "cannot mount a tmpfs (not root?): the full-disk messages are not tested"
+fi
+
 done_testing
