@@ -95,17 +95,13 @@
 
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
+#include "sdt/elf-defs.h"
+#include "common/hash.h"
 #include "common/strset.h"
 #include "common/unnamed-file.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
-#ifndef R_X86_64_GOTPCRELX
-#define R_X86_64_GOTPCRELX 41
-#endif
-#ifndef R_X86_64_REX_GOTPCRELX
-#define R_X86_64_REX_GOTPCRELX 42
-#endif
 
 #define PROBE_PREFIX "__dtrace_"
 
@@ -130,16 +126,6 @@ static const struct {
 /* ------------------------------------------------------------------ */
 /* String-keyed tables.                                                 */
 
-static uint64_t
-fnv (uint64_t h, const void *p, size_t n)
-{
-  const unsigned char *s = p;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ s[i]) * 1099511628211ULL;
-  return h;
-}
-
-#define FNV_INIT 1469598103934665603ULL
 
 struct probe_entry {
   char *symbol;                       /* "__dtrace_prov___probe" */
@@ -158,9 +144,7 @@ probe_index_build (struct probe_index *ix, const struct d_program *prog)
   size_t n = 0;
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     n += prog->providers[p].nprobes;
-  ix->cap = 16;
-  while (ix->cap < 2 * n + 1)
-    ix->cap *= 2;
+  ix->cap = hash_table_cap (n);
   ix->slots = xcalloc (ix->cap, sizeof *ix->slots);
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     {
@@ -170,7 +154,7 @@ probe_index_build (struct probe_index *ix, const struct d_program *prog)
           if (!pv->probes[j].name)
             continue;
           char *sym = xasprintf (PROBE_PREFIX "%s___%s", pv->name, pv->probes[j].name);
-          size_t i = (size_t) fnv (FNV_INIT, sym, strlen (sym)) & (ix->cap - 1);
+          size_t i = (size_t) fnv1a_str (FNV1A_INIT, sym) & (ix->cap - 1);
           while (ix->slots[i].symbol && strcmp (ix->slots[i].symbol, sym) != 0)
             i = (i + 1) & (ix->cap - 1);
           if (ix->slots[i].symbol)
@@ -184,7 +168,7 @@ probe_index_build (struct probe_index *ix, const struct d_program *prog)
 static const struct probe_entry *
 probe_index_get (const struct probe_index *ix, const char *sym)
 {
-  size_t i = (size_t) fnv (FNV_INIT, sym, strlen (sym)) & (ix->cap - 1);
+  size_t i = (size_t) fnv1a_str (FNV1A_INIT, sym) & (ix->cap - 1);
   while (ix->slots[i].symbol)
     {
       if (strcmp (ix->slots[i].symbol, sym) == 0)
@@ -992,7 +976,7 @@ link_object (struct run *r, const char *path, struct pending *p)
   if (got <= 0)
     return got;
   struct link_ctx c = { .r = r, .path = path, .o = &p->obj };
-  c.image_hash = fnv (FNV_INIT, image, size);
+  c.image_hash = fnv1a (FNV1A_INIT, image, size);
 
   struct elf_object *o = &p->obj;
   if (obj_parse (path, image, size, o) != 0)

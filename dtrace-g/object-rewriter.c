@@ -469,10 +469,8 @@ obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
   obj_put_le (p + 16, (uint64_t) r->r_addend, 8);
 }
 
-/* "cannot write DISPLAY: WHAT: REASON": the system's reason SYS_ERRNO when
- * a write failed ("No space left on device"), else (0) libelf's. */
-static int
-write_fail_errno (const char *display, const char *what, int sys_errno)
+int
+obj_write_fail (const char *display, const char *what, int sys_errno)
 {
   diag_error ("cannot write %s: %s: %s", display, what,
               sys_errno ? strerror (sys_errno) : elf_errmsg (-1));
@@ -482,7 +480,7 @@ write_fail_errno (const char *display, const char *what, int sys_errno)
 static int
 write_fail (const char *display, const char *what)
 {
-  return write_fail_errno (display, what, 0);
+  return obj_write_fail (display, what, 0);
 }
 
 int
@@ -592,7 +590,7 @@ obj_write (const struct elf_object *o, int fd, const char *display)
   errno = 0;
   if (elf_update (e, ELF_C_WRITE) < 0)
     {
-      write_fail_errno (display, "elf_update", errno);
+      obj_write_fail (display, "elf_update", errno);
       goto out;
     }
   rc = 0;

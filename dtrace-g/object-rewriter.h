@@ -92,6 +92,11 @@ void obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
  * after printing an error naming DISPLAY. */
 int obj_write (const struct elf_object *o, int fd, const char *display);
 
+/* "cannot write DISPLAY: WHAT: REASON" (an error; returns -1): the
+ * system's reason SYS_ERRNO when a write failed ("No space left on
+ * device"), else (0) libelf's. */
+int obj_write_fail (const char *display, const char *what, int sys_errno);
+
 /* Little-endian helpers. */
 static inline uint64_t
 obj_le (const unsigned char *p, int n)

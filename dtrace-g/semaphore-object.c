@@ -65,22 +65,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
 #include "common/strset.h"
 #include "common/xalloc.h"
+#include "sdt/elf-defs.h"
 
-#ifndef SHF_GNU_RETAIN
-#define SHF_GNU_RETAIN (1U << 21)
-#endif
-#ifndef NT_GNU_PROPERTY_TYPE_0
-#define NT_GNU_PROPERTY_TYPE_0 5
-#endif
-#ifndef GNU_PROPERTY_X86_FEATURE_1_AND
-#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002U
-#endif
-#ifndef ELFOSABI_GNU
-#define ELFOSABI_GNU 3
-#endif
 
 /* ------------------------------------------------------------------ */
 /* A growable string table ("\0name\0name\0...").                      */
@@ -176,20 +166,10 @@ output_name (const struct dtrace_g_options *opt)
   return opt && opt->output ? opt->output : "the -G object";
 }
 
-/* "cannot write NAME: WHAT: REASON": the system's reason SYS_ERRNO when a
- * write failed ("No space left on device"), else (0) libelf's. */
-static int
-elf_fail_errno (const char *name, const char *what, int sys_errno)
-{
-  diag_error ("cannot write %s: %s: %s", name, what,
-              sys_errno ? strerror (sys_errno) : elf_errmsg (-1));
-  return -1;
-}
-
 static int
 elf_fail (const char *name, const char *what)
 {
-  return elf_fail_errno (name, what, 0);
+  return obj_write_fail (name, what, 0);
 }
 
 /* Copy everything from SRC (rewound) to DST. */
@@ -318,7 +298,7 @@ write_image (int fd, const char *name, const struct dtrace_g_target *target, int
   if (ok && elf_update (elf, ELF_C_WRITE) < 0)
     {
       ok = false;
-      elf_fail_errno (name, "elf_update", errno);
+      obj_write_fail (name, "elf_update", errno);
     }
   rc = ok ? 0 : -1;
   elf_end (elf);

@@ -44,35 +44,23 @@
 #include <unistd.h>
 
 #include "provider-compiler/provider-compiler.h"
+#include "common/hash.h"
 #include "common/xalloc.h"
 #include "common/strset.h"
+#include "sdt/elf-defs.h"
 #include "sdt/sdt.h"
 
-#ifndef GNU_PROPERTY_X86_FEATURE_1_IBT
-#define GNU_PROPERTY_X86_FEATURE_1_IBT (1U << 0)
-#endif
-#ifndef GNU_PROPERTY_X86_FEATURE_1_SHSTK
-#define GNU_PROPERTY_X86_FEATURE_1_SHSTK (1U << 1)
-#endif
 
 /* ------------------------------------------------------------------ */
 /* Hashing and two small open-addressing tables.                       */
-
-static uint64_t
-hash_bytes (uint64_t h, const char *s)
-{
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 1099511628211ULL;
-  return h;
-}
 
 /* Hash of (PROV, NAME); NAME NULL stands for "the provider itself". */
 static uint64_t
 hash_pair (const char *prov, const char *name)
 {
-  uint64_t h = hash_bytes (1469598103934665603ULL, prov);
-  h = (h ^ (name ? 0x01U : 0x02U)) * 1099511628211ULL;
-  return name ? hash_bytes (h, name) : h;
+  uint64_t h = fnv1a_str (FNV1A_INIT, prov);
+  h = (h ^ (name ? 0x01U : 0x02U)) * FNV1A_PRIME;
+  return name ? fnv1a_str (h, name) : h;
 }
 
 /* The declared probes, and one entry per declared provider (name NULL). */
@@ -127,9 +115,7 @@ decl_index_build (struct decl_index *ix, const struct d_program *prog)
   size_t n = 0;
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     n += 1 + prog->providers[p].nprobes;
-  ix->cap = 16;
-  while (ix->cap < 2 * n + 1)
-    ix->cap *= 2;
+  ix->cap = hash_table_cap (n);
   ix->slots = xcalloc (ix->cap, sizeof *ix->slots);
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     {

@@ -80,6 +80,25 @@ default_output (const char *script, const char *suffix)
   return out;
 }
 
+/* -h and -G: at least one script is needed.  False after the usage error. */
+static bool
+have_scripts (const struct dtrace_options *o, const char *mode)
+{
+  if (o->nscripts > 0)
+    return true;
+  diag_error ("%s requires one or more scripts (-s)", mode);
+  return false;
+}
+
+/* The output of -h / -G: -o, else the first script's name with SUFFIX
+ * (then in *DEF, which the caller frees). */
+static const char *
+output_path (const struct dtrace_options *o, const char *suffix, char **def)
+{
+  *def = o->output ? NULL : default_output (o->scripts[0], suffix);
+  return o->output ? o->output : *def;
+}
+
 /* Was `-x NAME` (or `-xNAME`) given? */
 static bool
 has_xopt (const struct dtrace_options *o, const char *name)
@@ -93,11 +112,8 @@ has_xopt (const struct dtrace_options *o, const char *name)
 static int
 do_header (const struct dtrace_options *o)
 {
-  if (o->nscripts == 0)
-    {
-      diag_error ("-h requires one or more scripts (-s)");
-      return 2;
-    }
+  if (!have_scripts (o, "-h"))
+    return 2;
   if (o->nscripts > 1 && !o->output)
     {
       diag_error ("-h requires an output file (-o) if multiple scripts are specified");
@@ -105,8 +121,8 @@ do_header (const struct dtrace_options *o)
     }
   struct scripts s;
   int rc = 1;
-  char *def = o->output ? NULL : default_output (o->scripts[0], ".h");
-  const char *path = o->output ? o->output : def;
+  char *def;
+  const char *path = output_path (o, ".h", &def);
   struct output_file out;
   bool callstyle = has_xopt (o, "callstyle");
   if (parse_scripts (o, &s) == 0 && (!callstyle || d_check_callstyle (&s.all) == 0)
@@ -136,15 +152,12 @@ do_header (const struct dtrace_options *o)
 static int
 do_link (const struct dtrace_options *o)
 {
-  if (o->nscripts == 0)
-    {
-      diag_error ("-G requires one or more scripts (-s)");
-      return 2;
-    }
+  if (!have_scripts (o, "-G"))
+    return 2;
   struct scripts s;
   int rc = 1;
-  char *def = o->output ? NULL : default_output (o->scripts[0], ".o");
-  const char *path = o->output ? o->output : def;
+  char *def;
+  const char *path = output_path (o, ".o", &def);
   struct dtrace_g_options gopt = {
     .elf_class = o->elf_class == 32 ? ELFCLASS32 : o->elf_class == 64 ? ELFCLASS64 : 0,
     .default_visibility = o->stap_sdt_v1_v2,

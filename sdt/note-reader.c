@@ -27,6 +27,7 @@
  */
 #include "common/vec.h"
 #include "common/xalloc.h"
+#include "sdt/elf-defs.h"
 #include "sdt/sdt.h"
 
 #include <elf.h>
@@ -41,15 +42,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef NT_STAPSDT
-#define NT_STAPSDT 3
-#endif
-#ifndef NT_GNU_PROPERTY_TYPE_0
-#define NT_GNU_PROPERTY_TYPE_0 5
-#endif
-#ifndef GNU_PROPERTY_X86_FEATURE_1_AND
-#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002U
-#endif
 
 /* One relocation aimed at a note section, as far as we need it. */
 struct note_reloc {
