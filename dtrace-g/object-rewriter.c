@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #define EHDR_SIZE 64
@@ -142,7 +143,7 @@ read_sections (const char *path, const unsigned char *p, size_t size, struct elf
   if (shstrndx == 0 || shstrndx >= shnum)
     return corrupt (path, "no section name table");
 
-  o->nsec = o->nsec_orig = (size_t) shnum;
+  o->nsec = o->nsec_orig = o->sec_cap = (size_t) shnum;
   o->sec = xcalloc (o->nsec, sizeof *o->sec);
   for (size_t i = 0; i < o->nsec; i++)
     {
@@ -359,8 +360,7 @@ obj_add_section (struct elf_object *o, const char *name, GElf_Word type, GElf_Xw
                  unsigned char *data, size_t size)
 {
   size_t name_off = add_string (o, o->shstrndx, name);
-  o->sec = xrealloc (o->sec, (o->nsec + 1) * sizeof *o->sec);
-  struct obj_section *s = &o->sec[o->nsec];
+  struct obj_section *s = &VEC_PUSH (o->sec, o->nsec, o->sec_cap);
   memset (s, 0, sizeof *s);
   s->sh.sh_name = (GElf_Word) name_off;
   s->sh.sh_type = type;
@@ -374,7 +374,7 @@ obj_add_section (struct elf_object *o, const char *name, GElf_Word type, GElf_Xw
   s->data = data;
   s->size = size;
   s->owned = true;
-  return o->nsec++;
+  return o->nsec - 1;
 }
 
 void

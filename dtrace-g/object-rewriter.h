@@ -40,6 +40,7 @@ struct elf_object {
   size_t nsec;              /* sections, added ones included (index 0 is the null section) */
   size_t nsec_orig;
   struct obj_section *sec;
+  size_t sec_cap;           /* allocated entries of sec */
   size_t shstrndx;
   size_t symtab;            /* index of SHT_SYMTAB, 0 when none */
   size_t strtab;            /* its string table */
