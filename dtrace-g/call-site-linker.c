@@ -1239,20 +1239,33 @@ dtrace_g_linker_commit (struct dtrace_g_linker *l)
   if (!l)
     return 0;
   int rc = 0;
-  for (size_t i = 0; i < l->n && rc == 0; i++)
+  /* All named by one helper process, which finishes even if we are
+   * killed meanwhile (common/unnamed-file.c). */
+  struct unnamed_file **files = xcalloc (l->n + 1, sizeof *files);
+  const char **targets = xcalloc (l->n + 1, sizeof *targets);
+  size_t *which = xcalloc (l->n + 1, sizeof *which);
+  size_t n = 0;
+  for (size_t i = 0; i < l->n; i++)
+    if (l->v[i].written)
+      {
+        files[n] = &l->v[i].u;
+        targets[n] = l->v[i].real;
+        which[n++] = i;
+      }
+  size_t done = unnamed_link_all (files, targets, n);
+  if (done < n)
     {
-      struct pending *p = &l->v[i];
-      if (!p->written)
-        continue;
-      if (unnamed_link (&p->u, p->real) != 0)
-        {
-          diag_error ("cannot replace %s: %s", p->path, strerror (errno));
-          rc = -1;
-          break;
-        }
-      p->written = false;
-      unnamed_close (&p->u);
+      diag_error ("cannot replace %s: %s", l->v[which[done]].path, strerror (errno));
+      rc = -1;
     }
+  for (size_t k = 0; k < done; k++)
+    {
+      l->v[which[k]].written = false;
+      unnamed_close (&l->v[which[k]].u);
+    }
+  free (files);
+  free (targets);
+  free (which);
   remove_temps (l);
   restore_signals (l);
   return rc;

@@ -97,7 +97,9 @@ for trial in $(seq 1 $trials); do
   sleep "$(printf '0.%03d' $(( (trial * 37 + RANDOM) % 150 )))"
   kill -9 $pid 2>/dev/null && killed=$((killed + 1))
   wait $pid 2>/dev/null
-  st=$(state kill)
+  # Objects are named by a helper that outlives a kill (common/unnamed-file.c):
+  # give it the moment it needs to finish.  A temp file left for good stays.
+  for _ in $(seq 1 30); do st=$(state kill); [ -z "$st" ] && break; sleep 0.1; done
   if [ -n "$st" ]; then
     printf '%s\n' "$st" | sed "s/^/    trial $trial: /" | head -5
     case $st in *stray*) strays=$((strays + 1)) ;; esac
