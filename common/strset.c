@@ -8,15 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hash.h"
 #include "common/xalloc.h"
 
-size_t
+static size_t
 strset_hash (const char *s)
 {
-  uint64_t h = 1469598103934665603ULL;
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 1099511628211ULL;
-  return (size_t) h;
+  return (size_t) fnv1a_str (FNV1A_INIT, s);
 }
 
 static void

@@ -1,5 +1,5 @@
 /*
- * strset.h — a set of owned strings (open addressing, FNV-1a hash).
+ * strset.h — a set of owned strings (open addressing, common/hash.h).
  *
  * Used where a message or a name must be handled once: "report each problem
  * once per object", "a probe already listed".  The set owns what it holds:
@@ -23,7 +23,5 @@ bool strset_add (struct strset *set, char *key);
 bool strset_has (const struct strset *set, const char *key);
 /* Free every string and the table; the set is empty and reusable. */
 void strset_clear (struct strset *set);
-/* The set's string hash (FNV-1a), for other tables keyed by strings. */
-size_t strset_hash (const char *s);
 
 #endif

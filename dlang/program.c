@@ -15,7 +15,7 @@
  */
 #include "dlang/build.h"
 #include "common/diag.h"
-#include "common/strset.h"
+#include "common/hash.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -29,7 +29,7 @@
 static struct d_name_slot *
 index_slot (const struct d_name_index *ix, const char *name)
 {
-  size_t mask = ix->nslots - 1, i = strset_hash (name) & mask;
+  size_t mask = ix->nslots - 1, i = (size_t) fnv1a_str (FNV1A_INIT, name) & mask;
 
   while (ix->slots[i].name && strcmp (ix->slots[i].name, name) != 0)
     i = (i + 1) & mask;

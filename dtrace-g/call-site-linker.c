@@ -33,9 +33,11 @@
  *     convention.  A site inside a COMDAT group (C++ inline functions) gets
  *     its note in a note section added to that group, so a discarded copy
  *     drops its notes with its code (usdt-format §9.9 pitfall 4);
- *  5. writes the object, as a new file, to a temp file beside it
- *     (object-rewriter.c); the caller renames all of them, only after the
- *     whole run succeeded (dtrace_g_linker_commit).
+ *  5. writes the object, as a new file with no name yet (O_TMPFILE in its
+ *     directory, common/unnamed-file.c), with object-rewriter.c; only after
+ *     the whole run succeeded does the caller give each its object's name
+ *     (dtrace_g_linker_commit), so a kill at any moment leaves every object
+ *     original or fully linked, and no temp file.
  *
  * Is-enabled calls (`__dtraceenabled_<prov>___<probe>()`, Solaris headers)
  * are left alone: the -G object defines those functions to return the
@@ -87,20 +89,19 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
+#include "sdt/elf-defs.h"
+#include "common/hash.h"
 #include "common/strset.h"
+#include "common/unnamed-file.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
-#ifndef R_X86_64_GOTPCRELX
-#define R_X86_64_GOTPCRELX 41
-#endif
-#ifndef R_X86_64_REX_GOTPCRELX
-#define R_X86_64_REX_GOTPCRELX 42
-#endif
 
 #define PROBE_PREFIX "__dtrace_"
 
@@ -125,16 +126,6 @@ static const struct {
 /* ------------------------------------------------------------------ */
 /* String-keyed tables.                                                 */
 
-static uint64_t
-fnv (uint64_t h, const void *p, size_t n)
-{
-  const unsigned char *s = p;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ s[i]) * 1099511628211ULL;
-  return h;
-}
-
-#define FNV_INIT 1469598103934665603ULL
 
 struct probe_entry {
   char *symbol;                       /* "__dtrace_prov___probe" */
@@ -153,9 +144,7 @@ probe_index_build (struct probe_index *ix, const struct d_program *prog)
   size_t n = 0;
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     n += prog->providers[p].nprobes;
-  ix->cap = 16;
-  while (ix->cap < 2 * n + 1)
-    ix->cap *= 2;
+  ix->cap = hash_table_cap (n);
   ix->slots = xcalloc (ix->cap, sizeof *ix->slots);
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     {
@@ -165,7 +154,7 @@ probe_index_build (struct probe_index *ix, const struct d_program *prog)
           if (!pv->probes[j].name)
             continue;
           char *sym = xasprintf (PROBE_PREFIX "%s___%s", pv->name, pv->probes[j].name);
-          size_t i = (size_t) fnv (FNV_INIT, sym, strlen (sym)) & (ix->cap - 1);
+          size_t i = (size_t) fnv1a_str (FNV1A_INIT, sym) & (ix->cap - 1);
           while (ix->slots[i].symbol && strcmp (ix->slots[i].symbol, sym) != 0)
             i = (i + 1) & (ix->cap - 1);
           if (ix->slots[i].symbol)
@@ -179,7 +168,7 @@ probe_index_build (struct probe_index *ix, const struct d_program *prog)
 static const struct probe_entry *
 probe_index_get (const struct probe_index *ix, const char *sym)
 {
-  size_t i = (size_t) fnv (FNV_INIT, sym, strlen (sym)) & (ix->cap - 1);
+  size_t i = (size_t) fnv1a_str (FNV1A_INIT, sym) & (ix->cap - 1);
   while (ix->slots[i].symbol)
     {
       if (strcmp (ix->slots[i].symbol, sym) == 0)
@@ -221,14 +210,15 @@ struct site {
 struct pending {
   char *path;                /* as given */
   char *real;                /* the file replaced (symlinks resolved) */
-  char *tmp;                 /* temp file beside it, once written */
+  struct unnamed_file u;     /* the new contents, unnamed until committed */
+  bool written;              /* u holds them */
   struct stat st;
   struct elf_object obj;
   size_t nsites;             /* sites linked by this run */
 };
 
 struct dtrace_g_linker {
-  size_t n;
+  size_t n, cap;
   struct pending *v;
   bool signals_blocked;
   sigset_t saved_mask;
@@ -448,7 +438,7 @@ struct note_sec {
   unsigned char *buf;
   size_t len, cap;
   GElf_Rela *rel;
-  size_t nrel;
+  size_t nrel, relcap;
 };
 
 static void
@@ -468,11 +458,9 @@ buf_put (struct note_sec *ns, const void *p, size_t n)
 static void
 note_rel (struct note_sec *ns, uint64_t off, size_t sym, int64_t addend)
 {
-  ns->rel = xrealloc (ns->rel, (ns->nrel + 1) * sizeof *ns->rel);
-  ns->rel[ns->nrel].r_offset = off;
-  ns->rel[ns->nrel].r_info = GELF_R_INFO (sym, R_X86_64_64);
-  ns->rel[ns->nrel].r_addend = addend;
-  ns->nrel++;
+  VEC_PUSH (ns->rel, ns->nrel, ns->relcap)
+    = (GElf_Rela) { .r_offset = off, .r_info = GELF_R_INFO (sym, R_X86_64_64),
+                    .r_addend = addend };
 }
 
 static int
@@ -487,13 +475,27 @@ site_cmp (const void *a, const void *b)
 }
 
 /* Errors about one object: print, count. */
-#define OBJ_ERROR(...) (diag_error (__VA_ARGS__), nerr++)
+#define OBJ_ERROR(...) (diag_error (__VA_ARGS__), c->nerr++)
 
-/* Find and link the call-style sites of the object PATH.  Returns -1 after
- * errors, 0 when there is nothing to change, 1 when *P holds a rewritten
- * object waiting to be written. */
+/* The linking of one object, step by step (link_object). */
+struct link_ctx {
+  struct run *r;
+  const char *path;
+  struct elf_object *o;
+  uint64_t image_hash;       /* names the anchors this run adds */
+  bool lto;                  /* LTO IR beside the machine code */
+  int nerr;
+  struct strset seen;        /* per-object messages */
+  struct site *sites;
+  size_t nsites, sites_cap;
+  size_t nnew;               /* sites not linked by an earlier run */
+  size_t nfix;               /* __dtrace_ symbols to make weak and hidden */
+};
+
+/* Read PATH and decide whether it is an object to link: 1 (*IMAGE and
+ * *SIZE set), 0 when there is nothing to do, -1 after an error. */
 static int
-link_object (struct run *r, const char *path, struct pending *p)
+load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t *sizep)
 {
   size_t size = 0;
   unsigned char *image = read_file (path, &size);
@@ -532,231 +534,237 @@ link_object (struct run *r, const char *path, struct pending *p)
       free (image);
       return 0;
     }
-  uint64_t image_hash = fnv (FNV_INIT, image, size);
+  *imagep = image;
+  *sizep = size;
+  return 1;
+}
 
-  struct elf_object *o = &p->obj;
-  if (obj_parse (path, image, size, o) != 0)
+/* x86-64 objects use RELA; look for our symbols in REL section S all the
+ * same, to say they are not supported. */
+static void
+check_rel_section (struct link_ctx *c, size_t s)
+{
+  const struct elf_object *o = c->o;
+  size_t nrel = o->sec[s].size / 16;
+  const unsigned char *d = obj_data (o, s);
+  for (size_t k = 0; k < nrel; k++)
     {
-      obj_free (o);
-      return -1;
+      size_t sym = (size_t) (obj_le (d + 16 * k + 8, 8) >> 32);
+      if (sym < o->nsyms && starts_with (obj_sym_name (o, sym), PROBE_PREFIX)
+          && probe_index_get (&c->r->ix, obj_sym_name (o, sym)))
+        {
+          OBJ_ERROR ("%s: section %s: REL relocations against %s are not supported",
+                     c->path, o->sec[s].name, obj_sym_name (o, sym));
+          break;
+        }
     }
-  if (!o->symtab)
-    {
-      obj_free (o);
-      return 0;
-    }
-  bool lto = false, has_code = false;
-  for (size_t i = 1; i < o->nsec; i++)
-    {
-      if (starts_with (o->sec[i].name, ".gnu.lto_") || strcmp (o->sec[i].name, ".llvmbc") == 0)
-        lto = true;
-      if ((o->sec[i].sh.sh_flags & SHF_EXECINSTR) && o->sec[i].size > 0)
-        has_code = true;
-    }
-  if (lto && !has_code)
-    {
-      obj_free (o);
-      return 0;   /* LTO IR only: site-check reports it */
-    }
+}
 
-  int nerr = 0;
-  struct strset seen = { 0 };   /* per-object messages */
-  struct site *sites = NULL;
-  size_t nsites = 0;
+/* NAME (a __dtrace_ symbol of no declared probe) calls a declared
+ * provider's undeclared probe: an error (once per object).  Other
+ * providers belong to another -G run. */
+static void
+check_undeclared (struct link_ctx *c, const char *name)
+{
+  const struct d_program *prog = c->r->prog;
+  for (size_t pv = 0; prog && pv < prog->nproviders; pv++)
+    {
+      const struct d_provider *prov = &prog->providers[pv];
+      char *pfx = xasprintf (PROBE_PREFIX "%s___", prov->name);
+      bool mine = starts_with (name, pfx) && name[strlen (pfx)];
+      free (pfx);
+      if (!mine)
+        continue;
+      if (strset_add (&c->seen, xasprintf ("U\n%s", name)))
+        OBJ_ERROR ("%s: calls %s, but probe %s:%s is not declared in %s", c->path,
+                   name, prov->name, name + strlen (PROBE_PREFIX) + strlen (prov->name) + 3,
+                   prov->loc.file ? prov->loc.file : "the script");
+      else
+        c->nerr++;
+      return;
+    }
+}
 
+/* What kind of site the relocation REL into CODE[0..CSZ) is: sets *KIND
+ * (-1 when none) and returns NULL, or returns why it cannot be linked.
+ * *DONE is set for a site an earlier run linked. */
+static const char *
+classify_site (const unsigned char *code, size_t csz, const GElf_Rela *rel, int *kind,
+               bool *done)
+{
+  unsigned rtype = (unsigned) GELF_R_TYPE (rel->r_info);
+  uint64_t R = rel->r_offset;
+  *kind = -1;
+  if (!code || R < 1 || R > csz || csz - R < 4)
+    return "lies outside its section";
+  if (rtype == R_X86_64_NONE)
+    {
+      *done = true;
+      for (int f = 0; f < SITE_NKINDS && *kind < 0; f++)
+        {
+          uint64_t start = R - site_forms[f].before;
+          if (R >= site_forms[f].before && start + site_forms[f].len <= csz
+              && memcmp (code + start, site_forms[f].bytes, site_forms[f].len) == 0)
+            *kind = f;
+        }
+      return *kind < 0 ? "has a neutralised relocation, but its bytes are not a probe site "
+                         "dtrace -G wrote" : NULL;
+    }
+  if (rtype == R_X86_64_PC32 || rtype == R_X86_64_PLT32)
+    {
+      if (rel->r_addend != -4)
+        return "is not a call (unexpected relocation addend)";
+      if (code[R - 1] == 0xe8)
+        *kind = SITE_CALL;
+      else if (code[R - 1] == 0xe9)
+        *kind = SITE_TAIL;
+      else if (R >= 2 && code[R - 2] == 0x0f && (code[R - 1] & 0xf0) == 0x80)
+        return "is a conditional tail call, which cannot be rewritten in place "
+               "(compile this file with -fno-optimize-sibling-calls)";
+      else
+        return "is not a call or jump (its address is used?)";
+      return NULL;
+    }
+  if (rtype == R_X86_64_GOTPCRELX || rtype == R_X86_64_REX_GOTPCRELX
+      || rtype == R_X86_64_GOTPCREL)
+    {
+      if (rel->r_addend != -4)
+        return "is not a call (unexpected relocation addend)";
+      if (R < 2)
+        return "lies outside its section";
+      if (code[R - 2] == 0xff && code[R - 1] == 0x15)
+        *kind = SITE_CALL_GOT;
+      else if (code[R - 2] == 0xff && code[R - 1] == 0x25)
+        *kind = SITE_TAIL_GOT;
+      else
+        return "loads the function's address from the GOT instead of calling it";
+      return NULL;
+    }
+  return "is not a call (unexpected relocation type)";
+}
+
+/* Relocation K of RELA section S: a site to link, recorded in C->sites,
+ * or an error, or nothing of ours. */
+static void
+consider_reloc (struct link_ctx *c, size_t s, size_t k)
+{
+  struct elf_object *o = c->o;
+  size_t t = o->sec[s].sh.sh_info;
+  GElf_Rela rel;
+  obj_get_rela (o, s, k, &rel);
+  size_t sym = GELF_R_SYM (rel.r_info);
+  const char *name = obj_sym_name (o, sym);
+  if (!starts_with (name, PROBE_PREFIX))
+    return;
+  const struct probe_entry *pe = probe_index_get (&c->r->ix, name);
+  if (!pe)
+    {
+      check_undeclared (c, name);
+      return;
+    }
+  if (obj_sym_shndx (o, sym) != SHN_UNDEF)
+    {
+      if (strset_add (&c->seen, xasprintf ("D\n%s", name)))
+        diag_warn ("%s: defines %s; calls of it are left as calls", c->path, name);
+      return;
+    }
+  if (t == 0 || t >= o->nsec_orig)
+    return;
+  const GElf_Shdr *tsh = &o->sec[t].sh;
+  if (!(tsh->sh_flags & SHF_EXECINSTR))
+    {
+      if (tsh->sh_flags & SHF_ALLOC)
+        OBJ_ERROR ("%s: section %s+0x%llx refers to %s other than by a call (its address "
+                   "is taken?); a call-style probe can only be called",
+                   c->path, o->sec[t].name, (unsigned long long) rel.r_offset, name);
+      return;   /* debugging information: harmless, resolves to 0 */
+    }
+  struct site site = { t, 0, s, k, sym, SITE_CALL, false, pe, NULL };
+  int kind;
+  const char *problem = tsh->sh_type != SHT_PROGBITS ? "lies outside its section"
+    : classify_site (obj_data (o, t), o->sec[t].size, &rel, &kind, &site.done);
+  if (problem)
+    {
+      uint64_t R = rel.r_offset, at = R >= 1 ? R - 1 : 0;
+      char *w = where (o, t, at);
+      OBJ_ERROR ("%s: %s: the reference to %s at %s+0x%llx %s", c->path, w, name,
+                 o->sec[t].name, (unsigned long long) at, problem);
+      free (w);
+      return;
+    }
+  site.kind = (enum site_kind) kind;
+  site.off = rel.r_offset - site_forms[kind].before;
+  VEC_PUSH (c->sites, c->nsites, c->sites_cap) = site;
+}
+
+/* Is original symbol I an undefined non-local __dtrace_ symbol of a
+ * declared probe? */
+static bool
+is_probe_ref (const struct run *r, const struct elf_object *o, size_t i, GElf_Sym *sy)
+{
+  obj_get_sym (o, i, sy);
+  return sy->st_shndx == SHN_UNDEF && GELF_ST_BIND (sy->st_info) != STB_LOCAL
+         && probe_index_get (&r->ix, obj_sym_name (o, i));
+}
+
+/* Find the sites, check them, and work out their argument strings, before
+ * anything changes. */
+static void
+find_sites (struct link_ctx *c)
+{
+  struct elf_object *o = c->o;
   for (size_t s = 1; s < o->nsec_orig; s++)
     {
       const GElf_Shdr *rsh = &o->sec[s].sh;
       if ((rsh->sh_type != SHT_RELA && rsh->sh_type != SHT_REL) || rsh->sh_link != o->symtab)
         continue;
-      size_t t = rsh->sh_info;
-      size_t n = rsh->sh_type == SHT_RELA ? obj_rela_count (o, s) : 0;
       if (rsh->sh_type == SHT_REL)
-        {
-          /* x86-64 objects use RELA; look for our symbols all the same. */
-          size_t nrel = o->sec[s].size / 16;
-          const unsigned char *d = obj_data (o, s);
-          for (size_t k = 0; k < nrel; k++)
-            {
-              size_t sym = (size_t) (obj_le (d + 16 * k + 8, 8) >> 32);
-              if (sym < o->nsyms && starts_with (obj_sym_name (o, sym), PROBE_PREFIX)
-                  && probe_index_get (&r->ix, obj_sym_name (o, sym)))
-                {
-                  OBJ_ERROR ("%s: section %s: REL relocations against %s are not supported",
-                             path, o->sec[s].name, obj_sym_name (o, sym));
-                  break;
-                }
-            }
-          continue;
-        }
-      for (size_t k = 0; k < n; k++)
-        {
-          GElf_Rela rel;
-          obj_get_rela (o, s, k, &rel);
-          size_t sym = GELF_R_SYM (rel.r_info);
-          const char *name = obj_sym_name (o, sym);
-          if (!starts_with (name, PROBE_PREFIX))
-            continue;
-          const struct probe_entry *pe = probe_index_get (&r->ix, name);
-          if (!pe)
-            {
-              /* A declared provider with an undeclared probe is an error;
-               * other providers belong to another -G run. */
-              for (size_t pv = 0; r->prog && pv < r->prog->nproviders; pv++)
-                {
-                  const struct d_provider *prov = &r->prog->providers[pv];
-                  char *pfx = xasprintf (PROBE_PREFIX "%s___", prov->name);
-                  bool mine = starts_with (name, pfx) && name[strlen (pfx)];
-                  free (pfx);
-                  if (mine)
-                    {
-                      if (strset_add (&seen, xasprintf ("U\n%s", name)))
-                        OBJ_ERROR ("%s: calls %s, but probe %s:%s is not declared in %s", path,
-                                   name, prov->name, name + strlen (PROBE_PREFIX) + strlen (prov->name) + 3,
-                                   prov->loc.file ? prov->loc.file : "the script");
-                      else
-                        nerr++;
-                      break;
-                    }
-                }
-              continue;
-            }
-          if (obj_sym_shndx (o, sym) != SHN_UNDEF)
-            {
-              if (strset_add (&seen, xasprintf ("D\n%s", name)))
-                diag_warn ("%s: defines %s; calls of it are left as calls", path, name);
-              continue;
-            }
-          if (t == 0 || t >= o->nsec_orig)
-            continue;
-          const GElf_Shdr *tsh = &o->sec[t].sh;
-          if (!(tsh->sh_flags & SHF_EXECINSTR))
-            {
-              if (tsh->sh_flags & SHF_ALLOC)
-                OBJ_ERROR ("%s: section %s+0x%llx refers to %s other than by a call (its address "
-                           "is taken?); a call-style probe can only be called",
-                           path, o->sec[t].name, (unsigned long long) rel.r_offset, name);
-              continue;   /* debugging information: harmless, resolves to 0 */
-            }
-          const unsigned char *code = obj_data (o, t);
-          size_t csz = o->sec[t].size;
-          unsigned rtype = (unsigned) GELF_R_TYPE (rel.r_info);
-          uint64_t R = rel.r_offset;
-          struct site site = { t, 0, s, k, sym, SITE_CALL, false, pe, NULL };
-          int kind = -1;
-          const char *problem = NULL;
-          if (!code || tsh->sh_type != SHT_PROGBITS || R < 1 || R > csz || csz - R < 4)
-            problem = "lies outside its section";
-          else if (rtype == R_X86_64_NONE)
-            {
-              for (int f = 0; f < SITE_NKINDS && kind < 0; f++)
-                {
-                  uint64_t start = R - site_forms[f].before;
-                  if (R >= site_forms[f].before && start + site_forms[f].len <= csz
-                      && memcmp (code + start, site_forms[f].bytes, site_forms[f].len) == 0)
-                    kind = f;
-                }
-              if (kind < 0)
-                problem = "has a neutralised relocation, but its bytes are not a probe site "
-                          "dtrace -G wrote";
-              site.done = true;
-            }
-          else if (rtype == R_X86_64_PC32 || rtype == R_X86_64_PLT32)
-            {
-              if (rel.r_addend != -4)
-                problem = "is not a call (unexpected relocation addend)";
-              else if (code[R - 1] == 0xe8)
-                kind = SITE_CALL;
-              else if (code[R - 1] == 0xe9)
-                kind = SITE_TAIL;
-              else if (R >= 2 && code[R - 2] == 0x0f && (code[R - 1] & 0xf0) == 0x80)
-                problem = "is a conditional tail call, which cannot be rewritten in place "
-                          "(compile this file with -fno-optimize-sibling-calls)";
-              else
-                problem = "is not a call or jump (its address is used?)";
-            }
-          else if (rtype == R_X86_64_GOTPCRELX || rtype == R_X86_64_REX_GOTPCRELX
-                   || rtype == R_X86_64_GOTPCREL)
-            {
-              if (rel.r_addend != -4)
-                problem = "is not a call (unexpected relocation addend)";
-              else if (R < 2)
-                problem = "lies outside its section";
-              else if (code[R - 2] == 0xff && code[R - 1] == 0x15)
-                kind = SITE_CALL_GOT;
-              else if (code[R - 2] == 0xff && code[R - 1] == 0x25)
-                kind = SITE_TAIL_GOT;
-              else
-                problem = "loads the function's address from the GOT instead of calling it";
-            }
-          else
-            problem = "is not a call (unexpected relocation type)";
-          if (problem)
-            {
-              uint64_t at = R >= 1 ? R - 1 : 0;
-              char *w = where (o, t, at);
-              OBJ_ERROR ("%s: %s: the reference to %s at %s+0x%llx %s", path, w, name,
-                         o->sec[t].name, (unsigned long long) at, problem);
-              free (w);
-              continue;
-            }
-          site.kind = (enum site_kind) kind;
-          site.off = R - site_forms[kind].before;
-          sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
-          sites[nsites++] = site;
-        }
+        check_rel_section (c, s);
+      else
+        for (size_t k = 0, n = obj_rela_count (o, s); k < n; k++)
+          consider_reloc (c, s, k);
     }
 
   /* The __dtrace_ symbols of declared probes: undefined, weak, hidden. */
-  size_t nfix = 0;
-  for (size_t i = 1; i < o->nsyms_orig && !nerr; i++)
+  for (size_t i = 1; i < o->nsyms_orig && !c->nerr; i++)
     {
       GElf_Sym sy;
-      obj_get_sym (o, i, &sy);
-      if (sy.st_shndx != SHN_UNDEF || GELF_ST_BIND (sy.st_info) == STB_LOCAL
-          || !probe_index_get (&r->ix, obj_sym_name (o, i)))
-        continue;
-      if (GELF_ST_BIND (sy.st_info) != STB_WEAK || GELF_ST_VISIBILITY (sy.st_other) != STV_HIDDEN)
-        nfix++;
+      if (is_probe_ref (c->r, o, i, &sy)
+          && (GELF_ST_BIND (sy.st_info) != STB_WEAK
+              || GELF_ST_VISIBILITY (sy.st_other) != STV_HIDDEN))
+        c->nfix++;
     }
 
   /* In address order; two sites sharing bytes mean a corrupt object. */
-  if (nsites > 1)
-    qsort (sites, nsites, sizeof *sites, site_cmp);
-  for (size_t i = 1; i < nsites && !nerr; i++)
+  struct site *sites = c->sites;
+  if (c->nsites > 1)
+    qsort (sites, c->nsites, sizeof *sites, site_cmp);
+  for (size_t i = 1; i < c->nsites && !c->nerr; i++)
     if (sites[i].sec == sites[i - 1].sec
         && sites[i].off < sites[i - 1].off + site_forms[sites[i - 1].kind].len)
       OBJ_ERROR ("%s: truncated or corrupt ELF file: overlapping calls in section %s at 0x%llx",
-                 path, o->sec[sites[i].sec].name, (unsigned long long) sites[i].off);
+                 c->path, o->sec[sites[i].sec].name, (unsigned long long) sites[i].off);
 
-  size_t nnew = 0;
-  for (size_t i = 0; i < nsites; i++)
-    nnew += !sites[i].done;
-
-  /* The argument strings, before anything changes. */
-  for (size_t i = 0; i < nsites && nnew && !nerr; i++)
+  for (size_t i = 0; i < c->nsites; i++)
+    c->nnew += !sites[i].done;
+  for (size_t i = 0; i < c->nsites && c->nnew && !c->nerr; i++)
     if (!sites[i].done)
       {
         bool failed = false;
-        sites[i].args = arg_string (r, sites[i].probe, sites[i].kind, &failed);
+        sites[i].args = arg_string (c->r, sites[i].probe, sites[i].kind, &failed);
         if (failed)
-          nerr++;
+          c->nerr++;
       }
+}
 
-  if (nerr || (!nnew && !nfix))
+/* Bytes and relocations of the new sites; our symbols weak and hidden. */
+static void
+rewrite_sites (struct link_ctx *c)
+{
+  struct elf_object *o = c->o;
+  for (size_t i = 0; i < c->nsites; i++)
     {
-      for (size_t i = 0; i < nsites; i++)
-        free (sites[i].args);
-      free (sites);
-      strset_clear (&seen);
-      obj_free (o);
-      return nerr ? -1 : 0;
-    }
-
-  /* 1. Bytes and relocations. */
-  for (size_t i = 0; i < nsites; i++)
-    {
-      struct site *st = &sites[i];
+      struct site *st = &c->sites[i];
       if (st->done)
         continue;
       unsigned char *code = obj_data_mut (o, st->sec);
@@ -767,115 +775,160 @@ link_object (struct run *r, const char *path, struct pending *p)
       rel.r_addend = 0;
       obj_put_rela (o, st->rela_sec, st->rela_idx, &rel);
     }
-
-  /* 2. Symbols: ours weak and hidden; then the ones the notes need
-   * (looked up among the original symbols before any is added). */
+  /* (Looked up among the original symbols, before any is added.) */
   for (size_t i = 1; i < o->nsyms_orig; i++)
     {
       GElf_Sym sy;
-      obj_get_sym (o, i, &sy);
-      if (sy.st_shndx != SHN_UNDEF || GELF_ST_BIND (sy.st_info) == STB_LOCAL
-          || !probe_index_get (&r->ix, obj_sym_name (o, i)))
+      if (!is_probe_ref (c->r, o, i, &sy))
         continue;
       sy.st_info = GELF_ST_INFO (STB_WEAK, GELF_ST_TYPE (sy.st_info));
       sy.st_other = (unsigned char) ((sy.st_other & ~3U) | STV_HIDDEN);
       obj_put_sym (o, i, &sy);
     }
+}
 
-  if (nnew && lto)
-    diag_warn ("%s: holds LTO IR as well as machine code: its call-style probe sites are "
-               "linked only when it is linked without -flto", path);
+/* The symbols the notes refer to, each looked up or added once. */
+struct note_syms {
+  size_t *group_of;          /* by section: the SHT_GROUP holding it, or 0 */
+  size_t *anchor;            /* by section: the pc's symbol (anchor_for) */
+  uint64_t *anchor_value;    /* by section: that symbol's value */
+  size_t *sem_of;            /* by probe index slot: the semaphore symbol */
+  size_t base_sym;           /* _.stapsdt.base */
+};
 
-  unsigned char sem_vis = r->opt && r->opt->default_visibility ? STV_DEFAULT : STV_HIDDEN;
-
-  /* Sections of groups: which group holds each section. */
-  size_t *group_of = xcalloc (o->nsec_orig, sizeof *group_of);
+static void
+note_syms_init (struct note_syms *ns, const struct elf_object *o, size_t nslots)
+{
+  ns->group_of = xcalloc (o->nsec_orig, sizeof *ns->group_of);
+  ns->anchor = xcalloc (o->nsec_orig, sizeof *ns->anchor);
+  ns->anchor_value = xcalloc (o->nsec_orig, sizeof *ns->anchor_value);
+  ns->sem_of = xcalloc (nslots, sizeof *ns->sem_of);
+  ns->base_sym = 0;
   for (size_t g = 1; g < o->nsec_orig; g++)
     {
       if (o->sec[g].sh.sh_type != SHT_GROUP || o->sec[g].sh.sh_link != o->symtab)
         continue;
       const unsigned char *d = obj_data (o, g);
       for (size_t k = 1; k < o->sec[g].size / 4; k++)
-        group_of[obj_le (d + 4 * k, 4)] = g;
+        ns->group_of[obj_le (d + 4 * k, 4)] = g;
     }
+}
 
-  struct note_sec *notes = NULL;
-  size_t nnotes = 0;
-  size_t base_sym = 0;
-  size_t *anchor = xcalloc (o->nsec_orig, sizeof *anchor);
-  size_t *sem_of = xcalloc (r->ix.cap, sizeof *sem_of);   /* by probe index slot */
-  uint64_t *anchor_value = xcalloc (o->nsec_orig, sizeof *anchor_value);
-  int rc = 1;
-  for (size_t i = 0; i < nsites; i++)
+static void
+note_syms_free (struct note_syms *ns)
+{
+  free (ns->group_of);
+  free (ns->anchor);
+  free (ns->anchor_value);
+  free (ns->sem_of);
+}
+
+/* Make sure the symbols the note of ST needs exist.  Returns 0, or -1
+ * after an error. */
+static int
+site_note_syms (struct link_ctx *c, struct note_syms *sy, const struct site *st)
+{
+  struct elf_object *o = c->o;
+  if ((o->sec[st->sec].sh.sh_flags & SHF_GROUP) && !sy->group_of[st->sec])
     {
-      const struct site *st = &sites[i];
+      diag_error ("%s: section %s is marked as a group member, but no group holds it",
+                  c->path, o->sec[st->sec].name);
+      return -1;
+    }
+  if (!sy->anchor[st->sec])
+    {
+      size_t an = anchor_for (o, st->sec, c->image_hash, &sy->anchor_value[st->sec]);
+      if (an == SIZE_MAX)
+        return -1;
+      sy->anchor[st->sec] = an;
+    }
+  if (!sy->base_sym)
+    sy->base_sym = global_ref (o, "_.stapsdt.base", STV_HIDDEN);
+  size_t slot = (size_t) (st->probe - c->r->ix.slots);
+  if (!sy->sem_of[slot])
+    {
+      unsigned char sem_vis = c->r->opt && c->r->opt->default_visibility
+                              ? STV_DEFAULT : STV_HIDDEN;
+      char *semname = xasprintf ("%s_%s_semaphore", st->probe->provider->name,
+                                 st->probe->probe->name);
+      sy->sem_of[slot] = global_ref (o, semname, sem_vis);
+      free (semname);
+    }
+  return 0;
+}
+
+/* Append the note of site ST, whose semaphore is symbol SEM_SYM, to NS. */
+static void
+put_note (struct note_sec *ns, const struct note_syms *sy, const struct site *st,
+          size_t sem_sym)
+{
+  const char *prov = st->probe->provider->name, *pname = st->probe->probe->name;
+  const char *a = st->args;
+  size_t strs = strlen (prov) + 1 + strlen (pname) + 1 + strlen (a) + 1;
+  unsigned char hdr[12 + 8 + 24];
+  memset (hdr, 0, sizeof hdr);
+  obj_put_le (hdr, 8, 4);                          /* n_namesz: "stapsdt\0" */
+  obj_put_le (hdr + 4, 24 + strs, 4);              /* n_descsz */
+  obj_put_le (hdr + 8, 3, 4);                      /* NT_STAPSDT */
+  memcpy (hdr + 12, "stapsdt", 8);
+  size_t at = ns->len;
+  buf_put (ns, hdr, sizeof hdr);                   /* pc, base, semaphore: relocated */
+  buf_put (ns, prov, strlen (prov) + 1);
+  buf_put (ns, pname, strlen (pname) + 1);
+  buf_put (ns, a, strlen (a) + 1);
+  static const unsigned char zero[4] = { 0 };
+  buf_put (ns, zero, (4 - ns->len % 4) % 4);
+  note_rel (ns, at + 20, sy->anchor[st->sec], (int64_t) (st->off - sy->anchor_value[st->sec]));
+  note_rel (ns, at + 28, sy->base_sym, 0);
+  note_rel (ns, at + 36, sem_sym, 0);
+}
+
+/* The notes of the new sites, one note section per group (0: outside any
+ * group).  Returns 0, or -1 after an error. */
+static int
+build_notes (struct link_ctx *c, struct pending *p, struct note_sec **notesp, size_t *nnotesp)
+{
+  struct note_syms sy;
+  note_syms_init (&sy, c->o, c->r->ix.cap);
+  struct note_sec *notes = NULL;
+  size_t nnotes = 0, cap = 0;
+  int rc = 0;
+  for (size_t i = 0; i < c->nsites && rc == 0; i++)
+    {
+      const struct site *st = &c->sites[i];
       if (st->done)
         continue;
-      const char *a = st->args;
-      if ((o->sec[st->sec].sh.sh_flags & SHF_GROUP) && !group_of[st->sec])
+      if (site_note_syms (c, &sy, st) != 0)
         {
-          diag_error ("%s: section %s is marked as a group member, but no group holds it",
-                      path, o->sec[st->sec].name);
           rc = -1;
           break;
         }
-      if (!anchor[st->sec])
-        {
-          size_t an = anchor_for (o, st->sec, image_hash, &anchor_value[st->sec]);
-          if (an == SIZE_MAX)
-            {
-              rc = -1;
-              break;
-            }
-          anchor[st->sec] = an;
-        }
-      if (!base_sym)
-        base_sym = global_ref (o, "_.stapsdt.base", STV_HIDDEN);
-      size_t slot = (size_t) (st->probe - r->ix.slots);
-      if (!sem_of[slot])
-        {
-          char *semname = xasprintf ("%s_%s_semaphore", st->probe->provider->name,
-                                     st->probe->probe->name);
-          sem_of[slot] = global_ref (o, semname, sem_vis);
-          free (semname);
-        }
-      size_t sem_sym = sem_of[slot];
-
-      size_t g = group_of[st->sec];
+      size_t g = sy.group_of[st->sec];
       struct note_sec *ns = NULL;
       for (size_t k = 0; k < nnotes && !ns; k++)
         if (notes[k].group == g)
           ns = &notes[k];
       if (!ns)
         {
-          notes = xrealloc (notes, (nnotes + 1) * sizeof *notes);
-          ns = &notes[nnotes++];
+          ns = &VEC_PUSH (notes, nnotes, cap);
           memset (ns, 0, sizeof *ns);
           ns->group = g;
         }
-      const char *prov = st->probe->provider->name, *pname = st->probe->probe->name;
-      size_t strs = strlen (prov) + 1 + strlen (pname) + 1 + strlen (a) + 1;
-      unsigned char hdr[12 + 8 + 24];
-      memset (hdr, 0, sizeof hdr);
-      obj_put_le (hdr, 8, 4);                          /* n_namesz: "stapsdt\0" */
-      obj_put_le (hdr + 4, 24 + strs, 4);              /* n_descsz */
-      obj_put_le (hdr + 8, 3, 4);                      /* NT_STAPSDT */
-      memcpy (hdr + 12, "stapsdt", 8);
-      size_t at = ns->len;
-      buf_put (ns, hdr, sizeof hdr);                   /* pc, base, semaphore: relocated */
-      buf_put (ns, prov, strlen (prov) + 1);
-      buf_put (ns, pname, strlen (pname) + 1);
-      buf_put (ns, a, strlen (a) + 1);
-      static const unsigned char zero[4] = { 0 };
-      buf_put (ns, zero, (4 - ns->len % 4) % 4);
-      note_rel (ns, at + 20, anchor[st->sec], (int64_t) (st->off - anchor_value[st->sec]));
-      note_rel (ns, at + 28, base_sym, 0);
-      note_rel (ns, at + 36, sem_sym, 0);
+      put_note (ns, &sy, st, sy.sem_of[(size_t) (st->probe - c->r->ix.slots)]);
       p->nsites++;
     }
+  note_syms_free (&sy);
+  *notesp = notes;
+  *nnotesp = nnotes;
+  return rc;
+}
 
-  /* 3. The note sections and their relocations. */
-  for (size_t k = 0; k < nnotes && rc == 1; k++)
+/* Add the note sections and their relocations to the object (and to the
+ * groups they belong to). */
+static void
+add_note_sections (struct elf_object *o, struct note_sec *notes, size_t nnotes)
+{
+  for (size_t k = 0; k < nnotes; k++)
     {
       struct note_sec *ns = &notes[k];
       GElf_Xword gflag = ns->group ? SHF_GROUP : 0;
@@ -900,28 +953,86 @@ link_object (struct run *r, const char *path, struct pending *p)
           obj_append (o, ns->group, words, sizeof words);
         }
     }
+}
 
+static void
+link_ctx_free (struct link_ctx *c)
+{
+  for (size_t i = 0; i < c->nsites; i++)
+    free (c->sites[i].args);
+  free (c->sites);
+  strset_clear (&c->seen);
+}
+
+/* Find and link the call-style sites of the object PATH.  Returns -1 after
+ * errors, 0 when there is nothing to change, 1 when *P holds a rewritten
+ * object waiting to be written. */
+static int
+link_object (struct run *r, const char *path, struct pending *p)
+{
+  unsigned char *image = NULL;
+  size_t size = 0;
+  int got = load_candidate (r, path, &image, &size);
+  if (got <= 0)
+    return got;
+  struct link_ctx c = { .r = r, .path = path, .o = &p->obj };
+  c.image_hash = fnv1a (FNV1A_INIT, image, size);
+
+  struct elf_object *o = &p->obj;
+  if (obj_parse (path, image, size, o) != 0)
+    {
+      obj_free (o);
+      return -1;
+    }
+  if (!o->symtab)
+    {
+      obj_free (o);
+      return 0;
+    }
+  bool has_code = false;
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      if (starts_with (o->sec[i].name, ".gnu.lto_") || strcmp (o->sec[i].name, ".llvmbc") == 0)
+        c.lto = true;
+      if ((o->sec[i].sh.sh_flags & SHF_EXECINSTR) && o->sec[i].size > 0)
+        has_code = true;
+    }
+  if (c.lto && !has_code)
+    {
+      obj_free (o);
+      return 0;   /* LTO IR only: site-check reports it */
+    }
+
+  find_sites (&c);
+  if (c.nerr || (!c.nnew && !c.nfix))
+    {
+      int rc = c.nerr ? -1 : 0;
+      link_ctx_free (&c);
+      obj_free (o);
+      return rc;
+    }
+  rewrite_sites (&c);
+  if (c.nnew && c.lto)
+    diag_warn ("%s: holds LTO IR as well as machine code: its call-style probe sites are "
+               "linked only when it is linked without -flto", path);
+
+  struct note_sec *notes = NULL;
+  size_t nnotes = 0;
+  int rc = build_notes (&c, p, &notes, &nnotes) == 0 ? 1 : -1;
+  if (rc == 1)
+    add_note_sections (o, notes, nnotes);
   for (size_t k = 0; k < nnotes; k++)
     {
       free (notes[k].buf);
       free (notes[k].rel);
     }
   free (notes);
-  free (anchor);
-  free (anchor_value);
-  free (sem_of);
-  free (group_of);
-  for (size_t i = 0; i < nsites; i++)
-    free (sites[i].args);
-  free (sites);
-  strset_clear (&seen);
+  link_ctx_free (&c);
   if (rc != 1)
-    {
-      obj_free (o);
-      return -1;
-    }
-  return 1;
+    obj_free (o);
+  return rc;
 }
+
 
 /* ------------------------------------------------------------------ */
 /* Writing and committing.                                              */
@@ -938,12 +1049,25 @@ static void
 remove_temps (struct dtrace_g_linker *l)
 {
   for (size_t i = 0; i < l->n; i++)
-    if (l->v[i].tmp)
+    if (l->v[i].written)
       {
-        unlink (l->v[i].tmp);
-        free (l->v[i].tmp);
-        l->v[i].tmp = NULL;
+        unnamed_discard (&l->v[i].u);
+        l->v[i].written = false;
       }
+}
+
+/* Room for one descriptor per rewritten object (each is held open, unnamed,
+ * until the commit): raise the soft limit towards the hard one if needed. */
+static void
+make_room_for_files (size_t n)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
+      || rl.rlim_cur >= n + 64)
+    return;
+  rlim_t want = (rlim_t) n + 64;
+  rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+  setrlimit (RLIMIT_NOFILE, &rl);
 }
 
 static void
@@ -979,7 +1103,7 @@ dtrace_g_linker_count (const struct dtrace_g_linker *l)
   return l ? l->n : 0;
 }
 
-/* Check, then write every pending object to a temp file beside it. */
+/* Check, then write every pending object to a new unnamed file beside it. */
 static int
 write_temps (struct dtrace_g_linker *l)
 {
@@ -1014,9 +1138,10 @@ write_temps (struct dtrace_g_linker *l)
   if (rc != 0)
     return rc;
 
-  /* From the first temp file to the last rename, SIGINT/SIGTERM/SIGHUP wait:
-   * an interrupted run leaves either every object or none rewritten, and no
-   * temp file. */
+  /* From the first new file to the last rename, SIGINT/SIGTERM/SIGHUP wait:
+   * an interrupted run leaves either every object or none rewritten.  The
+   * new contents have no name until the commit (O_TMPFILE), so even
+   * SIGKILL leaves no temp file behind. */
   sigset_t block;
   sigemptyset (&block);
   sigaddset (&block, SIGINT);
@@ -1025,35 +1150,23 @@ write_temps (struct dtrace_g_linker *l)
   if (sigprocmask (SIG_BLOCK, &block, &l->saved_mask) == 0)
     l->signals_blocked = true;
 
+  make_room_for_files (l->n);
   for (size_t i = 0; i < l->n && rc == 0; i++)
     {
       struct pending *p = &l->v[i];
-      char *copy = xstrdup (p->real);
-      const char *slash = strrchr (copy, '/');
-      char *tmp = slash
-        ? xasprintf ("%.*s/.%s.tmpXXXXXX", (int) (slash - copy), copy, slash + 1)
-        : xasprintf (".%s.tmpXXXXXX", copy);
-      free (copy);
-      int fd = mkstemp (tmp);
-      if (fd < 0)
+      if (unnamed_open (&p->u, p->real, 0600) != 0)
         {
-          diag_error ("%s: cannot create a temporary file beside it: %s", p->path, strerror (errno));
-          free (tmp);
+          diag_error ("%s: cannot create a new file beside it: %s", p->path, strerror (errno));
           rc = -1;
           break;
         }
-      p->tmp = tmp;
-      if (fchmod (fd, p->st.st_mode & 07777) != 0)
-        { /* keeps mkstemp's 0600 */ }
-      if (geteuid () == 0 && fchown (fd, p->st.st_uid, p->st.st_gid) != 0)
+      p->written = true;
+      if (fchmod (p->u.fd, p->st.st_mode & 07777) != 0)
+        { /* keeps 0600 */ }
+      if (geteuid () == 0 && fchown (p->u.fd, p->st.st_uid, p->st.st_gid) != 0)
         { /* best effort */ }
-      if (obj_write (&p->obj, fd, p->path) != 0)
+      if (obj_write (&p->obj, p->u.fd, p->path) != 0)
         rc = -1;
-      if (close (fd) != 0 && rc == 0)
-        {
-          diag_error ("cannot write %s: %s", p->path, strerror (errno));
-          rc = -1;
-        }
     }
   if (rc != 0)
     {
@@ -1102,8 +1215,7 @@ dtrace_g_link_sites (const struct d_program *prog, const struct dtrace_g_options
       else if (got > 0)
         {
           p.path = xstrdup (path);
-          l->v = xrealloc (l->v, (l->n + 1) * sizeof *l->v);
-          l->v[l->n++] = p;
+          VEC_PUSH (l->v, l->n, l->cap) = p;
         }
     }
   free (seen);
@@ -1127,22 +1239,33 @@ dtrace_g_linker_commit (struct dtrace_g_linker *l)
   if (!l)
     return 0;
   int rc = 0;
+  /* All named by one helper process, which finishes even if we are
+   * killed meanwhile (common/unnamed-file.c). */
+  struct unnamed_file **files = xcalloc (l->n + 1, sizeof *files);
+  const char **targets = xcalloc (l->n + 1, sizeof *targets);
+  size_t *which = xcalloc (l->n + 1, sizeof *which);
+  size_t n = 0;
   for (size_t i = 0; i < l->n; i++)
+    if (l->v[i].written)
+      {
+        files[n] = &l->v[i].u;
+        targets[n] = l->v[i].real;
+        which[n++] = i;
+      }
+  size_t done = unnamed_link_all (files, targets, n);
+  if (done < n)
     {
-      struct pending *p = &l->v[i];
-      if (!p->tmp)
-        continue;
-      if (rc == 0 && rename (p->tmp, p->real) != 0)
-        {
-          diag_error ("cannot replace %s: %s", p->path, strerror (errno));
-          rc = -1;
-        }
-      if (rc == 0)
-        {
-          free (p->tmp);
-          p->tmp = NULL;
-        }
+      diag_error ("cannot replace %s: %s", l->v[which[done]].path, strerror (errno));
+      rc = -1;
     }
+  for (size_t k = 0; k < done; k++)
+    {
+      l->v[which[k]].written = false;
+      unnamed_close (&l->v[which[k]].u);
+    }
+  free (files);
+  free (targets);
+  free (which);
   remove_temps (l);
   restore_signals (l);
   return rc;

@@ -23,6 +23,7 @@ struct dtrace_g_options {
   int elf_class;            /* ELFCLASS32/64 from -32/-64, or 0 = decide */
   bool default_visibility;  /* -DSTAP_SDT_V1 or -DSTAP_SDT_V2 seen */
   const char *cflags;       /* $CFLAGS (for -fcf-protection, -m32/-m64), may be NULL */
+  const char *output;       /* the -G object's name, for messages; may be NULL */
   size_t nobjects;          /* object operands */
   char **objects;
 };
@@ -42,7 +43,7 @@ struct dtrace_g_target {
 int dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_options *opt,
                             struct dtrace_g_target *target);
 
-/* Write the semaphore object to FD (a fresh temp file owned by the caller).
+/* Write the semaphore object to FD (a fresh file owned by the caller).
  * Besides the semaphores it defines, for x86-64 targets, one hidden weak
  * function `int __dtraceenabled_<prov>___<probe>(void)` per probe returning
  * the semaphore (the is-enabled test of Solaris-style headers), and, for
@@ -56,9 +57,10 @@ int dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_o
  * Link the call-style probe sites (calls of __dtrace_<prov>___<probe>) of
  * the object operands: each object that has sites of PROG's probes is
  * rewritten (sites turned into no-ops, relocations neutralised, one
- * .note.stapsdt note per site) into a temp file beside it.  Nothing is
- * replaced yet: dtrace_g_linker_commit() renames the temp files over the
- * objects, dtrace_g_linker_free() removes those not committed.  Objects
+ * .note.stapsdt note per site) into a new file beside it that has no name
+ * yet (O_TMPFILE).  Nothing is replaced yet: dtrace_g_linker_commit() names
+ * the new files over the objects, dtrace_g_linker_free() drops those not
+ * committed.  Objects
  * without such sites, or already linked by an earlier run, are not touched.
  * Read-only objects and unwritable directories are errors before anything
  * is written.  Returns 0 (*OUT set; it may hold no object), or -1 after

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #define EHDR_SIZE 64
@@ -50,15 +51,10 @@ read_shdr (const unsigned char *p, GElf_Shdr *sh)
   sh->sh_entsize = obj_le (p + 56, 8);
 }
 
-int
-obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o)
+/* The ELF header of IMAGE into O->eh, checked.  Returns 0 or -1. */
+static int
+parse_ehdr (const char *path, const unsigned char *p, size_t size, struct elf_object *o)
 {
-  memset (o, 0, sizeof *o);
-  o->path = xstrdup (path);
-  o->image = image;
-  o->image_size = size;
-  const unsigned char *p = image;
-
   if (size < EHDR_SIZE || memcmp (p, ELFMAG, SELFMAG) != 0)
     return corrupt (path, "no ELF header");
   if (p[EI_CLASS] != ELFCLASS64 || p[EI_DATA] != ELFDATA2LSB)
@@ -95,7 +91,49 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
     return corrupt (path, "unexpected section header size");
   if (!fits (eh->e_shoff, SHDR_SIZE, size))
     return corrupt (path, "the section header table lies beyond the end of the file");
+  return 0;
+}
 
+/* "section I (NAME) WHY": an error naming PATH. */
+static int
+corrupt_section (const char *path, const struct elf_object *o, size_t i, const char *why)
+{
+  const char *name = o->sec[i].name;
+  char *msg = name && *name ? xasprintf ("section %zu (%s) %s", i, name, why)
+                            : xasprintf ("section %zu %s", i, why);
+  corrupt (path, msg);
+  free (msg);
+  return -1;
+}
+
+/* Section I's header against a file of SIZE bytes: its contents (whatever
+ * its type, NOBITS aside) inside the file, alignment a power of two, a
+ * whole number of entries, links to sections that exist.  libelf writes
+ * what the header says it may read, so nothing may be let through here.
+ * Returns NULL, or what is wrong. */
+static const char *
+shdr_problem (const GElf_Shdr *sh, size_t nsec, uint64_t size)
+{
+  if (sh->sh_type != SHT_NOBITS && !fits (sh->sh_offset, sh->sh_size, size))
+    return "lies beyond the end of the file";
+  if (sh->sh_addralign & (sh->sh_addralign - 1))
+    return "has an impossible alignment";
+  if (sh->sh_entsize && sh->sh_size % sh->sh_entsize != 0)
+    return "has an impossible entry size";
+  if (sh->sh_link >= nsec)
+    return "links to a section that does not exist";
+  if ((sh->sh_type == SHT_REL || sh->sh_type == SHT_RELA || (sh->sh_flags & SHF_INFO_LINK))
+      && sh->sh_info >= nsec)
+    return "applies to a section that does not exist";
+  return NULL;
+}
+
+/* Read the section headers and names into O, each checked against the
+ * file.  Returns 0 or -1. */
+static int
+read_sections (const char *path, const unsigned char *p, size_t size, struct elf_object *o)
+{
+  const GElf_Ehdr *eh = &o->eh;
   GElf_Shdr sh0;
   read_shdr (p + eh->e_shoff, &sh0);
   uint64_t shnum = eh->e_shnum ? eh->e_shnum : sh0.sh_size;
@@ -105,39 +143,41 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
   if (shstrndx == 0 || shstrndx >= shnum)
     return corrupt (path, "no section name table");
 
-  o->nsec = o->nsec_orig = (size_t) shnum;
+  o->nsec = o->nsec_orig = o->sec_cap = (size_t) shnum;
   o->sec = xcalloc (o->nsec, sizeof *o->sec);
   for (size_t i = 0; i < o->nsec; i++)
     {
       struct obj_section *s = &o->sec[i];
+      s->name = "";
       read_shdr (p + eh->e_shoff + i * SHDR_SIZE, &s->sh);
-      if (i > 0 && s->sh.sh_type != SHT_NOBITS && s->sh.sh_type != SHT_NULL
-          && !fits (s->sh.sh_offset, s->sh.sh_size, size))
-        {
-          char *why = xasprintf ("section %zu lies beyond the end of the file", i);
-          corrupt (path, why);
-          free (why);
-          return -1;
-        }
-      if ((s->sh.sh_addralign & (s->sh.sh_addralign - 1))
-          || (s->sh.sh_entsize && s->sh.sh_size % s->sh.sh_entsize != 0))
-        {
-          char *why = xasprintf ("section %zu has an impossible alignment or entry size", i);
-          corrupt (path, why);
-          free (why);
-          return -1;
-        }
-      s->size = s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
+      /* Section 0 holds only the extended counts: no contents. */
+      s->size = i == 0 || s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
     }
   o->shstrndx = (size_t) shstrndx;
-  if (o->sec[o->shstrndx].sh.sh_type != SHT_STRTAB)
+  const GElf_Shdr *strsh = &o->sec[o->shstrndx].sh;
+  if (shdr_problem (strsh, o->nsec, size))
+    return corrupt_section (path, o, o->shstrndx, shdr_problem (strsh, o->nsec, size));
+  if (strsh->sh_type != SHT_STRTAB)
     return corrupt (path, "the section name table is not a string table");
   for (size_t i = 0; i < o->nsec; i++)
     {
       const char *n = obj_string (o, o->shstrndx, o->sec[i].sh.sh_name);
       o->sec[i].name = n ? n : "";
     }
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const char *why = shdr_problem (&o->sec[i].sh, o->nsec, size);
+      if (why)
+        return corrupt_section (path, o, i, why);
+    }
+  return 0;
+}
 
+/* The symbol table, relocation sections, groups and extended section
+ * indexes: well-formed, and where they are.  Returns 0 or -1. */
+static int
+check_tables (const char *path, struct elf_object *o)
+{
   for (size_t i = 1; i < o->nsec; i++)
     {
       const GElf_Shdr *sh = &o->sec[i].sh;
@@ -181,6 +221,13 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
           o->symtab_shndx = i;
         }
     }
+  return 0;
+}
+
+/* Every symbol a relocation names and every group member exists. */
+static int
+check_references (const char *path, const struct elf_object *o)
+{
   for (size_t i = 1; i < o->nsec; i++)
     {
       const GElf_Shdr *sh = &o->sec[i].sh;
@@ -210,6 +257,19 @@ obj_parse (const char *path, unsigned char *image, size_t size, struct elf_objec
             return corrupt (path, "a section group has no signature symbol");
         }
     }
+  return 0;
+}
+
+int
+obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o)
+{
+  memset (o, 0, sizeof *o);
+  o->path = xstrdup (path);
+  o->image = image;
+  o->image_size = size;
+  if (parse_ehdr (path, image, size, o) != 0 || read_sections (path, image, size, o) != 0
+      || check_tables (path, o) != 0 || check_references (path, o) != 0)
+    return -1;
   return 0;
 }
 
@@ -300,8 +360,7 @@ obj_add_section (struct elf_object *o, const char *name, GElf_Word type, GElf_Xw
                  unsigned char *data, size_t size)
 {
   size_t name_off = add_string (o, o->shstrndx, name);
-  o->sec = xrealloc (o->sec, (o->nsec + 1) * sizeof *o->sec);
-  struct obj_section *s = &o->sec[o->nsec];
+  struct obj_section *s = &VEC_PUSH (o->sec, o->nsec, o->sec_cap);
   memset (s, 0, sizeof *s);
   s->sh.sh_name = (GElf_Word) name_off;
   s->sh.sh_type = type;
@@ -315,7 +374,7 @@ obj_add_section (struct elf_object *o, const char *name, GElf_Word type, GElf_Xw
   s->data = data;
   s->size = size;
   s->owned = true;
-  return o->nsec++;
+  return o->nsec - 1;
 }
 
 void
@@ -410,11 +469,18 @@ obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
   obj_put_le (p + 16, (uint64_t) r->r_addend, 8);
 }
 
+int
+obj_write_fail (const char *display, const char *what, int sys_errno)
+{
+  diag_error ("cannot write %s: %s: %s", display, what,
+              sys_errno ? strerror (sys_errno) : elf_errmsg (-1));
+  return -1;
+}
+
 static int
 write_fail (const char *display, const char *what)
 {
-  diag_error ("cannot write %s: %s: %s", display, what, elf_errmsg (-1));
-  return -1;
+  return obj_write_fail (display, what, 0);
 }
 
 int
@@ -424,6 +490,19 @@ obj_write (const struct elf_object *o, int fd, const char *display)
     {
       diag_error ("libelf is out of date");
       return -1;
+    }
+  /* libelf reads every block it is given: none may reach past the image
+   * (obj_parse has checked the headers; this guards the invariant). */
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const struct obj_section *s = &o->sec[i];
+      if (!s->owned && s->sh.sh_type != SHT_NOBITS && s->size
+          && !fits (s->sh.sh_offset, s->size, o->image_size))
+        {
+          diag_error ("cannot write %s: section %zu (%s) lies beyond the end of %s", display,
+                      i, s->name, o->path);
+          return -1;
+        }
     }
   Elf *e = elf_begin (fd, ELF_C_WRITE, NULL);
   if (!e)
@@ -507,9 +586,11 @@ obj_write (const struct elf_object *o, int fd, const char *display)
       write_fail (display, "gelf_update_ehdr");
       goto out;
     }
+  /* libelf keeps no errno: a failed write leaves the system's reason. */
+  errno = 0;
   if (elf_update (e, ELF_C_WRITE) < 0)
     {
-      write_fail (display, "elf_update");
+      obj_write_fail (display, "elf_update", errno);
       goto out;
     }
   rc = 0;

@@ -40,6 +40,7 @@ struct elf_object {
   size_t nsec;              /* sections, added ones included (index 0 is the null section) */
   size_t nsec_orig;
   struct obj_section *sec;
+  size_t sec_cap;           /* allocated entries of sec */
   size_t shstrndx;
   size_t symtab;            /* index of SHT_SYMTAB, 0 when none */
   size_t strtab;            /* its string table */
@@ -91,6 +92,11 @@ void obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
 /* Write the object to FD (a fresh, empty regular file).  Returns 0, or -1
  * after printing an error naming DISPLAY. */
 int obj_write (const struct elf_object *o, int fd, const char *display);
+
+/* "cannot write DISPLAY: WHAT: REASON" (an error; returns -1): the
+ * system's reason SYS_ERRNO when a write failed ("No space left on
+ * device"), else (0) libelf's. */
+int obj_write_fail (const char *display, const char *what, int sys_errno);
 
 /* Little-endian helpers. */
 static inline uint64_t

@@ -66,20 +66,11 @@
 #include <unistd.h>
 
 #include "dlang/dlang.h"
+#include "dtrace-g/object-rewriter.h"
+#include "common/strset.h"
 #include "common/xalloc.h"
+#include "sdt/elf-defs.h"
 
-#ifndef SHF_GNU_RETAIN
-#define SHF_GNU_RETAIN (1U << 21)
-#endif
-#ifndef NT_GNU_PROPERTY_TYPE_0
-#define NT_GNU_PROPERTY_TYPE_0 5
-#endif
-#ifndef GNU_PROPERTY_X86_FEATURE_1_AND
-#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002U
-#endif
-#ifndef ELFOSABI_GNU
-#define ELFOSABI_GNU 3
-#endif
 
 /* ------------------------------------------------------------------ */
 /* A growable string table ("\0name\0name\0...").                      */
@@ -105,38 +96,6 @@ strtab_add (struct strtab *t, const char *s)
   memcpy (t->buf + off, s, n);
   t->len += n;
   return off;
-}
-
-/* ------------------------------------------------------------------ */
-/* A set of strings (open addressing), to define each name once.       */
-
-struct name_set {
-  const char **slots;
-  size_t cap;      /* power of two */
-};
-
-static uint64_t
-hash_str (const char *s)
-{
-  uint64_t h = 1469598103934665603ULL;   /* FNV-1a */
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 1099511628211ULL;
-  return h;
-}
-
-/* Insert S (not copied); returns false when it was already present. */
-static bool
-name_set_insert (struct name_set *set, const char *s)
-{
-  size_t i = (size_t) hash_str (s) & (set->cap - 1);
-  while (set->slots[i])
-    {
-      if (strcmp (set->slots[i], s) == 0)
-        return false;
-      i = (i + 1) & (set->cap - 1);
-    }
-  set->slots[i] = s;
-  return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -200,11 +159,17 @@ struct section_spec {
   GElf_Word link, info;
 };
 
-static int
-elf_fail (const char *what)
+/* The name of the -G object in messages. */
+static const char *
+output_name (const struct dtrace_g_options *opt)
 {
-  diag_error ("cannot write the -G object: %s: %s", what, elf_errmsg (-1));
-  return -1;
+  return opt && opt->output ? opt->output : "the -G object";
+}
+
+static int
+elf_fail (const char *name, const char *what)
+{
+  return obj_write_fail (name, what, 0);
 }
 
 /* Copy everything from SRC (rewound) to DST. */
@@ -239,23 +204,23 @@ copy_fd (int src, int dst)
  * file: sections SPECS[0..NSPECS) get indexes 1..NSPECS (with their own
  * sh_link/sh_info), .shstrtab comes last. */
 static int
-write_image (int fd, const struct dtrace_g_target *target, int data,
+write_image (int fd, const char *name, const struct dtrace_g_target *target, int data,
              struct section_spec *specs, size_t nspecs)
 {
   int rc = -1;
   Elf *elf = elf_begin (fd, ELF_C_WRITE, NULL);
   if (!elf)
-    return elf_fail ("elf_begin");
+    return elf_fail (name, "elf_begin");
 
   if (!gelf_newehdr (elf, target->elf_class))
     {
-      elf_fail ("gelf_newehdr");
+      elf_fail (name, "gelf_newehdr");
       goto out;
     }
   GElf_Ehdr eh;
   if (!gelf_getehdr (elf, &eh))
     {
-      elf_fail ("gelf_getehdr");
+      elf_fail (name, "gelf_getehdr");
       goto out;
     }
   eh.e_ident[EI_DATA] = (unsigned char) data;
@@ -286,7 +251,7 @@ write_image (int fd, const struct dtrace_g_target *target, int data,
       if (!scn || !gelf_getshdr (scn, &sh))
         {
           ok = false;
-          elf_fail ("elf_newscn");
+          elf_fail (name, "elf_newscn");
           break;
         }
       const struct section_spec *s = is_shstr ? NULL : &specs[i];
@@ -298,7 +263,7 @@ write_image (int fd, const struct dtrace_g_target *target, int data,
           if (!d)
             {
               ok = false;
-              elf_fail ("elf_newdata");
+              elf_fail (name, "elf_newdata");
               break;
             }
           d->d_buf = buf;
@@ -319,19 +284,21 @@ write_image (int fd, const struct dtrace_g_target *target, int data,
       if (!gelf_update_shdr (scn, &sh))
         {
           ok = false;
-          elf_fail ("gelf_update_shdr");
+          elf_fail (name, "gelf_update_shdr");
         }
     }
   eh.e_shstrndx = (GElf_Half) (nspecs + 1);
   if (ok && !gelf_update_ehdr (elf, &eh))
     {
       ok = false;
-      elf_fail ("gelf_update_ehdr");
+      elf_fail (name, "gelf_update_ehdr");
     }
+  /* libelf keeps no errno: a failed write leaves the system's reason. */
+  errno = 0;
   if (ok && elf_update (elf, ELF_C_WRITE) < 0)
     {
       ok = false;
-      elf_fail ("elf_update");
+      obj_write_fail (name, "elf_update", errno);
     }
   rc = ok ? 0 : -1;
   elf_end (elf);
@@ -344,35 +311,29 @@ out:
   return rc;
 }
 
-int
-dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_options *opt,
-                       const struct dtrace_g_target *target, int fd)
+/* What the object defines, collected from the program. */
+struct sem_defs {
+  size_t total;              /* probes declared */
+  char **names;              /* distinct semaphore names, in declaration order */
+  size_t nsem;
+  char **fnames;             /* distinct is-enabled function names (x86-64) */
+  size_t *fslot;             /* the semaphore each function reads */
+  size_t nfun;
+};
+
+/* The distinct semaphore names and, when FUNCTIONS, the is-enabled
+ * functions: one per distinct name, each reading the semaphore of its probe.
+ * Names that occur twice get one definition. */
+static void
+collect_defs (const struct d_program *prog, bool functions, struct sem_defs *d)
 {
-  if (elf_version (EV_CURRENT) == EV_NONE)
-    {
-      diag_error ("libelf is out of date");
-      return -1;
-    }
-  if (!target || (target->elf_class != ELFCLASS32 && target->elf_class != ELFCLASS64)
-      || target->machine == EM_NONE)
-    {
-      diag_error ("cannot write the -G object: no target machine decided");
-      return -1;
-    }
-  int data = target_data (target);
-  bool visible = opt && opt->default_visibility;
-
-  /* Count the probes, then collect the distinct semaphore names. */
-  size_t total = 0;
+  memset (d, 0, sizeof *d);
   for (size_t p = 0; prog && p < prog->nproviders; p++)
-    total += prog->providers[p].nprobes;
-
-  struct name_set set = { NULL, 16 };
-  while (set.cap < 2 * total + 1)
-    set.cap *= 2;
-  set.slots = xcalloc (set.cap, sizeof *set.slots);
-  char **names = xcalloc (total + 1, sizeof *names);
-  size_t nsem = 0;
+    d->total += prog->providers[p].nprobes;
+  d->names = xcalloc (d->total + 1, sizeof *d->names);
+  d->fnames = xcalloc (d->total + 1, sizeof *d->fnames);
+  d->fslot = xcalloc (d->total + 1, sizeof *d->fslot);
+  struct strset set = { 0 }, fset = { 0 };
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     {
       const struct d_provider *pv = &prog->providers[p];
@@ -381,22 +342,12 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
           if (!pv->probes[j].name)
             continue;
           char *name = xasprintf ("%s_%s_semaphore", pv->name, pv->probes[j].name);
-          if (name_set_insert (&set, name))
-            names[nsem++] = name;
+          if (strset_add (&set, xstrdup (name)))
+            d->names[d->nsem++] = name;
           else
             free (name);   /* defined once already: the probes share it */
         }
     }
-
-  /* The is-enabled functions (x86-64 only): one per distinct name, each
-   * reading the semaphore of its probe. */
-  bool functions = target->machine == EM_X86_64 && target->elf_class == ELFCLASS64;
-  bool ibt = functions && target->has_x86_feature_1 && (target->x86_feature_1 & 1U);
-  struct name_set fset = { NULL, set.cap };
-  fset.slots = xcalloc (fset.cap, sizeof *fset.slots);
-  char **fnames = xcalloc (total + 1, sizeof *fnames);
-  size_t *fslot = xcalloc (total + 1, sizeof *fslot);
-  size_t nfun = 0;
   for (size_t p = 0; functions && prog && p < prog->nproviders; p++)
     {
       const struct d_provider *pv = &prog->providers[p];
@@ -405,37 +356,53 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
           if (!pv->probes[j].name)
             continue;
           char *fname = xasprintf ("__dtraceenabled_%s___%s", pv->name, pv->probes[j].name);
-          if (!name_set_insert (&fset, fname))
+          if (!strset_add (&fset, xstrdup (fname)))
             {
               free (fname);
               continue;
             }
           char *sem = xasprintf ("%s_%s_semaphore", pv->name, pv->probes[j].name);
           size_t slot = 0;
-          while (slot < nsem && strcmp (names[slot], sem) != 0)
+          while (slot < d->nsem && strcmp (d->names[slot], sem) != 0)
             slot++;
           free (sem);
-          fnames[nfun] = fname;
-          fslot[nfun++] = slot;
+          d->fnames[d->nfun] = fname;
+          d->fslot[d->nfun++] = slot;
         }
     }
+  strset_clear (&set);
+  strset_clear (&fset);
+}
 
-  /* Section indexes (see the layout above). */
-  const GElf_Word text_idx = 2, probes_idx = 3, base_idx = 4;   /* .group is 1 */
-  bool want_note = target->has_x86_feature_1 && is_x86 (target->machine);
-  /* .rela.text and .note.gnu.property, when present, come before these. */
-  GElf_Word symtab_idx = 6 + (nfun ? 1 : 0) + (want_note ? 1 : 0), strtab_idx = symtab_idx + 1;
+static void
+sem_defs_free (struct sem_defs *d)
+{
+  for (size_t i = 0; i < d->nsem; i++)
+    free (d->names[i]);
+  for (size_t i = 0; i < d->nfun; i++)
+    free (d->fnames[i]);
+  free (d->names);
+  free (d->fnames);
+  free (d->fslot);
+}
 
-  /* .text and .rela.text. */
-  const size_t slot_size = 16;
-  unsigned char *text = xcalloc (nfun ? nfun : 1, slot_size);
-  size_t relasz = target->elf_class == ELFCLASS64 ? sizeof (Elf64_Rela) : sizeof (Elf32_Rela);
-  unsigned char *relabuf = xcalloc (nfun ? nfun : 1, relasz);
-  const GElf_Word probes_sym = 1, base_sym = 2, nlocals = 3;
-  for (size_t i = 0; i < nfun; i++)
+/* Symbol indexes and the is-enabled functions' slot size. */
+enum { PROBES_SYM = 1, BASE_SYM = 2, NLOCALS = 3, SLOT_SIZE = 16 };
+/* Section indexes (see the layout above); .group is 1. */
+enum { TEXT_IDX = 2, PROBES_IDX = 3, BASE_IDX = 4 };
+
+/* .text (one 16-byte slot per function, `[endbr64] movzwl sem(%rip),%eax;
+ * ret`) into *TEXT and its relocations (ELFCLASS64) into *RELA. */
+static void
+build_text (const struct sem_defs *d, bool ibt, size_t relasz, unsigned char **textp,
+            unsigned char **relap)
+{
+  unsigned char *text = xcalloc (d->nfun ? d->nfun : 1, SLOT_SIZE);
+  unsigned char *relabuf = xcalloc (d->nfun ? d->nfun : 1, relasz);
+  for (size_t i = 0; i < d->nfun; i++)
     {
-      unsigned char *f = text + i * slot_size, *w = f;
-      memset (f, 0xcc, slot_size);                 /* int3 padding */
+      unsigned char *f = text + i * SLOT_SIZE, *w = f;
+      memset (f, 0xcc, SLOT_SIZE);                 /* int3 padding */
       if (ibt)
         {
           static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
@@ -451,65 +418,71 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
       *w = 0xc3;                                   /* ret */
       Elf64_Rela *r = (Elf64_Rela *) (relabuf + i * relasz);
       r->r_offset = disp_off;
-      r->r_info = ELF64_R_INFO (probes_sym, R_X86_64_PC32);
-      r->r_addend = (Elf64_Sxword) (2 * fslot[i]) - 4;
+      r->r_info = ELF64_R_INFO (PROBES_SYM, R_X86_64_PC32);
+      r->r_addend = (Elf64_Sxword) (2 * d->fslot[i]) - 4;
     }
+  *textp = text;
+  *relap = relabuf;
+}
 
-  /* .group: COMDAT, signature the .stapsdt.base section symbol. */
-  Elf32_Word group[2] = { GRP_COMDAT, base_idx };
-  unsigned char base_byte[1] = { 0 };
+/* Symbol I of the object (see the layout above), its name added to STR. */
+static void
+make_symbol (const struct sem_defs *d, size_t i, bool visible, bool ibt, struct strtab *str,
+             GElf_Sym *s)
+{
+  memset (s, 0, sizeof *s);
+  if (i == PROBES_SYM || i == BASE_SYM)
+    {
+      /* The group signature is named, as tools (eu-elflint) want; a
+       * section symbol's name is its section's name anyway. */
+      if (i == BASE_SYM)
+        s->st_name = (GElf_Word) strtab_add (str, ".stapsdt.base");
+      s->st_info = GELF_ST_INFO (STB_LOCAL, STT_SECTION);
+      s->st_shndx = (GElf_Half) (i == PROBES_SYM ? PROBES_IDX : BASE_IDX);
+    }
+  else if (i >= NLOCALS && i < NLOCALS + d->nsem)
+    {
+      size_t k = i - NLOCALS;
+      s->st_name = (GElf_Word) strtab_add (str, d->names[k]);
+      s->st_info = GELF_ST_INFO (STB_WEAK, STT_OBJECT);
+      s->st_other = visible ? STV_DEFAULT : STV_HIDDEN;
+      s->st_shndx = (GElf_Half) PROBES_IDX;
+      s->st_value = 2 * (GElf_Addr) k;
+      s->st_size = 2;
+    }
+  else if (i == NLOCALS + d->nsem)
+    {
+      s->st_name = (GElf_Word) strtab_add (str, "_.stapsdt.base");
+      s->st_info = GELF_ST_INFO (STB_WEAK, STT_NOTYPE);
+      s->st_other = STV_HIDDEN;
+      s->st_shndx = (GElf_Half) BASE_IDX;
+      s->st_size = 1;
+    }
+  else if (i > NLOCALS + d->nsem)
+    {
+      size_t k = i - NLOCALS - d->nsem - 1;
+      s->st_name = (GElf_Word) strtab_add (str, d->fnames[k]);
+      s->st_info = GELF_ST_INFO (STB_WEAK, STT_FUNC);
+      s->st_other = STV_HIDDEN;
+      s->st_shndx = (GElf_Half) TEXT_IDX;
+      s->st_value = k * SLOT_SIZE;
+      s->st_size = ibt ? 12 : 8;
+    }
+}
 
-  /* .strtab and .symtab. */
-  struct strtab str = { 0 };
-  strtab_add (&str, "");
-  size_t nsyms = nlocals + nsem + 1 + nfun;
-  /* The symbols are built in libelf's memory representation (native
-   * structs, native byte order); elf_update converts them to the file's
-   * encoding because the data block is typed ELF_T_SYM. */
-  size_t symsz = target->elf_class == ELFCLASS64 ? sizeof (Elf64_Sym) : sizeof (Elf32_Sym);
+/* .symtab in libelf's memory representation (native structs, native byte
+ * order; elf_update converts them to the file's encoding because the data
+ * block is typed ELF_T_SYM), its names into STR.  Returns the buffer. */
+static unsigned char *
+build_symtab (const struct sem_defs *d, int elf_class, bool visible, bool ibt,
+              struct strtab *str, size_t nsyms, size_t symsz)
+{
   unsigned char *symbuf = xcalloc (nsyms, symsz);
   for (size_t i = 0; i < nsyms; i++)
     {
       GElf_Sym s;
-      memset (&s, 0, sizeof s);
-      if (i == probes_sym || i == base_sym)
-        {
-          /* The group signature is named, as tools (eu-elflint) want; a
-           * section symbol's name is its section's name anyway. */
-          if (i == base_sym)
-            s.st_name = (GElf_Word) strtab_add (&str, ".stapsdt.base");
-          s.st_info = GELF_ST_INFO (STB_LOCAL, STT_SECTION);
-          s.st_shndx = (GElf_Half) (i == probes_sym ? probes_idx : base_idx);
-        }
-      else if (i >= nlocals && i < nlocals + nsem)
-        {
-          size_t k = i - nlocals;
-          s.st_name = (GElf_Word) strtab_add (&str, names[k]);
-          s.st_info = GELF_ST_INFO (STB_WEAK, STT_OBJECT);
-          s.st_other = visible ? STV_DEFAULT : STV_HIDDEN;
-          s.st_shndx = (GElf_Half) probes_idx;
-          s.st_value = 2 * (GElf_Addr) k;
-          s.st_size = 2;
-        }
-      else if (i == nlocals + nsem)
-        {
-          s.st_name = (GElf_Word) strtab_add (&str, "_.stapsdt.base");
-          s.st_info = GELF_ST_INFO (STB_WEAK, STT_NOTYPE);
-          s.st_other = STV_HIDDEN;
-          s.st_shndx = (GElf_Half) base_idx;
-          s.st_size = 1;
-        }
-      else if (i > nlocals + nsem)
-        {
-          size_t k = i - nlocals - nsem - 1;
-          s.st_name = (GElf_Word) strtab_add (&str, fnames[k]);
-          s.st_info = GELF_ST_INFO (STB_WEAK, STT_FUNC);
-          s.st_other = STV_HIDDEN;
-          s.st_shndx = (GElf_Half) text_idx;
-          s.st_value = k * slot_size;
-          s.st_size = ibt ? 12 : 8;
-        }
-      if (target->elf_class == ELFCLASS64)
+      make_symbol (d, i, visible, ibt, str, &s);
+      if (elf_class == ELFCLASS64)
         {
           Elf64_Sym *o = (Elf64_Sym *) (symbuf + i * symsz);
           o->st_name = s.st_name;
@@ -530,8 +503,81 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
           o->st_size = (Elf32_Word) s.st_size;
         }
     }
+  return symbuf;
+}
 
-  unsigned char *probes = xcalloc (nsem ? nsem : 1, 2);
+/* Write the image into FD; libelf must ftruncate its output, which only
+ * regular files allow, so anything else gets a copy made in memory. */
+static int
+write_to_fd (int fd, const char *name, const struct dtrace_g_target *target, int data,
+             struct section_spec *specs, size_t n)
+{
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    {
+      diag_error ("cannot write %s: %s", name, strerror (errno));
+      return -1;
+    }
+  if (S_ISREG (st.st_mode))
+    return write_image (fd, name, target, data, specs, n);
+  int mfd = memfd_create ("dtrace-g", MFD_CLOEXEC);
+  if (mfd < 0)
+    {
+      diag_error ("cannot write %s: memfd_create: %s", name, strerror (errno));
+      return -1;
+    }
+  int rc = write_image (mfd, name, target, data, specs, n);
+  if (rc == 0 && copy_fd (mfd, fd) != 0)
+    {
+      diag_error ("cannot write %s: %s", name, strerror (errno));
+      rc = -1;
+    }
+  close (mfd);
+  return rc;
+}
+
+int
+dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_options *opt,
+                       const struct dtrace_g_target *target, int fd)
+{
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    {
+      diag_error ("libelf is out of date");
+      return -1;
+    }
+  if (!target || (target->elf_class != ELFCLASS32 && target->elf_class != ELFCLASS64)
+      || target->machine == EM_NONE)
+    {
+      diag_error ("cannot write %s: no target machine decided", output_name (opt));
+      return -1;
+    }
+  int data = target_data (target);
+  bool visible = opt && opt->default_visibility;
+  bool is64 = target->elf_class == ELFCLASS64;
+  bool functions = target->machine == EM_X86_64 && is64;
+  bool ibt = functions && target->has_x86_feature_1 && (target->x86_feature_1 & 1U);
+  struct sem_defs d;
+  collect_defs (prog, functions, &d);
+
+  bool want_note = target->has_x86_feature_1 && is_x86 (target->machine);
+  /* .rela.text and .note.gnu.property, when present, come before these. */
+  GElf_Word symtab_idx = 6 + (d.nfun ? 1 : 0) + (want_note ? 1 : 0), strtab_idx = symtab_idx + 1;
+
+  size_t relasz = is64 ? sizeof (Elf64_Rela) : sizeof (Elf32_Rela);
+  unsigned char *text, *relabuf;
+  build_text (&d, ibt, relasz, &text, &relabuf);
+
+  /* .group: COMDAT, signature the .stapsdt.base section symbol. */
+  Elf32_Word group[2] = { GRP_COMDAT, BASE_IDX };
+  unsigned char base_byte[1] = { 0 };
+
+  struct strtab str = { 0 };
+  strtab_add (&str, "");
+  size_t nsyms = NLOCALS + d.nsem + 1 + d.nfun;
+  size_t symsz = is64 ? sizeof (Elf64_Sym) : sizeof (Elf32_Sym);
+  unsigned char *symbuf = build_symtab (&d, target->elf_class, visible, ibt, &str, nsyms, symsz);
+
+  unsigned char *probes = xcalloc (d.nsem ? d.nsem : 1, 2);
   unsigned char note[32];
   size_t note_size = want_note
     ? make_property_note (note, target->elf_class, data, target->x86_feature_1) : 0;
@@ -539,74 +585,36 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
   struct section_spec specs[10];
   size_t n = 0;
   specs[n++] = (struct section_spec) { ".group", SHT_GROUP, 0, 4, 4, group, sizeof group,
-                                       ELF_T_WORD, symtab_idx, base_sym };
+                                       ELF_T_WORD, symtab_idx, BASE_SYM };
   specs[n++] = (struct section_spec) { ".text", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR,
-                                       nfun ? 16 : 1, 0, text, nfun * slot_size, ELF_T_BYTE,
+                                       d.nfun ? 16 : 1, 0, text, d.nfun * SLOT_SIZE, ELF_T_BYTE,
                                        0, 0 };
   specs[n++] = (struct section_spec) { ".probes", SHT_PROGBITS,
                                        SHF_WRITE | SHF_ALLOC | SHF_GNU_RETAIN,
-                                       2, 0, probes, 2 * nsem, ELF_T_BYTE, 0, 0 };
+                                       2, 0, probes, 2 * d.nsem, ELF_T_BYTE, 0, 0 };
   specs[n++] = (struct section_spec) { ".stapsdt.base", SHT_PROGBITS,
                                        SHF_ALLOC | SHF_GROUP | SHF_GNU_RETAIN,
                                        1, 0, base_byte, 1, ELF_T_BYTE, 0, 0 };
   specs[n++] = (struct section_spec) { ".note.GNU-stack", SHT_PROGBITS, 0,
                                        1, 0, NULL, 0, ELF_T_BYTE, 0, 0 };
-  if (nfun)
+  if (d.nfun)
     specs[n++] = (struct section_spec) { ".rela.text", SHT_RELA, SHF_INFO_LINK, 8, relasz,
-                                         relabuf, nfun * relasz, ELF_T_RELA,
-                                         symtab_idx, text_idx };
+                                         relabuf, d.nfun * relasz, ELF_T_RELA,
+                                         symtab_idx, TEXT_IDX };
   if (want_note)
     specs[n++] = (struct section_spec) { ".note.gnu.property", SHT_NOTE, SHF_ALLOC,
-                                         target->elf_class == ELFCLASS64 ? 8 : 4, 0,
-                                         note, note_size, ELF_T_BYTE, 0, 0 };
-  specs[n++] = (struct section_spec) { ".symtab", SHT_SYMTAB, 0,
-                                       target->elf_class == ELFCLASS64 ? 8 : 4, symsz,
-                                       symbuf, nsyms * symsz, ELF_T_SYM, strtab_idx, nlocals };
+                                         is64 ? 8 : 4, 0, note, note_size, ELF_T_BYTE, 0, 0 };
+  specs[n++] = (struct section_spec) { ".symtab", SHT_SYMTAB, 0, is64 ? 8 : 4, symsz,
+                                       symbuf, nsyms * symsz, ELF_T_SYM, strtab_idx, NLOCALS };
   specs[n++] = (struct section_spec) { ".strtab", SHT_STRTAB, 0, 1, 0, str.buf, str.len,
                                        ELF_T_BYTE, 0, 0 };
 
-  /* libelf must ftruncate its output: only regular files allow that. */
-  struct stat st;
-  int rc;
-  if (fstat (fd, &st) != 0)
-    {
-      diag_error ("cannot write the -G object: %s", strerror (errno));
-      rc = -1;
-    }
-  else if (S_ISREG (st.st_mode))
-    rc = write_image (fd, target, data, specs, n);
-  else
-    {
-      int mfd = memfd_create ("dtrace-g", MFD_CLOEXEC);
-      if (mfd < 0)
-        {
-          diag_error ("cannot write the -G object: memfd_create: %s", strerror (errno));
-          rc = -1;
-        }
-      else
-        {
-          rc = write_image (mfd, target, data, specs, n);
-          if (rc == 0 && copy_fd (mfd, fd) != 0)
-            {
-              diag_error ("cannot write the -G object: %s", strerror (errno));
-              rc = -1;
-            }
-          close (mfd);
-        }
-    }
+  int rc = write_to_fd (fd, output_name (opt), target, data, specs, n);
 
-  for (size_t i = 0; i < nsem; i++)
-    free (names[i]);
-  free (names);
-  free (set.slots);
+  sem_defs_free (&d);
   free (str.buf);
   free (symbuf);
   free (probes);
-  for (size_t i = 0; i < nfun; i++)
-    free (fnames[i]);
-  free (fnames);
-  free (fslot);
-  free (fset.slots);
   free (text);
   free (relabuf);
   return rc;

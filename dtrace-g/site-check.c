@@ -44,35 +44,23 @@
 #include <unistd.h>
 
 #include "dlang/dlang.h"
+#include "common/hash.h"
 #include "common/xalloc.h"
 #include "common/strset.h"
+#include "sdt/elf-defs.h"
 #include "sdt/sdt.h"
 
-#ifndef GNU_PROPERTY_X86_FEATURE_1_IBT
-#define GNU_PROPERTY_X86_FEATURE_1_IBT (1U << 0)
-#endif
-#ifndef GNU_PROPERTY_X86_FEATURE_1_SHSTK
-#define GNU_PROPERTY_X86_FEATURE_1_SHSTK (1U << 1)
-#endif
 
 /* ------------------------------------------------------------------ */
 /* Hashing and two small open-addressing tables.                       */
-
-static uint64_t
-hash_bytes (uint64_t h, const char *s)
-{
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 1099511628211ULL;
-  return h;
-}
 
 /* Hash of (PROV, NAME); NAME NULL stands for "the provider itself". */
 static uint64_t
 hash_pair (const char *prov, const char *name)
 {
-  uint64_t h = hash_bytes (1469598103934665603ULL, prov);
-  h = (h ^ (name ? 0x01U : 0x02U)) * 1099511628211ULL;
-  return name ? hash_bytes (h, name) : h;
+  uint64_t h = fnv1a_str (FNV1A_INIT, prov);
+  h = (h ^ (name ? 0x01U : 0x02U)) * FNV1A_PRIME;
+  return name ? fnv1a_str (h, name) : h;
 }
 
 /* The declared probes, and one entry per declared provider (name NULL). */
@@ -88,36 +76,37 @@ struct decl_index {
   size_t cap;   /* power of two, more than twice the entries */
 };
 
+/* The slot of (PROV, NAME): the entry, or the empty slot it would take. */
+static struct decl_slot *
+decl_index_find (const struct decl_index *ix, const char *prov, const char *name)
+{
+  size_t i = (size_t) hash_pair (prov, name) & (ix->cap - 1);
+  while (ix->slots[i].prov)
+    {
+      struct decl_slot *s = &ix->slots[i];
+      if (strcmp (s->prov, prov) == 0
+          && (name ? s->name && strcmp (s->name, name) == 0 : !s->name))
+        break;
+      i = (i + 1) & (ix->cap - 1);
+    }
+  return &ix->slots[i];
+}
+
 static void
 decl_index_put (struct decl_index *ix, const struct d_provider *pv,
                 const struct d_probe_decl *decl)
 {
   const char *name = decl ? decl->name : NULL;
-  size_t i = (size_t) hash_pair (pv->name, name) & (ix->cap - 1);
-  while (ix->slots[i].prov)
-    {
-      struct decl_slot *s = &ix->slots[i];
-      if (strcmp (s->prov, pv->name) == 0
-          && (name ? s->name && strcmp (s->name, name) == 0 : !s->name))
-        return;   /* first declaration wins */
-      i = (i + 1) & (ix->cap - 1);
-    }
-  ix->slots[i] = (struct decl_slot) { pv->name, name, decl, pv };
+  struct decl_slot *s = decl_index_find (ix, pv->name, name);
+  if (!s->prov)   /* else the first declaration wins */
+    *s = (struct decl_slot) { pv->name, name, decl, pv };
 }
 
 static const struct decl_slot *
 decl_index_get (const struct decl_index *ix, const char *prov, const char *name)
 {
-  size_t i = (size_t) hash_pair (prov, name) & (ix->cap - 1);
-  while (ix->slots[i].prov)
-    {
-      const struct decl_slot *s = &ix->slots[i];
-      if (strcmp (s->prov, prov) == 0
-          && (name ? s->name && strcmp (s->name, name) == 0 : !s->name))
-        return s;
-      i = (i + 1) & (ix->cap - 1);
-    }
-  return NULL;
+  const struct decl_slot *s = decl_index_find (ix, prov, name);
+  return s->prov ? s : NULL;
 }
 
 static void
@@ -126,9 +115,7 @@ decl_index_build (struct decl_index *ix, const struct d_program *prog)
   size_t n = 0;
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     n += 1 + prog->providers[p].nprobes;
-  ix->cap = 16;
-  while (ix->cap < 2 * n + 1)
-    ix->cap *= 2;
+  ix->cap = hash_table_cap (n);
   ix->slots = xcalloc (ix->cap, sizeof *ix->slots);
   for (size_t p = 0; prog && p < prog->nproviders; p++)
     {
@@ -445,149 +432,144 @@ check_notes (const struct sdt_file *f, const char *path, const struct decl_index
   return rc;
 }
 
-int
-dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_options *opt,
-                        struct dtrace_g_target *target)
+/* What the operands say about the target. */
+struct votes {
+  const char *first;         /* the operand that decided the class */
+  struct arch obj;
+  size_t nprop;              /* ELF operands looked at for the property */
+  bool prop_all;
+  uint32_t prop_and;
+};
+
+/* Can operand PATH be read for notes?  1 yes (*DATA: its EI_DATA), 0 no
+ * (skipped, with a warning), -1 no (after an error). */
+static int
+operand_usable (const char *path, int *data)
 {
-  memset (target, 0, sizeof *target);
-  if (elf_version (EV_CURRENT) == EV_NONE)
+  struct stat st;
+  if (stat (path, &st) != 0)
     {
-      diag_error ("libelf is out of date");
+      if (errno == ENOENT || errno == ENOTDIR)
+        {
+          diag_warn ("%s: no such file, ignored", path);
+          return 0;
+        }
+      diag_error ("%s: %s", path, strerror (errno));
       return -1;
     }
-
-  struct decl_index ix;
-  decl_index_build (&ix, prog);
-
-  int rc = 0;
-  const char *first = NULL;         /* the operand that decided the class */
-  struct arch obj = { 0, 0, 0 };
-  size_t nprop = 0;                 /* ELF operands looked at for the property */
-  bool prop_all = true;
-  uint32_t prop_and = ~0U;
-
-  size_t nobjects = opt ? opt->nobjects : 0;
-  for (size_t i = 0; i < nobjects; i++)
+  if (S_ISDIR (st.st_mode))
     {
-      const char *path = opt->objects[i];
-      if (!path)
-        continue;
-      struct stat st;
-      if (stat (path, &st) != 0)
-        {
-          if (errno == ENOENT || errno == ENOTDIR)
-            diag_warn ("%s: no such file, ignored", path);
-          else
-            {
-              diag_error ("%s: %s", path, strerror (errno));
-              rc = -1;
-            }
-          continue;
-        }
-      if (S_ISDIR (st.st_mode))
-        {
-          diag_error ("%s: is a directory, not an object file", path);
-          rc = -1;
-          continue;
-        }
-      if (!S_ISREG (st.st_mode))
-        {
-          diag_error ("%s: not a regular file", path);   /* a FIFO would block */
-          rc = -1;
-          continue;
-        }
-      int data;
-      switch (operand_kind (path, &data))
-        {
-        case OPERAND_ARCHIVE:
-          diag_error ("%s: is an archive; pass the objects it holds instead", path);
-          rc = -1;
-          continue;
-        case OPERAND_BITCODE:
-          if (dtrace_g_mentions_probe_calls (path))
-            {
-              lto_call_sites_error (path);
-              rc = -1;
-              continue;
-            }
-          diag_warn ("%s: holds only LLVM bitcode (LTO); its probe sites cannot be checked", path);
-          continue;
-        case OPERAND_ELF:
-          if (!elf_intact (path))
-            {
-              diag_error ("%s: truncated or corrupt ELF file", path);
-              rc = -1;
-              continue;
-            }
-          break;
-        case OPERAND_OTHER:
-          break;
-        }
-
-      struct sdt_file f;
-      memset (&f, 0, sizeof f);
-      if (sdt_file_read (path, &f) != 0)
-        {
-          rc = -1;
-          continue;
-        }
-
-      if (!first)
-        {
-          first = path;
-          obj.elf_class = f.elf_class;
-          obj.machine = f.machine;
-          obj.data = data;
-        }
-      else if (f.elf_class != obj.elf_class)
-        {
-          diag_error ("cannot mix 32-bit and 64-bit objects (%s, %s)", first, path);
-          rc = -1;
-        }
-      else if (f.machine != obj.machine)
-        {
-          diag_error ("cannot mix objects for different machines (%s, %s)", first, path);
-          rc = -1;
-        }
-
-      if (f.is_lto_ir && dtrace_g_mentions_probe_calls (path))
+      diag_error ("%s: is a directory, not an object file", path);
+      return -1;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      diag_error ("%s: not a regular file", path);   /* a FIFO would block */
+      return -1;
+    }
+  switch (operand_kind (path, data))
+    {
+    case OPERAND_ARCHIVE:
+      diag_error ("%s: is an archive; pass the objects it holds instead", path);
+      return -1;
+    case OPERAND_BITCODE:
+      if (dtrace_g_mentions_probe_calls (path))
         {
           lto_call_sites_error (path);
-          rc = -1;
+          return -1;
         }
-      else if (f.is_lto_ir)
-        diag_warn ("%s: holds only LTO IR; its probe sites cannot be checked", path);
-
-      nprop++;
-      if (f.has_x86_feature_1)
-        prop_and &= f.x86_feature_1;
-      else
-        prop_all = false;
-
-      if (check_notes (&f, path, &ix) != 0)
-        rc = -1;
-      sdt_file_free (&f);
+      diag_warn ("%s: holds only LLVM bitcode (LTO); its probe sites cannot be checked", path);
+      return 0;
+    case OPERAND_ELF:
+      if (!elf_intact (path))
+        {
+          diag_error ("%s: truncated or corrupt ELF file", path);
+          return -1;
+        }
+      break;
+    case OPERAND_OTHER:
+      break;
     }
-  free (ix.slots);
+  return 1;
+}
 
+/* Check operand PATH and count its vote for the target.  Returns 0 or -1
+ * (after errors). */
+static int
+check_operand (const char *path, const struct decl_index *ix, struct votes *v)
+{
+  int data;
+  int usable = operand_usable (path, &data);
+  if (usable <= 0)
+    return usable;
+  struct sdt_file f;
+  memset (&f, 0, sizeof f);
+  if (sdt_file_read (path, &f) != 0)
+    return -1;
+
+  int rc = 0;
+  if (!v->first)
+    {
+      v->first = path;
+      v->obj.elf_class = f.elf_class;
+      v->obj.machine = f.machine;
+      v->obj.data = data;
+    }
+  else if (f.elf_class != v->obj.elf_class)
+    {
+      diag_error ("cannot mix 32-bit and 64-bit objects (%s, %s)", v->first, path);
+      rc = -1;
+    }
+  else if (f.machine != v->obj.machine)
+    {
+      diag_error ("cannot mix objects for different machines (%s, %s)", v->first, path);
+      rc = -1;
+    }
+
+  if (f.is_lto_ir && dtrace_g_mentions_probe_calls (path))
+    {
+      lto_call_sites_error (path);
+      rc = -1;
+    }
+  else if (f.is_lto_ir)
+    diag_warn ("%s: holds only LTO IR; its probe sites cannot be checked", path);
+
+  v->nprop++;
+  if (f.has_x86_feature_1)
+    v->prop_and &= f.x86_feature_1;
+  else
+    v->prop_all = false;
+
+  if (check_notes (&f, path, ix) != 0)
+    rc = -1;
+  sdt_file_free (&f);
+  return rc;
+}
+
+/* The target: from the operands, else -32/-64, else CFLAGS, else the
+ * host.  Returns 0 or -1. */
+static int
+decide_target (const struct dtrace_g_options *opt, const struct votes *v,
+               struct dtrace_g_target *target)
+{
   struct cflags_state cf;
   cflags_scan (opt ? opt->cflags : NULL, &cf);
 
   int want_class = opt && (opt->elf_class == ELFCLASS32 || opt->elf_class == ELFCLASS64)
                    ? opt->elf_class : 0;
-  if (first)
+  if (v->first)
     {
-      if (obj.elf_class != ELFCLASS32 && obj.elf_class != ELFCLASS64)
+      if (v->obj.elf_class != ELFCLASS32 && v->obj.elf_class != ELFCLASS64)
         {
-          diag_error ("%s: unknown ELF class %d", first, obj.elf_class);
+          diag_error ("%s: unknown ELF class %d", v->first, v->obj.elf_class);
           return -1;
         }
-      if (want_class && want_class != obj.elf_class)
+      if (want_class && want_class != v->obj.elf_class)
         diag_warn ("-%d ignored: %s is a %d-bit object", want_class == ELFCLASS64 ? 64 : 32,
-                   first, obj.elf_class == ELFCLASS64 ? 64 : 32);
-      target->elf_class = obj.elf_class;
-      target->machine = obj.machine;
-      target->elf_data = obj.data;
+                   v->first, v->obj.elf_class == ELFCLASS64 ? 64 : 32);
+      target->elf_class = v->obj.elf_class;
+      target->machine = v->obj.machine;
+      target->elf_data = v->obj.data;
     }
   else
     {
@@ -614,10 +596,10 @@ dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_opti
 
   if (is_x86 (target->machine))
     {
-      if (nprop > 0)
+      if (v->nprop > 0)
         {
-          target->has_x86_feature_1 = prop_all && prop_and != 0;
-          target->x86_feature_1 = target->has_x86_feature_1 ? prop_and : 0;
+          target->has_x86_feature_1 = v->prop_all && v->prop_and != 0;
+          target->x86_feature_1 = target->has_x86_feature_1 ? v->prop_and : 0;
         }
       else if (cf.cf_seen && cf.cf_features != 0)
         {
@@ -625,5 +607,31 @@ dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_opti
           target->x86_feature_1 = cf.cf_features;
         }
     }
+  return 0;
+}
+
+int
+dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_options *opt,
+                        struct dtrace_g_target *target)
+{
+  memset (target, 0, sizeof *target);
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    {
+      diag_error ("libelf is out of date");
+      return -1;
+    }
+
+  struct decl_index ix;
+  decl_index_build (&ix, prog);
+  int rc = 0;
+  struct votes v = { NULL, { 0, 0, 0 }, 0, true, ~0U };
+  size_t nobjects = opt ? opt->nobjects : 0;
+  for (size_t i = 0; i < nobjects; i++)
+    if (opt->objects[i] && check_operand (opt->objects[i], &ix, &v) != 0)
+      rc = -1;
+  free (ix.slots);
+
+  if (decide_target (opt, &v, target) != 0)
+    return -1;
   return rc;
 }

@@ -8,6 +8,7 @@
  * Outputs are written atomically (frontend/output-file.c).  Exit status: 0
  * success, 1 error, 2 usage error.
  */
+#include <errno.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,25 @@ default_output (const char *script, const char *suffix)
   return out;
 }
 
+/* -h and -G: at least one script is needed.  False after the usage error. */
+static bool
+have_scripts (const struct dtrace_options *o, const char *mode)
+{
+  if (o->nscripts > 0)
+    return true;
+  diag_error ("%s requires one or more scripts (-s)", mode);
+  return false;
+}
+
+/* The output of -h / -G: -o, else the first script's name with SUFFIX
+ * (then in *DEF, which the caller frees). */
+static const char *
+output_path (const struct dtrace_options *o, const char *suffix, char **def)
+{
+  *def = o->output ? NULL : default_output (o->scripts[0], suffix);
+  return o->output ? o->output : *def;
+}
+
 /* Was `-x NAME` (or `-xNAME`) given? */
 static bool
 has_xopt (const struct dtrace_options *o, const char *name)
@@ -92,11 +112,8 @@ has_xopt (const struct dtrace_options *o, const char *name)
 static int
 do_header (const struct dtrace_options *o)
 {
-  if (o->nscripts == 0)
-    {
-      diag_error ("-h requires one or more scripts (-s)");
-      return 2;
-    }
+  if (!have_scripts (o, "-h"))
+    return 2;
   if (o->nscripts > 1 && !o->output)
     {
       diag_error ("-h requires an output file (-o) if multiple scripts are specified");
@@ -104,8 +121,8 @@ do_header (const struct dtrace_options *o)
     }
   struct scripts s;
   int rc = 1;
-  char *def = o->output ? NULL : default_output (o->scripts[0], ".h");
-  const char *path = o->output ? o->output : def;
+  char *def;
+  const char *path = output_path (o, ".h", &def);
   struct output_file out;
   bool callstyle = has_xopt (o, "callstyle");
   if (parse_scripts (o, &s) == 0 && (!callstyle || d_check_callstyle (&s.all) == 0)
@@ -113,12 +130,17 @@ do_header (const struct dtrace_options *o)
     {
       struct d_header_options hopt = { path };
       FILE *f = output_stream (&out);
+      errno = 0;
       if (f && (callstyle ? d_write_callstyle_header (&s.all, &hopt, f)
                           : d_write_header (&s.all, &hopt, f)) == 0)
         rc = output_commit (&out) == 0 ? 0 : 1;
       else
         {
-          diag_error ("cannot write %s", path);
+          /* The stream's failing write or flush left its reason in errno. */
+          if (f && errno)
+            diag_error ("cannot write %s: %s", path, strerror (errno));
+          else
+            diag_error ("cannot write %s", path);
           output_abort (&out);
         }
     }
@@ -130,19 +152,17 @@ do_header (const struct dtrace_options *o)
 static int
 do_link (const struct dtrace_options *o)
 {
-  if (o->nscripts == 0)
-    {
-      diag_error ("-G requires one or more scripts (-s)");
-      return 2;
-    }
+  if (!have_scripts (o, "-G"))
+    return 2;
   struct scripts s;
   int rc = 1;
-  char *def = o->output ? NULL : default_output (o->scripts[0], ".o");
-  const char *path = o->output ? o->output : def;
+  char *def;
+  const char *path = output_path (o, ".o", &def);
   struct dtrace_g_options gopt = {
     .elf_class = o->elf_class == 32 ? ELFCLASS32 : o->elf_class == 64 ? ELFCLASS64 : 0,
     .default_visibility = o->stap_sdt_v1_v2,
     .cflags = getenv ("CFLAGS"),
+    .output = path,
     .nobjects = o->noperands,
     .objects = (char **) o->operands,
   };

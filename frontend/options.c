@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "frontend/options.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 void
@@ -34,18 +35,22 @@ dtrace_usage (FILE *f)
     "  -32, -64, -fpic, -fPIC, -k, --types, -x opt  accepted for compatibility\n");
 }
 
+/* The capacities of the growing lists of struct dtrace_options, kept only
+ * while the command line is parsed. */
+struct option_caps {
+  size_t scripts, probes, modules, cpp, xopts, pids, operands, sources;
+};
+
 static void
-push (size_t *n, const char ***v, const char *s)
+push (size_t *n, const char ***v, size_t *cap, const char *s)
 {
-  *v = xrealloc (*v, (*n + 1) * sizeof **v);
-  (*v)[(*n)++] = s;
+  VEC_PUSH (*v, *n, *cap) = s;
 }
 
 static void
-push_cpp (struct dtrace_options *o, char flag, const char *value)
+push_cpp (struct dtrace_options *o, struct option_caps *caps, char flag, const char *value)
 {
-  o->cpp_args = xrealloc (o->cpp_args, (o->ncpp + 1) * sizeof *o->cpp_args);
-  o->cpp_args[o->ncpp++] = xasprintf ("-%c%s", flag, value);
+  VEC_PUSH (o->cpp_args, o->ncpp, caps->cpp) = xasprintf ("-%c%s", flag, value);
   if (flag == 'D' && (strcmp (value, "STAP_SDT_V1") == 0 || strncmp (value, "STAP_SDT_V1=", 12) == 0
                       || strcmp (value, "STAP_SDT_V2") == 0 || strncmp (value, "STAP_SDT_V2=", 12) == 0))
     o->stap_sdt_v1_v2 = true;
@@ -70,20 +75,22 @@ takes_value (char c)
   return strchr ("osnPmfipcxDUIbX", c) != NULL;
 }
 
-static int parse_words (int argc, char **argv, struct dtrace_options *o);
+static int parse_words (int argc, char **argv, struct dtrace_options *o,
+                        struct option_caps *caps);
 
 int
 dtrace_options_parse (int argc, char **argv, struct dtrace_options *o)
 {
   memset (o, 0, sizeof *o);
-  int rc = parse_words (argc, argv, o);
+  struct option_caps caps = { 0 };
+  int rc = parse_words (argc, argv, o, &caps);
   if (rc != 0)
     dtrace_options_free (o);
   return rc;
 }
 
 static int
-parse_words (int argc, char **argv, struct dtrace_options *o)
+parse_words (int argc, char **argv, struct dtrace_options *o, struct option_caps *caps)
 {
   bool only_operands = false;
 
@@ -92,7 +99,7 @@ parse_words (int argc, char **argv, struct dtrace_options *o)
       const char *a = argv[i];
       if (only_operands || a[0] != '-' || a[1] == '\0')
         {
-          push (&o->noperands, &o->operands, a);
+          push (&o->noperands, &o->operands, &caps->operands, a);
           continue;
         }
       if (strcmp (a, "--") == 0)
@@ -137,21 +144,20 @@ parse_words (int argc, char **argv, struct dtrace_options *o)
                 }
               if (strchr ("snPmf", c))
                 {
-                  o->sources = xrealloc (o->sources, (o->nsources + 1) * sizeof *o->sources);
-                  o->sources[o->nsources].kind = c;
-                  o->sources[o->nsources++].text = v;
+                  VEC_PUSH (o->sources, o->nsources, caps->sources)
+                    = (struct dtrace_source) { c, v };
                 }
               switch (c)
                 {
                 case 'o': o->output = v; break;
-                case 's': push (&o->nscripts, &o->scripts, v); break;
+                case 's': push (&o->nscripts, &o->scripts, &caps->scripts, v); break;
                 case 'n': case 'P': case 'f': case 'i':
-                  push (&o->nprobes, &o->probes, v); break;
-                case 'm': push (&o->nmodules, &o->modules, v); break;
-                case 'p': push (&o->npids, &o->pids, v); break;
+                  push (&o->nprobes, &o->probes, &caps->probes, v); break;
+                case 'm': push (&o->nmodules, &o->modules, &caps->modules, v); break;
+                case 'p': push (&o->npids, &o->pids, &caps->pids, v); break;
                 case 'c': o->command = v; break;
-                case 'x': push (&o->nxopts, &o->xopts, v); break;
-                case 'D': case 'U': case 'I': push_cpp (o, c, v); break;
+                case 'x': push (&o->nxopts, &o->xopts, &caps->xopts, v); break;
+                case 'D': case 'U': case 'I': push_cpp (o, caps, c, v); break;
                 case 'b': case 'X': break;   /* buffer size, ISO C mode: accepted */
                 }
               break;

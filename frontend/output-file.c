@@ -1,8 +1,9 @@
 /*
  * output-file.c — atomic output files (see output-file.h).
  *
- * The one temp file in flight is remembered so that SIGINT/SIGTERM/SIGHUP
- * remove it before the process dies.
+ * Only where O_TMPFILE is missing is there a named temp file in flight;
+ * it is remembered so that SIGINT/SIGTERM/SIGHUP remove it before the
+ * process dies.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -52,7 +53,7 @@ output_open (struct output_file *out, const char *path)
   struct stat st;
   memset (out, 0, sizeof *out);
   out->path = path;
-  out->fd = -1;
+  out->fd = out->u.fd = -1;
 
   if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
     {
@@ -62,27 +63,18 @@ output_open (struct output_file *out, const char *path)
           diag_error ("cannot open output file %s: %s", path, strerror (errno));
           return -1;
         }
+      out->direct = true;
       return 0;
     }
-
-  const char *slash = strrchr (path, '/');
-  char *dir = slash ? xstrndup (path, (size_t) (slash - path) + 1) : xstrdup ("");
-  out->tmp = xasprintf ("%s.%s.tmpXXXXXX", dir, slash ? slash + 1 : path);
-  free (dir);
-  out->fd = mkstemp (out->tmp);
-  if (out->fd < 0)
+  /* An output file gets the usual 0666 & ~umask. */
+  if (unnamed_open (&out->u, path, 0666) != 0)
     {
       diag_error ("cannot create output file %s: %s", path, strerror (errno));
-      free (out->tmp);
-      out->tmp = NULL;
       return -1;
     }
-  track (out->tmp);
-  /* mkstemp makes 0600; an output file gets the usual 0666 & ~umask. */
-  mode_t mask = umask (0);
-  umask (mask);
-  if (fchmod (out->fd, 0666 & ~mask) != 0)
-    { /* not fatal: the file stays private */ }
+  if (out->u.tmp)
+    track (out->u.tmp);
+  out->fd = out->u.fd;
   return 0;
 }
 
@@ -98,46 +90,42 @@ output_stream (struct output_file *out)
   return out->f;
 }
 
+/* Close the stream or the descriptor; -1 with errno set on failure. */
 static int
 close_out (struct output_file *out)
 {
-  int rc = 0;
+  int rc = 0, e = 0;
   if (out->f)
     {
       if (fclose (out->f) != 0)
-        rc = -1;
+        rc = -1, e = errno;
       out->f = NULL;
-      out->fd = -1;
     }
-  else if (out->fd >= 0)
-    {
-      if (close (out->fd) != 0)
-        rc = -1;
-      out->fd = -1;
-    }
+  else if (out->fd >= 0 && close (out->fd) != 0)
+    rc = -1, e = errno;
+  out->fd = out->u.fd = -1;
+  errno = e;
   return rc;
 }
 
 int
 output_commit (struct output_file *out)
 {
-  if (close_out (out) != 0)
+  int rc = 0;
+  if (out->f && fflush (out->f) != 0)
+    rc = -1;
+  else if (!out->direct && unnamed_link (&out->u, out->path) != 0)
+    rc = -1;
+  if (rc == 0)
+    {
+      have_pending = 0;   /* a fallback temp file has its final name now */
+      rc = close_out (out);
+    }
+  if (rc != 0)
     {
       diag_error ("cannot write %s: %s", out->path, strerror (errno));
       output_abort (out);
       return -1;
-    }
-  if (out->tmp)
-    {
-      if (rename (out->tmp, out->path) != 0)
-        {
-          diag_error ("cannot write %s: %s", out->path, strerror (errno));
-          output_abort (out);
-          return -1;
-        }
-      track (NULL);
-      free (out->tmp);
-      out->tmp = NULL;
     }
   return 0;
 }
@@ -145,12 +133,14 @@ output_commit (struct output_file *out)
 void
 output_abort (struct output_file *out)
 {
+  int e = errno;
   close_out (out);
-  if (out->tmp)
+  if (out->u.tmp)
     {
-      unlink (out->tmp);
+      unlink (out->u.tmp);
       track (NULL);
-      free (out->tmp);
-      out->tmp = NULL;
+      free (out->u.tmp);
+      out->u.tmp = NULL;
     }
+  errno = e;
 }

@@ -280,20 +280,19 @@ is_addr_reg (const struct sdt_reg_ref *r)
 /* ------------------------------------------------------------------ */
 /* Parsing.                                                            */
 
-/* The memory-operand forms: [disp|sym[+-off]] [ '(' [%base] [',' %index [',' scale]] ')' ]. */
-static void
-parse_memory (const char *loc, struct sdt_arg *out)
+/* The part before '(' of a memory operand: a symbol with an optional
+ * +/- offset, or a number.  Advances *SP; false after set_error. */
+static bool
+parse_mem_disp (const char **sp, const char *loc, char **sym, int64_t *disp,
+                struct sdt_arg *out)
 {
-  const char *s = loc;
-  int64_t disp = 0;
-  char *sym = NULL;
-
+  const char *s = *sp;
   if (is_sym_start (*s))
     {
       const char *start = s;
       while (is_sym_char (*s))
         s++;
-      sym = xstrndup (start, (size_t) (s - start));
+      *sym = xstrndup (start, (size_t) (s - start));
       if (*s == '+' || *s == '-')
         {
           bool neg = *s == '-';
@@ -302,27 +301,124 @@ parse_memory (const char *loc, struct sdt_arg *out)
           if (!scan_unsigned (&s, &off)
               || off > (neg ? (uint64_t) INT64_MAX + 1 : (uint64_t) INT64_MAX))
             {
-              free (sym);
               set_error (out, "bad offset after symbol in operand '%s'", loc);
-              return;
+              return false;
             }
-          disp = neg ? (int64_t) (0 - off) : (int64_t) off;
+          *disp = neg ? (int64_t) (0 - off) : (int64_t) off;
         }
     }
   else if (*s == '-' || is_digit (*s))
     {
-      if (!scan_signed (&s, &disp))
+      if (!scan_signed (&s, disp))
         {
           set_error (out, "bad displacement in operand '%s'", loc);
-          return;
+          return false;
         }
     }
   else if (*s != '(')
     {
       set_error (out, "operand '%s' is not an x86-64 register, immediate or memory reference", loc);
+      return false;
+    }
+  *sp = s;
+  return true;
+}
+
+/* The registers of a memory operand.  */
+struct mem_regs {
+  struct sdt_reg_ref base, index;
+  int scale;
+};
+
+/* "[%base] [',' %index [',' scale]] ')'" from S (just past the '('), up to the
+ * end of the operand.  False after set_error. */
+static bool
+parse_mem_regs (const char *s, const char *loc, struct mem_regs *m, struct sdt_arg *out)
+{
+  m->base = m->index = (struct sdt_reg_ref) { SDT_REG_NONE, 0, false };
+  m->scale = 1;
+  if (*s == '%')
+    {
+      if (!scan_reg (&s, &m->base))
+        {
+          set_error (out, "unknown base register in operand '%s'", loc);
+          return false;
+        }
+      if (m->base.reg != SDT_REG_RIP && !is_addr_reg (&m->base))
+        {
+          set_error (out, "%%%s cannot be a base register ('%s')",
+                     sdt_reg_name (m->base.reg, m->base.width, m->base.high8), loc);
+          return false;
+        }
+    }
+  if (*s == ',')
+    {
+      s++;
+      if (!scan_reg (&s, &m->index))
+        {
+          set_error (out, "missing or unknown index register in operand '%s'", loc);
+          return false;
+        }
+      if (!is_addr_reg (&m->index) || m->index.reg == SDT_REG_RSP)
+        {
+          set_error (out, "%%%s cannot be an index register ('%s')",
+                     sdt_reg_name (m->index.reg, m->index.width, m->index.high8), loc);
+          return false;
+        }
+      if (m->base.reg == SDT_REG_RIP)
+        {
+          set_error (out, "%%rip cannot be combined with an index register ('%s')", loc);
+          return false;
+        }
+      if (*s == ',')
+        {
+          s++;
+          if (!is_digit (*s) || is_digit (s[1]))
+            {
+              set_error (out, "bad scale in operand '%s'", loc);
+              return false;
+            }
+          m->scale = *s - '0';
+          s++;
+          if (m->scale != 1 && m->scale != 2 && m->scale != 4 && m->scale != 8)
+            {
+              set_error (out, "scale %d is not 1, 2, 4 or 8 ('%s')", m->scale, loc);
+              return false;
+            }
+        }
+    }
+  if (*s != ')')
+    {
+      set_error (out, "malformed memory operand '%s'", loc);
+      return false;
+    }
+  s++;
+  if (*s != '\0')
+    {
+      set_error (out, "trailing '%s' after memory operand '%s'", s, loc);
+      return false;
+    }
+  if (m->base.reg == SDT_REG_NONE && m->index.reg == SDT_REG_NONE)
+    {
+      set_error (out, "memory operand '%s' names no register", loc);
+      return false;
+    }
+  return true;
+}
+
+/* The memory-operand forms: [disp|sym[+-off]] [ '(' [%base] [',' %index [',' scale]] ')' ]. */
+static void
+parse_memory (const char *loc, struct sdt_arg *out)
+{
+  const char *s = loc;
+  int64_t disp = 0;
+  char *sym = NULL;
+
+  if (!parse_mem_disp (&s, loc, &sym, &disp, out))
+    {
+      free (sym);
       return;
     }
-
   if (*s == '\0')
     {
       if (sym)
@@ -343,92 +439,15 @@ parse_memory (const char *loc, struct sdt_arg *out)
       set_error (out, "unexpected '%s' in operand '%s'", s, loc);
       return;
     }
-  s++;
-
-  struct sdt_reg_ref base = { SDT_REG_NONE, 0, false };
-  struct sdt_reg_ref index = { SDT_REG_NONE, 0, false };
-  int scale = 1;
-
-  if (*s == '%')
-    {
-      if (!scan_reg (&s, &base))
-        {
-          free (sym);
-          set_error (out, "unknown base register in operand '%s'", loc);
-          return;
-        }
-      if (base.reg != SDT_REG_RIP && !is_addr_reg (&base))
-        {
-          free (sym);
-          set_error (out, "%%%s cannot be a base register ('%s')",
-                     sdt_reg_name (base.reg, base.width, base.high8), loc);
-          return;
-        }
-    }
-  if (*s == ',')
-    {
-      s++;
-      if (!scan_reg (&s, &index))
-        {
-          free (sym);
-          set_error (out, "missing or unknown index register in operand '%s'", loc);
-          return;
-        }
-      if (!is_addr_reg (&index) || index.reg == SDT_REG_RSP)
-        {
-          free (sym);
-          set_error (out, "%%%s cannot be an index register ('%s')",
-                     sdt_reg_name (index.reg, index.width, index.high8), loc);
-          return;
-        }
-      if (base.reg == SDT_REG_RIP)
-        {
-          free (sym);
-          set_error (out, "%%rip cannot be combined with an index register ('%s')", loc);
-          return;
-        }
-      if (*s == ',')
-        {
-          s++;
-          if (!is_digit (*s) || is_digit (s[1]))
-            {
-              free (sym);
-              set_error (out, "bad scale in operand '%s'", loc);
-              return;
-            }
-          scale = *s - '0';
-          s++;
-          if (scale != 1 && scale != 2 && scale != 4 && scale != 8)
-            {
-              free (sym);
-              set_error (out, "scale %d is not 1, 2, 4 or 8 ('%s')", scale, loc);
-              return;
-            }
-        }
-    }
-  if (*s != ')')
+  struct mem_regs m;
+  if (!parse_mem_regs (s + 1, loc, &m, out))
     {
       free (sym);
-      set_error (out, "malformed memory operand '%s'", loc);
       return;
     }
-  s++;
-  if (*s != '\0')
-    {
-      free (sym);
-      set_error (out, "trailing '%s' after memory operand '%s'", s, loc);
-      return;
-    }
-  if (base.reg == SDT_REG_NONE && index.reg == SDT_REG_NONE)
-    {
-      free (sym);
-      set_error (out, "memory operand '%s' names no register", loc);
-      return;
-    }
-
   if (sym)
     {
-      if (base.reg != SDT_REG_RIP)
+      if (m.base.reg != SDT_REG_RIP)
         {
           free (sym);
           set_error (out, "symbolic displacement with a non-%%rip base is not supported ('%s')", loc);
@@ -436,14 +455,14 @@ parse_memory (const char *loc, struct sdt_arg *out)
         }
       out->kind = SDT_ARG_RIP_SYM;
       out->symbol = sym;
-      out->base = base;
+      out->base = m.base;
       out->disp = disp;
       return;
     }
   out->kind = SDT_ARG_MEM;
-  out->base = base;
-  out->index = index;
-  out->scale = scale;
+  out->base = m.base;
+  out->index = m.index;
+  out->scale = m.scale;
   out->disp = disp;
 }
 

@@ -25,7 +25,9 @@
  *  - Anything that is not ELF (archives, LLVM bitcode, garbage) is an error;
  *    damage inside an ELF file is a warning and the damaged part is skipped.
  */
+#include "common/vec.h"
 #include "common/xalloc.h"
+#include "sdt/elf-defs.h"
 #include "sdt/sdt.h"
 
 #include <elf.h>
@@ -40,15 +42,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef NT_STAPSDT
-#define NT_STAPSDT 3
-#endif
-#ifndef NT_GNU_PROPERTY_TYPE_0
-#define NT_GNU_PROPERTY_TYPE_0 5
-#endif
-#ifndef GNU_PROPERTY_X86_FEATURE_1_AND
-#define GNU_PROPERTY_X86_FEATURE_1_AND 0xc0000002U
-#endif
 
 /* One relocation aimed at a note section, as far as we need it. */
 struct note_reloc {
@@ -385,12 +378,7 @@ take_note (struct reader *r, size_t index, const Elf_Data *data, const GElf_Nhdr
   *strings_end = desc_off + pos;
 
   struct sdt_file *f = r->f;
-  if (f->nnotes == r->cap)
-    {
-      r->cap = r->cap ? r->cap * 2 : 16;
-      f->notes = xrealloc (f->notes, r->cap * sizeof *f->notes);
-    }
-  struct sdt_note *n = &f->notes[f->nnotes++];
+  struct sdt_note *n = &VEC_PUSH (f->notes, f->nnotes, r->cap);
   memset (n, 0, sizeof *n);
   n->index = index;
   n->provider = xstrdup (prov);
@@ -541,109 +529,97 @@ report_not_elf (const char *path, int fd, off_t size)
     diag_error ("%s: not an ELF file", path);
 }
 
-int
-sdt_file_read (const char *path, struct sdt_file *out)
+/* Open PATH as an ELF file for reading: *FD and the ELF handle, its
+ * header in *EH.  NULL after an error. */
+static Elf *
+open_elf (const char *path, int *fd, uint64_t *file_size, GElf_Ehdr *eh)
 {
-  memset (out, 0, sizeof *out);
-
-  if (elf_version (EV_CURRENT) == EV_NONE)
-    {
-      diag_error ("%s: libelf initialisation failed: %s", path, elf_errmsg (-1));
-      return -1;
-    }
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  *fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (*fd < 0)
     {
       diag_error ("%s: cannot open: %s", path, strerror (errno));
-      return -1;
+      return NULL;
     }
   struct stat st;
-  if (fstat (fd, &st) != 0)
+  Elf *elf = NULL;
+  if (fstat (*fd, &st) != 0)
+    diag_error ("%s: cannot stat: %s", path, strerror (errno));
+  else if (!S_ISREG (st.st_mode))
+    diag_error ("%s: not a regular file", path);
+  else
     {
-      diag_error ("%s: cannot stat: %s", path, strerror (errno));
-      close (fd);
-      return -1;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      diag_error ("%s: not a regular file", path);
-      close (fd);
-      return -1;
-    }
-
-  Elf *elf = st.st_size > 0 ? elf_begin (fd, ELF_C_READ_MMAP, NULL) : NULL;
-  if (!elf || elf_kind (elf) != ELF_K_ELF)
-    {
-      if (elf && elf_kind (elf) == ELF_K_AR)
-        diag_error ("%s: archives are not supported; pass the member objects", path);
+      elf = st.st_size > 0 ? elf_begin (*fd, ELF_C_READ_MMAP, NULL) : NULL;
+      if (!elf || elf_kind (elf) != ELF_K_ELF)
+        {
+          if (elf && elf_kind (elf) == ELF_K_AR)
+            diag_error ("%s: archives are not supported; pass the member objects", path);
+          else
+            report_not_elf (path, *fd, st.st_size);
+        }
+      else if (!gelf_getehdr (elf, eh) || !elf_getident (elf, NULL))
+        diag_error ("%s: invalid ELF header: %s", path, elf_errmsg (-1));
       else
-        report_not_elf (path, fd, st.st_size);
-      if (elf)
-        elf_end (elf);
-      close (fd);
-      return -1;
+        {
+          *file_size = (uint64_t) st.st_size;
+          return elf;
+        }
     }
+  if (elf)
+    elf_end (elf);
+  close (*fd);
+  *fd = -1;
+  return NULL;
+}
 
-  GElf_Ehdr eh;
-  const char *ident = elf_getident (elf, NULL);
-  if (!gelf_getehdr (elf, &eh) || !ident)
-    {
-      diag_error ("%s: invalid ELF header: %s", path, elf_errmsg (-1));
-      elf_end (elf);
-      close (fd);
-      return -1;
-    }
-
-  struct reader r;
-  memset (&r, 0, sizeof r);
-  r.path = path;
-  r.elf = elf;
-  r.f = out;
-  r.msb = ident[EI_DATA] == ELFDATA2MSB;
-  out->path = xstrdup (path);
-  out->elf_class = gelf_getclass (elf);
-  out->machine = eh.e_machine;
-  out->type = eh.e_type;
-  r.addrsize = out->elf_class == ELFCLASS32 ? 4 : 8;
-
+/* The number of sections to look at (0 when the table cannot be read,
+ * after a warning), and the section-name table in R. */
+static size_t
+section_count (struct reader *r, const GElf_Ehdr *eh, uint64_t file_size)
+{
   /* libelf quietly shows no sections when the section-header table lies
    * past the end of the file (a truncated copy): say so. */
-  uint64_t file_size = (uint64_t) st.st_size;
-  uint64_t sh_count = eh.e_shnum ? eh.e_shnum : 1;
-  bool truncated = eh.e_shoff != 0
-                   && (eh.e_shoff > file_size
-                       || sh_count * eh.e_shentsize > file_size - eh.e_shoff);
+  uint64_t sh_count = eh->e_shnum ? eh->e_shnum : 1;
+  bool truncated = eh->e_shoff != 0
+                   && (eh->e_shoff > file_size
+                       || sh_count * eh->e_shentsize > file_size - eh->e_shoff);
   size_t shnum = 0;
   if (truncated)
     diag_warn ("%s: truncated file: its section headers (at offset 0x%" PRIx64
                ") lie beyond its end (%" PRIu64 " bytes); no probes read",
-               path, (uint64_t) eh.e_shoff, file_size);
-  else if (elf_getshdrnum (elf, &shnum) != 0)
+               r->path, (uint64_t) eh->e_shoff, file_size);
+  else if (elf_getshdrnum (r->elf, &shnum) != 0)
     {
       diag_warn ("%s: cannot read the section headers: %s; no probes read",
-                 path, elf_errmsg (-1));
+                 r->path, elf_errmsg (-1));
       shnum = 0;
     }
-  else if (shnum && elf_getshdrstrndx (elf, &r.shstrndx) == 0)
-    r.have_shstrndx = true;
+  else if (shnum && elf_getshdrstrndx (r->elf, &r->shstrndx) == 0)
+    r->have_shstrndx = true;
   else if (shnum)
     diag_warn ("%s: cannot read the section-name table: %s; no probes read",
-               path, elf_errmsg (-1));
+               r->path, elf_errmsg (-1));
+  return shnum;
+}
 
-  /* First pass: what the file contains. */
+/* First pass: what the file contains (.stapsdt.base, LTO IR, code, the
+ * x86 feature property). */
+static void
+survey_sections (struct reader *r)
+{
+  struct sdt_file *out = r->f;
   bool gnu_lto = false, llvm_marker = false, has_text = false;
   size_t unnamed = 0;
   Elf_Scn *scn = NULL;
-  while (r.have_shstrndx && shnum && (scn = elf_nextscn (elf, scn)) != NULL)
+  while ((scn = elf_nextscn (r->elf, scn)) != NULL)
     {
       GElf_Shdr sh;
       if (!gelf_getshdr (scn, &sh))
         {
           diag_warn ("%s: section %zu: unreadable section header: %s",
-                     path, elf_ndxscn (scn), elf_errmsg (-1));
+                     r->path, elf_ndxscn (scn), elf_errmsg (-1));
           continue;
         }
-      const char *name = section_name (&r, &sh);
+      const char *name = section_name (r, &sh);
       if (!name)
         {
           unnamed++;
@@ -661,34 +637,73 @@ sdt_file_read (const char *path, struct sdt_file *out)
       if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) && sh.sh_size > 0)
         has_text = true;
       if (sh.sh_type == SHT_NOTE && strcmp (name, ".note.gnu.property") == 0)
-        read_property_section (&r, scn);
+        read_property_section (r, scn);
     }
   if (unnamed)
     diag_warn ("%s: the names of %zu section(s) cannot be read (corrupt file?); "
-               "their contents are ignored", path, unnamed);
+               "their contents are ignored", r->path, unnamed);
   out->is_lto_ir = out->type == ET_REL && (gnu_lto || llvm_marker) && !has_text;
+}
 
-  if (out->type == ET_EXEC || out->type == ET_DYN)
-    load_phdrs (&r);
-
-  /* Second pass: the probe notes. */
-  scn = NULL;
-  while (r.have_shstrndx && shnum && (scn = elf_nextscn (elf, scn)) != NULL)
+/* Second pass: the probe notes of every .note.stapsdt section. */
+static void
+read_all_notes (struct reader *r)
+{
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (r->elf, scn)) != NULL)
     {
       GElf_Shdr sh;
       if (!gelf_getshdr (scn, &sh))
         continue;
-      const char *name = section_name (&r, &sh);
+      const char *name = section_name (r, &sh);
       if (!name || strcmp (name, ".note.stapsdt") != 0)
         continue;
       if (sh.sh_type != SHT_NOTE)
         {
           diag_warn ("%s: section %zu: .note.stapsdt is not SHT_NOTE, ignored",
-                     path, elf_ndxscn (scn));
+                     r->path, elf_ndxscn (scn));
           continue;
         }
-      read_note_section (&r, scn, elf_ndxscn (scn));
+      read_note_section (r, scn, elf_ndxscn (scn));
     }
+}
+
+int
+sdt_file_read (const char *path, struct sdt_file *out)
+{
+  memset (out, 0, sizeof *out);
+
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    {
+      diag_error ("%s: libelf initialisation failed: %s", path, elf_errmsg (-1));
+      return -1;
+    }
+  int fd;
+  uint64_t file_size = 0;
+  GElf_Ehdr eh;
+  Elf *elf = open_elf (path, &fd, &file_size, &eh);
+  if (!elf)
+    return -1;
+
+  struct reader r;
+  memset (&r, 0, sizeof r);
+  r.path = path;
+  r.elf = elf;
+  r.f = out;
+  r.msb = elf_getident (elf, NULL)[EI_DATA] == ELFDATA2MSB;
+  out->path = xstrdup (path);
+  out->elf_class = gelf_getclass (elf);
+  out->machine = eh.e_machine;
+  out->type = eh.e_type;
+  r.addrsize = out->elf_class == ELFCLASS32 ? 4 : 8;
+
+  size_t shnum = section_count (&r, &eh, file_size);
+  if (r.have_shstrndx && shnum)
+    survey_sections (&r);
+  if (out->type == ET_EXEC || out->type == ET_DYN)
+    load_phdrs (&r);
+  if (r.have_shstrndx && shnum)
+    read_all_notes (&r);
 
   free (r.phdrs);
   elf_end (elf);

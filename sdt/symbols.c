@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -37,7 +38,7 @@ load_table (Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, struct sdt_symtab *out)
   Elf_Data *data = elf_getdata (scn, NULL);
   if (!data || sh->sh_entsize == 0)
     return;
-  size_t n = sh->sh_size / sh->sh_entsize;
+  size_t n = sh->sh_size / sh->sh_entsize, cap = 0;
   for (size_t i = 1; i < n; i++)
     {
       GElf_Sym sym;
@@ -50,8 +51,7 @@ load_table (Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, struct sdt_symtab *out)
       const char *name = elf_strptr (elf, sh->sh_link, sym.st_name);
       if (!name || !*name)
         continue;
-      out->syms = xrealloc (out->syms, (out->nsyms + 1) * sizeof *out->syms);
-      struct sdt_symbol *s = &out->syms[out->nsyms++];
+      struct sdt_symbol *s = &VEC_PUSH (out->syms, out->nsyms, cap);
       s->name = xstrdup (name);
       s->value = sym.st_value;
       s->size = sym.st_size;
