@@ -2,7 +2,7 @@
  * consumer.h — the D consumer: the one interface the front end calls for
  * tracing (`-n`, `-s script`, `-p`, `-c`) and for listing probes (`-l`).
  *
- * The pipeline behind it (DESIGN.md): parse -> resolve probe descriptions
+ * The pipeline behind it (doc/design.md): parse -> resolve probe descriptions
  * -> type-check -> generate BPF per probe group -> load (libbpf) -> attach
  * (uprobe_multi or perf-event links, never tracefs) -> consume the ring
  * buffer and the aggregation maps -> print in DTrace's formats.

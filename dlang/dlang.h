@@ -7,7 +7,7 @@
  * mode the parser is deliberately lenient about everything that is not a
  * provider (arbitrary C declarations, typedefs, structs, translators, inline
  * definitions, probe clauses such as CPython's `BEGIN{}`): those are skipped
- * by balanced-bracket scanning, as real builds require (build-compat R9-R14).
+ * by balanced-bracket scanning, as real builds require (doc/build-requirements.md R9-R14).
  * `-C` runs the C preprocessor (in C mode, honouring CPP/CC) first; cpp line
  * markers keep diagnostics pointing at the original file and line.
  *

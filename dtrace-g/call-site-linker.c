@@ -16,7 +16,7 @@
  *       call *GOT (-fno-plt) ff 15 xx xx xx xx -> 0f 1f 44 00 00 90
  *       jmp *GOT (tail)    ff 25 xx xx xx xx  -> 90 c3 cc cc cc cc
  *  3. retypes the relocation to R_X86_64_NONE (symbol kept, addend 0; GNU
- *     ld needs the retype, usdt-format §9.5) and makes the symbol an
+ *     ld needs the retype, doc/probe-sites.md §8.2) and makes the symbol an
  *     undefined WEAK HIDDEN one, so no link needs a definition and objects
  *     never clash.  (Not FreeBSD's SHN_ABS definition: with one, an object
  *     somebody forgot to pass to -G still links, its `call 0` crashing at
@@ -25,14 +25,14 @@
  *     strong reference fails the link with "undefined reference to
  *     __dtrace_...".)
  *  4. describes each site by a standard systemtap v3 `.note.stapsdt` note
- *     in a new note section of the object itself (usdt-format §9.10 (a)):
+ *     in a new note section of the object itself (doc/probe-sites.md §8.3):
  *     pc = R_X86_64_64 against the site's section symbol (or another symbol
  *     of that section, see anchor_for) + offset, base = `_.stapsdt.base`,
  *     semaphore = `<prov>_<probe>_semaphore` (both defined by the -G object),
  *     and an argument string derived from the .d types and the SysV calling
  *     convention.  A site inside a COMDAT group (C++ inline functions) gets
  *     its note in a note section added to that group, so a discarded copy
- *     drops its notes with its code (usdt-format §9.9 pitfall 4);
+ *     drops its notes with its code (doc/probe-sites.md §8.4);
  *  5. writes the object, as a new file with no name yet (O_TMPFILE in its
  *     directory, common/unnamed-file.c), with object-rewriter.c; only after
  *     the whole run succeeded does the caller give each its object's name
@@ -54,10 +54,10 @@
  *   c3 90 90 90 90   19-23 us: a probed `ret` is single-stepped out of line
  *                    (illumos/Oracle tail-call bytes);
  *   90 c3 cc cc cc   5.1-6.0 us: int3 on the nop, emulated.
- * (The reference VM of usdt-format §7.1 gives ~245 ns / ~450 ns / ~14 us
+ * (The reference VM of doc/probe-sites.md §7 gives ~245 ns / ~450 ns / ~14 us
  * for the same three paths; the ordering is the same.)  The nop5 is safe
  * where the kernel's trampoline call pushes a return address below %rsp
- * (the red-zone hazard of usdt-format §7.3): the compiler put a `call` at
+ * (the red-zone hazard of doc/probe-sites.md §7): the compiler put a `call` at
  * this very place, so nothing live is kept below %rsp across it.  At a
  * former tail call the site must also return, and a probed `ret` is the
  * slow path, so the probe goes on a 1-byte nop before the `ret`; the

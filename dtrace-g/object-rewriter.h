@@ -3,7 +3,7 @@
  * held in memory, changed there, and written out as a NEW file.
  *
  * The object is never edited in place (elfutils' in-place update paths have
- * corrupted objects for Solaris-style -G implementations, usdt-format §9.9).
+ * corrupted objects for Solaris-style -G implementations, doc/probe-sites.md §8.4).
  * Instead the original bytes are read once, every change goes to private
  * copies of the sections concerned, and obj_write() builds a fresh ELF with
  * libelf: the same sections in the same order with the same indices (so

@@ -1,7 +1,7 @@
 /*
  * options.h — the `dtrace` command line, parsed into one struct.
  *
- * Real builds call dtrace in every order (build-compat.md R1-R8): options and
+ * Real builds call dtrace in every order (doc/build-requirements.md R1-R8): options and
  * operands interleave, `-o`/`-s` take the next word (or are joined),
  * `-x ARG` and `-xARG` are both accepted, `-64 -32 -fpic -fPIC -k --types
  * --no-pyparsing` are accepted and ignored, `-D`/`-U`/`-I` come joined or

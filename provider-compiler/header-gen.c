@@ -7,7 +7,7 @@
  * perf, bpftrace, bcc, systemtap, our consumer) reads the sites.
  *
  * The text keeps systemtap's macro SHAPE because real builds post-process it
- * with sed (build-compat.md R15-R19):
+ * with sed (doc/build-requirements.md R15-R19):
  *   - `#define PROV_PROBE(arg1, ..., argN) \` with the expansion on the next
  *     line, and at most one upper-case PROVIDER_ token per line (CPython's
  *     non-global sed, the global renames of PHP/PostgreSQL/Ruby);

@@ -1,7 +1,7 @@
 /*
  * argspec.c — parse and format USDT argument specs (x86-64 AT&T operands).
  *
- * An argument is `[-]SIZE[f]@OPERAND` (usdt-format.md §5.2).  The parser is a
+ * An argument is `[-]SIZE[f]@OPERAND` (doc/probe-sites.md §5).  The parser is a
  * small hand-written recursive-descent scanner over one blank-free word:
  *   prefix   sign, decimal size, optional 'f', '@'
  *   operand  %reg | $imm | [disp](...) | sym[+-off](%rip) | bare absolute disp

@@ -1,7 +1,7 @@
 /*
  * note-reader.c — read `.note.stapsdt` probe notes out of an ELF file.
  *
- * Design (usdt-format.md §1.3, §2, §3):
+ * Design (doc/probe-sites.md §1-§3):
  *  - Everything goes through libelf/gelf.  The file is opened with
  *    ELF_C_READ_MMAP; section headers (never PT_NOTE: the stapsdt section is
  *    not allocated) locate every SHT_NOTE section named `.note.stapsdt`

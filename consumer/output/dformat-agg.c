@@ -2,7 +2,7 @@
  * dformat-agg.c — aggregation snapshots in user space: entries keyed by key
  * tuples, the aggregating functions, clear/trunc/normalize, the sort order,
  * printing at exit and by printa (with or without a format, one or several
- * aggregations joined on their keys) — d-consumer.md §2.5-2.7, §3.4-3.7.
+ * aggregations joined on their keys) — doc/output-formats.md §5-§7.
  */
 #include "consumer/output/dformat-int.h"
 

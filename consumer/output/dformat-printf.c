@@ -1,7 +1,7 @@
 /*
  * dformat-printf.c — D printf/printa formats: parsing into a compiled form,
  * compile-time checking of argument types with DTrace's error texts
- * (d-consumer.md §2.4, §2.6), and formatting at run time.
+ * (doc/output-formats.md §4, §6), and formatting at run time.
  *
  * The user's format is interpreted here, conversion by conversion, with the
  * hand-written field writers of dformat.c; it never reaches the C library's

@@ -1,7 +1,7 @@
 /*
  * dformat-quant.c — quantize, lquantize and llquantize: bucket layouts (the
  * kernel-side code generator computes the same indexes), row labels, the
- * distribution block of d-consumer.md §2.7, and the sort keys of §2.5.
+ * distribution block of doc/output-formats.md §7, and the sort keys of §5.
  */
 #include "consumer/output/dformat-int.h"
 

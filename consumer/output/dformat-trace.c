@@ -1,7 +1,7 @@
 /*
  * dformat-trace.c — what a trace record looks like: the non-quiet header
  * and probe prefix, trace() of each kind of datum, symbols, stacks, the
- * tracemem hex dump, and the exit newline (d-consumer.md §2.1-2.3, §2.8-2.9).
+ * tracemem hex dump, and the exit newline (doc/output-formats.md §1-§3, §8-§9).
  */
 #include "consumer/output/dformat-int.h"
 

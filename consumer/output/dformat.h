@@ -10,7 +10,7 @@
  * owns clear/trunc/normalize and the sort and print rules.
  *
  * Formats follow illumos (libdtrace / cmd/dtrace) where illumos and Oracle
- * differ; the references are shared/reference/d-consumer.md §2 and §3.
+ * differ; the reference is doc/output-formats.md.
  *
  * Output goes to a struct dfmt_out: a FILE * or a growable buffer.  Nothing
  * here writes to stderr; compile-time problems come back as a struct
@@ -58,7 +58,7 @@ struct dfmt_symbol {
 typedef bool (*dfmt_symbolize_fn) (void *arg, bool user, int32_t pid, uint64_t pc,
                                    struct dfmt_symbol *out);
 
-/* How a symbolic value prints (d-consumer.md §2.8):
+/* How a symbolic value prints (doc/output-formats.md §8):
  *   FUNC  sym() func() usym() ufunc(): module`symbol
  *   MOD   mod() umod():                module
  *   ADDR  uaddr(), %a, %A, stack frames: module`symbol+0xoff
@@ -129,7 +129,7 @@ char *dfmt_sym_text (const struct dfmt_ctx *ctx, bool user, int32_t pid, uint64_
 struct dfmt_value dfmt_sym_normalize (const struct dfmt_ctx *ctx, struct dfmt_value v);
 
 /* ------------------------------------------------------------------ */
-/* Record framing and trace() (d-consumer.md §2.1-2.3, §2.8, §2.9).      */
+/* Record framing and trace() (doc/output-formats.md §1-§3, §8, §9).  */
 
 struct dfmt_probe {
   int cpu;
@@ -207,7 +207,7 @@ struct dfmt_diag {
 void dfmt_diag_clear (struct dfmt_diag *d);
 
 /* ------------------------------------------------------------------ */
-/* printf() / printa() formats (d-consumer.md §2.4, §2.6).              */
+/* printf() / printa() formats (doc/output-formats.md §4, §6).        */
 
 /* Conversions: d i u o x X c C s S p a A Y T k and %%, flags - + space # 0 '
  * and @ (printa), width and precision as digits, * and .* (dynamic, taken
@@ -248,7 +248,7 @@ int dfmt_printf (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct df
                  const struct dfmt_value *args, size_t nargs);
 
 /* ------------------------------------------------------------------ */
-/* Aggregations (d-consumer.md §2.5-2.7, §3 items 4-10).                */
+/* Aggregations (doc/output-formats.md §5-§7).                        */
 
 enum dfmt_aggfn {
   DFMT_AGG_COUNT, DFMT_AGG_SUM, DFMT_AGG_AVG, DFMT_AGG_MIN, DFMT_AGG_MAX,

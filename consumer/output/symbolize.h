@@ -1,6 +1,6 @@
 /*
  * symbolize.h — user and kernel addresses to `module`symbol+0xoff`, for
- * ustack(), stack(), usym() and friends (d-consumer.md §2.8).
+ * ustack(), stack(), usym() and friends (doc/output-formats.md §8).
  *
  * User addresses are resolved in the consumer from the process's mappings
  * (/proc/PID/maps) and the ELF symbol tables of the mapped files (.symtab,

@@ -1,7 +1,7 @@
 /*
  * pid-probes.h — the pid provider: `pidPID:module:function:entry|return|OFF`
  * probes on any function of a process's executable or shared libraries,
- * found by ELF symbol table (d-consumer.md §1.1, §1.5, §3 item 19).
+ * found by ELF symbol table (dtrace(1) "Providers pid, syscall and profile").
  *
  * Which files: the executable file mappings of /proc/PID/maps; for a -c
  * child held before its exec, the file it is about to execute and the

@@ -1,6 +1,6 @@
 /*
  * probe-desc.h — DTrace probe descriptions: parsing, macro substitution and
- * glob matching (d-consumer.md §1.1).
+ * glob matching (dtrace(1) "Providers pid, syscall and profile").
  *
  * A description is `provider:module:function:name`.  Fewer fields fill FROM
  * THE RIGHT ("name", "func:name", "mod:func:name"); with -P/-m/-f the right-

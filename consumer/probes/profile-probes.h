@@ -2,7 +2,7 @@
  * profile-probes.h — profile:::profile-N[unit]: a sample on every CPU every
  * interval, from a perf_event software CPU clock per CPU with a BPF
  * perf_event program (arg0 = the kernel pc or 0, arg1 = the user pc or 0).
- * Units as for tick-N (d-consumer.md §1.1): hz (the default), ns/nsec,
+ * Units as for tick-N (dtrace(1) "Providers pid, syscall and profile"): hz (the default), ns/nsec,
  * us/usec, ms/msec, s/sec, m/min, h/hour, d/day; intervals below 200 us
  * are refused.  Closing the perf event fds detaches everything.
  */

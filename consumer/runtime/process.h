@@ -1,6 +1,6 @@
 /*
  * process.h — the processes `dtrace -p PID` grabs and `dtrace -c CMD`
- * creates (d-consumer.md §1.10, §2.10, §3 item 19).
+ * creates (dtrace(1) OPTIONS -c and -p; doc/output-formats.md §10).
  *
  * -p PID: the process must exist and its maps be readable.
  * -c CMD: the command is split on blanks into argv, argv[0] is resolved

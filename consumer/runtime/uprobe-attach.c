@@ -1,6 +1,6 @@
 /*
  * uprobe-attach.c — uprobe_multi links, with a per-site uprobe-PMU perf event
- * fallback (usdt-format.md §4, §6).
+ * fallback (doc/probe-sites.md §4, §6).
  *
  * libbpf 1.1 (Debian 12) knows neither BPF_TRACE_UPROBE_MULTI nor the
  * uprobe_multi member of the BPF_LINK_CREATE attributes, so that one call is

@@ -2,7 +2,7 @@
  * uprobe-attach.h — attach a loaded BPF program (BPF_PROG_TYPE_KPROBE) to
  * user-space probe sites, and detach everything again.
  *
- * Two kernel mechanisms (usdt-format.md §6), never tracefs:
+ * Two kernel mechanisms (doc/probe-sites.md §6), never tracefs:
  *  - UPROBE_MODE_MULTI: one BPF_LINK_TYPE_UPROBE_MULTI link per file (Linux
  *    6.6+), carrying every site's file offset, ref_ctr (semaphore) offset and
  *    BPF cookie.  The program must have been loaded with

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # attach.sh — USDT discovery and uprobe attach/detach on real processes
-# (usdt-format.md §4, §6; DESIGN.md "the consumer pipeline"), through the
+# (doc/probe-sites.md §4, §6; doc/design.md "The consumer"), through the
 # test driver test/unit/test-attach: exact hit counts per site for a program
 # and its shared library (systemtap's <sys/sdt.h>, semaphore-guarded), the
 # semaphores raised while attached and back to 0 after detach, a process

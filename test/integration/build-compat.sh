@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build-compat.sh — every build command line of build-compat.md §3/§4
+# build-compat.sh — every build command line of the projects doc/build-requirements.md names
 # replayed against our dtrace: the exact argv (option order, default output
 # names, -C/-I/-D, -x forms, CC/CFLAGS in the environment), the project's sed
 # post-processing, then its C/C++ usage compiled with the project's warnings

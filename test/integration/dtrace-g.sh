@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dtrace-g.sh — `dtrace -G`, the semaphore object (build-compat.md R4, R5,
+# dtrace-g.sh — `dtrace -G`, the semaphore object (doc/build-requirements.md R4, R5,
 # R20-R24): what the object holds (weak hidden 2-byte semaphores in a
 # retained writable .probes, .note.GNU-stack, the CET property exactly when
 # CFLAGS or the objects ask for it), that it is byte-for-byte reproducible,

@@ -3,7 +3,7 @@
 # `#!/usr/bin/env -S dtrace -qs` line, our dtrace first on PATH) against a
 # known program (data/scripts-prog.c) and the USDT target of consumer.sh,
 # asserting the lines they must show; then DTraceToolkit-style one-liners
-# (d-consumer.md section 4) adapted to -c and a known program.
+# (the classic DTrace one-liners) adapted to -c and a known program.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 scripts=$SRCDIR/scripts
@@ -110,7 +110,7 @@ expect=$(printf '%-32s %-32s %10s\n%-32s %-32s %10d\n%-32s %-32s %10d\n%-32s %-3
 check_match "usdtcount.d: provider named with the pid" "${prov:-none}" '^tgt[0-9]+$'
 check_eq "usdtcount.d: ready 1, neg 7, tick 10 (most frequent last)" "$(cat usdt.out)" "$expect"
 
-# --- one-liners (d-consumer.md section 4), adapted to -c and the known program
+# --- one-liners (the classic DTrace one-liners), adapted to -c and the known program
 ol () { local name=$1 prog=$2; shift 2; "$DTRACE" -n "$prog" "$@" >"$name.out" 2>"$name.err"; echo $? >"$name.rc"; }
 ol ol1 'syscall:::entry { @num[execname] = count(); }' -c "$T/sp 3 $KNOWN"
 n=$(sed -n 's/^  sp  *\([0-9]*\)$/\1/p' ol1.out)

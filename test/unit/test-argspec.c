@@ -1,7 +1,7 @@
 /*
  * test-argspec.c — unit tests of sdt/argspec.c and sdt/names.c.
  *
- * Every operand form of usdt-format.md §5.2-5.3 is parsed and its fields are
+ * Every operand form of doc/probe-sites.md §5 is parsed and its fields are
  * checked, then formatted back: for what the compilers emit the text must
  * round-trip byte for byte; a few non-canonical spellings (hex, ",1" scale,
  * zero displacement) must come back in canonical form.  Undecodable inputs

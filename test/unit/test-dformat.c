@@ -1,6 +1,6 @@
 /*
  * test-dformat.c — golden tests of consumer/dformat*.c, DTrace's exact
- * output formats (shared/reference/d-consumer.md §2, §3 items 4-12).
+ * output formats (doc/output-formats.md).
  *
  * Expected texts are whole outputs compared byte for byte (trailing spaces
  * matter).  They come from the reference's examples and from Oracle's
@@ -830,7 +830,7 @@ test_quantize_blocks (void)
               "              16 |                                         0        \n"
               "              32 |@@@@@@@@                                 1        \n"
               "              64 |                                         0        \n"
-              "\n", "quantize {1,2,3,5,40} (d-consumer.md §2.7)");
+              "\n", "quantize {1,2,3,5,40} (doc/output-formats.md §7)");
   dfmt_agg_free (q);
 
   struct dfmt_agg *lq = agg_lq (0, 100, 10);

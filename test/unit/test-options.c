@@ -1,6 +1,6 @@
 /*
  * test-options.c — the dtrace command line as real builds spell it
- * (build-compat.md R1-R8).
+ * (doc/build-requirements.md R1-R8).
  */
 #include <gelf.h>
 #include <stdlib.h>
