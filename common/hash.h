@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FNV1A_INIT 1469598103934665603ULL
+#define FNV1A_INIT 14695981039346656037ULL   /* the 64-bit FNV offset basis */
 #define FNV1A_PRIME 1099511628211ULL
 
 /* Continue hash H over N bytes at P. */
