@@ -11,8 +11,9 @@
  *     VEC_PUSH (l->items, l->n, l->cap) = item;
  *
  * VEC_GROW only makes room for one more element; VEC_PUSH also returns the
- * new last element (an lvalue) and counts it.  Both evaluate their
- * arguments more than once: pass plain lvalues.
+ * new last element (an lvalue) and counts it; VEC_RESERVE makes room for K
+ * more (a text buffer: the bytes to append and its NUL).  All evaluate
+ * their arguments more than once: pass plain lvalues.
  */
 #ifndef SDTKIT_COMMON_VEC_H
 #define SDTKIT_COMMON_VEC_H
@@ -21,17 +22,21 @@
 
 #include "common/xalloc.h"
 
-/* Make room for ptr[n] (capacity kept in cap, doubled when full). */
-#define VEC_GROW(ptr, n, cap) \
-  ((void) ((n) < (cap) ? 0 \
-           : ((cap) = vec_next_cap ((cap), (n)), \
+/* Make room for ptr[n .. n+k) (capacity kept in cap, doubled until it
+ * fits). */
+#define VEC_RESERVE(ptr, n, cap, k) \
+  ((void) ((n) + (k) <= (cap) ? 0 \
+           : ((cap) = vec_next_cap ((cap), (n) + (k) - 1), \
               (ptr) = xrealloc ((ptr), (cap) * sizeof *(ptr)), 0)))
+
+/* Make room for ptr[n]. */
+#define VEC_GROW(ptr, n, cap) VEC_RESERVE (ptr, n, cap, 1)
 
 /* Append: evaluates to the new element (ptr[n++]), an lvalue (a comma
  * expression is not one in C, hence the address taken and dereferenced). */
 #define VEC_PUSH(ptr, n, cap) (*(VEC_GROW (ptr, n, cap), &(ptr)[(n)++]))
 
-/* The capacity after CAP when N elements are in use and one more is needed. */
+/* The capacity after CAP when index N must fit (N + 1 elements). */
 static inline size_t
 vec_next_cap (size_t cap, size_t n)
 {

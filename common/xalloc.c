@@ -70,14 +70,20 @@ xstrndup (const char *s, size_t n)
 }
 
 char *
+xvasprintf (const char *fmt, va_list ap)
+{
+  char *p = NULL;
+  if (vasprintf (&p, fmt, ap) < 0 || !p)
+    xalloc_die ();
+  return p;
+}
+
+char *
 xasprintf (const char *fmt, ...)
 {
   va_list ap;
-  char *p = NULL;
   va_start (ap, fmt);
-  int r = vasprintf (&p, fmt, ap);
+  char *p = xvasprintf (fmt, ap);
   va_end (ap);
-  if (r < 0 || !p)
-    xalloc_die ();
   return p;
 }

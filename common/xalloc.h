@@ -5,6 +5,7 @@
 #ifndef SDTKIT_COMMON_XALLOC_H
 #define SDTKIT_COMMON_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "common/diag.h"
@@ -16,5 +17,7 @@ char *xstrdup (const char *s);
 char *xstrndup (const char *s, size_t n);
 /* asprintf that never fails. */
 char *xasprintf (const char *fmt, ...) DIAG_PRINTF (1, 2);
+/* vasprintf that never fails. */
+char *xvasprintf (const char *fmt, va_list ap) DIAG_PRINTF (1, 0);
 
 #endif

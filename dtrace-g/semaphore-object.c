@@ -68,6 +68,7 @@
 #include "dlang/dlang.h"
 #include "dtrace-g/object-rewriter.h"
 #include "common/strset.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/elf-defs.h"
 
@@ -84,14 +85,7 @@ static size_t
 strtab_add (struct strtab *t, const char *s)
 {
   size_t n = strlen (s) + 1;
-  if (t->len + n > t->cap)
-    {
-      size_t cap = t->cap ? t->cap : 64;
-      while (cap < t->len + n)
-        cap *= 2;
-      t->buf = xrealloc (t->buf, cap);
-      t->cap = cap;
-    }
+  VEC_RESERVE (t->buf, t->len, t->cap, n);
   size_t off = t->len;
   memcpy (t->buf + off, s, n);
   t->len += n;

@@ -16,6 +16,7 @@
  * ",1" scale, "sym+off"/"sym-off" for %rip symbols.  Parsing then formatting
  * a gcc/clang spec gives the same bytes back.
  */
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -253,14 +254,12 @@ static void
 set_error (struct sdt_arg *out, const char *fmt, ...)
 {
   va_list ap;
-  char *msg = NULL;
   va_start (ap, fmt);
-  if (vasprintf (&msg, fmt, ap) < 0)
-    msg = NULL;
+  char *msg = xvasprintf (fmt, ap);
   va_end (ap);
   out->kind = SDT_ARG_UNDECODABLE;
   free (out->error);
-  out->error = msg ? msg : xstrdup ("undecodable argument");
+  out->error = msg;
   free (out->symbol);
   out->symbol = NULL;
   out->base.reg = out->index.reg = SDT_REG_NONE;
@@ -606,23 +605,12 @@ static void sb_printf (struct strbuf *b, const char *fmt, ...)
 static void
 sb_printf (struct strbuf *b, const char *fmt, ...)
 {
-  char *piece;
   va_list ap;
   va_start (ap, fmt);
-  if (vasprintf (&piece, fmt, ap) < 0)
-    piece = NULL;
+  char *piece = xvasprintf (fmt, ap);
   va_end (ap);
-  if (!piece)
-    {
-      fputs ("dtrace: out of memory\n", stderr);
-      exit (1);
-    }
   size_t n = strlen (piece);
-  if (b->len + n + 1 > b->cap)
-    {
-      b->cap = (b->len + n + 1) * 2;
-      b->s = xrealloc (b->s, b->cap);
-    }
+  VEC_RESERVE (b->s, b->len, b->cap, n + 1);
   memcpy (b->s + b->len, piece, n + 1);
   b->len += n;
   free (piece);

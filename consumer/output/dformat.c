@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 /* ------------------------------------------------------------------ */
@@ -56,18 +57,6 @@ dfmt_out_reset (struct dfmt_out *o)
     o->buf[0] = '\0';
 }
 
-static void
-out_reserve (struct dfmt_out *o, size_t n)
-{
-  if (o->len + n + 1 <= o->cap)
-    return;
-  size_t cap = o->cap ? o->cap : 256;
-  while (cap < o->len + n + 1)
-    cap *= 2;
-  o->buf = xrealloc (o->buf, cap);
-  o->cap = cap;
-}
-
 void
 dfmt_put (struct dfmt_out *o, const char *s, size_t n)
 {
@@ -79,7 +68,7 @@ dfmt_put (struct dfmt_out *o, const char *s, size_t n)
         o->failed = true;
       return;
     }
-  out_reserve (o, n);
+  VEC_RESERVE (o->buf, o->len, o->cap, n + 1);   /* and the NUL */
   memcpy (o->buf + o->len, s, n);
   o->len += n;
   o->buf[o->len] = '\0';
