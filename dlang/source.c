@@ -10,6 +10,7 @@
  * where accepting it would give an empty header and exit 0.
  */
 #include "dlang/source.h"
+#include "common/files.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -23,24 +24,10 @@
 /* ------------------------------------------------------------------ */
 /* The byte buffer.                                                     */
 
-/* Room for N more bytes and the NUL. */
-static void
-buf_reserve (struct d_buf *b, size_t n)
-{
-  size_t cap = b->cap ? b->cap : 64;
-
-  if (b->len + n + 1 <= b->cap)
-    return;
-  while (cap < b->len + n + 1)
-    cap *= 2;
-  b->s = xrealloc (b->s, cap);
-  b->cap = cap;
-}
-
 void
 d_buf_put (struct d_buf *b, const char *s, size_t n)
 {
-  buf_reserve (b, n);
+  VEC_RESERVE (b->s, b->len, b->cap, n + 1);   /* and the NUL */
   if (n)
     memcpy (b->s + b->len, s, n);
   b->len += n;
@@ -59,33 +46,7 @@ d_buf_putc (struct d_buf *b, char c)
 int
 d_read_fd (int fd, size_t max, struct d_buf *b)
 {
-  d_buf_put (b, "", 0);
-  for (;;)
-    {
-      size_t room;
-      ssize_t r;
-
-      if (b->cap - b->len < 4096)
-        buf_reserve (b, b->len + 65536);
-      room = b->cap - b->len - 1;
-      /* Never more than one byte past the limit. */
-      if (room > max + 1 - b->len)
-        room = max + 1 - b->len;
-      r = read (fd, b->s + b->len, room);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r < 0)
-        return -1;
-      if (r == 0)
-        return 0;
-      b->len += (size_t) r;
-      b->s[b->len] = '\0';
-      if (b->len > max)
-        {
-          errno = EFBIG;
-          return -1;
-        }
-    }
+  return read_fd_append (fd, max, &b->s, &b->len, &b->cap);
 }
 
 /* PATH's text is D (or C) source?  Reports and returns -1 when not. */

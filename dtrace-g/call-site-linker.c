@@ -87,6 +87,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -96,6 +97,7 @@
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
 #include "sdt/elf-defs.h"
+#include "common/files.h"
 #include "common/hash.h"
 #include "common/strset.h"
 #include "common/unnamed-file.h"
@@ -230,55 +232,11 @@ starts_with (const char *s, const char *prefix)
   return strncmp (s, prefix, strlen (prefix)) == 0;
 }
 
-/* Read all of PATH; NULL (errno set) on failure. */
-static unsigned char *
-read_file (const char *path, size_t *size)
-{
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0)
-    return NULL;
-  struct stat st;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      int e = errno;
-      close (fd);
-      errno = S_ISREG (st.st_mode) ? e : EINVAL;
-      return NULL;
-    }
-  size_t cap = st.st_size > 0 ? (size_t) st.st_size : 1, n = 0;
-  unsigned char *buf = xmalloc (cap + 1);
-  for (;;)
-    {
-      if (n == cap)
-        {
-          cap *= 2;
-          buf = xrealloc (buf, cap + 1);
-        }
-      ssize_t r = read (fd, buf + n, cap - n);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r < 0)
-        {
-          int e = errno;
-          free (buf);
-          close (fd);
-          errno = e;
-          return NULL;
-        }
-      if (r == 0)
-        break;
-      n += (size_t) r;
-    }
-  close (fd);
-  *size = n;
-  return buf;
-}
-
 bool
 dtrace_g_mentions_probe_calls (const char *path)
 {
   size_t n = 0;
-  unsigned char *buf = read_file (path, &n);
+  char *buf = read_file (path, SIZE_MAX, &n);
   if (!buf)
     return false;
   bool found = memmem (buf, n, "__dtrace", 8) != NULL;
@@ -444,13 +402,7 @@ struct note_sec {
 static void
 buf_put (struct note_sec *ns, const void *p, size_t n)
 {
-  if (ns->len + n > ns->cap)
-    {
-      ns->cap = ns->cap ? 2 * ns->cap : 256;
-      while (ns->cap < ns->len + n)
-        ns->cap *= 2;
-      ns->buf = xrealloc (ns->buf, ns->cap);
-    }
+  VEC_RESERVE (ns->buf, ns->len, ns->cap, n);
   memcpy (ns->buf + ns->len, p, n);
   ns->len += n;
 }
@@ -498,7 +450,7 @@ static int
 load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t *sizep)
 {
   size_t size = 0;
-  unsigned char *image = read_file (path, &size);
+  unsigned char *image = (unsigned char *) read_file (path, SIZE_MAX, &size);
   if (!image)
     return 0;   /* missing or unreadable: site-check has said so */
   if (!memmem (image, size, PROBE_PREFIX, strlen (PROBE_PREFIX))

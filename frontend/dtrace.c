@@ -19,6 +19,7 @@
 #include "frontend/options.h"
 #include "frontend/output-file.h"
 #include "provider-compiler/provider-compiler.h"
+#include "common/files.h"
 #include "common/xalloc.h"
 
 #ifndef PACKAGE_VERSION
@@ -70,8 +71,7 @@ free_scripts (struct scripts *s)
 static char *
 default_output (const char *script, const char *suffix)
 {
-  const char *b = strrchr (script, '/');
-  b = b ? b + 1 : script;
+  const char *b = path_base (script);
   const char *dot = strrchr (b, '.');
   size_t len = dot && dot != b ? (size_t) (dot - b) : strlen (b);
   char *stem = xstrndup (b, len);

@@ -13,15 +13,9 @@
 
 #include "consumer/output/probe-list.h"
 #include "frontend/listing.h"
+#include "common/files.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
-
-static const char *
-base_name (const char *path)
-{
-  const char *s = strrchr (path, '/');
-  return s ? s + 1 : path;
-}
 
 static int
 list_file (const char *path, struct probe_lister *pl)
@@ -31,7 +25,7 @@ list_file (const char *path, struct probe_lister *pl)
     return -1;
   struct sdt_symtab syms;
   bool have_syms = sdt_symtab_load (path, &syms) == 0;
-  const char *module = base_name (path);
+  const char *module = path_base (path);
 
   /* function name per note */
   const char **funcs = xcalloc (f.nnotes ? f.nnotes : 1, sizeof *funcs);

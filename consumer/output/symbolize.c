@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 
 #include "consumer/output/symbolize.h"
 #include "consumer/runtime/process.h"
+#include "common/files.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
@@ -158,8 +160,7 @@ file_index (struct symbolizer *s, const char *path, uint64_t dev, uint64_t ino)
   struct sym_file *f = &s->files[s->nfiles];
   memset (f, 0, sizeof *f);
   f->path = xstrdup (path);
-  const char *slash = strrchr (f->path, '/');
-  f->base = slash ? slash + 1 : f->path;
+  f->base = path_base (f->path);
   f->dev = dev;
   f->ino = ino;
   return s->nfiles++;
@@ -168,39 +169,14 @@ file_index (struct symbolizer *s, const char *path, uint64_t dev, uint64_t ino)
 /* ------------------------------------------------------------------ */
 /* Processes                                                             */
 
-static char *
-read_text (const char *path)
-{
-  FILE *fp = fopen (path, "re");
-  if (!fp)
-    return NULL;
-  size_t cap = 4096, len = 0;
-  char *buf = xmalloc (cap);
-  size_t got;
-  while ((got = fread (buf + len, 1, cap - len - 1, fp)) > 0)
-    {
-      len += got;
-      if (cap - len < 2)
-        buf = xrealloc (buf, cap *= 2);
-    }
-  bool err = ferror (fp);
-  fclose (fp);
-  if (err)
-    {
-      free (buf);
-      return NULL;
-    }
-  buf[len] = '\0';
-  return buf;
-}
-
 /* Field 22 of /proc/PID/stat (0 when the process is gone). */
 static uint64_t
 starttime (int32_t pid)
 {
   char path[64];
   snprintf (path, sizeof path, "/proc/%" PRId32 "/stat", pid);
-  char *t = read_text (path);
+  size_t len;
+  char *t = read_file (path, SIZE_MAX, &len);
   if (!t)
     return 0;
   uint64_t v = 0;
@@ -268,7 +244,8 @@ refresh (struct symbolizer *s, int32_t pid)
   uint64_t st = starttime (pid);
   char path[64];
   snprintf (path, sizeof path, "/proc/%" PRId32 "/maps", pid);
-  char *text = st ? read_text (path) : NULL;
+  size_t len;
+  char *text = st ? read_file (path, SIZE_MAX, &len) : NULL;
   if (!text || !*text)
     {
       free (text);
