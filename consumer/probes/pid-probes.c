@@ -9,9 +9,11 @@
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/pid-libs.h"
+#include "consumer/probes/exec-mappings.h"
 #include "consumer/runtime/process.h"
 #include "consumer/probes/x86-insn.h"
 #include "common/vec.h"
+#include "common/files.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -56,13 +58,6 @@ pid_desc_pid (const struct probe_desc *d)
   return v > 0 && v < (1L << 30) ? (pid_t) v : 0;
 }
 
-static const char *
-base_name (const char *path)
-{
-  const char *s = strrchr (path, '/');
-  return s ? s + 1 : path;
-}
-
 static struct file_info *
 add_file (struct pid_probe_list *l, pid_t pid, dev_t dev, ino_t ino, const char *path, bool is_exec)
 {
@@ -79,7 +74,7 @@ add_file (struct pid_probe_list *l, pid_t pid, dev_t dev, ino_t ino, const char 
   fi->f.dev = dev;
   fi->f.ino = ino;
   fi->f.path = xstrdup (path);
-  fi->f.module = xstrdup (base_name (path));
+  fi->f.module = xstrdup (path_base (path));
   fi->f.is_exec = is_exec;
   fi->pid = pid;
   fi->fd = -1;
@@ -87,11 +82,31 @@ add_file (struct pid_probe_list *l, pid_t pid, dev_t dev, ino_t ino, const char 
   return fi;
 }
 
-static bool
-same_file (const char *path, dev_t dev, ino_t ino)
+struct scan {
+  struct pid_probe_list *l;
+  bool have_exe;
+  struct stat exe;         /* /proc/PID/exe */
+};
+
+static void
+scan_mapping (const struct exec_mapping *em, void *arg)
 {
-  struct stat st;
-  return stat (path, &st) == 0 && st.st_dev == dev && st.st_ino == ino;
+  struct scan *sc = arg;
+  if (em->m->deleted)
+    return;
+  char *op = exec_mapping_open_path (em);
+  if (!op)
+    return;
+  bool is_exec = sc->have_exe && sc->exe.st_ino == em->ino && sc->exe.st_dev == em->dev;
+  struct file_info *fi = add_file (sc->l, em->pid, em->dev, em->ino, op, is_exec);
+  /* the module name is the basename as the process maps it */
+  const char *module = path_base (em->m->path);
+  if (strcmp (fi->f.module, module) != 0)
+    {
+      free (fi->f.module);
+      fi->f.module = xstrdup (module);
+    }
+  free (op);
 }
 
 /* The files of PID: a held -c child's exec path, else its executable
@@ -121,55 +136,16 @@ scan_pid (struct pid_probe_list *l, pid_t pid, const struct usdt_proc *procs, si
         free (libs);
         return 0;
       }
+  struct scan sc = { .l = l };
   char path[64];
-  struct stat exe;
   snprintf (path, sizeof path, "/proc/%d/exe", (int) pid);
-  bool have_exe = stat (path, &exe) == 0;
-  snprintf (path, sizeof path, "/proc/%d/maps", (int) pid);
-  FILE *fp = fopen (path, "re");
-  if (!fp)
+  sc.have_exe = stat (path, &sc.exe) == 0;
+  if (exec_mappings_scan (pid, scan_mapping, &sc) != 0)
     {
       diag_error ("failed to grab pid %d: %s", (int) pid,
                   errno == ENOENT ? "no such process" : strerror (errno));
       return -1;
     }
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  while ((len = getline (&line, &cap, fp)) > 0)
-    {
-      if (line[len - 1] == '\n')
-        line[--len] = '\0';
-      struct dt_mapping m;
-      if (!dt_maps_parse_line (line, &m) || !m.exec || m.ino == 0 || !m.path || m.deleted)
-        continue;
-      const char *mpath = m.path;
-      dev_t dev = makedev (m.dev_major, m.dev_minor);
-      ino_t ino = (ino_t) m.ino;
-      bool is_exec = have_exe && exe.st_ino == ino && exe.st_dev == dev;
-      char *op = NULL;
-      if (same_file (mpath, dev, ino))
-        op = xstrdup (mpath);
-      else
-        {
-          op = xasprintf ("/proc/%d/root%s", (int) pid, mpath);
-          if (access (op, R_OK) != 0)
-            {
-              free (op);
-              op = xasprintf ("/proc/%d/map_files/%llx-%llx", (int) pid, m.start, m.end);
-            }
-        }
-      struct file_info *fi = add_file (l, pid, dev, ino, op, is_exec);
-      /* the module name is the basename as the process maps it */
-      if (strcmp (fi->f.module, base_name (mpath)) != 0)
-        {
-          free (fi->f.module);
-          fi->f.module = xstrdup (base_name (mpath));
-        }
-      free (op);
-    }
-  free (line);
-  fclose (fp);
   return 0;
 }
 
@@ -225,7 +201,7 @@ module_match (const char *pattern, const struct pid_file *f)
   if (pattern[0] == '\0')
     return true;
   if (strchr (pattern, '/'))
-    return same_file (pattern, f->dev, f->ino);
+    return exec_mapping_same_file (pattern, f->dev, f->ino);
   if (strcmp (pattern, "a.out") == 0)
     return f->is_exec;
   if (probe_glob_match (pattern, f->module))

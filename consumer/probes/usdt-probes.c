@@ -16,6 +16,9 @@
  */
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/usdt-probes.h"
+#include "consumer/probes/exec-mappings.h"
+#include "common/vec.h"
+#include "common/files.h"
 #include "common/xalloc.h"
 #include "consumer/runtime/process.h"
 
@@ -30,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
@@ -97,21 +99,7 @@ cache_lookup (struct usdt_cache *c, dev_t dev, ino_t ino, bool *bad)
 static void
 cache_mark_bad (struct usdt_cache *c, dev_t dev, ino_t ino)
 {
-  if (c->nbad == c->badcap)
-    {
-      c->badcap = c->badcap ? c->badcap * 2 : 16;
-      c->bad = xrealloc (c->bad, c->badcap * sizeof *c->bad);
-    }
-  c->bad[c->nbad].dev = dev;
-  c->bad[c->nbad].ino = ino;
-  c->nbad++;
-}
-
-static const char *
-base_name (const char *path)
-{
-  const char *s = strrchr (path, '/');
-  return s ? s + 1 : path;
+  VEC_PUSH (c->bad, c->nbad, c->badcap) = (struct bad_file) { dev, ino };
 }
 
 static bool
@@ -150,7 +138,7 @@ cache_add (struct usdt_cache *c, dev_t dev, ino_t ino, const char *open_path,
   f->path = xstrdup (open_path);
   f->shown_path = xstrdup (shown_path);
   /* "libfoo.so (deleted)" -> "libfoo.so" */
-  char *module = xstrdup (base_name (shown_path));
+  char *module = xstrdup (path_base (shown_path));
   size_t ml = strlen (module);
   static const char deleted[] = " (deleted)";
   if (ml > sizeof deleted - 1 && strcmp (module + ml - (sizeof deleted - 1), deleted) == 0)
@@ -158,12 +146,7 @@ cache_add (struct usdt_cache *c, dev_t dev, ino_t ino, const char *open_path,
   f->module = module;
   if (f->elf.nnotes > 0)
     f->have_syms = sdt_symtab_load (open_path, &f->syms) == 0;
-  if (c->nfiles == c->cap)
-    {
-      c->cap = c->cap ? c->cap * 2 : 32;
-      c->files = xrealloc (c->files, c->cap * sizeof *c->files);
-    }
-  c->files[c->nfiles++] = f;
+  VEC_PUSH (c->files, c->nfiles, c->cap) = f;
   return f;
 }
 
@@ -188,47 +171,34 @@ ctx_add (struct contexts *cs, pid_t pid, struct usdt_file *f, bool from_scan)
   for (size_t i = cs->n; i > 0 && cs->v[i - 1].pid == pid; i--)
     if (cs->v[i - 1].file == f)
       return;
-  if (cs->n == cs->cap)
-    {
-      cs->cap = cs->cap ? cs->cap * 2 : 64;
-      cs->v = xrealloc (cs->v, cs->cap * sizeof *cs->v);
-    }
-  cs->v[cs->n].pid = pid;
-  cs->v[cs->n].file = f;
-  cs->v[cs->n].from_scan = from_scan;
-  cs->n++;
+  VEC_PUSH (cs->v, cs->n, cs->cap) = (struct context) { pid, f, from_scan };
 }
 
-static bool
-same_file (const char *path, dev_t dev, ino_t ino)
-{
-  struct stat st;
-  return stat (path, &st) == 0 && st.st_dev == dev && st.st_ino == ino;
-}
+struct scan {
+  struct usdt_cache *c;
+  struct contexts *cs;
+  bool from_scan;
+};
 
-/* A path in our namespace for a file mapped by PID. */
-static char *
-open_path_for_mapping (pid_t pid, const char *map_path, bool deleted, const char *range,
-                       dev_t dev, ino_t ino)
+static void
+scan_mapping (const struct exec_mapping *em, void *arg)
 {
-  if (!deleted && same_file (map_path, dev, ino))
-    return xstrdup (map_path);
-  char *root = xasprintf ("/proc/%d/root%s", (int) pid, map_path);
-  if (!deleted && same_file (root, dev, ino))
-    return root;
-  char *mf = xasprintf ("/proc/%d/map_files/%s", (int) pid, range);
-  if (same_file (mf, dev, ino))
+  struct scan *sc = arg;
+  bool bad;
+  struct usdt_file *f = cache_lookup (sc->c, em->dev, em->ino, &bad);
+  if (!f && !bad)
     {
-      free (root);
-      return mf;
+      char *op = exec_mapping_open_path (em);
+      if (op)
+        {
+          f = cache_add (sc->c, em->dev, em->ino, op, em->m->path, true);
+          free (op);
+        }
+      else
+        cache_mark_bad (sc->c, em->dev, em->ino);
     }
-  free (mf);
-  /* Overlay file systems report another identity through stat: trust the
-   * process's root if the file is there at all. */
-  if (!deleted && access (root, R_OK) == 0)
-    return root;
-  free (root);
-  return NULL;
+  if (f)
+    ctx_add (sc->cs, em->pid, f, sc->from_scan);
 }
 
 /* Add the executable file mappings of PID.  Returns 0, or -1 with errno
@@ -236,43 +206,8 @@ open_path_for_mapping (pid_t pid, const char *map_path, bool deleted, const char
 static int
 scan_process (struct usdt_cache *c, struct contexts *cs, pid_t pid, bool from_scan)
 {
-  char mpath[64];
-  snprintf (mpath, sizeof mpath, "/proc/%d/maps", (int) pid);
-  FILE *fp = fopen (mpath, "re");
-  if (!fp)
-    return -1;
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  while ((len = getline (&line, &cap, fp)) > 0)
-    {
-      if (line[len - 1] == '\n')
-        line[--len] = '\0';
-      struct dt_mapping m;
-      if (!dt_maps_parse_line (line, &m) || !m.exec || m.ino == 0 || !m.path)
-        continue;
-      dev_t dev = makedev (m.dev_major, m.dev_minor);
-      bool bad;
-      struct usdt_file *f = cache_lookup (c, dev, (ino_t) m.ino, &bad);
-      if (!f && !bad)
-        {
-          char range[64];
-          snprintf (range, sizeof range, "%llx-%llx", m.start, m.end);
-          char *op = open_path_for_mapping (pid, m.path, m.deleted, range, dev, (ino_t) m.ino);
-          if (op)
-            {
-              f = cache_add (c, dev, (ino_t) m.ino, op, m.path, true);
-              free (op);
-            }
-          else
-            cache_mark_bad (c, dev, (ino_t) m.ino);
-        }
-      if (f)
-        ctx_add (cs, pid, f, from_scan);
-    }
-  free (line);
-  fclose (fp);
-  return 0;
+  struct scan sc = { c, cs, from_scan };
+  return exec_mappings_scan (pid, scan_mapping, &sc);
 }
 
 /* A file named by the user.  Errors are reported. */
@@ -361,17 +296,6 @@ desc_matches (const struct desc_info *di, const struct context *ctx, const char 
 }
 
 static void
-list_add_probe (struct usdt_probe_list *l, size_t *cap, struct usdt_probe *p)
-{
-  if (l->nprobes == *cap)
-    {
-      *cap = *cap ? *cap * 2 : 32;
-      l->probes = xrealloc (l->probes, *cap * sizeof *l->probes);
-    }
-  l->probes[l->nprobes++] = *p;
-}
-
-static void
 match_context (const struct context *ctx, const struct desc_info *dis, size_t ndescs,
                struct usdt_probe_list *l, size_t *cap)
 {
@@ -449,7 +373,7 @@ match_context (const struct context *ctx, const struct desc_info *dis, size_t nd
           site->ref_ctr_offset = n->semaphore && n->sem_valid ? n->sem_offset : 0;
           site->args = n->args;
         }
-      list_add_probe (l, cap, &p);
+      VEC_PUSH (l->probes, l->nprobes, *cap) = p;
     }
   for (size_t i = 0; i < nm; i++)
     {
@@ -535,12 +459,7 @@ scan_all_processes (struct usdt_cache *c, struct contexts *cs)
       long v = strtol (e->d_name, &end, 10);
       if (*end != '\0' || v <= 0 || v > INT_MAX)
         continue;
-      if (n == cap)
-        {
-          cap = cap ? cap * 2 : 256;
-          pids = xrealloc (pids, cap * sizeof *pids);
-        }
-      pids[n++] = (pid_t) v;
+      VEC_PUSH (pids, n, cap) = (pid_t) v;
     }
   closedir (d);
   for (size_t i = 0; i < n; i++)
