@@ -9,10 +9,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/search.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
@@ -115,16 +117,9 @@ sdt_symtab_free (struct sdt_symtab *tab)
 const struct sdt_symbol *
 sdt_symtab_function_at (const struct sdt_symtab *tab, uint64_t addr)
 {
-  /* Last symbol with value <= addr. */
-  size_t lo = 0, hi = tab->nsyms;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (tab->syms[mid].value <= addr)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  /* Past the last symbol with value <= addr. */
+  size_t lo = sorted_count_le (tab->syms, tab->nsyms, sizeof *tab->syms,
+                               offsetof (struct sdt_symbol, value), addr);
   /* Walk back over symbols at or below addr to the best function covering it. */
   for (size_t i = lo; i-- > 0;)
     {

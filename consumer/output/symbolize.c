@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "consumer/output/symbolize.h"
 #include "consumer/runtime/process.h"
 #include "common/files.h"
+#include "common/search.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
@@ -411,15 +413,8 @@ lookup_kernel (struct symbolizer *s, uint64_t pc, struct dfmt_symbol *out)
 {
   if (!s->kloaded)
     load_kallsyms (s);
-  size_t lo = 0, hi = s->nksyms;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (s->ksyms[mid].addr <= pc)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  size_t lo = sorted_count_le (s->ksyms, s->nksyms, sizeof *s->ksyms,
+                               offsetof (struct ksym, addr), pc);
   if (lo == 0)
     return false;
   const struct ksym *k = &s->ksyms[lo - 1];
