@@ -21,6 +21,12 @@ struct hdr_out {
 
 void hdr_put (struct hdr_out *o, const char *fmt, ...) DIAG_PRINTF (2, 3);
 
+/* Start a header on F: BANNER (its opening comment), then the include
+ * guard when OPT names the output.  Returns the guard (malloc'd) for the
+ * closing #endif, or NULL. */
+char *hdr_begin (struct hdr_out *o, FILE *f, const struct d_header_options *opt,
+                 const char *banner);
+
 /* Both headers' include guard: "_PROBES_H_TMP" from ".../probes.h.tmp"
  * (malloc'd). */
 char *d_header_guard_name (const char *output);
