@@ -214,12 +214,20 @@ dfmt_ctx_init (struct dfmt_ctx *ctx)
 /* ------------------------------------------------------------------ */
 /* Values                                                                */
 
-struct dfmt_value
-dfmt_int (int64_t v, unsigned size, bool is_signed)
+/* A zeroed value of KIND, for a constructor to fill in. */
+static struct dfmt_value
+value_of (enum dfmt_vkind kind)
 {
   struct dfmt_value r;
   memset (&r, 0, sizeof r);
-  r.kind = DFMT_V_INT;
+  r.kind = kind;
+  return r;
+}
+
+struct dfmt_value
+dfmt_int (int64_t v, unsigned size, bool is_signed)
+{
+  struct dfmt_value r = value_of (DFMT_V_INT);
   if (size != 1 && size != 2 && size != 4)
     size = 8;
   r.u.i.size = (uint8_t) size;
@@ -253,9 +261,7 @@ dfmt_int_bits (const struct dfmt_value *v)
 struct dfmt_value
 dfmt_str (const char *s, size_t maxlen)
 {
-  struct dfmt_value r;
-  memset (&r, 0, sizeof r);
-  r.kind = DFMT_V_STRING;
+  struct dfmt_value r = value_of (DFMT_V_STRING);
   r.u.str.s = s;
   r.u.str.len = s ? strnlen (s, maxlen) : 0;
   return r;
@@ -264,9 +270,7 @@ dfmt_str (const char *s, size_t maxlen)
 struct dfmt_value
 dfmt_sym (uint64_t pc, bool user, int32_t pid, enum dfmt_symform form)
 {
-  struct dfmt_value r;
-  memset (&r, 0, sizeof r);
-  r.kind = DFMT_V_SYM;
+  struct dfmt_value r = value_of (DFMT_V_SYM);
   r.u.sym.pc = pc;
   r.u.sym.user = user;
   r.u.sym.pid = pid;
@@ -277,9 +281,7 @@ dfmt_sym (uint64_t pc, bool user, int32_t pid, enum dfmt_symform form)
 struct dfmt_value
 dfmt_stack (const uint64_t *pcs, size_t n, bool user, int32_t pid)
 {
-  struct dfmt_value r;
-  memset (&r, 0, sizeof r);
-  r.kind = DFMT_V_STACK;
+  struct dfmt_value r = value_of (DFMT_V_STACK);
   r.u.stack.pcs = pcs;
   r.u.stack.n = pcs ? n : 0;
   r.u.stack.user = user;
@@ -290,9 +292,7 @@ dfmt_stack (const uint64_t *pcs, size_t n, bool user, int32_t pid)
 struct dfmt_value
 dfmt_bytes (const void *p, size_t len)
 {
-  struct dfmt_value r;
-  memset (&r, 0, sizeof r);
-  r.kind = DFMT_V_BYTES;
+  struct dfmt_value r = value_of (DFMT_V_BYTES);
   r.u.bytes.p = p;
   r.u.bytes.len = p ? len : 0;
   return r;
