@@ -6,7 +6,8 @@
  * that messages from concurrent writers (a child compiler, another thread)
  * do not get interleaved mid-line.  Errors are counted so that a front end can
  * decide its exit status after reporting several of them; warnings can be
- * silenced (-q style) but errors never are.
+ * silenced (-q style) but errors never are, except by diag_set_silent (for
+ * the fuzz harnesses only: the front end never calls it).
  */
 #include "common/diag.h"
 
@@ -16,6 +17,7 @@
 
 static unsigned diag_errors;
 static bool diag_quiet;
+static bool diag_silent;
 
 /* Print "dtrace: [FILE[:LINE]: ][KIND: ]MESSAGE\n" to stderr in one write. */
 static void diag_emit (const char *file, int line, const char *kind,
@@ -27,6 +29,9 @@ diag_emit (const char *file, int line, const char *kind, const char *fmt, va_lis
 {
   char *msg = NULL;
   va_list copy;
+
+  if (diag_silent)
+    return;
 
   va_copy (copy, ap);
   if (vasprintf (&msg, fmt, copy) < 0)
@@ -117,4 +122,10 @@ void
 diag_set_quiet (bool quiet)
 {
   diag_quiet = quiet;
+}
+
+void
+diag_set_silent (bool silent)
+{
+  diag_silent = silent;
 }

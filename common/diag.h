@@ -24,5 +24,8 @@ void diag_warn_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF
 unsigned diag_error_count (void);
 /* Suppress warnings (errors are always printed). */
 void diag_set_quiet (bool quiet);
+/* Print nothing at all, errors included (still counted): for the fuzz
+ * harnesses (test/fuzz/), which run the libraries millions of times. */
+void diag_set_silent (bool silent);
 
 #endif

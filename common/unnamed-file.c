@@ -12,7 +12,8 @@
  * which the caller waits for: killing the caller, or its process group,
  * no longer stops it half-way; it names every file it was given and exits.
  * It inherits the unnamed files' descriptors, so /proc/self/fd/N is the
- * same file in it.  Where fork fails, the naming is done in-process.
+ * same file in it.  Where fork fails, the naming is done in-process (and
+ * always, after unnamed_set_in_process: the fuzz harnesses).
  */
 #include "common/unnamed-file.h"
 
@@ -31,6 +32,14 @@
 #include <unistd.h>
 
 #include "common/xalloc.h"
+
+static bool in_process;   /* unnamed_set_in_process */
+
+void
+unnamed_set_in_process (bool yes)
+{
+  in_process = yes;
+}
 
 /* The directory part of PATH ("." when none). */
 static char *
@@ -214,10 +223,14 @@ unnamed_link_all (struct unnamed_file *const *v, const char *const *targets, siz
   sigaddset (&block, SIGTERM);
   sigaddset (&block, SIGHUP);
   bool blocked = sigprocmask (SIG_BLOCK, &block, &saved) == 0;
-  struct link_report rep = n ? link_in_helper (v, targets, n) : (struct link_report) { 0, 0 };
+  struct link_report rep = { 0, 0 };
+  if (n && in_process)
+    rep.done = SIZE_MAX;
+  else if (n)
+    rep = link_in_helper (v, targets, n);
   if (rep.done == SIZE_MAX)
     {
-      /* No helper (fork failed): name them here. */
+      /* No helper (fork failed, or not wanted): name them here. */
       rep = (struct link_report) { 0, 0 };
       for (; rep.done < n; rep.done++)
         if (link_one (v[rep.done], targets[rep.done]) != 0)

@@ -18,6 +18,7 @@
 #ifndef SDTKIT_COMMON_UNNAMED_FILE_H
 #define SDTKIT_COMMON_UNNAMED_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -37,6 +38,10 @@ int unnamed_link (struct unnamed_file *u, const char *target);
  * process that finishes even when the caller is killed meanwhile.  Returns
  * how many were named (N on success; else errno is set for the next). */
 size_t unnamed_link_all (struct unnamed_file *const *v, const char *const *targets, size_t n);
+/* Name files in this process, not in a helper: for the fuzz harnesses
+ * (test/fuzz/), which name files millions of times and are never killed
+ * half-way on purpose.  dtrace never calls it. */
+void unnamed_set_in_process (bool in_process);
 /* Close FD (when open); returns close's result, errno set on failure. */
 int unnamed_close (struct unnamed_file *u);
 /* Give up: close, and remove the fallback temp file if it is not linked. */

@@ -11,6 +11,7 @@
 #include "dtrace-g/object-rewriter.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,10 +108,13 @@ corrupt_section (const char *path, const struct elf_object *o, size_t i, const c
 }
 
 /* Section I's header against a file of SIZE bytes: its contents (whatever
- * its type, NOBITS aside) inside the file, alignment a power of two, a
- * whole number of entries, links to sections that exist.  libelf writes
- * what the header says it may read, so nothing may be let through here.
- * Returns NULL, or what is wrong. */
+ * its type, NOBITS aside) inside the file, alignment a power of two and no
+ * larger than the file, a whole number of entries, links to sections that
+ * exist.  libelf writes what the header says it may read, so nothing may
+ * be let through here.  (Assemblers place every section, NOBITS included,
+ * at a non-zero multiple of its alignment inside the file; libelf pads the
+ * object it writes the same way, so a 2^32 alignment would make a 1 KB
+ * object 4 GB.)  Returns NULL, or what is wrong. */
 static const char *
 shdr_problem (const GElf_Shdr *sh, size_t nsec, uint64_t size)
 {
@@ -118,6 +122,8 @@ shdr_problem (const GElf_Shdr *sh, size_t nsec, uint64_t size)
     return "lies beyond the end of the file";
   if (sh->sh_addralign & (sh->sh_addralign - 1))
     return "has an impossible alignment";
+  if (sh->sh_addralign > size)
+    return "has an alignment larger than the file";
   if (sh->sh_entsize && sh->sh_size % sh->sh_entsize != 0)
     return "has an impossible entry size";
   if (sh->sh_link >= nsec)
@@ -483,6 +489,24 @@ write_fail (const char *display, const char *what)
   return obj_write_fail (display, what, 0);
 }
 
+/* The size of the file libelf lays O out into (ELF_C_WRITE, libelf
+ * choosing the layout): the ELF header, each section in order at the next
+ * multiple of its alignment, then the section headers. */
+static uint64_t
+laid_out_size (const struct elf_object *o)
+{
+  uint64_t off = EHDR_SIZE;
+  for (size_t i = 1; i < o->nsec; i++)
+    {
+      const struct obj_section *s = &o->sec[i];
+      uint64_t align = s->sh.sh_addralign ? s->sh.sh_addralign : 1;
+      off = (off + align - 1) / align * align;
+      if (s->sh.sh_type != SHT_NOBITS)
+        off += s->size;
+    }
+  return (off + 7) / 8 * 8 + (uint64_t) o->nsec * SHDR_SIZE;
+}
+
 int
 obj_write (const struct elf_object *o, int fd, const char *display)
 {
@@ -503,6 +527,22 @@ obj_write (const struct elf_object *o, int fd, const char *display)
                       i, s->name, o->path);
           return -1;
         }
+    }
+  /* Alignment padding is all libelf adds, and for a real object that is
+   * less than the object itself (its assembler padded it the same way).
+   * Sections that claim large alignments (each checked against the file,
+   * but many of them) must not blow a small corrupt object up into a huge
+   * one. */
+  uint64_t contents = 0;
+  for (size_t i = 1; i < o->nsec; i++)
+    if (o->sec[i].sh.sh_type != SHT_NOBITS)
+      contents += o->sec[i].size;
+  uint64_t laid = laid_out_size (o);
+  if (laid > 2 * ((uint64_t) o->image_size + contents) + (64u << 10))
+    {
+      diag_error ("cannot write %s: the alignments of the sections of %s would make it %" PRIu64
+                  " bytes (corrupt file?)", display, o->path, laid);
+      return -1;
     }
   Elf *e = elf_begin (fd, ELF_C_WRITE, NULL);
   if (!e)
