@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * loop.c — the program every probe-cost figure of bench/run is measured in.
  *

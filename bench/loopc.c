@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loopc.c — the call-style probe loop of loop.c (benchc.h is made by
  * `dtrace -h -x callstyle`; after `dtrace -G` the call is a 5-byte nop). */
 #include "benchc.h"

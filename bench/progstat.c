@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * progstat.c — what a tracer's BPF programs cost per run, measured by the
  * kernel: `progstat [-n RUNS] CMD [ARG...]` turns on BPF run-time statistics

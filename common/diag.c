@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * diag.c — the one place where sdtkit prints diagnostics.
  *

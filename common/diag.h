@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * diag.h — diagnostics: every user-visible message of every part of sdtkit
  * goes through these, so all share one `dtrace: ...` format on stderr (one

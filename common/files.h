@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * files.h — small helpers on file names and file contents shared by the
  * parts of sdtkit that read whole files (sources, objects, /proc).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hash.h — the one string hash of sdtkit's open-addressing tables.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search.h — binary search of an array sorted by a 64-bit address.
  *

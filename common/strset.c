@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strset.c — the owned-string set of strset.h: linear probing in a
  * power-of-two table kept at most half full.

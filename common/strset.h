@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strset.h — a set of owned strings (open addressing, common/hash.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * unnamed-file.c — files named only once complete (see unnamed-file.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * unnamed-file.h — write a file that has no name until it is complete.
  *

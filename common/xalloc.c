@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xalloc.c — allocation that cannot fail.
  *

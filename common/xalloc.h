@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xalloc.h — allocation that cannot fail: on exhaustion the wrappers print
  * "dtrace: out of memory" and exit(1), so callers never test for NULL.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * abi.h — the contract between the BPF programs the compiler generates and
  * the user-space runtime that loads them and reads what they produce.

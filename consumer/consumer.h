@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * consumer.h — the D consumer: the one interface the front end calls for
  * tracing (`-n`, `-s script`, `-p`, `-c`) and for listing probes (`-l`).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ast.c — building and freeing the syntax tree of D programs (dlang/ast.h).
  *

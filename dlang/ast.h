@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ast.h — the syntax tree of D programs (D_PARSE_PROGRAM): clauses,
  * statements, expressions and top-level declarations.

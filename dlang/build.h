@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * build.h — the builders of the D front end's results: the provider model
  * (struct d_program, program.c) and the D program syntax tree (struct

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cpp.c — `-C`: run the C preprocessor over a .d file.
  *

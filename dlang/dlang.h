@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dlang.h — the D front end's public interface: the provider model and the
  * parse entry points.

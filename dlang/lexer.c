@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lexer.c — the D tokenizer, shared by provider definitions and D programs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lexer.h — layer 1 of the D front end: tokens and the lexer (lexer.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parse.c — the entry points of the D front end (dlang/dlang.h): get the
  * text (read it, or run cpp over it for -C), run the parser over it, and

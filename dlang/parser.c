@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parser.c — recursive-descent parser of D provider definitions (and, in
  * outline, of D programs).

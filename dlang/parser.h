@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parser.h — the parser of the D front end: the token stream, the provider
  * grammar and lenient skipping (parser.c), and the D program grammar

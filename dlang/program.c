@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * program.c — building the provider model (struct d_program).
  *

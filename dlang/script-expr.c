@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * script-expr.c — expressions of D programs, their type names, and the
  * errors and recursion guard of the whole D program grammar (dlang/script.h).

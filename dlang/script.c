@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * script.c — statements, clauses, declarations and the top level of D
  * programs: the grammar above the expressions of script-expr.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * script.h — what the two halves of the D program grammar share:
  * script-expr.c (DTrace-style errors, the recursion guard, type names and

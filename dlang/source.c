@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * source.c — reading D sources, the file-name pool and the byte buffer
  * (dlang/source.h).

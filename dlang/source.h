@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * source.h — the bottom layer of the D front end: getting the text.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * call-site-linker.c — `dtrace -G` as a linker for call-style probes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * object-rewriter.c — read an x86-64 relocatable object into memory, change
  * it there, write it as a new file (see object-rewriter.h).

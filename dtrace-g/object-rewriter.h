@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * object-rewriter.h — private to dtrace-g/: an x86-64 relocatable object
  * held in memory, changed there, and written out as a NEW file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * semaphore-object.c — the `dtrace -G` output: a relocatable ELF object that
  * defines the is-enabled semaphores, written directly with libelf.

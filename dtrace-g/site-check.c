@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * site-check.c — `dtrace -G`: read the object operands, check their probe
  * sites against the `.d`, and decide what object to write.

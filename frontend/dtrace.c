@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dtrace.c — the `dtrace` command: parse options, dispatch to a library.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * listing.c — `dtrace -l -m FILE`: the USDT probes of ELF files, read from
  * their notes (the files need not be running).

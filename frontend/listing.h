@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * listing.h — `dtrace -l`: list probes in DTrace's format.
  */

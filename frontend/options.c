@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * options.c — parse the dtrace command line (see options.h for the rules).
  *

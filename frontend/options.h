@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * options.h — the `dtrace` command line, parsed into one struct.
  *

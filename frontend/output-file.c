@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output-file.c — atomic output files (see output-file.h).
  *

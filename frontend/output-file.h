@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output-file.h — write an output file atomically.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * header-callstyle.c — `dtrace -h -x callstyle`: the Solaris-style header,
  * whose probes are ordinary C function calls that `dtrace -G` later patches

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * header-gen.c — `dtrace -h`: the C header of probe macros.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * header-int.h — what the two `-h` header writers share (header-gen.c for
  * the default systemtap-note header, header-callstyle.c for `-x

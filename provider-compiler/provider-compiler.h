@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * provider-compiler.h — `dtrace -h`: the C header of probe macros from the
  * provider model of a parsed `.d` file (dlang/dlang.h), in the default

@@ -1,4 +1,5 @@
 #!/usr/bin/env -S dtrace -qs
+/* SPDX-License-Identifier: MIT */
 /*
  * funccount.d — how often each function of a process is called.
  *

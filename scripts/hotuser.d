@@ -1,4 +1,5 @@
 #!/usr/bin/env -S dtrace -qs
+/* SPDX-License-Identifier: MIT */
 /*
  * hotuser.d — where a process spends its CPU time, by user function.
  *

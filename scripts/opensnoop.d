@@ -1,4 +1,5 @@
 #!/usr/bin/env -S dtrace -qs
+/* SPDX-License-Identifier: MIT */
 /*
  * opensnoop.d — one line per file open, system wide, as it happens.
  *

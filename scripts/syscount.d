@@ -1,4 +1,5 @@
 #!/usr/bin/env -S dtrace -qs
+/* SPDX-License-Identifier: MIT */
 /*
  * syscount.d — which processes make which system calls, and how often.
  *

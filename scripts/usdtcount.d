@@ -1,4 +1,5 @@
 #!/usr/bin/env -S dtrace -qs
+/* SPDX-License-Identifier: MIT */
 /*
  * usdtcount.d — which static (USDT) probes a process fires, and how often.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * argspec.c — parse and format USDT argument specs (x86-64 AT&T operands).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * elf-defs.h — ELF constants newer than some systems' <elf.h>, defined
  * once for sdt/ and dtrace-g/ (each only when <elf.h> lacks it).

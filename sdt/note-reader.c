@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * note-reader.c — read `.note.stapsdt` probe notes out of an ELF file.
  *

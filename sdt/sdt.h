@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sdt — the probe-note model: the one interface of the sdt/ library.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symbols.c — an ELF file's function and object symbols, sorted by address.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # test/lib.sh — shared helpers of the shell integration tests.
 #
 # Every check prints one line that test/run-tests counts:

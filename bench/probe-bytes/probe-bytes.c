@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * probe-bytes.c — what does one uprobe hit cost, depending on the bytes
  * under the probe?  The measurement behind the byte sequences `dtrace -G`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bpf-asm.c — the BPF instruction buffer, labels and map relocations.
  *

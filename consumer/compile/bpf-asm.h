@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bpf-asm.h — an assembler for eBPF instructions, used by the code generator.
  *

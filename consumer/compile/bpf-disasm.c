@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bpf-disasm.c — BPF instructions as text (see bpf-disasm.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bpf-disasm.h — a program image as text, one line per instruction, for
  * the codegen golden tests (test/unit/test-codegen.c) and for reading what

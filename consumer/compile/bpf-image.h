@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bpf-image.h — a relocatable BPF program: what the compiler hands to the
  * loader (runtime/loader.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checker-actions.c — assignments and actions checked (checker-int.h):
  * the target of an assignment (created from the value's type when new),

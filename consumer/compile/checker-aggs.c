@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checker-aggs.c — aggregating functions checked (checker-int.h): the
  * function and its parameters (lquantize's and llquantize's constants),

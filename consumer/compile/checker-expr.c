@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checker-expr.c — D expressions checked and typed (checker-int.h): names
  * (built-in variables, globals, register constants, NULL), self-> and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checker-int.h — what the checker's files share.  checker.c holds the
  * checker's state, the tables of variables and aggregations, types, the

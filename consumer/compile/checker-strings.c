@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checker-strings.c — the prototypes of D's string subroutines (and
  * copyin, which yields its bytes as a string here, alloca and copyinto)

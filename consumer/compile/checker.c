@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checker.c — names, types, actions and record layout of D programs.
  *

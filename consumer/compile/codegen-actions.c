@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-actions.c — statements, actions and the clause frame in BPF
  * (codegen-int.h): the action mask, record items, speculations, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-aggs.c — BPF for aggregations (codegen-int.h): the value of a
  * key found or inserted zeroed in the aggregation's per-CPU map, then the

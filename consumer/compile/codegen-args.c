@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-args.c — the probe's arguments in BPF (codegen-int.h): at a
  * program's start each argN the clauses use is fetched once into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-expr.c — D expressions to BPF (codegen-int.h): constants,
  * built-in variables, operators, stacks and symbols, uregs[], copyinstr(),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-int.h — the code generator's state and the helpers its files
  * share.  codegen.c holds the emitter, the expression stack and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-strings.c — BPF for D's string subroutines: strlen, strjoin,
  * substr, index, rindex, strchr, strrchr, strstr, basename, dirname,

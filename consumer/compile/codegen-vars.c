@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen-vars.c — D variables in BPF (codegen-int.h, dprog.h): map keys
  * built in the scratch key area, reads and writes of globals, this->,

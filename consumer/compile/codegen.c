@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * codegen.c — D clauses to eBPF instructions (see codegen.h).
  *

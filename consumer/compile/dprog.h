@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dprog.h — the compiled D program: what the checker decides and the code
  * generator and the runtime share.

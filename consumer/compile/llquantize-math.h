@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * llquantize-math.h — the bucket arithmetic of llquantize(), shared by the
  * code generator (codegen-aggs.c, which unrolls the bucket search into BPF)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat-agg.c — aggregation snapshots in user space: entries keyed by key
  * tuples, the aggregating functions, clear/trunc/normalize, the sort order,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat-int.h — what the files of the output-formatting module share.
  * Not an interface: everything outside consumer/dformat*.c uses dformat.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat-printf.c — D printf/printa formats: parsing into a compiled form,
  * compile-time checking of argument types with DTrace's error texts

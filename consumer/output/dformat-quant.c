@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat-quant.c — quantize, lquantize and llquantize: bucket layouts (the
  * kernel-side code generator computes the same indexes), row labels, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat-trace.c — what a trace record looks like: the non-quiet header
  * and probe prefix, trace() of each kind of datum, symbols, stacks, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat.c — the output sink, the formatting context, the hand-written
  * printf-style field writers, and tagged D values (construction, deep copy,

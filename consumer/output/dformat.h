@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dformat.h — DTrace's exact output formats: the one interface of the
  * consumer's output-formatting module (consumer/dformat*.c).

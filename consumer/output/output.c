@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.c — records and aggregation maps to DTrace's output.
  *

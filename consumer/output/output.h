@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.h — turning ring-buffer records and aggregation maps into
  * DTrace's output (through consumer/dformat.h, which owns the formats).

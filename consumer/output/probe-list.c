@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * probe-list.c — the one `-l` printer (probe-list.h).
  *

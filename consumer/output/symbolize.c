@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symbolize.c — addresses to modules and symbols (see symbolize.h).
  *

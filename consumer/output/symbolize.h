@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symbolize.h — user and kernel addresses to `module`symbol+0xoff`, for
  * ustack(), stack(), usym() and friends (doc/output-formats.md §8).

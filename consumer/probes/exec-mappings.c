@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * exec-mappings.c — executable file mappings of a process
  * (exec-mappings.h).

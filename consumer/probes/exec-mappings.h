@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * exec-mappings.h — the executable, file-backed mappings of a process
  * (/proc/PID/maps), and a path that opens the file of each from our mount

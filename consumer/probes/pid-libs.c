@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pid-libs.c — the shared libraries a program will map, found before it
  * runs (a -c child is held before its exec, so its maps show nothing yet).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pid-libs.h — the shared libraries a program will map (its interpreter and
  * DT_NEEDED closure, searched as the dynamic loader does), for pid probes

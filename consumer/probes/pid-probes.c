@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pid-probes.c — pid provider probes from /proc/PID/maps and ELF symbol
  * tables (see pid-probes.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pid-probes.h — the pid provider: `pidPID:module:function:entry|return|OFF`
  * probes on any function of a process's executable or shared libraries,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * probe-desc.c — probe descriptions: macro substitution, the fill-from-the-
  * right split, and gmatch-style globs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * probe-desc.h — DTrace probe descriptions: parsing, macro substitution and
  * glob matching (dtrace(1) "Providers pid, syscall and profile").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * profile-probes.c — profile-N probes (see profile-probes.h).
  */

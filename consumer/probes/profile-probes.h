@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * profile-probes.h — profile:::profile-N[unit]: a sample on every CPU every
  * interval, from a perf_event software CPU clock per CPU with a BPF

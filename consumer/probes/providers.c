@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * providers.c — the pid, syscall and profile-N providers for the runtime
  * (see providers.h).

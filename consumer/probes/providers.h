@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * providers.h — the pid, syscall and profile-N providers as the runtime
  * sees them: one object that resolves their probes into the program's probe

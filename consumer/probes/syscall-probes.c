@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * syscall-probes.c — syscall provider probe matching and argument
  * locations (see syscall-probes.h).  The table is syscall-table-x86_64.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * syscall-probes.h — the syscall provider: `syscall:vmlinux:NAME:entry|return`
  * for every x86-64 system call, fired by the raw tracepoints sys_enter and

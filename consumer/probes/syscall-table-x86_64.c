@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * syscall-table-x86_64.c — x86-64 system call numbers and names (the
  * kernel's 64-bit ABI numbering: 0..335 and 424..469; 336..423 are not

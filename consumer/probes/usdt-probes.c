@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * usdt-probes.c — USDT probe discovery in processes and files.
  *

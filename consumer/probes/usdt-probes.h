@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * usdt-probes.h — find the USDT probes a description names, in processes
  * and in files, grouped as DTrace shows them.

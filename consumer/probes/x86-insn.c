@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * x86-insn.c — x86-64 instruction length decoding (see x86-insn.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * x86-insn.h — x86-64 instruction lengths, enough to tell whether an
  * offset into a function is an instruction boundary (pid provider offset

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * attach-providers.c — the programs of the pid, syscall and profile-N
  * probes (probes/providers.h): one per group of probes enabling the same

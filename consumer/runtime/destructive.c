@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * destructive.c — permission for destructive actions and system() (see
  * destructive.h).

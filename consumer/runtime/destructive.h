@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * destructive.h — DTrace's destructive actions (they need -w or
  * `#pragma D option destructive`).

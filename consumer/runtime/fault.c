@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fault.c — reporting runtime faults and firing dtrace:::ERROR (see
  * fault.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fault.h — runtime faults and the dtrace:::ERROR probe.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * listing.c — consumer_list (-l): the probes the -n/-P/-m/-f descriptions
  * (or, with none, the given modules; with neither, everything in scope)

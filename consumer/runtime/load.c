@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * load.c — programs generated, loaded and attached: BEGIN and END (run
  * once with BPF_PROG_TEST_RUN), one per profile:::tick-N (run by the event

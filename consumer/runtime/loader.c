@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * loader.c — the map table and the loading of program images (loader.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * loader.h — the runtime's maps by symbolic name, and the loading of the
  * compiler's relocatable program images (compile/bpf-image.h).

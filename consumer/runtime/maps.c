@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * maps.c — the BPF maps a session's programs use, created once the probes
  * are known and before any program is generated (the code generator plans

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * process.h — the processes `dtrace -p PID` grabs and `dtrace -c CMD`
  * creates (dtrace(1) OPTIONS -c and -p; doc/output-formats.md §10).

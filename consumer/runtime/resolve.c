@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * resolve.c — probe descriptions to probes.  Every clause's descriptions
  * are parsed ($target, $1.. expanded), then matched in turn against

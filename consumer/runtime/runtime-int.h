@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * runtime-int.h — what the runtime's files share (private to runtime/).
  *

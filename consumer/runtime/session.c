@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session.c — consumer_run(): compile, load, attach, consume, stop.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sites.c — USDT sites as the programs see them.  A site spec (abi.h) is a
  * site's probe id and argument locations (pt_regs offsets, memory operands,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sources.c — the program sources in command-line order: a -s script file,
  * or a -n/-P/-m/-f string that is either a whole program or one probe

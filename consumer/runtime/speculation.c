@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * speculation.c — the consumer's side of speculative tracing (design in
  * speculation.h).

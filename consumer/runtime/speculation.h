@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * speculation.h — DTrace's speculative tracing: speculation(), speculate(id),
  * commit(id), discard(id); options nspec (default 1) and specsize (32k).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uprobe-attach.c — uprobe_multi links, with a per-site uprobe-PMU perf event
  * fallback (doc/probe-sites.md §4, §6).

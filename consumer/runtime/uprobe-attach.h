@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uprobe-attach.h — attach a loaded BPF program (BPF_PROG_TYPE_KPROBE) to
  * user-space probe sites, and detach everything again.

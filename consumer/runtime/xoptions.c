@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xoptions.c — -x name[=value] and `#pragma D option`: each option sets a
  * field of the program (struct dprog) or of the session (switchrate).

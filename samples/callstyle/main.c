@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c — drives asm_hit(); with an argument `w`, keeps firing (up to 30 s)
  * while a tracer comes, enables asmprov:::hit (its semaphore, read by the C
  * header) and goes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * demo.c — a probed program for the quickstart demo: serves a few fake
  * requests, firing demo:::request-start / request-done around each one.

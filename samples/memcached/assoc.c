@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * assoc.c — the hash table from key to linked item.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * clock.c — the server's clock: whole seconds since startup, as memcached
  * keeps time for items.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * conn.c — one client connection: its objects, its state machine, reading
  * requests and writing responses.  (The layout is described in conn.h.)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * conn.h — a client connection and the worker thread that owns it, shared by
  * conn.c (the state machine and I/O), net.c (threads, dispatch) and the two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * items.c — items: their allocation (with eviction), their LRUs, their
  * lifecycle, and the operations of the protocol on them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memcached.h — the declarations every part of the sample server shares.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * net.c — listening sockets, the accept thread and the worker threads.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * proto_binary.c — memcached's binary protocol.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * slabs.c — the slab allocator: item memory in size classes, under the -m
  * limit.

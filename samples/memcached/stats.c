@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stats.c — the server's counters and the "stats" command's groups.
  *

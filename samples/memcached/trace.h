@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * trace.h — the probe macros the server calls, with or without probes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz-dscript.c — libFuzzer harness: a D program through the consumer's
  * whole compiler, with no kernel: the front end (dlang/, program mode), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz-dtrace-g.c — libFuzzer harness: `dtrace -G -s fuzz.d -o fuzz-g.o
  * in.o` in-process, with the input as the object operand in.o.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz-notes.c — libFuzzer harness: the probe-note model (sdt/) on
  * arbitrary bytes.

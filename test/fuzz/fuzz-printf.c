@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz-printf.c — libFuzzer harness: printf()/printa() formats as the
  * checker hands them to consumer/output (dfmt_fmt_parse, dfmt_fmt_check),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz-provider.c — libFuzzer harness: `.d` provider definitions as
  * `dtrace -h` reads them (dlang/, provider mode) and, when they parse, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz-util.h — what every libFuzzer harness of test/fuzz/ shares.
  *

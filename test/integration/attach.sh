@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # attach.sh — USDT discovery and uprobe attach/detach on real processes
 # (doc/probe-sites.md §4, §6; doc/design.md "The consumer"), through the
 # test driver test/unit/test-attach: exact hit counts per site for a program

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench-smoke.sh — bench/run in its quick mode (one run, small counts) over
 # figures 1, 2, 3 and 6: it builds its programs with our dtrace -h/-G,
 # writes a results table, and every figure has numbers for our dtrace.  No

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # build-compat.sh — every build command line of the projects doc/build-requirements.md names
 # replayed against our dtrace: the exact argv (option order, default output
 # names, -C/-I/-D, -x forms, CC/CFLAGS in the environment), the project's sed

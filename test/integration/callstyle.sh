@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # callstyle.sh — call-style probes: `dtrace -h -x callstyle` headers whose
 # probes are calls of __dtrace_<prov>___<probe>(), and `dtrace -G` as the
 # linker that turns those calls into no-ops described by standard

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # codegen-unprivileged.sh — the compiler's golden tests (test-codegen) need
 # no privilege: run them as nobody and check they all pass.
 . "$SRCDIR/test/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-aggs.sh — aggregation breadth, golden tested in DTrace's formats:
 # stddev() and llquantize() computed in BPF (negative values, 64-bit
 # magnitudes, increments), printa with %@ conversions joining several

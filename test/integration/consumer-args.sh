@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-args.sh — our consumer reads back exactly the values a program
 # passed, for every argument form gcc and clang emit through <sys/sdt.h>
 # (registers, constants, stack slots, red-zone spills, %rip-relative globals,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-combined.sh — the providers combined, as DTrace scripts combine
 # them: a USDT request probe starts a speculation and sets self-> state,
 # pid entry/return probes of the handler and syscall probes of the thread

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-pidscope.sh — process-scoped enablings (prov$target with -c/-p,
 # provPID, the pid provider) are attached for the target process only: the kernel
 # filters the links by pid, so another process running the same binary is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-providers.sh — the pid, syscall and profile-N providers traced for
 # real: pid entry arguments (registers and the stack), return values and the
 # return offset, offset probes on instruction boundaries (and refused inside

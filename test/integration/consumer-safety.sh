@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-safety.sh — speculative tracing (speculation/speculate/commit/
 # discard, nspec, specsize and their drop messages), runtime faults (bad
 # copyinstr address, division and modulo by zero, illegal speculation ids)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-stacks.sh — ustack(), ustack(n), stack(), usym/ufunc/uaddr/umod
 # traced for real: the frames of a known call chain (main -> a -> b -> probe,
 # and main -> a shared library -> c -> probe) in a PIE and a fixed-address

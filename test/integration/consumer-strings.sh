@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-strings.sh — D's string subroutines compiled to BPF, golden
 # tested from BEGIN and from USDT probes of a small traced program
 # (data/strs.{c,d}): strlen, strjoin, substr (illumos index/length rules),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer.sh — D programs traced for real: BEGIN/END, printf and trace,
 # every aggregating function printed at exit and by printa, predicates and
 # string comparison, USDT arguments of every width and sign, -c and -p,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # corpus.sh — every provider definition of test/corpus (one per real
 # project's shape, R9-R14) goes through `dtrace -h` and `dtrace -G`; every
 # probe macro is called, compiled with gcc and clang at -O0 and -O2, linked

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # dlang-limits.sh — the D front end on inputs that are not sane D sources,
 # and on a very large one (issue 12, items 7 and 8):
 #   - an endless or oversized input fails at once, naming the file and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # dscripts.sh — D scripts against golden files.  For each test/dscripts/NAME.d
 # with a NAME.r beside it: run `$DTRACE -q -s NAME.d` from that folder (so
 # messages name the script as NAME.d), and compare stdout with NAME.r, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # dtrace-g-fuzzed.sh — `dtrace -G` on objects that fuzzing (test/fuzz/,
 # fuzz-dtrace-g) found to misbehave, each as the command line sees it:
 #  - a section alignment of 2^32 in a 1.5 KB call-style object made -G

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # dtrace-g-robust.sh — `dtrace -G` and the front end's outputs under damage
 # and interruption (issue #12):
 #  - a call-style object whose section header lies (.rela.text retyped to

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # dtrace-g.sh — `dtrace -G`, the semaphore object (doc/build-requirements.md R4, R5,
 # R20-R24): what the object holds (weak hidden 2-byte semaphores in a
 # retained writable .probes, .note.GNU-stack, the CET property exactly when

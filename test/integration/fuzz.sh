@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz.sh — the libFuzzer targets of test/fuzz/, each for a short bounded
 # time (FUZZ_SECONDS, default 20; two at a time), after replaying their
 # regression inputs: test/fuzz/run's "ok - fuzz-NAME (N runs)" lines.

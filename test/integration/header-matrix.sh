@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # header-matrix.sh — `dtrace -h` headers compile and work everywhere:
 # C89..C2x and C++98..C++20, gcc and clang, -O0/-O2/-O3, PIE, -no-pie,
 # shared libraries, LTO, under -Wall -Wextra -pedantic -Werror and the extra

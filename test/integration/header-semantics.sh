@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # header-semantics.sh — what the generated header means at run time:
 # gdb reads back exactly the values passed (every compiler/optimisation mix);
 # *_ENABLED() is false untraced and true while a tracer (bpftrace, through

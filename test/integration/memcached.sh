@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # memcached.sh — sdtkit's memcached sample server (samples/memcached):
 #
 #  - builds it twice with samples/memcached/build-sample, out of tree and with

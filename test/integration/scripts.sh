@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # scripts.sh — the ready D scripts of scripts/ run as executables (their
 # `#!/usr/bin/env -S dtrace -qs` line, our dtrace first on PATH) against a
 # known program (data/scripts-prog.c) and the USDT target of consumer.sh,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # sdt-differential.sh — our note reader against readelf, gdb and bpftrace.
 #
 # Builds a corpus of probed programs with systemtap's <sys/sdt.h> (gcc and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # third-party.sh — real probes of Debian's own binaries, counted by our
 # dtrace and by bpftrace on the same workload:
 #  - python3.11's semaphore-guarded gc-start, whose argument is a stack slot

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-argspec.c — unit tests of sdt/argspec.c and sdt/names.c.
  *

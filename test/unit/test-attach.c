@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-attach.c — the probe discovery / attach / process layer against real
  * uprobes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-callstyle.c — unit tests of the call-style support in the provider
  * compiler (provider-compiler/header-callstyle.c): the classification of .d

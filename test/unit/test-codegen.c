@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-codegen.c — golden tests of the D compiler (consumer/compile/)
  * without a kernel and without privileges.

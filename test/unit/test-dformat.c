@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-dformat.c — golden tests of consumer/dformat*.c, DTrace's exact
  * output formats (doc/output-formats.md).

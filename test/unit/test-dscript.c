@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-dscript.c — unit tests of the D program grammar (dlang/script.c,
  * dlang/script-expr.c): d_parse_script_string / d_parse_script_file and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-notes.c — tests of sdt/note-reader.c against real compiler output.
  *

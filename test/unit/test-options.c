@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-options.c — the dtrace command line as real builds spell it
  * (doc/build-requirements.md R1-R8).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-parser.c — unit tests of the D front end (dlang/).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-probe-desc.c — probe descriptions: fill from the right, -P/-m/-f/-n
  * field selection, macro substitution, gmatch globs and the `-` == `__`

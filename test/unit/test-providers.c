@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test-providers.c — the pieces of the pid, syscall and profile providers
  * that need no kernel: x86-64 instruction lengths (hand-picked encodings,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test-symbolize.c — consumer/symbolize.c on this very process: a
  * function of the (PIE) test binary and of libc, a pc in no mapping, a
  * process that exited before it was read (hex), one read while it lived

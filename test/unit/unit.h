@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * unit.h — the tiny assertion layer of the C unit tests.
  *

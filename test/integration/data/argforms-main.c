@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* argforms-main.c — calls fire() of the shared-library build of argforms.c. */
 #include <stdlib.h>
 void fire (int base);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* argforms.c — probes built with systemtap's <sys/sdt.h> (default operand
  * constraint "nor"), so the compilers emit every argument form: registers,
  * constants, stack slots (-N(%rbp), N(%rsp), clang's red-zone spills),

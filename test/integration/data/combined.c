@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* combined.c — a request loop for consumer-combined.sh: each request is a
  * USDT probe pair around handle(), which opens and reads a file.  argv[1] is
  * a directory holding "a" (6 bytes) and "b" (231 bytes); request 2 asks for

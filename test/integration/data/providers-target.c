@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* providers-target.c — the traced program of consumer-providers.sh: calls
  * known functions with known arguments and return values, and opens and
  * reads known files.

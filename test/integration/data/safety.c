@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* safety.c — consumer-safety.sh's traced program: `safety MODE [N]`.
  *   tick N   saf:::tick(i, name) for i = 0..N-1, then saf:::done(N)
  *   bad      saf:::bad(16), then saf:::done(1): an address no one can read

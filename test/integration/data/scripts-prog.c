@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scripts-prog.c — the known program scripts.sh traces with the ready
  * D scripts (scripts/) and the one-liners.  `scripts-prog N FILE SPIN`
  * calls counted() N times, opens and reads FILE to its end, opens a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stacks-lib.c — libstkcb.so for stacks.c: a frame in a shared library. */
 __attribute__ ((noinline)) void
 stk_lib_call (void (*fn) (int), int i)

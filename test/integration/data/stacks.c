@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stacks.c — consumer-stacks.sh's traced program: a known call chain
  * main -> a -> b -> stk:::hit (arg1 = &b + i), then main -> stk_lib_call (in
  * libstkcb.so) -> c -> stk:::hit (arg1 = &c + i), N times each; then stk:::done

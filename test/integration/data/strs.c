@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* strs.c — consumer-strings.sh's traced program: fires strs:::path for a
  * few path names (with their index) and strs:::buf for a byte buffer that
  * is not NUL-terminated, with lengths 0, 3 and 8. */

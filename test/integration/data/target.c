@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* target.c — the consumer tests' traced program: `target N [wait]` fires
  * tgt:::tick N times with i = 0..N-1, sq = i*i and name = one of three
  * words, and tgt:::neg for v = -3..3.  With "wait" it first waits until a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* values.c — fires each probe of values.d with known values; the argument
  * values a tracer reads must be exactly these. */
 #include <stdio.h>
