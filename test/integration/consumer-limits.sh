@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# consumer-limits.sh — the D consumer's resource limits (doc/limits.md) and
+# the defects of issue 12 around them: each limit is enforced with a clear
+# error, just below it the program works, and what used to crash or be
+# undefined behaviour (run this test with a sanitizer build too) is a
+# message or DTrace's result.
+. "$SRCDIR/test/lib.sh"
+
+# terms N OP TERM: TERM OP TERM OP ... (N terms)
+terms () { awk -v n="$1" -v op="$2" -v t="$3" \
+  'BEGIN { s = t; for (i = 1; i < n; i++) s = s op t; print s }'; }
+
+# ------------------------------------------------------------------------
+# Expression depth (issue 12.2): a chain of 60,000 "+" overflowed the
+# checker's stack (SIGSEGV); the limit is 5000 levels, counted from the
+# statement's expression down to its deepest operand.
+
+printf 'BEGIN {\n  x = 1;\n  y = %s;\n  exit(0);\n}\n' "$(terms 60000 + 1)" > chain.d
+out=$("$DTRACE" -q -s chain.d 2>&1); rc=$?
+check_eq "60,000 terms: refused with the limit, the script and the line" "$rc:$out" \
+  "1:dtrace: failed to compile script chain.d: line 3: expression too long or too deeply nested (limit 5000 levels)"
+printf 'BEGIN /%s/ { exit(0); }\n' "$(terms 6000 '||' pid)" > pred.d
+out=$("$DTRACE" -q -s pred.d 2>&1); rc=$?
+check_eq "a predicate of 6000 terms: refused" "$rc:$out" \
+  "1:dtrace: failed to compile script pred.d: line 1: expression too long or too deeply nested (limit 5000 levels)"
+# trace() is one level, then 4999 terms: 5000 levels, the most allowed
+out=$("$DTRACE" -q -n "BEGIN { trace($(terms 4999 + 1)); exit(0); }" 2>&1); rc=$?
+check_eq "trace() of 4999 terms (5000 levels): folded and traced" "$rc:$out" "0:4999"
+out=$("$DTRACE" -q -n "BEGIN { trace($(terms 5000 + 1)); exit(0); }" 2>&1); rc=$?
+check_match "trace() of 5000 terms (5001 levels): refused" "$rc:$out" \
+  '^1:dtrace: invalid probe specifier .*: expression too long or too deeply nested \(limit 5000 levels\)$'
+# nesting adds to a chain's length: 200 unary minus around 4800 terms
+printf 'BEGIN { x = %s%s%s; exit(0); }\n' "$(printf -- '-(%.0s' $(seq 200))" "$(terms 4800 + pid)" \
+  "$(printf -- ')%.0s' $(seq 200))" > nested.d
+out=$("$DTRACE" -q -s nested.d 2>&1); rc=$?
+check_eq "200 nested unary minus around 4800 terms: refused" "$rc:$out" \
+  "1:dtrace: failed to compile script nested.d: line 1: expression too long or too deeply nested (limit 5000 levels)"
+
+done_testing
