@@ -36,4 +36,20 @@ out=$("$DTRACE" -q -s nested.d 2>&1); rc=$?
 check_eq "200 nested unary minus around 4800 terms: refused" "$rc:$out" \
   "1:dtrace: failed to compile script nested.d: line 1: expression too long or too deeply nested (limit 5000 levels)"
 
+# ------------------------------------------------------------------------
+# Constant folding (issue 12.4): DTrace's wrap-around two's complement, with
+# no undefined behaviour in the checker (negating INT64_MIN, INT64_MIN / -1
+# were caught by UBSan), and the same results as the code run in BPF.
+
+fold () { local out; out=$("$DTRACE" -q -n "BEGIN { trace($1); exit(0); }" 2>&1); echo "$out rc=$?"; }
+check_eq "-9223372036854775808 folds" "$(fold '-9223372036854775808')" "-9223372036854775808 rc=0"
+check_eq "-(INT64_MIN) wraps to itself" "$(fold '-(-9223372036854775807-1)')" "-9223372036854775808 rc=0"
+check_eq "INT64_MIN / -1 folds to INT64_MIN" "$(fold '(-9223372036854775807-1)/-1')" "-9223372036854775808 rc=0"
+check_eq "INT64_MIN % -1 folds to 0" "$(fold '(-9223372036854775807-1)%-1')" "0 rc=0"
+check_eq "INT64_MIN / -1 at run time: the same" "$(fold '(-9223372036854775807-1)/(pid-pid-1)')" \
+  "-9223372036854775808 rc=0"
+check_eq "(int)INT32_MIN / -1 wraps in 32 bits" "$(fold '(int)-2147483648/-1')" "-2147483648 rc=0"
+check_eq "division by a constant zero: DTrace's compile error" "$(fold '5%(3-3)')" \
+  "dtrace: invalid probe specifier BEGIN { trace(5%(3-3)); exit(0); }: line 1: expression contains division by zero rc=1"
+
 done_testing
