@@ -52,4 +52,35 @@ check_eq "(int)INT32_MIN / -1 wraps in 32 bits" "$(fold '(int)-2147483648/-1')" 
 check_eq "division by a constant zero: DTrace's compile error" "$(fold '5%(3-3)')" \
   "dtrace: invalid probe specifier BEGIN { trace(5%(3-3)); exit(0); }: line 1: expression contains division by zero rc=1"
 
+# ------------------------------------------------------------------------
+# profile-N and tick-N intervals (issue 12.5): from 200us to 365 days; a
+# number out of that range, NaN or infinity is an invalid interval (tick-nan
+# never fired, tick-18446744073709549568ns fired at once, and converting
+# them was undefined behaviour), not "does not match any probes".
+
+bad_interval () {   # DESC WHY
+  local out rc
+  out=$(timeout 10 "$DTRACE" -q -n "$1 { trace(1); exit(0); } BEGIN { x = 1; }" 2>&1); rc=$?
+  check_eq "$1: an invalid interval" "$rc:$out" \
+    "1:dtrace: invalid probe specifier $1 { trace(1); exit(0); } BEGIN { x = 1; }: line 1: probe description :::$1 has an invalid interval: $2"
+}
+bad_interval tick-nan '"nan" is not a decimal number'
+bad_interval tick-inf '"inf" is not a decimal number'
+bad_interval tick-1e30s '1e30s is longer than 365d, the longest interval allowed'
+bad_interval profile-1e30s '1e30s is longer than 365d, the longest interval allowed'
+bad_interval tick-18446744073709549568ns \
+  '18446744073709549568ns is longer than 365d, the longest interval allowed'
+bad_interval tick-366d '366d is longer than 365d, the longest interval allowed'
+bad_interval profile-100us '100us is shorter than 200us, the shortest interval allowed'
+bad_interval tick-0 '0 is not positive'
+printf 'BEGIN\n{\n}\n\nprofile:::tick-nan\n{\n  exit(0);\n}\n' > nan.d
+out=$(timeout 10 "$DTRACE" -q -s nan.d 2>&1); rc=$?
+check_eq "-s: the script and the description's line" "$rc:$out" \
+  '1:dtrace: failed to compile script nan.d: line 5: probe description profile:::tick-nan has an invalid interval: "nan" is not a decimal number'
+out=$("$DTRACE" -q -n 'tick-365d { trace(1); } BEGIN { exit(0); }' 2>&1); rc=$?
+check_eq "tick-365d, the longest interval, is accepted" "$rc:$out" "0:"
+out=$("$DTRACE" -q -n 'tick-foo { }' 2>&1); rc=$?
+check_eq "tick-foo is no interval: a probe name that matches nothing, as before" "$rc:$out" \
+  "1:dtrace: invalid probe specifier tick-foo { }: line 1: probe description :::tick-foo does not match any probes"
+
 done_testing
