@@ -83,4 +83,34 @@ out=$("$DTRACE" -q -n 'tick-foo { }' 2>&1); rc=$?
 check_eq "tick-foo is no interval: a probe name that matches nothing, as before" "$rc:$out" \
   "1:dtrace: invalid probe specifier tick-foo { }: line 1: probe description :::tick-foo does not match any probes"
 
+# ------------------------------------------------------------------------
+# -x strsize (issue 12.6): up to 2048 (16 string temporaries of 2048 bytes
+# are more than a per-CPU map value holds: "cannot create BPF map
+# dt_scratch: Argument list too long" before); beyond, the string loops
+# exceed the verifier's bound, so the option is refused naming the limit.
+
+# (each string loop costs the verifier strsize steps: at 2048 a program
+# takes one toupper( ), or index( ) with a few others, not all of them)
+out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x"); self->x = s; this->y = s;
+  printf("%s %s %s|", self->x, this->y, toupper(s));
+  @[s, execname] = count(); @n[usym(0), ustack(2)] = count(); exit(0); }' 2>&1); rc=$?
+check_match "-x strsize=2048: strings, toupper, keys and stacks" "$rc:$out" \
+  '^0:dtrace-x dtrace-x DTRACE-X\|'
+out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x");
+  printf("%d %d %s", strlen(strjoin(s, s)), index(s, "x"), substr(s, 2)); exit(0); }' 2>&1); rc=$?
+check_eq "-x strsize=2048: strlen, strjoin, index, substr" "$rc:$out" "0:16 7 race-x"
+long=$(awk 'BEGIN { while (length(s) < 3000) s = s "0123456789"; print s }')
+out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { printf(\"%d\", strlen(\"$long\")); exit(0); }" 2>&1); rc=$?
+check_eq "-x strsize=2048: strings hold 2047 characters" "$rc:$out" "0:2047"
+out=$("$DTRACE" -q -x strsize=2049 -n 'BEGIN { exit(0); }' 2>&1); rc=$?
+check_eq "-x strsize=2049: refused naming the limit" "$rc:$out" \
+  '1:dtrace: failed to set option -x strsize to "2049": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
+printf '#pragma D option strsize=4k\nBEGIN { exit(0); }\n' > strsize.d
+out=$("$DTRACE" -q -s strsize.d 2>&1); rc=$?
+check_eq "#pragma D option strsize=4k: refused" "$rc:$out" \
+  '1:dtrace: failed to set option -x strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
+out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }" 2>&1); rc=$?
+check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so" "$rc:$out" \
+  "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 32912 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+
 done_testing
