@@ -71,6 +71,8 @@ enum drop_counter {
  *   MAP_GLOBALS        ARRAY, 1 element: every D global at its offset
  *   MAP_SCRATCH        PERCPU_ARRAY, 1 element: the record being built,
  *                      this-> variables, cached arguments, keys, temporaries
+ *                      (an ARRAY by CPU number when larger than a per-CPU
+ *                      value can be: scratch_layout.by_cpu)
  *   MAP_RINGBUF        RINGBUF of the records
  *   MAP_ERRBUF         RINGBUF of the ERROR clauses' records (fault.h)
  *   MAP_DROPS          PERCPU_ARRAY of u64, enum drop_counter

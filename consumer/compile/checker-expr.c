@@ -503,7 +503,9 @@ check_unary (struct ck *c, struct d_node *n)
   if (a->is_const)
     {
       ni->is_const = true;
-      ni->value = n->op == DOP_NOT ? !a->value : n->op == DOP_NEG ? -a->value
+      /* negation wraps around as in two's complement: -INT64_MIN is itself */
+      ni->value = n->op == DOP_NOT ? !a->value
+                  : n->op == DOP_NEG ? (int64_t) (0 - (uint64_t) a->value)
                   : n->op == DOP_BITNOT ? ~a->value : a->value;
       ni->value = ck_truncate (ni->value, ni->type);
     }
@@ -564,7 +566,12 @@ check_binary (struct ck *c, struct d_node *n)
         case DOP_ADD: r = (int64_t) ((uint64_t) x + (uint64_t) y); break;
         case DOP_SUB: r = (int64_t) ((uint64_t) x - (uint64_t) y); break;
         case DOP_MUL: r = (int64_t) ((uint64_t) x * (uint64_t) y); break;
-        case DOP_DIV: r = u ? (int64_t) ((uint64_t) x / (uint64_t) y) : (y == -1 ? -x : x / y); break;
+        /* x / -1 is -x, wrapping (INT64_MIN / -1 is INT64_MIN), as the code
+         * generated for it computes at run time */
+        case DOP_DIV:
+          r = u ? (int64_t) ((uint64_t) x / (uint64_t) y)
+                : (y == -1 ? (int64_t) (0 - (uint64_t) x) : x / y);
+          break;
         case DOP_MOD: r = u ? (int64_t) ((uint64_t) x % (uint64_t) y) : (y == -1 ? 0 : x % y); break;
         case DOP_SHL: r = (int64_t) ((uint64_t) x << (y & 63)); break;
         case DOP_SHR: r = u ? (int64_t) ((uint64_t) x >> (y & 63)) : x >> (y & 63); break;

@@ -427,6 +427,51 @@ check_decl (struct ck *c, struct d_decl *d)
   return 0;
 }
 
+/* The deepest an expression may be, in nodes from its root to its deepest
+ * leaf: `x = 1 + 2 + 3` is 4 deep (=, two +, a constant).  The parser builds
+ * operator chains and postfix chains with loops, so only this bounds the
+ * recursion of the checker and of the code generator (a few hundred bytes
+ * of stack per level, more under the sanitizers).  doc/limits.md. */
+#define MAX_EXPR_DEPTH 5000
+
+/* Refuse an expression of the clause nested deeper than MAX_EXPR_DEPTH,
+ * measured without recursion (statements reset the count: their nesting is
+ * bounded by the parser).  The error names the statement's line. */
+static int
+check_depth (struct ck *c, struct d_node *root)
+{
+  struct level { struct d_node *n; size_t depth; const struct d_loc *stmt; } *stack = NULL;
+  size_t sp = 0, cap = 0;
+  int r = 0;
+
+  if (root)
+    VEC_PUSH (stack, sp, cap) = (struct level) { root, 1, &root->loc };
+  while (sp > 0 && r == 0)
+    {
+      struct level l = stack[--sp];
+      bool stmt = l.n->kind >= DN_EXPR_STMT;
+      struct d_node *kids[3] = { l.n->a, l.n->b, l.n->c };
+
+      if (l.depth > MAX_EXPR_DEPTH)
+        {
+          ck_err (c, l.stmt, "expression too long or too deeply nested (limit %d levels)",
+                  MAX_EXPR_DEPTH);
+          r = -1;
+          break;
+        }
+      for (size_t i = 0; i < 3 + l.n->nargs; i++)
+        {
+          struct d_node *k = i < 3 ? kids[i] : l.n->args[i - 3];
+          if (k)
+            VEC_PUSH (stack, sp, cap) = (struct level) {
+              k, stmt ? 1 : l.depth + 1,
+              !stmt ? l.stmt : l.n->kind == DN_EXPR_STMT ? &l.n->loc : &k->loc };
+        }
+    }
+  free (stack);
+  return r;
+}
+
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
@@ -444,6 +489,8 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
       cl->ast = ast;
       c.clause = cl;
       c.spec_flags = 0;
+      if (check_depth (&c, ast->predicate) != 0 || check_depth (&c, ast->body) != 0)
+        return -1;
       if (ast->predicate && ck_int (&c, ast->predicate, "predicate") != 0)
         return -1;
       if (ast->body && check_stmt (&c, ast->body) != 0)

@@ -13,6 +13,27 @@
 /* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
  * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
  * r0 = its address. */
+/* Store SRC (or the constant 0 when SRC < 0) at scratch offset OFF.  The
+ * stack temporaries follow the string temporaries, beyond the reach of an
+ * instruction's 16-bit offset when strsize is large: their address is then
+ * computed in r1. */
+static void
+store_scratch (struct gen *g, int src, unsigned off)
+{
+  int base = R7;
+  if (off > INT16_MAX - 8)
+    {
+      cg_emit (g, MOV64_REG (R1, R7));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+      base = R1;
+      off = 0;
+    }
+  if (src >= 0)
+    cg_emit (g, STX (BPF_DW, base, src, (int16_t) off));
+  else
+    cg_emit (g, ST_IMM (BPF_DW, base, (int16_t) off, 0));
+}
+
 static void
 gen_stack_subr (struct gen *g, struct d_node *n)
 {
@@ -26,7 +47,7 @@ gen_stack_subr (struct gen *g, struct d_node *n)
   if (ni->subr == SUBR_USYM)
     {
       cg_expr (g, n->args[0]);
-      cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) (off + 8)));
+      store_scratch (g, R0, off + 8);
     }
   if (ni->type.kind != DT_KSTACK && !(ni->type.kind == DT_USYM && dsf_is_kernel (ni->type.size)))
     {
@@ -34,10 +55,10 @@ gen_stack_subr (struct gen *g, struct d_node *n)
        * aggregation key per pc, not per pc and process) */
       cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
       cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
-      cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+      store_scratch (g, R0, off);
     }
   else
-    cg_emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+    store_scratch (g, -1, off);
   if (ni->subr != SUBR_USYM)
     {
       if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)

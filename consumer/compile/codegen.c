@@ -394,7 +394,14 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
     prologue_syscall (&g);
   if ((need & USE_SCRATCH) || kind == PK_PROFILE)
     {
-      lookup_or_exit (&g, MAP_SCRATCH, -1, 0);
+      if (cg->scratch.by_cpu)
+        {
+          /* this CPU's element: programs run with migration disabled */
+          cg_emit (&g, CALL (BPF_FUNC_get_smp_processor_id));
+          lookup_or_exit (&g, MAP_SCRATCH, R0, 0);
+        }
+      else
+        lookup_or_exit (&g, MAP_SCRATCH, -1, 0);
       cg_emit (&g, MOV64_REG (R7, R0));
       cgstr_prologue (&g);
     }
@@ -512,7 +519,7 @@ stack_temp_size (const struct d_node *n, unsigned *size)
     stack_temp_size (n->args[i], size);
 }
 
-void
+int
 codegen_plan (struct codegen_ctx *cg)
 {
   struct dprog *p = cg->prog;
@@ -549,6 +556,17 @@ codegen_plan (struct codegen_ctx *cg)
     }
   s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
   s->total = s->stk_off + s->nstk * s->stk_size;
+  s->by_cpu = s->total > SCRATCH_PERCPU_MAX;
+  /* The record, this-> variables, arguments and keys are read and written
+   * at constant offsets from r7: a 16-bit field in the instruction. */
+  if (s->str_off > INT16_MAX + 1u)
+    {
+      diag_error ("failed to compile: the record, this-> variables and keys of the clauses need %u "
+                  "bytes, more than the %d a BPF instruction's offset reaches "
+                  "(a smaller -x strsize makes them smaller)", s->str_off, INT16_MAX + 1);
+      return -1;
+    }
+  return 0;
 }
 
 unsigned

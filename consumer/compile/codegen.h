@@ -33,7 +33,14 @@ struct scratch_layout {
   unsigned stk_off, stk_size, nstk;  /* stack()/usym() temporaries, stk_size each */
   unsigned strtok_base;            /* strtok's state in codegen-strings.c's area; 0: unused */
   unsigned total;
+  bool by_cpu;                     /* TOTAL is over SCRATCH_PERCPU_MAX: MAP_SCRATCH is an
+                                      ARRAY of one element per possible CPU, indexed by
+                                      bpf_get_smp_processor_id(), not a PERCPU_ARRAY */
 };
+
+/* The largest value of a per-CPU array (the kernel's PCPU_MIN_UNIT_SIZE):
+ * -x strsize=2048 needs more scratch than that (16 string temporaries). */
+#define SCRATCH_PERCPU_MAX 32768u
 
 /* Map offsets of string constants in the strconst map. */
 struct strconsts {
@@ -61,8 +68,8 @@ struct codegen_ctx {
 };
 
 /* Lay out the scratch area and collect string constants (before maps are
- * created).  */
-void codegen_plan (struct codegen_ctx *cg);
+ * created).  0, or -1 after an error: a layout BPF cannot address. */
+int codegen_plan (struct codegen_ctx *cg);
 
 /* Generate the program for probe kind KIND running CLAUSES (clause indexes
  * in program order) into *IMG, named NAME.  For PK_BEGIN, PK_END, PK_ERROR,

@@ -177,6 +177,11 @@ struct dtarget {
   int64_t walltime_offset_ns;   /* CLOCK_REALTIME - CLOCK_MONOTONIC: walltimestamp */
 };
 
+/* The largest -x strsize: the string subroutines' loops run over strsize
+ * bytes, and beyond 2048 some (toupper, index, strstr...) exceed the BPF
+ * verifier's bound on a sequence of jumps (8192).  doc/limits.md. */
+#define STRSIZE_MAX 2048u
+
 struct dprog {
   struct dtarget target;
   /* options */

@@ -7,6 +7,7 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
@@ -21,31 +22,76 @@ static const char *const standard[] = {
 };
 #define NSTANDARD (sizeof standard / sizeof standard[0])
 
-uint64_t
-profile_interval (const char *name, const char *prefix)
+/* An interval is a decimal number (digits, an optional fraction and
+ * exponent) and a unit; the shortest and longest allowed are in the
+ * header.  The float is checked before it is converted: NaN, infinities
+ * and values beyond uint64_t have no defined conversion. */
+int
+profile_interval_parse (const char *name, const char *prefix, uint64_t *ns, char **why)
 {
-  size_t pl = strlen (prefix);
-  if (strncmp (name, prefix, pl) != 0 || name[pl] != '-')
-    return 0;
-  const char *num = name + pl + 1;
-  char *end;
-  double v = strtod (num, &end);
-  if (end == num || v <= 0 || *num == '-' || *num == '+')
-    return 0;
   static const struct { const char *u; double ns; } units[] = {
     { "ns", 1 }, { "nsec", 1 }, { "us", 1e3 }, { "usec", 1e3 }, { "ms", 1e6 }, { "msec", 1e6 },
     { "s", 1e9 }, { "sec", 1e9 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 }, { "hour", 3600e9 },
     { "d", 86400e9 }, { "day", 86400e9 },
   };
-  double ns = -1;
+  size_t pl = strlen (prefix);
+  *ns = 0;
+  *why = NULL;
+  if (strncmp (name, prefix, pl) != 0 || name[pl] != '-')
+    return 0;
+  const char *num = name + pl + 1, *end = num;
+  char *fend;
+  /* Not written as a number at all ("tick-foo"): no interval, a name. */
+  if (!isdigit ((unsigned char) *num) && *num != '.')
+    {
+      strtod (num, &fend);
+      if (fend == num || *num == '-' || *num == '+')
+        return 0;
+    }
+  end += strspn (end, "0123456789");
+  if (*end == '.')
+    end += 1 + strspn (end + 1, "0123456789");
+  if ((*end == 'e' || *end == 'E') && isdigit ((unsigned char) end[1 + (end[1] == '-' || end[1] == '+')]))
+    end += 1 + (end[1] == '-' || end[1] == '+');
+  end += strspn (end, "0123456789");
+  if (end == num || (end == num + 1 && *num == '.'))
+    {
+      *why = xasprintf ("\"%s\" is not a decimal number", num);
+      return -1;
+    }
+  double v = strtod (num, NULL), f = -1;
   if (*end == '\0' || strcmp (end, "hz") == 0)
-    ns = 1e9 / v;
+    f = 0;
   for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
     if (strcmp (end, units[i].u) == 0)
-      ns = v * units[i].ns;
-  if (ns < 200000)
-    return 0;
-  return (uint64_t) ns;
+      f = units[i].ns;
+  if (f < 0)
+    *why = xasprintf ("unknown unit \"%s\" (ns, us, ms, s, m, h, d, or hz)", end);
+  else if (!(v > 0))
+    *why = xasprintf ("%s is not positive", num);
+  if (*why)
+    return -1;
+  double d = f == 0 ? 1e9 / v : v * f;
+  if (d < PROFILE_MIN_NS)
+    *why = xasprintf (f == 0 ? "%s is faster than 5000hz, every 200us, the shortest interval allowed"
+                             : "%s is shorter than 200us, the shortest interval allowed", num);
+  else if (!(d <= PROFILE_MAX_NS))
+    *why = xasprintf ("%s is longer than 365d, the longest interval allowed", num);
+  if (*why)
+    return -1;
+  *ns = (uint64_t) d;
+  return 1;
+}
+
+uint64_t
+profile_interval (const char *name, const char *prefix)
+{
+  uint64_t ns;
+  char *why;
+  if (profile_interval_parse (name, prefix, &ns, &why) > 0)
+    return ns;
+  free (why);
+  return 0;
 }
 
 bool

@@ -5,7 +5,7 @@
  * perf_event program (arg0 = the kernel pc or 0, arg1 = the user pc or 0).
  * Units as for tick-N (dtrace(1) "Providers pid, syscall and profile"): hz (the default), ns/nsec,
  * us/usec, ms/msec, s/sec, m/min, h/hour, d/day; intervals below 200 us
- * are refused.  Closing the perf event fds detaches everything.
+ * or above 365 days are refused.  Closing the perf event fds detaches everything.
  */
 #ifndef SDTKIT_CONSUMER_PROFILE_PROBES_H
 #define SDTKIT_CONSUMER_PROFILE_PROBES_H
@@ -17,7 +17,17 @@
 
 #include "consumer/probes/probe-desc.h"
 
-/* Nanoseconds of "PREFIX-N[unit]" (PREFIX "profile" or "tick"), or 0. */
+/* The shortest and the longest interval of a profile-N or tick-N probe, in
+ * nanoseconds: 200 us (as DTrace), and 365 days. */
+#define PROFILE_MIN_NS 200000.0
+#define PROFILE_MAX_NS (365 * 86400e9)
+
+/* "PREFIX-N[unit]" (PREFIX "profile" or "tick"): 1 with *NS set to its
+ * nanoseconds when N[unit] is an interval in range; -1 with *WHY (malloc'd,
+ * "nan is not a decimal number") when it is written as a number (or NaN or
+ * infinity) but is no valid interval; 0 when NAME is no such name at all. */
+int profile_interval_parse (const char *name, const char *prefix, uint64_t *ns, char **why);
+/* Nanoseconds of "PREFIX-N[unit]" when valid, or 0. */
 uint64_t profile_interval (const char *name, const char *prefix);
 /* True when D means profile-N probes only (provider "profile" or empty,
  * module and function empty, a valid literal profile-N name). */

@@ -36,10 +36,17 @@ create_maps (struct runtime *rt)
   unsigned ss = p->strsize;
   rt->cg.prog = p;
   rt->cg.consts = &rt->consts;
-  codegen_plan (&rt->cg);
+  if (codegen_plan (&rt->cg) != 0)
+    return -1;
 
   rt->maps.fixed[MAP_GLOBALS] = make_map (BPF_MAP_TYPE_ARRAY, "dt_globals", 4, p->globals_size ? p->globals_size : 8, 1, 0);
-  rt->maps.fixed[MAP_SCRATCH] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, rt->cg.scratch.total, 1, 0);
+  int ncpu = libbpf_num_possible_cpus ();
+  if (rt->cg.scratch.by_cpu)
+    rt->maps.fixed[MAP_SCRATCH] = make_map (BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, rt->cg.scratch.total,
+                                            ncpu > 0 ? (unsigned) ncpu : 1, 0);
+  else
+    rt->maps.fixed[MAP_SCRATCH] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4,
+                                            rt->cg.scratch.total, 1, 0);
   rt->maps.fixed[MAP_RINGBUF] = make_map (BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, (unsigned) p->bufsize, 0);
   rt->maps.fixed[MAP_DROPS] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_drops", 4, 8, DROP_NCOUNTERS, 0);
   rt->maps.fixed[MAP_SPEC] = make_map (BPF_MAP_TYPE_ARRAY, "dt_spec", 4, 16, p->nspec + 1, 0);

@@ -93,6 +93,43 @@ add_clause_to_probe (struct dprobe *p, unsigned clause)
 }
 
 
+/* The error prefix of clause C's source ("failed to compile script x.d",
+ * "invalid probe specifier ..."). */
+static const char *
+clause_errprefix (const struct runtime *rt, size_t c)
+{
+  const char *prefix = "invalid probe specifier";
+  for (size_t s = 0; s < rt->nsrc; s++)
+    if (c >= rt->src[s].first_clause && c < rt->src[s].first_clause + rt->src[s].nclauses)
+      prefix = rt->src[s].errprefix;
+  return prefix;
+}
+
+/* A profile-N or tick-N description whose N is written as a number but is
+ * no interval we take (tick-nan, tick-1e30s, profile-100us): an error, as
+ * DTrace's for a description it cannot parse, not "does not match". */
+static int
+check_interval (const struct runtime *rt, size_t c, const struct d_probe_desc *pd,
+                const struct probe_desc *d)
+{
+  uint64_t ns;
+  char *why = NULL;
+  if ((d->provider[0] && strcmp (d->provider, "profile") != 0) || d->module[0] || d->function[0]
+      || probe_glob_is_pattern (d->name)
+      || (profile_interval_parse (d->name, "tick", &ns, &why) >= 0
+          && profile_interval_parse (d->name, "profile", &ns, &why) >= 0))
+    return 0;
+  char *f = probe_desc_format (d);
+  if (pd->loc.line > 0)
+    diag_error ("%s: line %d: probe description %s has an invalid interval: %s",
+                clause_errprefix (rt, c), pd->loc.line, f, why);
+  else
+    diag_error ("%s: probe description %s has an invalid interval: %s", clause_errprefix (rt, c), f, why);
+  free (f);
+  free (why);
+  return -1;
+}
+
 /* All descriptions, then one USDT search for all of them. */
 static int
 collect_descs (struct runtime *rt, struct resolve *r)
@@ -116,6 +153,14 @@ collect_descs (struct runtime *rt, struct resolve *r)
               diag_error ("invalid probe description \"%s\": %s", ast->descs[d].text, e ? e : "syntax error");
               free (e);
               for (size_t i = 0; i < nd; i++)
+                probe_desc_free (&descs[i]);
+              free (descs);
+              free (desc_clause);
+              return -1;
+            }
+          if (check_interval (rt, c, &ast->descs[d], &descs[nd]) != 0)
+            {
+              for (size_t i = 0; i <= nd; i++)
                 probe_desc_free (&descs[i]);
               free (descs);
               free (desc_clause);
@@ -295,10 +340,7 @@ report_unmatched (const struct runtime *rt, const struct resolve *r, size_t i)
   const struct dprog *p = &rt->prog;
   size_t c = r->desc_clause[i];
   const struct d_clause_ast *ast = p->clauses[c].ast;
-  const char *prefix = "invalid probe specifier";
-  for (size_t s = 0; s < rt->nsrc; s++)
-    if (c >= rt->src[s].first_clause && c < rt->src[s].first_clause + rt->src[s].nclauses)
-      prefix = rt->src[s].errprefix;
+  const char *prefix = clause_errprefix (rt, c);
   const struct d_probe_desc *pd = NULL;
   for (size_t d = 0, k = 0; d < ast->ndescs; d++)
     for (size_t q = 0; q <= i; q++)

@@ -279,6 +279,8 @@ close_all (int *fds, size_t n)
   pthread_t tids[MAX_THREADS];
   struct closer cl[MAX_THREADS];
   size_t started = 0;
+  if (n == 0)
+    return;   /* FDS may be NULL: not even FDS + 0 is defined then */
   if (nthreads >= 2)
     for (size_t t = 0; t < nthreads; t++)
       {

@@ -62,8 +62,17 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "strsize") == 0)
     {
-      if (!value || parse_size (value, &n) != 0 || n < 8 || n > 4096)
+      if (!value || parse_size (value, &n) != 0 || n < 8)
         goto bad;
+      if (n > STRSIZE_MAX)
+        {
+          /* the string subroutines' loops (toupper, index, strstr...) run
+           * over strsize bytes: beyond this the verifier refuses them
+           * ("sequence of jumps is too complex") */
+          diag_error ("failed to set option -x %s to \"%s\": larger than %u, the most the "
+                      "kernel's BPF verifier accepts in string loops", name, value, STRSIZE_MAX);
+          return -1;
+        }
       p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
     }
   else if (strcmp (name, "bufsize") == 0)

@@ -599,6 +599,18 @@ self_process (void)
   UNIT_INTEQ (dt_proc_create (&p, "sdtkit-no-such-command-xyz arg"), -1, "-c of an unknown command fails");
 }
 
+/* An attachment that never attached anything (all its sites failed, or
+ * none were given) detaches cleanly: issue 12.4, NULL + 0 in close_all
+ * under clang's UBSan. */
+static void
+self_empty_detach (void)
+{
+  struct uprobe_attachment *h = uprobe_attachment_new ();
+  UNIT_INTEQ (uprobe_attachment_nlinks (h), 0, "a new attachment holds no link");
+  uprobe_detach (h);
+  UNIT_CHECK (1, "an empty attachment detaches");
+}
+
 static int
 self_test (void)
 {
@@ -613,6 +625,7 @@ self_test (void)
   setvbuf (stdout, NULL, _IOLBF, 0);
   self_discovery ();
   self_process ();
+  self_empty_detach ();
   if (geteuid () != 0)
     {
       UNIT_SKIP ("uprobe attach tests need root");

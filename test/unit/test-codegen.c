@@ -150,8 +150,8 @@ compile_file (const char *path)
       cg.prog = &p;
       cg.consts = &consts;
       cg.have_pids = true;
-      codegen_plan (&cg);
-      append (&out, &len, "");
+      if (codegen_plan (&cg) == 0)
+        append (&out, &len, "");
       for (unsigned c = 0; c < p.nclauses && out; c++)
         {
           unsigned id;

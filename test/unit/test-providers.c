@@ -155,6 +155,40 @@ check_intervals (void)
   UNIT_INTEQ (profile_interval ("profile-", "profile"), 0, "no number");
   UNIT_INTEQ (profile_interval ("tick-1s", "profile"), 0, "tick-1s is not a profile probe");
   UNIT_INTEQ (profile_interval ("tick-1s", "tick"), 1000000000, "tick-1s with the tick prefix");
+
+  /* Issue 12.5: what strtod reads but is no interval, and the range. */
+  static const struct { const char *name; int rc; const char *why; } bad[] = {
+    { "tick-nan", -1, "\"nan\" is not a decimal number" },
+    { "tick-inf", -1, "\"inf\" is not a decimal number" },
+    { "tick-0x10s", -1, "unknown unit \"x10s\" (ns, us, ms, s, m, h, d, or hz)" },
+    { "tick-1e30s", -1, "1e30s is longer than 365d, the longest interval allowed" },
+    { "tick-18446744073709549568ns", -1,
+      "18446744073709549568ns is longer than 365d, the longest interval allowed" },
+    { "tick-366d", -1, "366d is longer than 365d, the longest interval allowed" },
+    { "tick-0", -1, "0 is not positive" },
+    { "tick-100us", -1, "100us is shorter than 200us, the shortest interval allowed" },
+    { "tick-5001", -1, "5001 is faster than 5000hz, every 200us, the shortest interval allowed" },
+    { "tick-foo", 0, NULL },
+    { "tick--1s", 0, NULL },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      uint64_t ns = 1;
+      char *why = NULL;
+      int rc = profile_interval_parse (bad[i].name, "tick", &ns, &why);
+      UNIT_CHECK (rc == bad[i].rc && ns == 0 && (bad[i].why ? why && strcmp (why, bad[i].why) == 0 : !why),
+                  "%s: %d, \"%s\" (want %d, \"%s\")", bad[i].name, rc, why ? why : "",
+                  bad[i].rc, bad[i].why ? bad[i].why : "");
+      free (why);
+    }
+  uint64_t ns;
+  char *why;
+  UNIT_CHECK (profile_interval_parse ("tick-365d", "tick", &ns, &why) == 1 && ns == 365 * 86400ULL * 1000000000,
+              "tick-365d, the longest, is accepted");
+  UNIT_CHECK (profile_interval_parse ("tick-5000", "tick", &ns, &why) == 1 && ns == 200000,
+              "tick-5000 (200 us), the shortest, is accepted");
+  UNIT_CHECK (profile_interval_parse ("tick-1.5e3ms", "tick", &ns, &why) == 1 && ns == 1500000000,
+              "tick-1.5e3ms: fraction and exponent");
 }
 
 static void

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# consumer-limits.sh — the D consumer's resource limits (doc/limits.md) and
+# the defects of issue 12 around them: each limit is enforced with a clear
+# error, just below it the program works, and what used to crash or be
+# undefined behaviour (run this test with a sanitizer build too) is a
+# message or DTrace's result.
+. "$SRCDIR/test/lib.sh"
+
+# terms N OP TERM: TERM OP TERM OP ... (N terms)
+terms () { awk -v n="$1" -v op="$2" -v t="$3" \
+  'BEGIN { s = t; for (i = 1; i < n; i++) s = s op t; print s }'; }
+
+# ------------------------------------------------------------------------
+# Expression depth (issue 12.2): a chain of 60,000 "+" overflowed the
+# checker's stack (SIGSEGV); the limit is 5000 levels, counted from the
+# statement's expression down to its deepest operand.
+
+printf 'BEGIN {\n  x = 1;\n  y = %s;\n  exit(0);\n}\n' "$(terms 60000 + 1)" > chain.d
+out=$("$DTRACE" -q -s chain.d 2>&1); rc=$?
+check_eq "60,000 terms: refused with the limit, the script and the line" "$rc:$out" \
+  "1:dtrace: failed to compile script chain.d: line 3: expression too long or too deeply nested (limit 5000 levels)"
+printf 'BEGIN /%s/ { exit(0); }\n' "$(terms 6000 '||' pid)" > pred.d
+out=$("$DTRACE" -q -s pred.d 2>&1); rc=$?
+check_eq "a predicate of 6000 terms: refused" "$rc:$out" \
+  "1:dtrace: failed to compile script pred.d: line 1: expression too long or too deeply nested (limit 5000 levels)"
+# trace() is one level, then 4999 terms: 5000 levels, the most allowed
+out=$("$DTRACE" -q -n "BEGIN { trace($(terms 4999 + 1)); exit(0); }" 2>&1); rc=$?
+check_eq "trace() of 4999 terms (5000 levels): folded and traced" "$rc:$out" "0:4999"
+out=$("$DTRACE" -q -n "BEGIN { trace($(terms 5000 + 1)); exit(0); }" 2>&1); rc=$?
+check_match "trace() of 5000 terms (5001 levels): refused" "$rc:$out" \
+  '^1:dtrace: invalid probe specifier .*: expression too long or too deeply nested \(limit 5000 levels\)$'
+# nesting adds to a chain's length: 200 unary minus around 4800 terms
+printf 'BEGIN { x = %s%s%s; exit(0); }\n' "$(printf -- '-(%.0s' $(seq 200))" "$(terms 4800 + pid)" \
+  "$(printf -- ')%.0s' $(seq 200))" > nested.d
+out=$("$DTRACE" -q -s nested.d 2>&1); rc=$?
+check_eq "200 nested unary minus around 4800 terms: refused" "$rc:$out" \
+  "1:dtrace: failed to compile script nested.d: line 1: expression too long or too deeply nested (limit 5000 levels)"
+
+# ------------------------------------------------------------------------
+# Constant folding (issue 12.4): DTrace's wrap-around two's complement, with
+# no undefined behaviour in the checker (negating INT64_MIN, INT64_MIN / -1
+# were caught by UBSan), and the same results as the code run in BPF.
+
+fold () { local out; out=$("$DTRACE" -q -n "BEGIN { trace($1); exit(0); }" 2>&1); echo "$out rc=$?"; }
+check_eq "-9223372036854775808 folds" "$(fold '-9223372036854775808')" "-9223372036854775808 rc=0"
+check_eq "-(INT64_MIN) wraps to itself" "$(fold '-(-9223372036854775807-1)')" "-9223372036854775808 rc=0"
+check_eq "INT64_MIN / -1 folds to INT64_MIN" "$(fold '(-9223372036854775807-1)/-1')" "-9223372036854775808 rc=0"
+check_eq "INT64_MIN % -1 folds to 0" "$(fold '(-9223372036854775807-1)%-1')" "0 rc=0"
+check_eq "INT64_MIN / -1 at run time: the same" "$(fold '(-9223372036854775807-1)/(pid-pid-1)')" \
+  "-9223372036854775808 rc=0"
+check_eq "(int)INT32_MIN / -1 wraps in 32 bits" "$(fold '(int)-2147483648/-1')" "-2147483648 rc=0"
+check_eq "division by a constant zero: DTrace's compile error" "$(fold '5%(3-3)')" \
+  "dtrace: invalid probe specifier BEGIN { trace(5%(3-3)); exit(0); }: line 1: expression contains division by zero rc=1"
+
+# ------------------------------------------------------------------------
+# profile-N and tick-N intervals (issue 12.5): from 200us to 365 days; a
+# number out of that range, NaN or infinity is an invalid interval (tick-nan
+# never fired, tick-18446744073709549568ns fired at once, and converting
+# them was undefined behaviour), not "does not match any probes".
+
+bad_interval () {   # DESC WHY
+  local out rc
+  out=$(timeout 10 "$DTRACE" -q -n "$1 { trace(1); exit(0); } BEGIN { x = 1; }" 2>&1); rc=$?
+  check_eq "$1: an invalid interval" "$rc:$out" \
+    "1:dtrace: invalid probe specifier $1 { trace(1); exit(0); } BEGIN { x = 1; }: line 1: probe description :::$1 has an invalid interval: $2"
+}
+bad_interval tick-nan '"nan" is not a decimal number'
+bad_interval tick-inf '"inf" is not a decimal number'
+bad_interval tick-1e30s '1e30s is longer than 365d, the longest interval allowed'
+bad_interval profile-1e30s '1e30s is longer than 365d, the longest interval allowed'
+bad_interval tick-18446744073709549568ns \
+  '18446744073709549568ns is longer than 365d, the longest interval allowed'
+bad_interval tick-366d '366d is longer than 365d, the longest interval allowed'
+bad_interval profile-100us '100us is shorter than 200us, the shortest interval allowed'
+bad_interval tick-0 '0 is not positive'
+printf 'BEGIN\n{\n}\n\nprofile:::tick-nan\n{\n  exit(0);\n}\n' > nan.d
+out=$(timeout 10 "$DTRACE" -q -s nan.d 2>&1); rc=$?
+check_eq "-s: the script and the description's line" "$rc:$out" \
+  '1:dtrace: failed to compile script nan.d: line 5: probe description profile:::tick-nan has an invalid interval: "nan" is not a decimal number'
+out=$("$DTRACE" -q -n 'tick-365d { trace(1); } BEGIN { exit(0); }' 2>&1); rc=$?
+check_eq "tick-365d, the longest interval, is accepted" "$rc:$out" "0:"
+out=$("$DTRACE" -q -n 'tick-foo { }' 2>&1); rc=$?
+check_eq "tick-foo is no interval: a probe name that matches nothing, as before" "$rc:$out" \
+  "1:dtrace: invalid probe specifier tick-foo { }: line 1: probe description :::tick-foo does not match any probes"
+
+# ------------------------------------------------------------------------
+# -x strsize (issue 12.6): up to 2048 (16 string temporaries of 2048 bytes
+# are more than a per-CPU map value holds: "cannot create BPF map
+# dt_scratch: Argument list too long" before); beyond, the string loops
+# exceed the verifier's bound, so the option is refused naming the limit.
+
+# (each string loop costs the verifier strsize steps: at 2048 a program
+# takes one toupper( ), or index( ) with a few others, not all of them)
+out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x"); self->x = s; this->y = s;
+  printf("%s %s %s|", self->x, this->y, toupper(s));
+  @[s, execname] = count(); @n[usym(0), ustack(2)] = count(); exit(0); }' 2>&1); rc=$?
+check_match "-x strsize=2048: strings, toupper, keys and stacks" "$rc:$out" \
+  '^0:dtrace-x dtrace-x DTRACE-X\|'
+out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x");
+  printf("%d %d %s", strlen(strjoin(s, s)), index(s, "x"), substr(s, 2)); exit(0); }' 2>&1); rc=$?
+check_eq "-x strsize=2048: strlen, strjoin, index, substr" "$rc:$out" "0:16 7 race-x"
+long=$(awk 'BEGIN { while (length(s) < 3000) s = s "0123456789"; print s }')
+out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { printf(\"%d\", strlen(\"$long\")); exit(0); }" 2>&1); rc=$?
+check_eq "-x strsize=2048: strings hold 2047 characters" "$rc:$out" "0:2047"
+out=$("$DTRACE" -q -x strsize=2049 -n 'BEGIN { exit(0); }' 2>&1); rc=$?
+check_eq "-x strsize=2049: refused naming the limit" "$rc:$out" \
+  '1:dtrace: failed to set option -x strsize to "2049": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
+printf '#pragma D option strsize=4k\nBEGIN { exit(0); }\n' > strsize.d
+out=$("$DTRACE" -q -s strsize.d 2>&1); rc=$?
+check_eq "#pragma D option strsize=4k: refused" "$rc:$out" \
+  '1:dtrace: failed to set option -x strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
+out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }" 2>&1); rc=$?
+check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so" "$rc:$out" \
+  "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 32912 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+
+done_testing
