@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # consumer-limits.sh — the D consumer's resource limits (doc/limits.md) and
 # the defects of issue 12 around them: each limit is enforced with a clear
 # error, just below it the program works, and what used to crash or be
