@@ -25,8 +25,8 @@ map_table_init (struct map_table *m, size_t nvars, size_t naggs)
     m->fixed[i] = -1;
   m->nvars = nvars;
   m->naggs = naggs;
-  m->vars = xmalloc ((nvars ? nvars : 1) * sizeof *m->vars);
-  m->aggs = xmalloc ((naggs ? naggs : 1) * sizeof *m->aggs);
+  m->vars = nvars ? xmalloc (nvars * sizeof *m->vars) : NULL;
+  m->aggs = naggs ? xmalloc (naggs * sizeof *m->aggs) : NULL;
   for (size_t i = 0; i < nvars; i++)
     m->vars[i] = -1;
   for (size_t i = 0; i < naggs; i++)
@@ -47,7 +47,7 @@ map_table_close (struct map_table *m)
       close (m->aggs[i]);
   free (m->vars);
   free (m->aggs);
-  map_table_init (m, 0, 0);
+  map_table_init (m, 0, 0);     /* empty: allocates nothing */
 }
 
 int
