@@ -126,10 +126,7 @@ asm_finish (struct bpf_asm *a)
         }
       long off = (long) target - (long) a->fixups[i].insn - 1;
       if (off < INT16_MIN || off > INT16_MAX)
-        {
-          diag_error ("internal error: BPF jump too far (%ld instructions)", off);
-          return -1;
-        }
+        return -2;   /* the caller knows what made the program this long */
       a->insns[a->fixups[i].insn].off = (int16_t) off;
     }
   return 0;

@@ -71,8 +71,9 @@ void asm_ja (struct bpf_asm *a, int label);
  * loader fills in. */
 void asm_ld_imm64 (struct bpf_asm *a, int dst, uint64_t value);
 void asm_ld_map (struct bpf_asm *a, int dst, uint32_t map);
-/* Resolve jumps.  Returns 0, or -1 if a label was never bound or a jump
- * does not fit (reported through diag). */
+/* Resolve jumps.  Returns 0, -1 if a label was never bound (reported
+ * through diag), or -2 (not reported) when a jump does not fit in 16 bits:
+ * the program is longer than BPF's jumps reach. */
 int asm_finish (struct bpf_asm *a);
 
 /* Move the finished instructions and relocations into IMG (A is left

@@ -461,7 +461,12 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
       asm_free (&g.a);
       gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses);
     }
-  if (g.errors != 0 || asm_finish (&g.a) != 0)
+  int fin = g.errors != 0 ? -1 : asm_finish (&g.a);
+  if (fin == -2)
+    diag_error ("failed to compile: the program for %s, %zu clause%s, has %zu BPF instructions, "
+                "more than BPF's 16-bit jumps reach (%d): enable fewer clauses on one probe",
+                name, nclauses, nclauses == 1 ? "" : "s", g.a.n, INT16_MAX);
+  if (fin != 0)
     {
       asm_free (&g.a);
       return -1;

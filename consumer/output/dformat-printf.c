@@ -298,6 +298,12 @@ dfmt_fmt_parse (const char *fmt, const char *func, bool printa, struct dfmt_diag
             cv.prec = read_num (&p);
         }
       take_at (&p, &cv);
+      if (cv.width > DFMT_MAX_WIDTH || cv.prec > DFMT_MAX_WIDTH)
+        {
+          set_err (err, "D_SYNTAX", "format conversion #%u %s is larger than %d, the limit",
+                   cv.num, cv.width > DFMT_MAX_WIDTH ? "width" : "precision", DFMT_MAX_WIDTH);
+          goto fail;
+        }
       /* size modifier */
       if (p[0] == 'h' && p[1] == 'h')
         strcpy (cv.lm, "hh"), p += 2;
@@ -705,14 +711,14 @@ dfmt_fmt_run (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_
           if (w < 0)
             {
               spec.flags |= DFMT_F_MINUS;
-              w = w < -INT_MAX ? INT_MAX : -w;
+              w = w < -DFMT_MAX_WIDTH ? DFMT_MAX_WIDTH : -w;
             }
-          spec.width = w > INT_MAX ? INT_MAX : (int) w;
+          spec.width = w > DFMT_MAX_WIDTH ? DFMT_MAX_WIDTH : (int) w;
         }
       if (cv->dyn_prec)
         {
           int64_t p = value_as_int (&args[ai++]);
-          spec.prec = p < 0 ? -1 : p > INT_MAX ? INT_MAX : (int) p;
+          spec.prec = p < 0 ? -1 : p > DFMT_MAX_WIDTH ? DFMT_MAX_WIDTH : (int) p;
         }
       if (cv->agg)
         {

@@ -221,6 +221,11 @@ void dfmt_diag_clear (struct dfmt_diag *d);
  * conversions (e f g E G) exist but no D value satisfies them. */
 struct dfmt_fmt;
 
+/* The largest width or precision of a conversion: larger ones written in
+ * the format are a syntax error, larger dynamic ones (* and .*) are cut to
+ * it, so that one conversion prints at most about 64 KiB. */
+#define DFMT_MAX_WIDTH 65535
+
 /* Parse FMT for the action FUNC ("printf", "printa", "system", ...).
  * PRINTA allows %@ conversions.  Syntax errors (D_SYNTAX) and %@ outside
  * printa (D_PRINTF_AGG_CONV) are reported here.  NULL on error. */

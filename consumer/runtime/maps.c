@@ -24,7 +24,10 @@ make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value
 {
   LIBBPF_OPTS (bpf_map_create_opts, o, .map_flags = flags);
   int fd = bpf_map_create (type, name, key, value, entries, &o);
-  if (fd < 0)
+  if (fd < 0 && (errno == EPERM || errno == EACCES))
+    diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",
+                strerror (errno));
+  else if (fd < 0)
     diag_error ("could not enable tracing: cannot create BPF map %s: %s", name, strerror (errno));
   return fd;
 }
@@ -39,7 +42,10 @@ create_maps (struct runtime *rt)
   if (codegen_plan (&rt->cg) != 0)
     return -1;
 
+  /* the first map: without the privilege for BPF, one line says so */
   rt->maps.fixed[MAP_GLOBALS] = make_map (BPF_MAP_TYPE_ARRAY, "dt_globals", 4, p->globals_size ? p->globals_size : 8, 1, 0);
+  if (rt->maps.fixed[MAP_GLOBALS] < 0)
+    return -1;
   int ncpu = libbpf_num_possible_cpus ();
   if (rt->cg.scratch.by_cpu)
     rt->maps.fixed[MAP_SCRATCH] = make_map (BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, rt->cg.scratch.total,

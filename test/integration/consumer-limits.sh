@@ -114,4 +114,53 @@ out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { s = execname; printf(\"$(terms 16
 check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so" "$rc:$out" \
   "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 32912 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
 
+# ------------------------------------------------------------------------
+# Clauses (issue 12.9): the clauses of one probe make one BPF program, whose
+# jumps have 16-bit offsets; too many clauses said "internal error: BPF
+# jump too far".
+
+clauses () {   # N: N printf clauses on BEGIN, then exit
+  awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "BEGIN { printf(\"%%d \", %d); }\n", i;
+                         print "BEGIN { exit(0); }" }'; }
+clauses 500 > c500.d
+out=$("$DTRACE" -q -s c500.d 2>&1); rc=$?
+check_eq "500 clauses on one probe run, in order" "$rc:$(echo "$out" | wc -w):$(echo "$out" | awk '{ print $1, $NF }')" \
+  "0:500:0 499"
+clauses 1000 > c1000.d
+out=$("$DTRACE" -q -s c1000.d 2>&1); rc=$?
+check_match "1000 clauses on one probe: the limit, with the clauses counted" "$rc:$out" \
+  "^1:dtrace: failed to compile: the program for dtrace_BEGIN, 1001 clauses, has [0-9]+ BPF instructions, more than BPF's 16-bit jumps reach \\(32767\\): enable fewer clauses on one probe$"
+
+# ------------------------------------------------------------------------
+# printf widths and precisions (issue 12.9): at most 65535; %2147483647d
+# wrote 2 GB.  Written in the format: a compile error; dynamic: cut.
+
+out=$("$DTRACE" -q -n 'BEGIN { printf("%2147483647d", 1); exit(0); }' 2>&1 | head -c 300); rc=$?
+check_eq "printf(\"%2147483647d\"): refused" "$out" \
+  'dtrace: invalid probe specifier BEGIN { printf("%2147483647d", 1); exit(0); }: line 1: format conversion #1 width is larger than 65535, the limit'
+printf 'BEGIN\n{\n  printf("%%.65536s", "x");\n}\n' > prec.d
+out=$(timeout 10 "$DTRACE" -q -s prec.d 2>&1 | head -c 300)
+check_eq "printf(\"%.65536s\"): refused" "$out" \
+  'dtrace: failed to compile script prec.d: line 1: format conversion #1 precision is larger than 65535, the limit'
+# (and dtrace ends the last line)
+check_eq "printf(\"%65535d|\"): the limit itself prints" \
+  "$("$DTRACE" -q -n 'BEGIN { printf("%65535d|", 1); exit(0); }' 2>&1 | wc -c)" $((65535 + 2))
+check_eq "printf(\"%*d|%-*d|%.*d\") with 2^31-1: each cut to 65535" \
+  "$("$DTRACE" -q -n 'BEGIN { printf("%*d|%-*d|%.*d", 2147483647, 1, -2147483647, 2, 2147483647, 3); exit(0); }' 2>&1 | wc -c)" \
+  $((3 * 65535 + 2 + 1))
+
+# ------------------------------------------------------------------------
+# Without privilege (issue 12.9): one line naming root, CAP_BPF and
+# CAP_PERFMON, not one "cannot create BPF map" line per map.
+
+if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+  for d in 'BEGIN { exit(0); }' 'syscall::read:entry { exit(0); }' 'tick-1s { exit(0); }'; do
+    out=$(cd / && setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$DTRACE" -n "$d" 2>&1); rc=$?
+    check_eq "as nobody, $d: one line, exit 1" "$rc:$out" \
+      "1:dtrace: could not enable tracing: Operation not permitted (tracing needs root, or CAP_BPF and CAP_PERFMON)"
+  done
+else
+  skip "setpriv and the user nobody are needed for the unprivileged checks"
+fi
+
 done_testing
