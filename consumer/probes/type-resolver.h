@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * type-resolver.h — the compiler's ctype_resolver (consumer/compile/ctype.h)
+ * over the traced program's modules: the executable ("a.out") and the
+ * libraries of the -p/-c targets, and files named by path in probe
+ * descriptions.  Each module's DWARF is opened on the first lookup that
+ * needs it (dwarf-types.h), once.
+ *
+ * Scoped lookups (`struct a.out`conn`, `struct libfoo.so`session`) search
+ * the module named so: "a.out" is the executable, otherwise the file's
+ * base name, where "libfoo.so" also names "libfoo.so.1".  Unscoped lookups
+ * search every module with debug information, the executable first; the
+ * first definition wins, and one that differs in another module is an
+ * error.  A module without debug information is an error when it is named,
+ * and when no module has any.
+ */
+#ifndef SDTKIT_CONSUMER_TYPE_RESOLVER_H
+#define SDTKIT_CONSUMER_TYPE_RESOLVER_H
+
+#include <stdbool.h>
+
+#include "consumer/compile/ctype.h"
+
+struct type_resolver;
+
+struct type_resolver *type_resolver_new (void);
+void type_resolver_free (struct type_resolver *r);
+
+/* Add the file PATH (a module named by its base name, or "a.out" when
+ * IS_EXEC).  The same file twice is added once. */
+void type_resolver_add (struct type_resolver *r, const char *path, bool is_exec);
+
+/* How many modules were added. */
+size_t type_resolver_count (const struct type_resolver *r);
+
+/* The callbacks, over R (which must outlive their use). */
+struct ctype_resolver type_resolver_bind (struct type_resolver *r);
+
+#endif
