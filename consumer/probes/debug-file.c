@@ -257,6 +257,138 @@ debug_file_find (const char *path, char **error)
   return found;
 }
 
+/* ---- libdwarf's view of the file: only the sections we read ---- */
+
+/* Types need the first four (and the string and address tables DWARF 5
+ * indexes), call frames the last three.  Hiding the rest (ranges,
+ * locations, lines, macros) keeps libdwarf from parsing sections we never
+ * use: less work, and fewer places where corrupt input can hurt. */
+static const char *const wanted_sections[] = {
+  ".debug_info", ".debug_abbrev", ".debug_str", ".debug_line_str", ".debug_str_offsets",
+  ".debug_addr", ".debug_frame", ".eh_frame", ".eh_frame_hdr",
+};
+
+struct object_access {
+  Dwarf_Obj_Access_Interface iface;
+  Dwarf_Obj_Access_Methods methods;
+  Elf *elf;
+  size_t shstrndx, nsections;
+  int pointer_size;
+  bool msb;
+};
+
+static const char *
+wanted_name (struct object_access *oa, Elf_Scn *scn, GElf_Shdr *sh)
+{
+  if (!gelf_getshdr (scn, sh) || sh->sh_type == SHT_NOBITS)
+    return NULL;
+  const char *n = elf_strptr (oa->elf, oa->shstrndx, sh->sh_name);
+  for (size_t i = 0; n && i < sizeof wanted_sections / sizeof wanted_sections[0]; i++)
+    if (strcmp (n, wanted_sections[i]) == 0)
+      {
+        if ((sh->sh_flags & SHF_COMPRESSED) && (elf_compress (scn, 0, 0) < 0 || !gelf_getshdr (scn, sh)))
+          return NULL;
+        return wanted_sections[i];
+      }
+  return NULL;
+}
+
+static int
+oa_section_info (void *obj, Dwarf_Half index, Dwarf_Obj_Access_Section *ret, int *error)
+{
+  struct object_access *oa = obj;
+  (void) error;
+  memset (ret, 0, sizeof *ret);
+  Elf_Scn *scn = elf_getscn (oa->elf, index);
+  GElf_Shdr sh;
+  const char *name = scn && index ? wanted_name (oa, scn, &sh) : NULL;
+  ret->name = name ? name : ".hidden";
+  if (name)
+    {
+      ret->addr = sh.sh_addr;
+      ret->type = sh.sh_type;
+      ret->size = sh.sh_size;
+      ret->link = sh.sh_link;
+      ret->info = sh.sh_info;
+      ret->entrysize = sh.sh_entsize;
+    }
+  return DW_DLV_OK;
+}
+
+static int
+oa_load_section (void *obj, Dwarf_Half index, Dwarf_Small **data, int *error)
+{
+  struct object_access *oa = obj;
+  (void) error;
+  Elf_Scn *scn = elf_getscn (oa->elf, index);
+  GElf_Shdr sh;
+  if (!scn || !index || !wanted_name (oa, scn, &sh))
+    return DW_DLV_NO_ENTRY;
+  Elf_Data *d = elf_getdata (scn, NULL);
+  if (!d || !d->d_buf || d->d_size < sh.sh_size)
+    return DW_DLV_NO_ENTRY;
+  *data = d->d_buf;
+  return DW_DLV_OK;
+}
+
+static Dwarf_Endianness
+oa_byte_order (void *obj)
+{
+  return ((struct object_access *) obj)->msb ? DW_OBJECT_MSB : DW_OBJECT_LSB;
+}
+
+static Dwarf_Small
+oa_length_size (void *obj)
+{
+  (void) obj;
+  return 4;
+}
+
+static Dwarf_Small
+oa_pointer_size (void *obj)
+{
+  return (Dwarf_Small) ((struct object_access *) obj)->pointer_size;
+}
+
+static Dwarf_Unsigned
+oa_section_count (void *obj)
+{
+  return ((struct object_access *) obj)->nsections;
+}
+
+static int
+open_dwarf (struct debug_file *df)
+{
+  struct object_access *oa = xcalloc (1, sizeof *oa);
+  df->access = oa;
+  oa->elf = df->elf;
+  const unsigned char *ident = (const unsigned char *) elf_getident (df->elf, NULL);
+  if (!ident || elf_getshdrstrndx (df->elf, &oa->shstrndx) != 0
+      || elf_getshdrnum (df->elf, &oa->nsections) != 0 || oa->nsections > 0xffff)
+    {
+      df->dbg_error = xstrdup ("bad section headers");
+      return -1;
+    }
+  oa->pointer_size = ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
+  oa->msb = ident[EI_DATA] == ELFDATA2MSB;
+  oa->methods = (Dwarf_Obj_Access_Methods) {
+    oa_section_info, oa_byte_order, oa_length_size, oa_pointer_size, oa_section_count,
+    oa_load_section, NULL };
+  oa->iface.object = oa;
+  oa->iface.methods = &oa->methods;
+  Dwarf_Error err = NULL;
+  int rc = dwarf_object_init_b (&oa->iface, NULL, NULL, DW_GROUPNUMBER_ANY, &df->dbg, &err);
+  if (rc != DW_DLV_OK)
+    {
+      df->dbg_error = xstrdup (rc == DW_DLV_ERROR ? dwarf_errmsg (err) : "no DWARF sections");
+      if (rc == DW_DLV_ERROR)
+        dwarf_dealloc_error (NULL, err);
+      df->dbg = NULL;
+      return -1;
+    }
+  return 0;
+}
+
 int
 debug_file_open (const char *path, struct debug_file *out, char **error)
 {
@@ -273,16 +405,10 @@ debug_file_open (const char *path, struct debug_file *out, char **error)
       debug_file_close (out);
       return -1;
     }
-  Dwarf_Error err = NULL;
-  int rc = dwarf_elf_init_b ((dwarf_elf_handle) out->elf, DW_DLC_READ, DW_GROUPNUMBER_ANY, NULL, NULL,
-                             &out->dbg, &err);
-  if (rc != DW_DLV_OK)
+  if (open_dwarf (out) != 0)
     {
       *error = xasprintf ("%s: bad debug information in %s: %s", path, found,
-                          rc == DW_DLV_ERROR ? dwarf_errmsg (err) : "no DWARF sections");
-      if (rc == DW_DLV_ERROR)
-        dwarf_dealloc_error (NULL, err);
-      out->dbg = NULL;
+                          out->dbg_error ? out->dbg_error : "no DWARF sections");
       debug_file_close (out);
       return -1;
     }
@@ -293,10 +419,9 @@ void
 debug_file_close (struct debug_file *df)
 {
   if (df->dbg)
-    {
-      Dwarf_Error err = NULL;
-      dwarf_finish (df->dbg, &err);
-    }
+    dwarf_object_finish (df->dbg, NULL);
+  free (df->access);
+  free (df->dbg_error);
   if (df->elf)
     elf_end (df->elf);
   if (df->fd >= 0)

@@ -13,7 +13,9 @@
  *
  * A debug file found is opened twice over the same descriptor: as an Elf
  * (libelf, for sections such as .debug_frame or symbols) and as a
- * Dwarf_Debug (libdwarf).  Without debug information anywhere the error
+ * Dwarf_Debug (libdwarf, through dwarf_object_init_b over that Elf: it
+ * sees only .debug_info, .debug_abbrev, the string and address tables,
+ * .debug_frame and .eh_frame; compressed sections are inflated by libelf).  Without debug information anywhere the error
  * names PATH and every place looked at.
  */
 #ifndef SDTKIT_CONSUMER_DEBUG_FILE_H
@@ -27,7 +29,10 @@ struct debug_file {
   char *path;          /* the file the debug information was read from */
   int fd;
   Elf *elf;
-  Dwarf_Debug dbg;
+  Dwarf_Debug dbg;      /* sees the .debug_info family and the call frame
+                           sections only (debug-file.c) */
+  void *access;         /* libdwarf's access to the Elf (private) */
+  char *dbg_error;      /* private */
 };
 
 /* Find and open the debug information of PATH.  Returns 0, or -1 with
