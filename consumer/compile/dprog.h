@@ -31,6 +31,7 @@
 
 #include "consumer/abi.h"
 #include "dlang/ast.h"
+#include "consumer/compile/ctype.h"
 
 /* Stacks and symbols are records, not values: they may only be traced,
  * printed with printf, used as aggregation keys or stand alone as actions.
@@ -175,6 +176,9 @@ struct dtarget {
   int32_t pid, ppid;
   uint32_t uid, gid;
   int64_t walltime_offset_ns;   /* CLOCK_REALTIME - CLOCK_MONOTONIC: walltimestamp */
+  /* the traced program's C types (its DWARF): named types the script does
+   * not declare, `struct a.out`conn`; lookup NULL when there is none */
+  struct ctype_resolver resolver;
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -18,6 +18,7 @@
 struct module {
   char *path;
   char *name;                   /* "a.out" or the base name */
+  char *base;                   /* the base name as the process maps it */
   bool is_exec;
   bool opened;
   struct dwarf_types *types;    /* NULL when opening failed */
@@ -27,7 +28,25 @@ struct module {
 struct type_resolver {
   struct module *mods;
   size_t nmods, capmods;
+  void (*populate) (void *, struct type_resolver *);
+  void *populate_arg;
 };
+
+void
+type_resolver_on_first_use (struct type_resolver *r, void (*fn) (void *, struct type_resolver *), void *arg)
+{
+  r->populate = fn;
+  r->populate_arg = arg;
+}
+
+static void
+populate (struct type_resolver *r)
+{
+  void (*fn) (void *, struct type_resolver *) = r->populate;
+  r->populate = NULL;
+  if (fn)
+    fn (r->populate_arg, r);
+}
 
 struct type_resolver *
 type_resolver_new (void)
@@ -46,13 +65,14 @@ type_resolver_free (struct type_resolver *r)
       free (r->mods[i].open_error);
       free (r->mods[i].path);
       free (r->mods[i].name);
+      free (r->mods[i].base);
     }
   free (r->mods);
   free (r);
 }
 
 void
-type_resolver_add (struct type_resolver *r, const char *path, bool is_exec)
+type_resolver_add (struct type_resolver *r, const char *path, const char *name, bool is_exec)
 {
   for (size_t i = 0; i < r->nmods; i++)
     if (strcmp (r->mods[i].path, path) == 0)
@@ -68,7 +88,8 @@ type_resolver_add (struct type_resolver *r, const char *path, bool is_exec)
   struct module *m = &VEC_PUSH (r->mods, r->nmods, r->capmods);
   memset (m, 0, sizeof *m);
   m->path = xstrdup (path);
-  m->name = xstrdup (is_exec ? "a.out" : path_base (path));
+  m->base = xstrdup (name ? name : path_base (path));
+  m->name = xstrdup (is_exec ? "a.out" : m->base);
   m->is_exec = is_exec;
   /* the executable first: unscoped lookups search in this order */
   if (is_exec && r->nmods > 1)
@@ -99,10 +120,10 @@ module_types (struct module *m)
 static bool
 module_named (const struct module *m, const char *name)
 {
-  if (strcmp (m->name, name) == 0 || (m->is_exec && strcmp (path_base (m->path), name) == 0))
+  if (strcmp (m->name, name) == 0 || strcmp (m->base, name) == 0)
     return true;
   size_t n = strlen (name);
-  const char *base = path_base (m->path);
+  const char *base = m->base;
   return n > 3 && strcmp (name + n - 3, ".so") == 0 && strncmp (base, name, n) == 0
          && base[n] == '.';
 }
@@ -207,6 +228,7 @@ resolver_lookup (void *ctx, struct ctype_table *table, enum ctype_kind kind, con
                  const char *name, char **error)
 {
   *error = NULL;
+  populate (ctx);
   return module ? lookup_scoped (ctx, table, kind, module, name, error)
                 : lookup_unscoped (ctx, table, kind, name, error);
 }
@@ -217,6 +239,7 @@ resolver_func_arg (void *ctx, struct ctype_table *table, const char *module, con
 {
   struct type_resolver *r = ctx;
   *error = NULL;
+  populate (r);
   for (size_t i = 0; i < r->nmods; i++)
     {
       struct module *m = &r->mods[i];

@@ -26,9 +26,14 @@ struct type_resolver;
 struct type_resolver *type_resolver_new (void);
 void type_resolver_free (struct type_resolver *r);
 
-/* Add the file PATH (a module named by its base name, or "a.out" when
- * IS_EXEC).  The same file twice is added once. */
-void type_resolver_add (struct type_resolver *r, const char *path, bool is_exec);
+/* Add the file PATH, a module named NAME (NULL: PATH's base name), also
+ * "a.out" when IS_EXEC.  The same path twice is added once. */
+void type_resolver_add (struct type_resolver *r, const char *path, const char *name, bool is_exec);
+
+/* FN (ARG, R) adds the modules, called once before the first lookup: a
+ * script that names no type costs nothing. */
+void type_resolver_on_first_use (struct type_resolver *r, void (*fn) (void *, struct type_resolver *),
+                                 void *arg);
 
 /* How many modules were added. */
 size_t type_resolver_count (const struct type_resolver *r);

@@ -30,6 +30,7 @@
 #include "consumer/runtime/destructive.h"
 #include "consumer/runtime/fault.h"
 #include "consumer/runtime/process.h"
+#include "consumer/probes/type-resolver.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
 #include "common/xalloc.h"
@@ -137,6 +138,7 @@ free_runtime (struct runtime *rt)
   if (rt->att)
     uprobe_detach (rt->att);
   providers_free (rt->prov);
+  type_resolver_free (rt->types);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
@@ -270,6 +272,7 @@ compile_sources (struct runtime *rt)
   struct dprog *p = &rt->prog;
   if (parse_sources (rt) != 0)
     return -1;
+  setup_types (rt);
   for (size_t i = 0; i < rt->nsrc; i++)
     {
       rt->src[i].first_clause = p->nclauses;

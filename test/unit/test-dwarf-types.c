@@ -189,7 +189,7 @@ check_build (const char *cc, const char *opt, int dwarf)
       return;
     }
   struct type_resolver *tr = type_resolver_new ();
-  type_resolver_add (tr, exe, true);
+  type_resolver_add (tr, exe, NULL, true);
   struct ctype_resolver r = type_resolver_bind (tr);
   struct ctype_table *t = ctype_table_new ();
   char *out = xasprintf ("%s.out", exe);
@@ -305,9 +305,9 @@ check_modules (void)
                 " && gcc -shared -fPIC %s/foo.c -o %s", tmp, tmp, lib, tmp, bare);
   UNIT_CHECK (rc == 0, "libraries built");
   struct type_resolver *tr = type_resolver_new ();
-  type_resolver_add (tr, lib, false);
-  type_resolver_add (tr, bare, false);
-  type_resolver_add (tr, exe, true);
+  type_resolver_add (tr, lib, NULL, false);
+  type_resolver_add (tr, bare, NULL, false);
+  type_resolver_add (tr, exe, NULL, true);
   struct ctype_resolver r = type_resolver_bind (tr);
   struct ctype_table *t = ctype_table_new ();
   const struct ctype *c1 = lookup (&r, t, "a.out", "struct conn");
@@ -338,7 +338,7 @@ check_modules (void)
   type_resolver_free (tr);
   /* only modules without debug information: unscoped lookups say why */
   tr = type_resolver_new ();
-  type_resolver_add (tr, bare, false);
+  type_resolver_add (tr, bare, NULL, false);
   r = type_resolver_bind (tr);
   t = ctype_table_new ();
   c = r.lookup (r.ctx, t, CT_STRUCT, NULL, "session", &err);
