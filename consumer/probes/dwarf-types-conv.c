@@ -20,6 +20,10 @@
 #include "common/xalloc.h"
 #include "consumer/probes/dwarf-types-int.h"
 
+/* Structs and unions reached through pointers converted with the type
+ * looked up; the rest wait until they are looked up themselves. */
+#define POINTEE_BUDGET 256
+
 /* gcc's spellings of the integer types, and C's. */
 static const char *const int_spellings[][2] = {
   { "long unsigned int", "unsigned long" }, { "long int", "long" },
@@ -112,6 +116,43 @@ qualified (struct conv *c, Dwarf_Off off, Dwarf_Die d, unsigned qual)
   return q;
 }
 
+/* A named struct or union a pointer points to: a node now (the definition
+ * in this module's scope, or an incomplete one defined so that the
+ * definition fills it in), converted later by dw_convert_all, breadth
+ * first, or when it is looked up.  Chains of pointers through many types
+ * (list -> node -> item -> ...) then take no stack, and a lookup converts
+ * a bounded part of a large program's types.  NULL: convert it now. */
+static const struct ctype *
+pointee_later (struct conv *c, Dwarf_Off to)
+{
+  const struct ctype *known = dw_memo_get (c->dt, to);
+  if (known)
+    return known;
+  Dwarf_Die d = die_at (c, to);
+  if (!d)
+    return NULL;
+  Dwarf_Half tag = dw_die_tag (c->dt, d);
+  enum ctype_kind kind = tag == DW_TAG_union_type ? CT_UNION : CT_STRUCT;
+  const char *name = tag == DW_TAG_structure_type || tag == DW_TAG_union_type || tag == DW_TAG_class_type
+                     ? dw_die_name (c->dt, d) : NULL;
+  bool decl = name && dw_attr_flag (c->dt, d, DW_AT_declaration);
+  dwarf_dealloc_die (d);
+  if (!name || decl || c->dt->error)
+    return NULL;
+  struct ctype *s = defined (c, kind, name);
+  if (!s)
+    {
+      s = ctype_new (c->t, kind);
+      s->name = ctype_strdup (c->t, name);
+      s->module = ctype_strdup (c->t, c->dt->module);
+      ctype_define (c->t, s);
+    }
+  dw_memo_put (c->dt, to, s);
+  if (!s->complete)
+    VEC_PUSH (c->dt->pending, c->dt->npending, c->dt->cappending) = to;
+  return s;
+}
+
 static const struct ctype *
 pointer (struct conv *c, Dwarf_Off off, Dwarf_Die d, bool function)
 {
@@ -124,7 +165,9 @@ pointer (struct conv *c, Dwarf_Off off, Dwarf_Die d, bool function)
     }
   p->complete = true;
   dw_memo_put (c->dt, off, p);
-  p->ref = type_of (c, d);
+  Dwarf_Off to;
+  const struct ctype *later = !function && dw_attr_ref (c->dt, d, DW_AT_type, &to) ? pointee_later (c, to) : NULL;
+  p->ref = later ? later : type_of (c, d);
   return p;
 }
 
@@ -506,5 +549,38 @@ dw_convert (struct conv *c, Dwarf_Off off)
   dwarf_dealloc_die (d);
   if (!dw_memo_get (c->dt, off))
     dw_memo_put (c->dt, off, t);
+  return t;
+}
+
+/* Convert the DIE at OFF even when the memo holds a placeholder for it:
+ * the placeholder (defined under the same name) is filled in. */
+static void
+convert_in_place (struct conv *c, Dwarf_Off off)
+{
+  Dwarf_Die d = die_at (c, off);
+  if (!d)
+    return;
+  c->depth = 1;
+  convert_die (c, off, d);
+  c->depth = 0;
+  dwarf_dealloc_die (d);
+}
+
+const struct ctype *
+dw_convert_all (struct conv *c, Dwarf_Off off)
+{
+  const struct ctype *t = dw_convert (c, off);
+  /* a placeholder (met behind a pointer before): its definition now */
+  const struct ctype *r = ctype_resolve (t);
+  const struct name_entry *e = r && (r->kind == CT_STRUCT || r->kind == CT_UNION) && !r->complete
+                               && r->name ? dw_find_name (c->dt, r->kind, r->name) : NULL;
+  if (e && !e->decl)
+    convert_in_place (c, e->off);
+  /* what it points to, breadth first, up to a budget: the rest stay
+   * incomplete until asked for by name (ctype.h, struct ctype_resolver) */
+  size_t first = 0;
+  for (unsigned n = 0; first < c->dt->npending && n < POINTEE_BUDGET && !c->dt->error; n++)
+    convert_in_place (c, c->dt->pending[first++]);
+  c->dt->npending = 0;
   return t;
 }

@@ -42,6 +42,8 @@ struct dwarf_types {
   struct memo_slot *memo;
   size_t nmemo, capmemo;         /* capmemo: a power of two */
   char *error;                   /* the first error of the current lookup */
+  Dwarf_Off *pending;            /* structs and unions pointed to, to convert */
+  size_t npending, cappending;
 };
 
 struct conv {
@@ -64,7 +66,9 @@ const struct name_entry *dw_find_name (struct dwarf_types *dt, enum ctype_kind k
 const struct ctype *dw_memo_get (struct dwarf_types *dt, Dwarf_Off off);
 void dw_memo_put (struct dwarf_types *dt, Dwarf_Off off, const struct ctype *type);
 
-/* dwarf-types-conv.c: the type at OFF (void after an error, in dt->error). */
+/* dwarf-types-conv.c: the type at OFF (void after an error, in dt->error),
+ * and what it points to, converted before returning. */
+const struct ctype *dw_convert_all (struct conv *c, Dwarf_Off off);
 const struct ctype *dw_convert (struct conv *c, Dwarf_Off off);
 
 #endif

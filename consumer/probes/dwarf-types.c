@@ -273,7 +273,8 @@ build_index (struct dwarf_types *dt)
       dt->index_error = dt->error;
       dt->error = NULL;
     }
-  qsort (dt->names, dt->nnames, sizeof *dt->names, by_name);
+  if (dt->nnames)
+    qsort (dt->names, dt->nnames, sizeof *dt->names, by_name);
 }
 
 /* The first entry named NAME of KIND, a definition if there is one. */
@@ -354,6 +355,7 @@ memo_for_table (struct dwarf_types *dt, struct ctype_table *table)
   free (dt->memo);
   dt->memo = NULL;
   dt->nmemo = dt->capmemo = 0;
+  dt->npending = 0;
   dt->memo_for = table;
 }
 
@@ -384,6 +386,7 @@ dwarf_types_free (struct dwarf_types *dt)
   free (dt->strings);
   free (dt->names);
   free (dt->memo);
+  free (dt->pending);
   free (dt->index_error);
   free (dt->error);
   free (dt->path);
@@ -422,7 +425,7 @@ convert_public (struct dwarf_types *dt, struct ctype_table *table, Dwarf_Off off
 {
   memo_for_table (dt, table);
   struct conv c = { dt, table, 0 };
-  const struct ctype *type = dw_convert (&c, off);
+  const struct ctype *type = dw_convert_all (&c, off);
   if (dt->error)
     {
       *error = dt->error;
