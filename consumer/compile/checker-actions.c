@@ -136,6 +136,23 @@ ck_assign (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* ++x, x--: of an integer variable; the expression's value is the new
+ * value (prefix) or the old one (postfix), of the variable's type. */
+int
+ck_incdec (struct ck *c, struct d_node *n)
+{
+  if (ck_lvalue (c, n->a, T_INT) != 0)
+    return -1;
+  if (ck_info (c, n->a)->type.kind != DT_INTEGER)
+    {
+      ck_err (c, &n->loc, "operator %s requires an operand of integer type",
+              n->op == DOP_PREINC || n->op == DOP_POSTINC ? "++" : "--");
+      return -1;
+    }
+  ck_info (c, n)->type = ck_info (c, n->a)->type;
+  return 0;
+}
+
 /* DTrace's ordering rules for speculate/commit/discard and the actions
  * around them (D_SPEC_*, D_COMM_*, D_AGG_SPEC, D_EXIT_SPEC, D_ACT_SPEC). */
 static bool

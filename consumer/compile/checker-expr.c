@@ -750,9 +750,15 @@ ck_expr_node (struct ck *c, struct d_node *n)
     case DN_SIZEOF:
       return check_sizeof (c, n);
     case DN_ASSIGN:
+      /* an assignment is an expression whose value is the one stored */
+      if (n->a->kind == DN_AGG)
+        {
+          ck_err (c, &n->loc, "aggregating functions may only be used as statements");
+          return -1;
+        }
+      return ck_assign (c, n);
     case DN_INCDEC:
-      ck_err (c, &n->loc, "assignments may only be used as statements");
-      return -1;
+      return ck_incdec (c, n);
     case DN_MEMBER:
       ck_err (c, &n->loc, "struct and union members are not supported yet");
       return -1;

@@ -78,6 +78,7 @@ int ck_printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *
 void ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc);
 int ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
 int ck_assign (struct ck *c, struct d_node *n);
+int ck_incdec (struct ck *c, struct d_node *n);
 /* An action call: 0, -1 after an error, 1 when CALL is no action. */
 int ck_action_call (struct ck *c, struct d_node *call);
 

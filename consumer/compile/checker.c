@@ -339,18 +339,7 @@ check_stmt_expr (struct ck *c, struct d_node *n)
     case DN_ASSIGN:
       return ck_assign (c, n);
     case DN_INCDEC:
-      {
-        struct dtype t = T_INT;
-        if (ck_lvalue (c, n->a, t) != 0)
-          return -1;
-        if (ck_info (c, n->a)->type.kind != DT_INTEGER)
-          {
-            ck_err (c, &n->loc, "operator ++ and -- require an operand of integer type");
-            return -1;
-          }
-        ck_info (c, n)->type = ck_info (c, n->a)->type;
-        return 0;
-      }
+      return ck_incdec (c, n);
     case DN_CALL:
       {
         int r = ck_action_call (c, n);

@@ -651,6 +651,12 @@ cg_expr (struct gen *g, struct d_node *n)
       if (ni->type.kind == DT_INTEGER)
         cg_normalize (g, R0, ni->type);    /* (T *) bytes: the address itself */
       return;
+    case DN_ASSIGN:
+      cg_assign (g, n, true);
+      return;
+    case DN_INCDEC:
+      cg_incdec (g, n, true);
+      return;
     default:
       cg_error (g, n, "expression not supported");
       cg_emit (g, MOV64_IMM (R0, 0));
