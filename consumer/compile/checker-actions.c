@@ -35,6 +35,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
             ck_err (c, &lv->loc, "operator = requires a writable variable: %s is read-only", lv->sval);
             return -1;
           }
+        struct ck_const k;
+        if (ck_find_const (c, lv->sval, &k))
+          {
+            ck_err (c, &lv->loc, "operator = requires a writable variable: %s is a constant", lv->sval);
+            return -1;
+          }
         scope = VS_GLOBAL;
         break;
       }
@@ -71,7 +77,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
             return -1;
           keys[i] = ck_info (c, lv->args[i])->type;
           if (keys[i].kind == DT_INTEGER)
-            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
+            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
         }
     }
   struct dvar *v = ck_find_var (c->prog, scope, lv->sval);

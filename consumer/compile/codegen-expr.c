@@ -265,7 +265,7 @@ gen_binary (struct gen *g, struct d_node *n)
     }
   if (cmp)
     {
-      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false }
+      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false, NULL }
                         : ninfo (n->b)->type;
       bool sgn = ai->type.kind == DT_STRING
                  || (ai->type.is_signed && ct.is_signed)
