@@ -397,6 +397,23 @@ check_index (struct ck *c, struct d_node *n)
       /* ((T *) bytes)[k], k a constant within the bytes */
       if (n->a && ck_expr (c, n->a) != 0)
         return -1;
+      if (n->a && n->nargs == 1)
+        {
+          struct dtype at = ck_info (c, n->a)->type;
+          bool old_form = ck_is_buffer_pointer (at) && at.size;
+          if (old_form)
+            {
+              if (ck_int (c, n->args[0], "index") != 0)
+                return -1;
+              old_form = ck_info (c, n->args[0])->is_const;
+            }
+          if (!old_form)
+            {
+              int r = ck_typed_index (c, n);
+              if (r <= 0)
+                return r;
+            }
+        }
       if (!n->a || !ck_is_buffer_pointer (ck_info (c, n->a)->type))
         {
           ck_err (c, &n->loc, "indexing this expression is not supported yet");
@@ -480,6 +497,9 @@ check_unary (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->a) != 0)
     return -1;
   struct ninfo *a = ck_info (c, n->a);
+  if (n->op == DOP_DEREF && a->type.ctype && a->type.is_pointer
+      && !(ck_is_buffer_pointer (a->type) && a->type.size))
+    return ck_deref (c, n);
   if (n->op == DOP_DEREF && ck_is_buffer_pointer (a->type))
     {
       ni->type = (struct dtype) { DT_INTEGER, a->type.size, a->type.is_signed, false, NULL };
@@ -559,6 +579,15 @@ check_binary (struct ck *c, struct d_node *n)
       ni->type = T_INT;
       return 0;
     }
+  ck_decay (c, a);
+  ck_decay (c, b);
+  if (a->type.kind == DT_OBJECT || b->type.kind == DT_OBJECT)
+    {
+      ck_err (c, &n->loc, "operands have incompatible types: a struct, union or array is not a value");
+      return -1;
+    }
+  if (ck_pointer_arith (c, n, ni))
+    return 0;
   if (cmp || n->op == DOP_LAND || n->op == DOP_LOR || n->op == DOP_LXOR)
     ni->type = T_INT;
   else if (n->op == DOP_SHL || n->op == DOP_SHR)
@@ -849,8 +878,7 @@ ck_expr_node (struct ck *c, struct d_node *n)
     case DN_INCDEC:
       return ck_incdec (c, n);
     case DN_MEMBER:
-      ck_err (c, &n->loc, "struct and union members are not supported yet");
-      return -1;
+      return ck_member (c, n);
     default:
       ck_err (c, &n->loc, "syntax error");
       return -1;

@@ -86,6 +86,13 @@ int ck_type_of (struct ck *c, const char *text, struct d_decl *def, const struct
 /* The D value type of a C type. */
 struct dtype ck_dtype_of (const struct ctype *t);
 
+/* checker-members.c: typed memory. */
+int ck_member (struct ck *c, struct d_node *n);
+int ck_deref (struct ck *c, struct d_node *n);
+int ck_typed_index (struct ck *c, struct d_node *n);
+bool ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni);
+void ck_decay (struct ck *c, struct ninfo *ni);
+
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);
 /* One expression node (its operands through ck_expr). */

@@ -543,6 +543,16 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) codegen_strconst_offset (g->cg, ni->strconst)));
       return;
     }
+  if (ni->mem)
+    {
+      cg_mem_expr (g, n);           /* members, elements, pointees */
+      return;
+    }
+  if (ni->scaled)
+    {
+      cg_pointer_arith (g, n);
+      return;
+    }
   switch (n->kind)
     {
     case DN_IDENT:

@@ -110,6 +110,11 @@ void cg_expr (struct gen *g, struct d_node *n);
 /* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
 void cg_divide (struct gen *g, enum d_op op, bool is_signed);
 
+/* codegen-mem.c: typed memory (ninfo ->mem set): r0 = the value read, or
+ * the address of a struct, union or array; pointer arithmetic (->scaled). */
+void cg_mem_expr (struct gen *g, struct d_node *n);
+void cg_pointer_arith (struct gen *g, struct d_node *n);
+
 /* codegen-vars.c */
 /* Lay out a map key in the scratch key area (after the thread id for
  * self->); r0 = its address. */
