@@ -93,6 +93,15 @@ decl_fini (struct d_decl *d)
   free (d->name);
   free (d->value);
   d_node_free (d->init);
+  d_node_free (d->bits);
+  if (d->def)
+    {
+      decl_fini (d->def);
+      free (d->def);
+    }
+  while (d->nmembers)
+    decl_fini (&d->members[--d->nmembers]);
+  free (d->members);
   memset (d, 0, sizeof *d);
 }
 
@@ -107,6 +116,15 @@ d_clause_ast_fini (struct d_clause_ast *cl)
   d_node_free (cl->predicate);
   d_node_free (cl->body);
   memset (cl, 0, sizeof *cl);
+}
+
+void
+d_decl_free (struct d_decl *d)
+{
+  if (!d)
+    return;
+  decl_fini (d);
+  free (d);
 }
 
 void

@@ -35,6 +35,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
             ck_err (c, &lv->loc, "operator = requires a writable variable: %s is read-only", lv->sval);
             return -1;
           }
+        struct ck_const k;
+        if (ck_find_const (c, lv->sval, &k))
+          {
+            ck_err (c, &lv->loc, "operator = requires a writable variable: %s is a constant", lv->sval);
+            return -1;
+          }
         scope = VS_GLOBAL;
         break;
       }
@@ -71,7 +77,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
             return -1;
           keys[i] = ck_info (c, lv->args[i])->type;
           if (keys[i].kind == DT_INTEGER)
-            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
+            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
         }
     }
   struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
@@ -130,6 +136,23 @@ ck_assign (struct ck *c, struct d_node *n)
   if (n->op != DOP_ASSIGN && ck_info (c, n->a)->type.kind != DT_INTEGER)
     {
       ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+      return -1;
+    }
+  ck_info (c, n)->type = ck_info (c, n->a)->type;
+  return 0;
+}
+
+/* ++x, x--: of an integer variable; the expression's value is the new
+ * value (prefix) or the old one (postfix), of the variable's type. */
+int
+ck_incdec (struct ck *c, struct d_node *n)
+{
+  if (ck_lvalue (c, n->a, T_INT) != 0)
+    return -1;
+  if (ck_info (c, n->a)->type.kind != DT_INTEGER)
+    {
+      ck_err (c, &n->loc, "operator %s requires an operand of integer type",
+              n->op == DOP_PREINC || n->op == DOP_POSTINC ? "++" : "--");
       return -1;
     }
   ck_info (c, n)->type = ck_info (c, n->a)->type;

@@ -310,12 +310,10 @@ cg_stmt_expr (struct gen *g, struct d_node *n)
       if (n->a->kind == DN_AGG)
         cg_aggregation (g, n);
       else
-        cg_assign (g, n);
+        cg_assign (g, n, false);
       return;
     case DN_INCDEC:
-      cg_expr (g, n->a);
-      cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? 1 : -1));
-      cg_store_var (g, n->a, ninfo (n->a)->var);
+      cg_incdec (g, n, false);
       return;
     case DN_CALL:
       if (ni->action >= 0)

@@ -265,7 +265,7 @@ gen_binary (struct gen *g, struct d_node *n)
     }
   if (cmp)
     {
-      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false }
+      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false, NULL }
                         : ninfo (n->b)->type;
       bool sgn = ai->type.kind == DT_STRING
                  || (ai->type.is_signed && ct.is_signed)
@@ -543,6 +543,16 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) codegen_strconst_offset (g->cg, ni->strconst)));
       return;
     }
+  if (ni->mem)
+    {
+      cg_mem_expr (g, n);           /* members, elements, pointees */
+      return;
+    }
+  if (ni->scaled)
+    {
+      cg_pointer_arith (g, n);
+      return;
+    }
   switch (n->kind)
     {
     case DN_IDENT:
@@ -650,6 +660,12 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_expr (g, n->a);
       if (ni->type.kind == DT_INTEGER)
         cg_normalize (g, R0, ni->type);    /* (T *) bytes: the address itself */
+      return;
+    case DN_ASSIGN:
+      cg_assign (g, n, true);
+      return;
+    case DN_INCDEC:
+      cg_incdec (g, n, true);
       return;
     default:
       cg_error (g, n, "expression not supported");

@@ -110,6 +110,11 @@ void cg_expr (struct gen *g, struct d_node *n);
 /* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
 void cg_divide (struct gen *g, enum d_op op, bool is_signed);
 
+/* codegen-mem.c: typed memory (ninfo ->mem set): r0 = the value read, or
+ * the address of a struct, union or array; pointer arithmetic (->scaled). */
+void cg_mem_expr (struct gen *g, struct d_node *n);
+void cg_pointer_arith (struct gen *g, struct d_node *n);
+
 /* codegen-vars.c */
 /* Lay out a map key in the scratch key area (after the thread id for
  * self->); r0 = its address. */
@@ -118,7 +123,10 @@ void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_
 void cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v);
 /* Store r0 into variable V (target node LV). */
 void cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v);
-void cg_assign (struct gen *g, struct d_node *n);
+/* An assignment or ++/--; with WANT_VALUE, r0 = the expression's value
+ * (the value stored; the old one for x++ and x--). */
+void cg_assign (struct gen *g, struct d_node *n, bool want_value);
+void cg_incdec (struct gen *g, struct d_node *n, bool want_value);
 
 /* codegen-actions.c */
 /* speculation(): r0 = a free id, or 0. */

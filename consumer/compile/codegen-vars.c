@@ -241,7 +241,7 @@ compound_op (enum d_op op)
 }
 
 void
-cg_assign (struct gen *g, struct d_node *n)
+cg_assign (struct gen *g, struct d_node *n, bool want_value)
 {
   struct dvar *v = ninfo (n->a)->var;
   if (n->op == DOP_ASSIGN)
@@ -271,5 +271,34 @@ cg_assign (struct gen *g, struct d_node *n)
         default: cg_error (g, n, "assignment operator not supported"); break;
         }
     }
+  if (!want_value)
+    {
+      cg_store_var (g, n->a, v);
+      return;
+    }
+  /* the expression's value: what was stored, of the variable's type */
+  if (v->type.kind == DT_INTEGER)
+    cg_normalize (g, R0, v->type);
+  cg_push (g);
   cg_store_var (g, n->a, v);
+  cg_pop (g, R0);
+}
+
+void
+cg_incdec (struct gen *g, struct d_node *n, bool want_value)
+{
+  struct dvar *v = ninfo (n->a)->var;
+  bool post = n->op == DOP_POSTINC || n->op == DOP_POSTDEC;
+  cg_expr (g, n->a);
+  if (want_value && post)
+    cg_push (g);
+  cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? 1 : -1));
+  if (want_value && !post)
+    {
+      cg_normalize (g, R0, v->type);
+      cg_push (g);
+    }
+  cg_store_var (g, n->a, v);
+  if (want_value)
+    cg_pop (g, R0);
 }

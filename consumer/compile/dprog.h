@@ -40,7 +40,8 @@
  *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
  *                         mod (pc): size = enum dt_symform; the bytes are the
  *                         pid (u64) and the pc (u64). */
-enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM };
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM,
+               DT_OBJECT /* a struct, union or array in memory: ->ctype says which */ };
 
 enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR, DSF_KFUNC, DSF_KMOD };
 
@@ -55,6 +56,11 @@ struct dtype {
   uint8_t size;        /* integers: 1 2 4 8 (pointers are 8-byte unsigned); strings: 0 (strsize) */
   bool is_signed;
   bool is_pointer;     /* an integer that holds a user address (printed as %p by trace) */
+  /* The C type, when the value has one (ctype.h): pointers to typed memory
+   * (the pointee decides what `->`, `*` and `[]` read), struct, union and
+   * array objects (DT_OBJECT), integers of a declared type (typedefs and
+   * enums keep their name).  NULL for D's own values. */
+  const struct ctype *ctype;
 };
 
 /* ustack(N)/stack(N): at most this many frames (perf's default
@@ -220,6 +226,9 @@ struct dprog {
   struct dclause *clauses;
   size_t nprobes;
   struct dprobe *probes;
+  /* C types: the script's definitions and what the resolver gave
+   * (created on first use, freed with the program) */
+  struct ctype_table *types;
   /* checker allocations (node annotations), freed with the program */
   size_t nallocs, allocs_cap;
   void **allocs;

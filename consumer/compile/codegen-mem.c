@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen-mem.c — typed memory (checker-members.c decides the types and
+ * homes): the address of a member, element or pointee, and the read of a
+ * scalar there — a bpf_probe_read_user from the traced process (a failed
+ * read is a fault at that address, as copyin()'s), or a plain load from a
+ * copied-in buffer.  Bit-fields are shifted out of their unit.  Pointer
+ * arithmetic scales the integer operand by the pointee's size.
+ *
+ * An expression of struct, union or array type leaves its address in r0;
+ * `.` and `[]` on it add to that address, so `p->a->b[2].c` is two user
+ * reads (p->a, then c) with the offsets folded in between.
+ */
+#include "consumer/compile/codegen-int.h"
+
+#define E(i) cg_emit (g, (i))
+
+/* The size of the scalar a memory node reads (its unit, for a bit-field). */
+static unsigned
+read_size (const struct ninfo *ni)
+{
+  if (ni->member && ni->member->bit_size)
+    {
+      const struct ctype *u = ctype_resolve (ni->member->type);
+      return u ? (unsigned) u->size : 8;
+    }
+  return ni->type.size ? ni->type.size : 8;
+}
+
+/* r0 = the address of the memory N denotes. */
+static void
+mem_addr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  struct bpf_asm *a = cg_asm (g);
+  switch (n->kind)
+    {
+    case DN_MEMBER:
+      cg_expr (g, n->a);          /* the pointer (->), the aggregate's address (.) */
+      if (ni->offset)
+        E (A64_IMM (BPF_ADD, R0, (int32_t) ni->offset));
+      return;
+    case DN_INDEX:
+      {
+        struct ninfo *k = ninfo (n->args[0]);
+        cg_expr (g, n->a);
+        if (k->is_const)
+          {
+            int64_t off = k->value * (int64_t) ni->elem_size;
+            if (off)
+              E (A64_IMM (BPF_ADD, R0, (int32_t) off));
+            return;
+          }
+        cg_push (g);
+        cg_expr (g, n->args[0]);
+        if (ni->bound)
+          {
+            /* DTrace's bounds check: the element must be in the array (or
+             * the copied-in buffer); the verifier learns the bound here */
+            int ok = asm_label (a);
+            if (ni->bound <= INT32_MAX)
+              asm_jmp_imm (a, BPF_JLT, R0, (int32_t) ni->bound, ok);
+            else
+              {
+                asm_ld_imm64 (a, R1, (int64_t) ni->bound);
+                asm_jmp_reg (a, BPF_JLT, R0, R1, ok);
+              }
+            if (ni->mem == MEM_USER)
+              {
+                cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) (SLOT_FIRST - 8 * (g->depth - 1))));
+                E (A64_IMM (BPF_MUL, R0, (int32_t) ni->elem_size));
+                E (A64_REG (BPF_ADD, R0, R1));
+                cg_fault (g, FLT_BADADDR, R0);
+              }
+            else
+              cg_fault (g, FLT_BADADDR, -1);
+            asm_bind (a, ok);
+          }
+        if (ni->elem_size != 1)
+          E (A64_IMM (BPF_MUL, R0, (int32_t) ni->elem_size));
+        cg_pop (g, R1);
+        E (A64_REG (BPF_ADD, R0, R1));
+        return;
+      }
+    default:                      /* *p */
+      cg_expr (g, n->a);
+      return;
+    }
+}
+
+/* r0 = the scalar at r0 in the traced process; a failed read faults. */
+static void
+read_user (struct gen *g, unsigned size)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int done = asm_label (a);
+  int slot = cg_push (g);
+  E (ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  E (MOV64_REG (R1, R10));
+  E (A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  E (MOV64_IMM (R2, (int32_t) size));
+  E (LDX (BPF_DW, R3, R10, (int16_t) slot));
+  E (CALL (BPF_FUNC_probe_read_user));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+  if (cg_sleepable (g))
+    {
+      /* a page that is not present: fault it in */
+      E (MOV64_REG (R1, R10));
+      E (A64_IMM (BPF_ADD, R1, SLOT_TMP));
+      E (MOV64_IMM (R2, (int32_t) size));
+      E (LDX (BPF_DW, R3, R10, (int16_t) slot));
+      E (CALL (BPF_FUNC_copy_from_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  E (LDX (BPF_DW, R1, R10, (int16_t) slot));
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+  cg_drop (g, 1);
+  E (LDX (BPF_DW, R0, R10, SLOT_TMP));
+}
+
+void
+cg_mem_expr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  mem_addr (g, n);
+  if (ni->type.kind == DT_OBJECT || ni->decayed)
+    return;                       /* its address */
+  unsigned size = read_size (ni);
+  if (ni->mem == MEM_USER)
+    read_user (g, size);
+  else
+    E (LDX ((uint8_t) asm_size_code (size), R0, R0, 0));
+  if (ni->member && ni->member->bit_size)
+    {
+      const struct ctype_member *m = ni->member;
+      int left = 64 - m->bit_offset - m->bit_size;
+      if (left > 0)
+        E (A64_IMM (BPF_LSH, R0, left));
+      E (A64_IMM (ni->type.is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - m->bit_size));
+      return;
+    }
+  cg_normalize (g, R0, ni->type);
+}
+
+void
+cg_pointer_arith (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  cg_expr (g, n->a);
+  cg_push (g);
+  cg_expr (g, n->b);
+  E (MOV64_REG (R1, R0));
+  cg_pop (g, R0);
+  if (ni->elem_size != 1)
+    E (A64_IMM (BPF_MUL, ni->scaled == 2 ? R1 : R0, (int32_t) ni->elem_size));
+  E (A64_REG (n->op == DOP_SUB ? BPF_SUB : BPF_ADD, R0, R1));
+}
