@@ -110,7 +110,13 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
       if (cg_kind_has_args (g->kind))
-        cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+        {
+          cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+          /* args[N] typed narrower than a register (a C int parameter) */
+          struct dtype t = ninfo (n)->type;
+          if (t.kind == DT_INTEGER && t.size < 8)
+            cg_normalize (g, R0, t);
+        }
       else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
         cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
       else
