@@ -227,6 +227,16 @@ member_location (struct conv *c, Dwarf_Die d, uint64_t *loc)
           len = blk->bl_len;
         }
     }
+  else if (form == DW_FORM_implicit_const || form == DW_FORM_sdata)
+    {
+      /* DWARF 5 abbreviations share a constant offset (implicit_const) */
+      Dwarf_Signed v;
+      if (dwarf_formsdata (a, &v, &err) == DW_DLV_OK && v >= 0)
+        {
+          *loc = (uint64_t) v;
+          ok = true;
+        }
+    }
   else
     {
       Dwarf_Unsigned u;

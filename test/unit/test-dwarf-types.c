@@ -459,6 +459,54 @@ check_corrupt (const char *exe, const char *label)
   free (orig);
 }
 
+/* A chain of 400 structs, each pointing at the next: one lookup converts
+ * a bounded part; the rest are completed in place when looked up. */
+static void
+check_chain (void)
+{
+  char *c = xasprintf ("%s/chain.c", tmp), *exe = xasprintf ("%s/chain", tmp);
+  FILE *f = fopen (c, "w");
+  for (int i = 0; f && i < 400; i++)
+    fprintf (f, "struct c%d { int v%d; struct c%d *next; };\n", i, i, (i + 1) % 400);
+  if (f)
+    {
+      fprintf (f, "int main (void) { return 0; }\n");
+      fclose (f);
+    }
+  int rc = run ("gcc -g -fno-eliminate-unused-debug-types %s -o %s", c, exe);
+  char *err = NULL;
+  struct dwarf_types *dt = rc == 0 ? dwarf_types_open (exe, "a.out", &err) : NULL;
+  struct ctype_table *t = ctype_table_new ();
+  const struct ctype *first = dt ? dwarf_types_lookup (dt, t, CT_STRUCT, "c0", &err) : NULL;
+  const struct ctype *s = first;
+  int complete = 0, steps = 0;
+  const struct ctype *last = NULL;
+  for (; s && steps < 400; steps++)
+    {
+      uint64_t off;
+      if (s->complete)
+        complete++;
+      last = s;
+      const struct ctype_member *m = s->complete ? ctype_member (s, "next", &off) : NULL;
+      s = m ? m->type->ref : NULL;
+    }
+  UNIT_CHECK (first && complete > 100 && complete < 400 && last && !last->complete,
+              "a chain of 400 types: %d converted with the first, the rest left incomplete", complete);
+  const struct ctype *named = last && last->name ? dwarf_types_lookup (dt, t, CT_STRUCT, last->name, &err) : NULL;
+  UNIT_CHECK (named && named == last && last->complete && last->nmembers == 2,
+              "looking one up by name completes the node the pointers reach");
+  const struct ctype *c399 = dt ? dwarf_types_lookup (dt, t, CT_STRUCT, "c399", &err) : NULL;
+  uint64_t off;
+  const struct ctype_member *m = c399 ? ctype_member (c399, "next", &off) : NULL;
+  UNIT_CHECK (m && first && m->type->ref == first && !err, "the chain closes on the first node: %s",
+              err ? err : "");
+  free (err);
+  ctype_table_free (t);
+  dwarf_types_free (dt);
+  free (exe);
+  free (c);
+}
+
 int
 main (void)
 {
@@ -472,6 +520,7 @@ main (void)
         check_build (ccs[c], opts[o], dw);
   check_lookup_places ();
   check_modules ();
+  check_chain ();
   char *g = xasprintf ("%s/prog-gcc-O2-5", tmp), *c4 = xasprintf ("%s/prog-clang-O0-4", tmp);
   check_corrupt (g, "gcc DWARF 5");
   check_corrupt (c4, "clang DWARF 4");
