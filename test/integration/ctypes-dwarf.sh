@@ -5,7 +5,8 @@
 # from the function's parameter; ((struct a.out`conn *)arg0)->field on a
 # USDT probe; an unscoped name; the debug file found through
 # .gnu_debuglink; and the errors: an unknown type, a module without debug
-# information (naming the file and where it looked), an unknown module.
+# information (naming the file and where it looked), an unknown module;
+# integer parameters typed with their width and sign.
 # gcc and clang, -O0 and -O2 (ctypes.sh's program, built with -g).
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
@@ -40,6 +41,20 @@ for cc in gcc clang; do
     check_eq "$prog: (struct a.out\`conn *)arg0 and (struct conn *)arg0 on a USDT probe" "$out" "usdt 2 40 17"
     [ -s err.txt ] && sed 's/^/    /' err.txt | head -5
   done
+done
+
+# Integer parameters: typed args[] take the parameter's width and sign
+# (arg0 is the whole register: at -O0 it is 4294967291 for -5).
+cat > args.d <<'X'
+pid$target::score:entry
+{
+	printf("args %d %d %d %s\n", args[0], args[1], args[2], copyinstr((uintptr_t)args[3]));
+}
+X
+for opt in -O0 -O2; do
+  gcc -g $opt "$data/ctdwarf-args.c" -o args$opt || { fail "build args$opt"; continue; }
+  out=$("$DTRACE" -q -s args.d -c ./args$opt 2>err.txt)
+  check_match "args$opt: int, unsigned char, long and char * parameters" "$out" "^args -5 200 1099511627776 abc$"
 done
 
 # The debug information in another file, found through .gnu_debuglink.
