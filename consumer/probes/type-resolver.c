@@ -182,6 +182,11 @@ lookup_unscoped (struct type_resolver *r, struct ctype_table *table, enum ctype_
   for (size_t i = 0; i < r->nmods; i++)
     {
       struct module *m = &r->mods[i];
+      /* once found, only modules already indexed are compared: indexing
+       * every library (libc's debug information has ~80,000 names) for
+       * each unscoped name would cost far more than the lookup */
+      if (found && !(m->types && dwarf_types_indexed (m->types)))
+        continue;
       struct dwarf_types *dt = module_types (m);
       if (!dt)
         {

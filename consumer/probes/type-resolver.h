@@ -9,9 +9,9 @@
  * Scoped lookups (`struct a.out`conn`, `struct libfoo.so`session`) search
  * the module named so: "a.out" is the executable, otherwise the file's
  * base name, where "libfoo.so" also names "libfoo.so.1".  Unscoped lookups
- * search every module with debug information, the executable first; the
- * first definition wins, and one that differs in another module is an
- * error.  A module without debug information is an error when it is named,
+ * search the modules with debug information in order, the executable
+ * first, and stop at the first that defines the name; one that differs in
+ * a module already indexed (by an earlier lookup) is an error.  A module without debug information is an error when it is named,
  * and when no module has any.
  */
 #ifndef SDTKIT_CONSUMER_TYPE_RESOLVER_H
