@@ -850,6 +850,7 @@ ck_expr_node (struct ck *c, struct d_node *n)
     case DN_STRINGOF:
       if (ck_expr (c, n->a) != 0)
         return -1;
+      ck_array_string (c, n->a);
       ni->subr = SUBR_STRINGOF;
       ni->type = T_STRING;
       if (ck_info (c, n->a)->strconst)

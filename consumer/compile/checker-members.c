@@ -35,7 +35,10 @@ type_name_of (struct dtype t)
 {
   if (t.ctype)
     return ctype_name (t.ctype);
-  return xstrdup (t.kind == DT_STRING ? "string" : t.kind == DT_INTEGER ? "int" : "void");
+  if (t.kind == DT_INTEGER)
+    return t.is_pointer ? xstrdup ("uintptr_t")
+                        : xasprintf ("%sint%u_t", t.is_signed ? "" : "u", 8u * (t.size ? t.size : 8));
+  return xstrdup (t.kind == DT_STRING ? "string" : "void");
 }
 
 /* The pointee of a pointer-typed value (typedefs resolved), or NULL. */
@@ -236,5 +239,20 @@ ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni)
   ni->elem_size = r->size;
   ni->scaled = pa ? 2 : 1;      /* which operand is scaled: b (2) or a (1) */
   (void) c;
+  return true;
+}
+
+/* A char array used where a string goes (printf's %s, trace(), stringof):
+ * its bytes up to the first NUL become a D string.  True when N was one. */
+bool
+ck_array_string (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  const struct ctype *r = ni->type.kind == DT_OBJECT ? ctype_resolve (ni->type.ctype) : NULL;
+  const struct ctype *e = r && r->kind == CT_ARRAY ? ctype_resolve (r->ref) : NULL;
+  if (!e || e->kind != CT_INT || e->size != 1 || !ni->mem || r->nelems == 0)
+    return false;
+  ni->str_bytes = r->nelems < c->prog->strsize ? r->nelems : c->prog->strsize - 1;
+  ni->type = T_STRING;
   return true;
 }

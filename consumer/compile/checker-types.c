@@ -142,7 +142,7 @@ int_words (struct ck *c, unsigned sign, unsigned shorts, unsigned longs, bool ch
       snprintf (buf, sizeof buf, "%s%s", s, longs == 2 ? "long long" : "long");
     }
   else
-    snprintf (buf, sizeof buf, "%s", sign == 1 ? "int" : sign == 2 ? "unsigned" : "int");
+    snprintf (buf, sizeof buf, "%s", sign == 2 ? "unsigned int" : "int");
   return ctype_builtin (ck_types (c), buf);
 }
 

@@ -77,6 +77,7 @@ struct ninfo {
   uint8_t mem;
   uint8_t scaled;
   bool decayed;                /* an array in user memory used as a pointer (its address) */
+  uint64_t str_bytes;          /* a char array read as a string: at most this many bytes */
   int64_t offset;
   const struct ctype_member *member;
   uint64_t elem_size;

@@ -119,11 +119,77 @@ read_user (struct gen *g, unsigned size)
   E (LDX (BPF_DW, R0, R10, SLOT_TMP));
 }
 
+/* Copy SIZE bytes (a multiple of 8 or not) from the address in slot SRC
+ * to r7 + DST (a scratch offset): a user read that faults, or plain loads
+ * from a copied-in buffer. */
+static void
+copy_object (struct gen *g, uint8_t home, int src, unsigned dst, unsigned size)
+{
+  struct bpf_asm *a = cg_asm (g);
+  if (home == MEM_USER)
+    {
+      int done = asm_label (a);
+      E (MOV64_REG (R1, R7));
+      E (A64_IMM (BPF_ADD, R1, (int32_t) dst));
+      E (MOV64_IMM (R2, (int32_t) size));
+      E (LDX (BPF_DW, R3, R10, (int16_t) src));
+      E (CALL (BPF_FUNC_probe_read_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+      if (cg_sleepable (g))
+        {
+          E (MOV64_REG (R1, R7));
+          E (A64_IMM (BPF_ADD, R1, (int32_t) dst));
+          E (MOV64_IMM (R2, (int32_t) size));
+          E (LDX (BPF_DW, R3, R10, (int16_t) src));
+          E (CALL (BPF_FUNC_copy_from_user));
+          asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+        }
+      E (LDX (BPF_DW, R1, R10, (int16_t) src));
+      cg_fault (g, FLT_BADADDR, R1);
+      asm_bind (a, done);
+      return;
+    }
+  E (LDX (BPF_DW, R1, R10, (int16_t) src));
+  unsigned i = 0;
+  for (; i + 8 <= size; i += 8)
+    {
+      E (LDX (BPF_DW, R2, R1, (int16_t) i));
+      E (STX (BPF_DW, R7, R2, (int16_t) (dst + i)));
+    }
+  for (; i < size; i++)
+    {
+      E (LDX (BPF_B, R2, R1, (int16_t) i));
+      E (STX (BPF_B, R7, R2, (int16_t) (dst + i)));
+    }
+}
+
+void
+cg_store_object (struct gen *g, struct d_node *n, unsigned rec_item_off)
+{
+  struct ninfo *ni = ninfo (n);
+  cg_expr (g, n);
+  int src = cg_push (g);
+  copy_object (g, ni->mem, src, g->cg->scratch.rec_off + rec_item_off,
+               (unsigned) ctype_resolve (ni->type.ctype)->size);
+  cg_drop (g, 1);
+}
+
 void
 cg_mem_expr (struct gen *g, struct d_node *n)
 {
   struct ninfo *ni = ninfo (n);
   mem_addr (g, n);
+  if (ni->str_bytes)
+    {
+      /* a char array as a string: its bytes in a zeroed temporary */
+      int src = cg_push (g);
+      unsigned off = cg_str_temp (g);
+      copy_object (g, ni->mem, src, off, (unsigned) ni->str_bytes);
+      cg_drop (g, 1);
+      E (MOV64_REG (R0, R7));
+      E (A64_IMM (BPF_ADD, R0, (int32_t) off));
+      return;
+    }
   if (ni->type.kind == DT_OBJECT || ni->decayed)
     return;                       /* its address */
   unsigned size = read_size (ni);
