@@ -79,8 +79,6 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
 {
   struct ctype_table *tt = ck_types (c);
   const struct ctype *t = ctype_find (tt, kind, module, name);
-  if (!t && module)
-    t = ctype_find (tt, kind, NULL, name);    /* a script definition of a scoped name */
   if (!t && kind == CT_TYPEDEF && !module)
     t = ctype_builtin (tt, name);
   if (!t && c->prog->target.resolver.lookup)
