@@ -497,6 +497,8 @@ check_unary (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->a) != 0)
     return -1;
   struct ninfo *a = ck_info (c, n->a);
+  if (n->op == DOP_ADDROF && a->mem)
+    return ck_addr_of (c, n);
   if (n->op == DOP_DEREF && a->type.ctype && a->type.is_pointer
       && !(ck_is_buffer_pointer (a->type) && a->type.size))
     return ck_deref (c, n);

@@ -96,6 +96,7 @@ int ck_typed_index (struct ck *c, struct d_node *n);
 bool ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni);
 void ck_decay (struct ck *c, struct ninfo *ni);
 bool ck_array_string (struct ck *c, struct d_node *n);
+int ck_addr_of (struct ck *c, struct d_node *n);
 
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);

@@ -229,6 +229,17 @@ ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni)
   const struct ctype *pa = pointee (a->type), *pb = pointee (b->type);
   if (ck_is_buffer_pointer (a->type) || ck_is_buffer_pointer (b->type))
     return false;
+  if (pa && pb && n->op == DOP_SUB)
+    {
+      /* p - q: the number of elements between them */
+      const struct ctype *ra = ctype_resolve (pa), *rb = ctype_resolve (pb);
+      if (!ra || !rb || ra->size == 0 || ra->size != rb->size)
+        return false;
+      ni->type = T_LONG;
+      ni->elem_size = ra->size;
+      ni->scaled = 3;
+      return true;
+    }
   const struct ctype *p = pa ? pa : (n->op == DOP_ADD ? pb : NULL);
   if (!p || (pa && pb))
     return false;
@@ -255,4 +266,30 @@ ck_array_string (struct ck *c, struct d_node *n)
   ni->str_bytes = r->nelems < c->prog->strsize ? r->nelems : c->prog->strsize - 1;
   ni->type = T_STRING;
   return true;
+}
+
+/* &p->m, &a[i], &*p: the address of typed memory in the traced process. */
+int
+ck_addr_of (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
+  if (a->mem != MEM_USER)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to a copied-in buffer's bytes");
+      return -1;
+    }
+  if (a->member && a->member->bit_size)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to bit-field %s", a->member->name);
+      return -1;
+    }
+  const struct ctype *t = a->type.ctype;
+  if (!t)
+    {
+      ck_err (c, &n->loc, "operator & requires an operand of known type");
+      return -1;
+    }
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), t, true));
+  ni->addr_of = true;
+  return 0;
 }

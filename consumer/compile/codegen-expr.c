@@ -553,6 +553,11 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_pointer_arith (g, n);
       return;
     }
+  if (ni->addr_of)
+    {
+      cg_addr_of (g, n);
+      return;
+    }
   switch (n->kind)
     {
     case DN_IDENT:

@@ -114,6 +114,7 @@ void cg_divide (struct gen *g, enum d_op op, bool is_signed);
  * the address of a struct, union or array; pointer arithmetic (->scaled). */
 void cg_mem_expr (struct gen *g, struct d_node *n);
 void cg_pointer_arith (struct gen *g, struct d_node *n);
+void cg_addr_of (struct gen *g, struct d_node *n);
 /* print() of an object: its bytes into the record at item offset OFF. */
 void cg_store_object (struct gen *g, struct d_node *n, unsigned off);
 

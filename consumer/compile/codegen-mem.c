@@ -210,6 +210,12 @@ cg_mem_expr (struct gen *g, struct d_node *n)
 }
 
 void
+cg_addr_of (struct gen *g, struct d_node *n)
+{
+  mem_addr (g, n->a);
+}
+
+void
 cg_pointer_arith (struct gen *g, struct d_node *n)
 {
   struct ninfo *ni = ninfo (n);
@@ -218,6 +224,17 @@ cg_pointer_arith (struct gen *g, struct d_node *n)
   cg_expr (g, n->b);
   E (MOV64_REG (R1, R0));
   cg_pop (g, R0);
+  if (ni->scaled == 3)
+    {
+      /* p - q: bytes between them over the element size */
+      E (A64_REG (BPF_SUB, R0, R1));
+      if (ni->elem_size != 1)
+        {
+          cg_mov_imm (g, R1, (int64_t) ni->elem_size);
+          cg_divide (g, DOP_DIV, true);
+        }
+      return;
+    }
   if (ni->elem_size != 1)
     E (A64_IMM (BPF_MUL, ni->scaled == 2 ? R1 : R0, (int32_t) ni->elem_size));
   E (A64_REG (n->op == DOP_SUB ? BPF_SUB : BPF_ADD, R0, R1));

@@ -116,6 +116,19 @@ struct inner {
 }
 X
 )
+cat types.d - > vars.d <<'X'
+struct conn *gp;
+self struct conn *sp;
+pid$target::visit:entry
+{
+	this->p = (userland struct conn *)arg0;
+	gp = (struct conn *)arg0;
+	self->sp = gp;
+	a[1] = gp;
+	printf("%d %d %d %d %d\n", this->p->fd, gp->bytes, self->sp->fd, a[1]->next->fd, sizeof (*gp));
+	printf("%d %d %d\n", gp == this->p, (gp + 2) - gp, &gp->arr[1] - &gp->arr[0]);
+}
+X
 
 for cc in gcc clang; do
   command -v $cc >/dev/null || { fail "$cc is not installed"; continue; }
@@ -129,6 +142,9 @@ for cc in gcc clang; do
     check_eq "$prog: the same through a copyin() buffer cast to struct conn *" "$out" "copyin 3 123456789012 7 -32 31 4 4"
     out=$("$DTRACE" -q -s print.d -c ./$prog 2>err.txt | sed -E 's/0x[0-9a-f]{11,}/PTR/g')
     check_eq "$prog: print() of a struct, a char array, an int; char arrays as strings" "$out" "$print_want"
+    out=$("$DTRACE" -q -s vars.d -c ./$prog 2>err.txt)
+    check_eq "$prog: typed pointers kept in globals, self->, this-> and arrays; userland; p - q" "$out" \
+      "$(printf '3 123456789012 3 4 72\n1 2 1')"
     out=$("$DTRACE" -q -s usdt.d -c ./$prog 2>err.txt)
     check_eq "$prog: a USDT probe's struct pointer cast to the program's type" "$out" "usdt 2 10"
     out=$("$DTRACE" -q -s fault.d -c ./$prog 2>&1)
