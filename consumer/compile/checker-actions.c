@@ -167,7 +167,12 @@ ck_incdec (struct ck *c, struct d_node *n)
               n->op == DOP_PREINC || n->op == DOP_POSTINC ? "++" : "--");
       return -1;
     }
-  ck_info (c, n)->type = ck_info (c, n->a)->type;
+  struct ninfo *ni = ck_info (c, n);
+  ni->type = ck_info (c, n->a)->type;
+  /* a typed pointer steps by its pointee's size */
+  const struct ctype *pt = ni->type.is_pointer && ni->type.ctype ? ctype_resolve (ni->type.ctype) : NULL;
+  const struct ctype *to = pt && pt->kind == CT_POINTER ? ctype_resolve (pt->ref) : NULL;
+  ni->elem_size = to && to->size ? to->size : 1;
   return 0;
 }
 

@@ -292,7 +292,8 @@ cg_incdec (struct gen *g, struct d_node *n, bool want_value)
   cg_expr (g, n->a);
   if (want_value && post)
     cg_push (g);
-  cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? 1 : -1));
+  int32_t step = (int32_t) (ninfo (n)->elem_size ? ninfo (n)->elem_size : 1);
+  cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? step : -step));
   if (want_value && !post)
     {
       cg_normalize (g, R0, v->type);

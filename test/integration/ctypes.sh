@@ -127,6 +127,9 @@ pid$target::visit:entry
 	a[1] = gp;
 	printf("%d %d %d %d %d\n", this->p->fd, gp->bytes, self->sp->fd, a[1]->next->fd, sizeof (*gp));
 	printf("%d %d %d\n", gp == this->p, (gp + 2) - gp, &gp->arr[1] - &gp->arr[0]);
+	this->e = &gp->arr[0];
+	this->e++;
+	printf("%d %d\n", this->e->id, (--this->e)->id);
 }
 X
 
@@ -144,7 +147,7 @@ for cc in gcc clang; do
     check_eq "$prog: print() of a struct, a char array, an int; char arrays as strings" "$out" "$print_want"
     out=$("$DTRACE" -q -s vars.d -c ./$prog 2>err.txt)
     check_eq "$prog: typed pointers kept in globals, self->, this-> and arrays; userland; p - q" "$out" \
-      "$(printf '3 123456789012 3 4 72\n1 2 1')"
+      "$(printf '3 123456789012 3 4 72\n1 2 1\n2 1')"
     out=$("$DTRACE" -q -s usdt.d -c ./$prog 2>err.txt)
     check_eq "$prog: a USDT probe's struct pointer cast to the program's type" "$out" "usdt 2 10"
     out=$("$DTRACE" -q -s fault.d -c ./$prog 2>&1)
