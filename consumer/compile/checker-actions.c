@@ -96,6 +96,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       if (!v)
         return -1;
     }
+  else if ((v->type.kind == DT_OBJECT) != (vt.kind == DT_OBJECT)
+           || (vt.kind == DT_OBJECT && !ctype_equal (ctype_resolve (v->type.ctype), ctype_resolve (vt.ctype))))
+    {
+      ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+      return -1;
+    }
   else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
     {
       ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"",
@@ -126,13 +132,34 @@ ck_assign (struct ck *c, struct d_node *n)
     }
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
-  ck_array_string (c, n->b);
   struct dtype vt = ck_info (c, n->b)->type;
+  if (ck_is_mem_node (n->a))
+    {
+      /* a member or element of D's own memory */
+      if (n->op != DOP_ASSIGN && vt.kind != DT_INTEGER)
+        {
+          ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+          return -1;
+        }
+      if (ck_mem_lvalue (c, n->a, vt) != 0)
+        return -1;
+      ck_info (c, n)->type = ck_info (c, n->a)->type;
+      return 0;
+    }
   if (vt.kind == DT_OBJECT)
     {
-      ck_err (c, &n->loc, "operator = cannot copy a struct, union or array: assign a pointer to it");
-      return -1;
+      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL : VS_SELF;
+      if (ck_object_var_ok (c, s, vt, &n->loc) != 0)
+        return -1;
+      if (ck_info (c, n->b)->str_bytes == 0 && n->op != DOP_ASSIGN)
+        {
+          ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+          return -1;
+        }
     }
+  else
+    ck_array_string (c, n->b);
+  vt = ck_info (c, n->b)->type;
   if (vt.kind == DT_VOID)
     {
       ck_err (c, &n->loc, "operator = requires an operand of scalar or string type");
@@ -159,7 +186,7 @@ ck_assign (struct ck *c, struct d_node *n)
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
-  if (ck_lvalue (c, n->a, T_INT) != 0)
+  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
     {

@@ -364,6 +364,8 @@ check_ident (struct ck *c, struct d_node *n)
     {
       ni->var = v;
       ni->type = v->type;
+      if (v->type.kind == DT_OBJECT)
+        ni->mem = MEM_LOCAL;        /* a struct kept in the globals */
       return 0;
     }
   int64_t reg;
@@ -812,6 +814,8 @@ check_clause_var (struct ck *c, struct d_node *n)
     }
   ni->var = v;
   ni->type = v->type;
+  if (v->type.kind == DT_OBJECT)
+    ni->mem = MEM_LOCAL;            /* a struct kept in this-> storage */
   return 0;
 }
 

@@ -97,6 +97,10 @@ bool ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni);
 void ck_decay (struct ck *c, struct ninfo *ni);
 bool ck_array_string (struct ck *c, struct d_node *n);
 int ck_addr_of (struct ck *c, struct d_node *n);
+int ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc);
+int ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
+/* A member, element or pointee node (typed memory when checked). */
+bool ck_is_mem_node (const struct d_node *n);
 
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);

@@ -293,3 +293,61 @@ ck_addr_of (struct ck *c, struct d_node *n)
   ni->addr_of = true;
   return 0;
 }
+
+/* May a variable of scope S hold an object of type T (a struct, union or
+ * array kept in D's own memory)?  Globals and this-> may; 0, or -1 after
+ * reporting. */
+int
+ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc)
+{
+  const struct ctype *r = ctype_resolve (t.ctype);
+  if (s != VS_GLOBAL && s != VS_THIS)
+    {
+      ck_err (c, loc, "struct, union and array values are kept in globals and this-> variables only");
+      return -1;
+    }
+  if (!r || r->size == 0 || r->size > PRINT_MAX_BYTES)
+    {
+      ck_err (c, loc, "a variable's struct, union or array must take 1 to %u bytes", PRINT_MAX_BYTES);
+      return -1;
+    }
+  return 0;
+}
+
+/* The target of an assignment that is typed memory (a member, element or
+ * pointee): D's own memory (a struct variable, a copied-in buffer) may be
+ * written, the traced process's may not.  0, or -1 after reporting. */
+int
+ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
+{
+  if (ck_expr (c, lv) != 0)
+    return -1;
+  struct ninfo *ni = ck_info (c, lv);
+  if (ni->mem == MEM_USER)
+    {
+      ck_err (c, &lv->loc, "operator = cannot write to the traced process's memory (copyout( ) does, with -w)");
+      return -1;
+    }
+  if (ni->type.kind == DT_OBJECT || vt.kind == DT_OBJECT)
+    {
+      if (ni->type.kind != vt.kind || !ctype_equal (ctype_resolve (ni->type.ctype), ctype_resolve (vt.ctype)))
+        {
+          ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+          return -1;
+        }
+      return 0;
+    }
+  if (ni->type.kind != DT_INTEGER || vt.kind != DT_INTEGER)
+    {
+      ck_err (c, &lv->loc, "operator = requires operands of integer type here");
+      return -1;
+    }
+  return 0;
+}
+
+bool
+ck_is_mem_node (const struct d_node *n)
+{
+  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+         || (n->kind == DN_UNARY && n->op == DOP_DEREF);
+}

@@ -1,7 +1,7 @@
 /* @status: 1 */
-/* A struct value cannot be copied into a variable. */
+/* A struct value is kept in globals and this-> only, not in self->. */
 struct s { int a; int arr[4]; struct s *next; };
 BEGIN
 {
-	x = *(struct s *)arg0;
+	self->x = *(struct s *)arg0;
 }

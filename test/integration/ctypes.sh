@@ -132,6 +132,16 @@ pid$target::visit:entry
 	printf("%d %d\n", this->e->id, (--this->e)->id);
 }
 X
+cat types.d - > structvar.d <<'X'
+struct buf gb;
+pid$target::visit:entry
+{
+	this->i = *((struct conn *)arg0)->in;
+	gb = *this->i.b;
+	gb.lens[0]++;
+	printf("%d %d %s %d\n", this->i.id, this->i.mode, gb.name, gb.lens[0]);
+}
+X
 
 for cc in gcc clang; do
   command -v $cc >/dev/null || { fail "$cc is not installed"; continue; }
@@ -148,6 +158,8 @@ for cc in gcc clang; do
     out=$("$DTRACE" -q -s vars.d -c ./$prog 2>err.txt)
     check_eq "$prog: typed pointers kept in globals, self->, this-> and arrays; userland; p - q" "$out" \
       "$(printf '3 123456789012 3 4 72\n1 2 1\n2 1')"
+    out=$("$DTRACE" -q -s structvar.d -c ./$prog 2>err.txt)
+    check_eq "$prog: structs copied from the process into a global and this->, then changed" "$out" "7 17 hello 11"
     out=$("$DTRACE" -q -s usdt.d -c ./$prog 2>err.txt)
     check_eq "$prog: a USDT probe's struct pointer cast to the program's type" "$out" "usdt 2 10"
     out=$("$DTRACE" -q -s fault.d -c ./$prog 2>&1)
