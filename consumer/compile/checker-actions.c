@@ -75,7 +75,13 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
         {
           if (ck_expr (c, lv->args[i]) != 0)
             return -1;
+          ck_array_string (c, lv->args[i]);
           keys[i] = ck_info (c, lv->args[i])->type;
+          if (keys[i].kind == DT_OBJECT)
+            {
+              ck_err (c, &lv->args[i]->loc, "a struct, union or array cannot be a key");
+              return -1;
+            }
           if (keys[i].kind == DT_INTEGER)
             keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
         }
@@ -89,6 +95,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       v = ck_new_var (c, scope, lv->sval, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
       if (!v)
         return -1;
+    }
+  else if ((v->type.kind == DT_OBJECT) != (vt.kind == DT_OBJECT)
+           || (vt.kind == DT_OBJECT && !ctype_equal (ctype_resolve (v->type.ctype), ctype_resolve (vt.ctype))))
+    {
+      ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+      return -1;
     }
   else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
     {
@@ -121,6 +133,33 @@ ck_assign (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
+  if (ck_is_mem_node (n->a))
+    {
+      /* a member or element of D's own memory */
+      if (n->op != DOP_ASSIGN && vt.kind != DT_INTEGER)
+        {
+          ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+          return -1;
+        }
+      if (ck_mem_lvalue (c, n->a, vt) != 0)
+        return -1;
+      ck_info (c, n)->type = ck_info (c, n->a)->type;
+      return 0;
+    }
+  if (vt.kind == DT_OBJECT)
+    {
+      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL : VS_SELF;
+      if (ck_object_var_ok (c, s, vt, &n->loc) != 0)
+        return -1;
+      if (ck_info (c, n->b)->str_bytes == 0 && n->op != DOP_ASSIGN)
+        {
+          ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+          return -1;
+        }
+    }
+  else
+    ck_array_string (c, n->b);
+  vt = ck_info (c, n->b)->type;
   if (vt.kind == DT_VOID)
     {
       ck_err (c, &n->loc, "operator = requires an operand of scalar or string type");
@@ -147,7 +186,7 @@ ck_assign (struct ck *c, struct d_node *n)
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
-  if (ck_lvalue (c, n->a, T_INT) != 0)
+  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
     {
@@ -155,7 +194,12 @@ ck_incdec (struct ck *c, struct d_node *n)
               n->op == DOP_PREINC || n->op == DOP_POSTINC ? "++" : "--");
       return -1;
     }
-  ck_info (c, n)->type = ck_info (c, n->a)->type;
+  struct ninfo *ni = ck_info (c, n);
+  ni->type = ck_info (c, n->a)->type;
+  /* a typed pointer steps by its pointee's size */
+  const struct ctype *pt = ni->type.is_pointer && ni->type.ctype ? ctype_resolve (ni->type.ctype) : NULL;
+  const struct ctype *to = pt && pt->kind == CT_POINTER ? ctype_resolve (pt->ref) : NULL;
+  ni->elem_size = to && to->size ? to->size : 1;
   return 0;
 }
 
@@ -231,7 +275,13 @@ check_format_action (struct ck *c, struct d_node *call, enum action_kind kind)
   c->clause->records_data = true;
   for (size_t i = 1; i < call->nargs; i++)
     {
+      ck_array_string (c, call->args[i]);
       struct dtype t = ck_info (c, call->args[i])->type;
+      if (t.kind == DT_OBJECT)
+        {
+          ck_err (c, &call->args[i]->loc, "%s( ) argument #%zu is a struct, union or array: use print( )", fn, i + 1);
+          return -1;
+        }
       if (t.kind == DT_VOID)
         {
           ck_err (c, &call->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype: void", fn, i + 1);
@@ -325,6 +375,34 @@ ck_action_call (struct ck *c, struct d_node *call)
     }
   if (strcmp (fn, "printf") == 0)
     return check_format_action (c, call, ACT_PRINTF);
+  if (strcmp (fn, "print") == 0)
+    {
+      if (call->nargs != 1)
+        {
+          ck_err (c, &call->loc, "print( ) prototype mismatch: %zu args passed, 1 expected", call->nargs);
+          return -1;
+        }
+      if (ck_expr (c, call->args[0]) != 0)
+        return -1;
+      struct dtype t = ck_info (c, call->args[0])->type;
+      if (t.kind == DT_VOID || dtype_is_record (t))
+        {
+          ck_err (c, &call->loc, "print( ) argument #1 is incompatible with prototype");
+          return -1;
+        }
+      if (t.kind == DT_OBJECT && ctype_resolve (t.ctype)->size > PRINT_MAX_BYTES)
+        {
+          ck_err (c, &call->loc, "print( ) of %" PRIu64 " bytes: at most %u", ctype_resolve (t.ctype)->size,
+                  PRINT_MAX_BYTES);
+          return -1;
+        }
+      if (t.kind == DT_INTEGER && !t.ctype)
+        t.ctype = ctype_int (ck_types (c), t.size ? t.size : 8, t.is_signed);
+      struct daction *a = ck_add_action (c, ACT_PRINT, call);
+      ck_add_item (c, a, t);
+      ck_info (c, call)->type = T_VOID;
+      return 0;
+    }
   if (strcmp (fn, "trace") == 0 || strcmp (fn, "exit") == 0)
     {
       if (call->nargs != 1)
@@ -334,7 +412,14 @@ ck_action_call (struct ck *c, struct d_node *call)
         }
       if (ck_expr (c, call->args[0]) != 0)
         return -1;
+      if (fn[0] == 't')
+        ck_array_string (c, call->args[0]);
       struct dtype t = ck_info (c, call->args[0])->type;
+      if (t.kind == DT_OBJECT)
+        {
+          ck_err (c, &call->loc, "%s( ) argument #1 is a struct, union or array: use print( )", fn);
+          return -1;
+        }
       if (t.kind == DT_VOID || (fn[0] == 'e' && t.kind != DT_INTEGER))
         {
           ck_err (c, &call->loc, "%s( ) argument #1 is incompatible with prototype", fn);

@@ -177,7 +177,13 @@ ck_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_
     {
       if (ck_expr (c, lhs->args[i]) != 0)
         return -1;
+      ck_array_string (c, lhs->args[i]);
       keys[i] = ck_info (c, lhs->args[i])->type;
+      if (keys[i].kind == DT_OBJECT)
+        {
+          ck_err (c, &lhs->args[i]->loc, "a struct, union or array cannot be an aggregation key");
+          return -1;
+        }
       if (keys[i].kind == DT_VOID)
         {
           ck_err (c, &lhs->args[i]->loc, "aggregation key #%zu has void type", i + 1);

@@ -364,6 +364,8 @@ check_ident (struct ck *c, struct d_node *n)
     {
       ni->var = v;
       ni->type = v->type;
+      if (v->type.kind == DT_OBJECT)
+        ni->mem = MEM_LOCAL;        /* a struct kept in the globals */
       return 0;
     }
   int64_t reg;
@@ -498,6 +500,8 @@ check_unary (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->a) != 0)
     return -1;
   struct ninfo *a = ck_info (c, n->a);
+  if (n->op == DOP_ADDROF && a->mem)
+    return ck_addr_of (c, n);
   if (n->op == DOP_DEREF && a->type.ctype && a->type.is_pointer
       && !(ck_is_buffer_pointer (a->type) && a->type.size))
     return ck_deref (c, n);
@@ -811,6 +815,8 @@ check_clause_var (struct ck *c, struct d_node *n)
     }
   ni->var = v;
   ni->type = v->type;
+  if (v->type.kind == DT_OBJECT)
+    ni->mem = MEM_LOCAL;            /* a struct kept in this-> storage */
   return 0;
 }
 
@@ -851,6 +857,7 @@ ck_expr_node (struct ck *c, struct d_node *n)
     case DN_STRINGOF:
       if (ck_expr (c, n->a) != 0)
         return -1;
+      ck_array_string (c, n->a);
       ni->subr = SUBR_STRINGOF;
       ni->type = T_STRING;
       if (ck_info (c, n->a)->strconst)

@@ -31,6 +31,9 @@ struct ck {
   struct ck_const *consts;
 };
 
+/* print( ): the largest struct, union or array it records. */
+#define PRINT_MAX_BYTES 2048u
+
 enum { SPF_SPECULATE = 1, SPF_COMMIT = 2, SPF_DATAREC = 4 };
 
 static const struct dtype T_INT = { DT_INTEGER, 4, true, false, NULL };
@@ -99,6 +102,12 @@ int ck_deref (struct ck *c, struct d_node *n);
 int ck_typed_index (struct ck *c, struct d_node *n);
 bool ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni);
 void ck_decay (struct ck *c, struct ninfo *ni);
+bool ck_array_string (struct ck *c, struct d_node *n);
+int ck_addr_of (struct ck *c, struct d_node *n);
+int ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc);
+int ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
+/* A member, element or pointee node (typed memory when checked). */
+bool ck_is_mem_node (const struct d_node *n);
 
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);

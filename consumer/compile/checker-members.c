@@ -35,7 +35,10 @@ type_name_of (struct dtype t)
 {
   if (t.ctype)
     return ctype_name (t.ctype);
-  return xstrdup (t.kind == DT_STRING ? "string" : t.kind == DT_INTEGER ? "int" : "void");
+  if (t.kind == DT_INTEGER)
+    return t.is_pointer ? xstrdup ("uintptr_t")
+                        : xasprintf ("%sint%u_t", t.is_signed ? "" : "u", 8u * (t.size ? t.size : 8));
+  return xstrdup (t.kind == DT_STRING ? "string" : "void");
 }
 
 /* The pointee of a pointer-typed value (typedefs resolved), or NULL. */
@@ -226,6 +229,17 @@ ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni)
   const struct ctype *pa = pointee (a->type), *pb = pointee (b->type);
   if (ck_is_buffer_pointer (a->type) || ck_is_buffer_pointer (b->type))
     return false;
+  if (pa && pb && n->op == DOP_SUB)
+    {
+      /* p - q: the number of elements between them */
+      const struct ctype *ra = ctype_resolve (pa), *rb = ctype_resolve (pb);
+      if (!ra || !rb || ra->size == 0 || ra->size != rb->size)
+        return false;
+      ni->type = T_LONG;
+      ni->elem_size = ra->size;
+      ni->scaled = 3;
+      return true;
+    }
   const struct ctype *p = pa ? pa : (n->op == DOP_ADD ? pb : NULL);
   if (!p || (pa && pb))
     return false;
@@ -237,4 +251,103 @@ ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni)
   ni->scaled = pa ? 2 : 1;      /* which operand is scaled: b (2) or a (1) */
   (void) c;
   return true;
+}
+
+/* A char array used where a string goes (printf's %s, trace(), stringof):
+ * its bytes up to the first NUL become a D string.  True when N was one. */
+bool
+ck_array_string (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  const struct ctype *r = ni->type.kind == DT_OBJECT ? ctype_resolve (ni->type.ctype) : NULL;
+  const struct ctype *e = r && r->kind == CT_ARRAY ? ctype_resolve (r->ref) : NULL;
+  if (!e || e->kind != CT_INT || e->size != 1 || !ni->mem || r->nelems == 0)
+    return false;
+  ni->str_bytes = r->nelems < c->prog->strsize ? r->nelems : c->prog->strsize - 1;
+  ni->type = T_STRING;
+  return true;
+}
+
+/* &p->m, &a[i], &*p: the address of typed memory in the traced process. */
+int
+ck_addr_of (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
+  if (a->mem != MEM_USER)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to a copied-in buffer's bytes");
+      return -1;
+    }
+  if (a->member && a->member->bit_size)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to bit-field %s", a->member->name);
+      return -1;
+    }
+  const struct ctype *t = a->type.ctype;
+  if (!t)
+    {
+      ck_err (c, &n->loc, "operator & requires an operand of known type");
+      return -1;
+    }
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), t, true));
+  ni->addr_of = true;
+  return 0;
+}
+
+/* May a variable of scope S hold an object of type T (a struct, union or
+ * array kept in D's own memory)?  Globals and this-> may; 0, or -1 after
+ * reporting. */
+int
+ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc)
+{
+  const struct ctype *r = ctype_resolve (t.ctype);
+  if (s != VS_GLOBAL && s != VS_THIS)
+    {
+      ck_err (c, loc, "struct, union and array values are kept in globals and this-> variables only");
+      return -1;
+    }
+  if (!r || r->size == 0 || r->size > PRINT_MAX_BYTES)
+    {
+      ck_err (c, loc, "a variable's struct, union or array must take 1 to %u bytes", PRINT_MAX_BYTES);
+      return -1;
+    }
+  return 0;
+}
+
+/* The target of an assignment that is typed memory (a member, element or
+ * pointee): D's own memory (a struct variable, a copied-in buffer) may be
+ * written, the traced process's may not.  0, or -1 after reporting. */
+int
+ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
+{
+  if (ck_expr (c, lv) != 0)
+    return -1;
+  struct ninfo *ni = ck_info (c, lv);
+  if (ni->mem == MEM_USER)
+    {
+      ck_err (c, &lv->loc, "operator = cannot write to the traced process's memory (copyout( ) does, with -w)");
+      return -1;
+    }
+  if (ni->type.kind == DT_OBJECT || vt.kind == DT_OBJECT)
+    {
+      if (ni->type.kind != vt.kind || !ctype_equal (ctype_resolve (ni->type.ctype), ctype_resolve (vt.ctype)))
+        {
+          ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+          return -1;
+        }
+      return 0;
+    }
+  if (ni->type.kind != DT_INTEGER || vt.kind != DT_INTEGER)
+    {
+      ck_err (c, &lv->loc, "operator = requires operands of integer type here");
+      return -1;
+    }
+  return 0;
+}
+
+bool
+ck_is_mem_node (const struct d_node *n)
+{
+  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+         || (n->kind == DN_UNARY && n->op == DOP_DEREF);
 }

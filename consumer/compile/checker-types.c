@@ -79,8 +79,6 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
 {
   struct ctype_table *tt = ck_types (c);
   const struct ctype *t = ctype_find (tt, kind, module, name);
-  if (!t && module)
-    t = ctype_find (tt, kind, NULL, name);    /* a script definition of a scoped name */
   if (!t && kind == CT_TYPEDEF && !module)
     t = ctype_builtin (tt, name);
   if (!t && c->prog->target.resolver.lookup)
@@ -111,7 +109,8 @@ split_scope (struct ck *c, const char *word, const char **module)
   if (!bq)
     return word;
   char *m = xstrndup (word, (size_t) (bq - word));
-  *module = ctype_strdup (ck_types (c), m);
+  /* D`name: the script's own types (and D's), as in DTrace */
+  *module = strcmp (m, "D") == 0 ? NULL : ctype_strdup (ck_types (c), m);
   free (m);
   return bq + 1;
 }
@@ -142,7 +141,7 @@ int_words (struct ck *c, unsigned sign, unsigned shorts, unsigned longs, bool ch
       snprintf (buf, sizeof buf, "%s%s", s, longs == 2 ? "long long" : "long");
     }
   else
-    snprintf (buf, sizeof buf, "%s", sign == 1 ? "int" : sign == 2 ? "unsigned" : "int");
+    snprintf (buf, sizeof buf, "%s", sign == 2 ? "unsigned int" : "int");
   return ctype_builtin (ck_types (c), buf);
 }
 
@@ -415,7 +414,10 @@ layout_members (struct ck *c, struct d_decl *d, struct ctype *agg)
       if (!t)
         return -1;
       const struct ctype *rt = ctype_resolve (t);
-      if (!rt || rt->size == 0 || ((rt->kind == CT_STRUCT || rt->kind == CT_UNION) && !rt->complete))
+      bool flexible = rt && rt->kind == CT_ARRAY && rt->nelems == 0 && i + 1 == d->nmembers
+                      && agg->kind == CT_STRUCT;      /* a flexible array member: `int e[];` */
+      if (!rt || (rt->size == 0 && !flexible)
+          || ((rt->kind == CT_STRUCT || rt->kind == CT_UNION) && !rt->complete))
         {
           char *tn = ctype_name (t);
           ck_err (c, &m->loc, "member %s has an incomplete type: %s", m->name ? m->name : "", tn);
@@ -429,6 +431,11 @@ layout_members (struct ck *c, struct d_decl *d, struct ctype *agg)
             return -1;
           }
       uint32_t a = rt->align ? rt->align : 1;
+      if (flexible)
+        {
+          const struct ctype *er = ctype_resolve (rt->ref);
+          a = er && er->align ? er->align : 1;
+        }
       struct ctype_member *out = &mv[nm];
       out->name = m->name ? ctype_strdup (tt, m->name) : NULL;
       out->type = t;

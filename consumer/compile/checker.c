@@ -217,7 +217,7 @@ ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t
   v->keys = nkeys ? xcalloc (nkeys, sizeof *keys) : NULL;
   if (nkeys)
     memcpy (v->keys, keys, nkeys * sizeof *keys);
-  unsigned vsize = t.kind == DT_STRING ? p->strsize : 8;
+  unsigned vsize = t.kind == DT_STRING ? p->strsize : t.kind == DT_OBJECT ? dtype_bytes (t, p->strsize) : 8;
   v->value_size = (vsize + 7) & ~7u;
   unsigned ksize = scope == VS_SELF ? 8 : 0;
   for (size_t i = 0; i < nkeys; i++)
@@ -398,12 +398,13 @@ check_decl (struct ck *c, struct d_decl *d)
         struct dtype t;
         if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
           return -1;
-        if (t.kind == DT_OBJECT || t.kind == DT_VOID)
+        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
+        if (t.kind == DT_VOID || (t.kind == DT_OBJECT && ck_object_var_ok (c, s, t, &d->loc) != 0))
           {
-            ck_err (c, &d->loc, "variables of type %s are not supported yet", d->type->text);
+            if (t.kind == DT_VOID)
+              ck_err (c, &d->loc, "variables of type %s are not supported", d->type->text);
             return -1;
           }
-        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
         if (ck_find_var (c->prog, s, d->name))
           {
             ck_err (c, &d->loc, "identifier redeclared: %s", d->name);

@@ -73,10 +73,12 @@ struct ninfo {
    * (MEM_*; 0: not memory), a member's offset from its aggregate and the
    * member (bit-fields), an element's size and the index bound (0: none);
    * pointer arithmetic: the element size, and which operand is scaled
-   * (1: a, 2: b). */
+   * (1: a, 2: b; 3: p - q, divided). */
   uint8_t mem;
   uint8_t scaled;
   bool decayed;                /* an array in user memory used as a pointer (its address) */
+  bool addr_of;                /* &x of typed memory: its address */
+  uint64_t str_bytes;          /* a char array read as a string: at most this many bytes */
   int64_t offset;
   const struct ctype_member *member;
   uint64_t elem_size;

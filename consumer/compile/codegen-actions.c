@@ -270,6 +270,15 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_COPYOUTSTR:
       gen_destructive (g, call, act->kind);   /* sets its mask bit itself (consumer's write) */
       return;
+    case ACT_PRINT:
+      if (act->items[0].type.kind == DT_OBJECT)
+        cg_store_object (g, call->args[0], act->items[0].offset);
+      else
+        {
+          cg_expr (g, call->args[0]);
+          store_item (g, &act->items[0]);
+        }
+      break;
     case ACT_SYSTEM:
     case ACT_PRINTF:
     case ACT_TRACE:

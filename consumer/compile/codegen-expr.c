@@ -549,7 +549,8 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) codegen_strconst_offset (g->cg, ni->strconst)));
       return;
     }
-  if (ni->mem)
+  if (ni->mem && (n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+                  || (n->kind == DN_UNARY && n->op == DOP_DEREF)))
     {
       cg_mem_expr (g, n);           /* members, elements, pointees */
       return;
@@ -557,6 +558,11 @@ cg_expr (struct gen *g, struct d_node *n)
   if (ni->scaled)
     {
       cg_pointer_arith (g, n);
+      return;
+    }
+  if (ni->addr_of)
+    {
+      cg_addr_of (g, n);
       return;
     }
   switch (n->kind)
@@ -568,13 +574,13 @@ cg_expr (struct gen *g, struct d_node *n)
           return;
         }
       cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_GLOBALS));
-      if (ni->var->type.kind == DT_STRING)
+      if (ni->var->type.kind == DT_STRING || ni->var->type.kind == DT_OBJECT)
         cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) ni->var->offset));
       else
         cg_emit (g, LDX (BPF_DW, R0, R0, (int16_t) ni->var->offset));
       return;
     case DN_THIS:
-      if (ni->var->type.kind == DT_STRING)
+      if (ni->var->type.kind == DT_STRING || ni->var->type.kind == DT_OBJECT)
         {
           cg_emit (g, MOV64_REG (R0, R7));
           cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) (g->cg->scratch.this_off + ni->var->offset)));

@@ -114,6 +114,15 @@ void cg_divide (struct gen *g, enum d_op op, bool is_signed);
  * the address of a struct, union or array; pointer arithmetic (->scaled). */
 void cg_mem_expr (struct gen *g, struct d_node *n);
 void cg_pointer_arith (struct gen *g, struct d_node *n);
+void cg_addr_of (struct gen *g, struct d_node *n);
+/* Store r0 into typed memory of D's own (LV: a member, element, pointee). */
+void cg_store_mem (struct gen *g, struct d_node *lv);
+/* x = *p, x.s = p->s: a struct copied from the traced process (r0: its address there). */
+void cg_assign_user_object (struct gen *g, struct d_node *n);
+/* Copy SIZE bytes from the address in SRC to the one in DST (D's memory; r0 clobbered). */
+void cg_copy_bytes (struct gen *g, int dst, int src, unsigned size);
+/* print() of an object: its bytes into the record at item offset OFF. */
+void cg_store_object (struct gen *g, struct d_node *n, unsigned off);
 
 /* codegen-vars.c */
 /* Lay out a map key in the scratch key area (after the thread id for

@@ -82,6 +82,7 @@ dtype_bytes (struct dtype t, unsigned strsize)
     case DT_STRING: return (strsize + 7) & ~7u;
     case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
     case DT_USYM: return 16;
+    case DT_OBJECT: return (unsigned) ((ctype_resolve (t.ctype)->size + 7) & ~7ull);
     default: return 8;
     }
 }
@@ -142,7 +143,8 @@ enum action_kind {
   ACT_SPECULATE, ACT_COMMIT, ACT_DISCARD,
   /* destructive (need -w): system() records its format's items for the
    * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
-  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR
+  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR,
+  ACT_PRINT                   /* print(x): items[0], shown with its C type */
 };
 
 struct daction {

@@ -20,6 +20,7 @@ struct bf { char c; unsigned a : 7; unsigned b : 30; long long d : 40; unsigned 
 typedef struct { short s; } small_t;
 typedef struct point point_t, *point_p;
 union u { char c; long l; };
+struct flex { long n; int e[]; };
 inline int LIMIT = 10;
 inline string NAME = "types";
 inline uchar_t SMALL = 511;
@@ -37,6 +38,7 @@ BEGIN
 	    sizeof (long long int), sizeof (signed char));
 	printf("casts %d %d %d %d\n", (uchar_t)257, (short signed)65535, (enum color)7, (point_p)0 == NULL);
 	printf("inline %d %s %d\n", LIMIT * 2, NAME, SMALL);
+	printf("flexible %d %d %d\n", sizeof (struct flex), offsetof (struct D`flex, e), sizeof (struct D`point));
 	x = GREEN;
 	printf("var %d\n", x + BLUE);
 	exit(0);

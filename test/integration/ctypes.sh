@@ -5,7 +5,7 @@
 # traced process (a cast of arg0 on a pid probe and on a USDT probe), nested
 # chains (p->a->b[2], s.arr[i].c), pointer arithmetic, the same through a
 # copyin() buffer, and a fault on a NULL pointer reported as DTrace reports
-# copyin faults (then ERROR).
+# copyin faults (then ERROR); print() of structs as DTrace prints them.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/ctypes.d" -o ctypes.h || fail "dtrace -h ctypes.d"
@@ -63,6 +63,85 @@ ERROR
 	printf("ERROR %d\n", arg4);
 }
 X
+cat types.d - > print.d <<'X'
+pid$target::visit:entry
+{
+	this->c = (struct conn *)arg0;
+	print(*this->c);
+	printf("\n");
+	print(this->c->in->b->name);
+	printf("|%s|%s\n", this->c->in->b->name, stringof(this->c->arr[0].b->name));
+	print(this->c->fd);
+	printf("\n");
+	this->k = (struct conn *)copyin(arg0, sizeof (struct conn));
+	print(this->k->arr[1]);
+	printf("\n");
+}
+X
+print_want=$(cat <<'X'
+struct conn {
+    int fd = 0x3
+    long bytes = 0x1cbe991a14
+    struct inner *in = PTR
+    struct inner [2] arr = [ 
+        struct inner {
+            short id = 0x1
+            unsigned int flags :3 = 0x1
+            unsigned int mode :5 = 0x2
+            int delta :6 = 0x3
+            struct buf *b = PTR
+        }, 
+        struct inner {
+            short id = 0x2
+            unsigned int flags :3 = 0x6
+            unsigned int mode :5 = 0x1f
+            int delta :6 = 0x20
+            struct buf *b = 0
+        }
+    ]
+    struct conn *next = PTR
+    union u = {
+        unsigned int word = 0x4030201
+        unsigned char [4] bytes4 = [ 0x1, 0x2, 0x3, 0x4 ]
+    }
+}
+char [16] "hello"|hello|hello
+int 0x3
+struct inner {
+    short id = 0x2
+    unsigned int flags :3 = 0x6
+    unsigned int mode :5 = 0x1f
+    int delta :6 = 0x20
+    struct buf *b = 0
+}
+X
+)
+cat types.d - > vars.d <<'X'
+struct conn *gp;
+self struct conn *sp;
+pid$target::visit:entry
+{
+	this->p = (userland struct conn *)arg0;
+	gp = (struct conn *)arg0;
+	self->sp = gp;
+	a[1] = gp;
+	printf("%d %d %d %d %d\n", this->p->fd, gp->bytes, self->sp->fd, a[1]->next->fd, sizeof (*gp));
+	printf("%d %d %d\n", gp == this->p, (gp + 2) - gp, &gp->arr[1] - &gp->arr[0]);
+	this->e = &gp->arr[0];
+	this->e++;
+	printf("%d %d\n", this->e->id, (--this->e)->id);
+}
+X
+cat types.d - > structvar.d <<'X'
+struct buf gb;
+pid$target::visit:entry
+{
+	this->i = *((struct conn *)arg0)->in;
+	gb = *this->i.b;
+	gb.lens[0]++;
+	printf("%d %d %s %d\n", this->i.id, this->i.mode, gb.name, gb.lens[0]);
+}
+X
 
 for cc in gcc clang; do
   command -v $cc >/dev/null || { fail "$cc is not installed"; continue; }
@@ -74,6 +153,13 @@ for cc in gcc clang; do
       "$(printf 'fd 3 bytes 123456789012 id 7\nbits 5 17 -3\nchain 30 -32 hello\nnext 4 99\nindex 40 e 20\nunion 4030201 3\narr 40 31')"
     out=$("$DTRACE" -q -s copy.d -c ./$prog 2>err.txt)
     check_eq "$prog: the same through a copyin() buffer cast to struct conn *" "$out" "copyin 3 123456789012 7 -32 31 4 4"
+    out=$("$DTRACE" -q -s print.d -c ./$prog 2>err.txt | sed -E 's/0x[0-9a-f]{11,}/PTR/g')
+    check_eq "$prog: print() of a struct, a char array, an int; char arrays as strings" "$out" "$print_want"
+    out=$("$DTRACE" -q -s vars.d -c ./$prog 2>err.txt)
+    check_eq "$prog: typed pointers kept in globals, self->, this-> and arrays; userland; p - q" "$out" \
+      "$(printf '3 123456789012 3 4 72\n1 2 1\n2 1')"
+    out=$("$DTRACE" -q -s structvar.d -c ./$prog 2>err.txt)
+    check_eq "$prog: structs copied from the process into a global and this->, then changed" "$out" "7 17 hello 11"
     out=$("$DTRACE" -q -s usdt.d -c ./$prog 2>err.txt)
     check_eq "$prog: a USDT probe's struct pointer cast to the program's type" "$out" "usdt 2 10"
     out=$("$DTRACE" -q -s fault.d -c ./$prog 2>&1)
