@@ -37,6 +37,9 @@ for cc in gcc clang; do
     check_eq "$prog: args[0]->member on a pid probe, typed from visit()'s DWARF parameter" "$out" \
       "pid 3 7 -32 hello 99"
     [ -s err.txt ] && sed 's/^/    /' err.txt | head -5
+    out=$("$DTRACE" -q -n 'pid$target::visit:entry { print(*args[0]->in); }' -c ./$prog 2>err.txt)
+    check_match "$prog: print() of a struct read through args[0]" "$(printf '%s' "$out" | tr '\n' '|')" \
+      '^struct inner \{\|    short id = 0x7\|    unsigned int flags :3 = 0x5\|    unsigned int mode :5 = 0x11\|.*    struct buf \*b = 0x[0-9a-f]+\|\}'
     out=$("$DTRACE" -q -s usdt.d -c ./$prog 2>err.txt)
     check_eq "$prog: (struct a.out\`conn *)arg0 and (struct conn *)arg0 on a USDT probe" "$out" "usdt 2 40 17"
     [ -s err.txt ] && sed 's/^/    /' err.txt | head -5
