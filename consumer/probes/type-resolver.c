@@ -219,6 +219,12 @@ lookup_unscoped (struct type_resolver *r, struct ctype_table *table, enum ctype_
           return NULL;
         }
     }
+  if (r->nmods == 0)
+    {
+      *error = xasprintf ("%s%s: no traced program to read types from (use -p, -c, or a path "
+                          "in the probe description's module)", kind_word (kind), name);
+      return NULL;
+    }
   if (!found && with_debug == 0 && missing)
     {
       *error = missing;

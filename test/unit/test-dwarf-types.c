@@ -347,6 +347,15 @@ check_modules (void)
   free (err);
   ctype_table_free (t);
   type_resolver_free (tr);
+  /* no module at all */
+  tr = type_resolver_new ();
+  r = type_resolver_bind (tr);
+  t = ctype_table_new ();
+  c = r.lookup (r.ctx, t, CT_STRUCT, NULL, "conn", &err);
+  UNIT_CHECK (!c && err && strstr (err, "no traced program"), "no module: %s", err ? err : "?");
+  free (err);
+  ctype_table_free (t);
+  type_resolver_free (tr);
   free (exe);
   free (bare);
   free (lib);
