@@ -7,9 +7,10 @@
  * mapped files, the -c command's executable and the libraries it will load
  * (it is held before its exec), and files named by path in the module field
  * of the script's probe descriptions.  The executable of the first process
- * is "a.out"; with no process, a path in a description is.  Nothing is read
- * until the compiler first asks for a type; then each module's DWARF is
- * opened when a lookup first needs it.
+ * is "a.out"; with no process, a path in a description is.  With neither
+ * the compiler gets no resolver.  The processes' files are listed when the
+ * compiler first asks for a type, and each module's DWARF is opened when a
+ * lookup first needs it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,18 +94,22 @@ add_described (struct runtime *rt, struct type_resolver *r)
 }
 
 static void
-add_modules (void *arg, struct type_resolver *r)
+add_processes (void *arg, struct type_resolver *r)
 {
   struct runtime *rt = arg;
   for (size_t i = 0; i < rt->nprocs; i++)
     add_process (r, &rt->procs[i], i == 0);
-  add_described (rt, r);
 }
 
 void
 setup_types (struct runtime *rt)
 {
   rt->types = type_resolver_new ();
-  type_resolver_on_first_use (rt->types, add_modules, rt);
+  /* paths in descriptions cost nothing to note; the processes' files are
+   * listed on the first lookup */
+  add_described (rt, rt->types);
+  if (rt->nprocs == 0 && type_resolver_count (rt->types) == 0)
+    return;                     /* no program: the compiler has no resolver */
+  type_resolver_on_first_use (rt->types, add_processes, rt);
   rt->prog.target.resolver = type_resolver_bind (rt->types);
 }
