@@ -3,7 +3,7 @@
  * test-dwarf-types.c — types read from real programs' DWARF.
  *
  * test/unit/dwarf-prog is built with gcc and clang, -O0 and -O2, DWARF 4
- * and 5; each build prints its own sizes, offsets and bit-field positions
+ * and 5 (and gcc's DWARF 3, whose member locations are expressions); each build prints its own sizes, offsets and bit-field positions
  * (sizeof, offsetof, a field set to all ones) and every fact must match
  * what the DWARF reader made of it.  Then: the debug file found through
  * .gnu_debuglink (next to the file, in .debug/, under the debug root) and
@@ -527,6 +527,8 @@ main (void)
     for (int o = 0; o < 2; o++)
       for (int dw = 4; dw <= 5; dw++)
         check_build (ccs[c], opts[o], dw);
+  /* DWARF 3: member locations as DW_OP_plus_uconst expressions */
+  check_build ("gcc", "-O0", 3);
   check_lookup_places ();
   check_modules ();
   check_chain ();
