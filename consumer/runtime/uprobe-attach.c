@@ -66,7 +66,6 @@ _Static_assert (sizeof (struct uprobe_multi_link_attr) == 64, "uprobe_multi attr
 struct uprobe_attachment {
   int *fds;
   size_t nfds, cap;
-  size_t nsites;
   bool unfiltered;       /* a pid-scoped attach that the kernel does not filter */
 };
 
@@ -244,12 +243,6 @@ size_t
 uprobe_attachment_nlinks (const struct uprobe_attachment *h)
 {
   return h->nfds;
-}
-
-size_t
-uprobe_attachment_nsites (const struct uprobe_attachment *h)
-{
-  return h->nsites;
 }
 
 /* Closing a perf-event uprobe link waits for an RCU-tasks grace period
@@ -646,6 +639,5 @@ uprobe_attach (struct uprobe_attachment *h, int prog_fd, const struct uprobe_sit
       errno = err;
       return -1;
     }
-  h->nsites += n;
   return 0;
 }
