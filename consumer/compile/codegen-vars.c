@@ -67,12 +67,7 @@ cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
 static void
 dynvar_counter (struct gen *g, int null_label)
 {
-  cg_emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, 0));
-  asm_ld_map (&g->a, R1, MAP_DYNVAR);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+  cg_lookup_u32 (g, MAP_DYNVAR, -1, 0, null_label);
 }
 
 /* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
@@ -253,23 +248,8 @@ cg_assign (struct gen *g, struct d_node *n)
       cg_expr (g, n->b);
       cg_emit (g, MOV64_REG (R1, R0));
       cg_pop (g, R0);
-      enum d_op op = compound_op (n->op);
-      switch (op)
-        {
-        case DOP_ADD: cg_emit (g, A64_REG (BPF_ADD, R0, R1)); break;
-        case DOP_SUB: cg_emit (g, A64_REG (BPF_SUB, R0, R1)); break;
-        case DOP_MUL: cg_emit (g, A64_REG (BPF_MUL, R0, R1)); break;
-        case DOP_DIV: case DOP_MOD: cg_divide (g, op, v->type.is_signed); break;
-        case DOP_SHL: cg_emit (g, A64_IMM (BPF_AND, R1, 63)); cg_emit (g, A64_REG (BPF_LSH, R0, R1)); break;
-        case DOP_SHR:
-          cg_emit (g, A64_IMM (BPF_AND, R1, 63));
-          cg_emit (g, A64_REG (v->type.is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
-          break;
-        case DOP_BITAND: cg_emit (g, A64_REG (BPF_AND, R0, R1)); break;
-        case DOP_BITOR: cg_emit (g, A64_REG (BPF_OR, R0, R1)); break;
-        case DOP_BITXOR: cg_emit (g, A64_REG (BPF_XOR, R0, R1)); break;
-        default: cg_error (g, n, "assignment operator not supported"); break;
-        }
+      if (!cg_arith (g, compound_op (n->op), v->type.is_signed))
+        cg_error (g, n, "assignment operator not supported");
     }
   cg_store_var (g, n->a, v);
 }
