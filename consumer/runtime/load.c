@@ -44,6 +44,19 @@ set_target (struct dtarget *t, enum uprobe_mode mode)
   t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
 }
 
+/* The program of the special probe rt->prog.probes[I] (BEGIN, END or
+ * ERROR), loaded into *FD when the probe has clauses (*FD is left alone
+ * when it has none).  Returns 0, or -1 when loading failed. */
+static int
+load_special (struct runtime *rt, size_t i, enum probe_kind kind, unsigned id, const char *name, int *fd)
+{
+  const struct dprobe *probe = &rt->prog.probes[i];
+  if (!probe->nclauses)
+    return 0;
+  *fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, kind, id, probe->clauses, probe->nclauses, name);
+  return *fd < 0 ? -1 : 0;
+}
+
 int
 load_and_attach (struct runtime *rt)
 {
@@ -52,20 +65,9 @@ load_and_attach (struct runtime *rt)
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
   set_target (&p->target, mode);
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
-  if (p->probes[0].nclauses)
-    {
-      rt->begin_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
-                                      p->probes[0].nclauses, "dtrace_BEGIN");
-      if (rt->begin_fd < 0)
-        return -1;
-    }
-  if (p->probes[1].nclauses)
-    {
-      rt->end_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_END, PROBE_ID_END, p->probes[1].clauses,
-                                    p->probes[1].nclauses, "dtrace_END");
-      if (rt->end_fd < 0)
-        return -1;
-    }
+  if (load_special (rt, 0, PK_BEGIN, PROBE_ID_BEGIN, "dtrace_BEGIN", &rt->begin_fd) != 0
+      || load_special (rt, 1, PK_END, PROBE_ID_END, "dtrace_END", &rt->end_fd) != 0)
+    return -1;
   for (size_t i = 3; i < p->nprobes; i++)
     if (p->probes[i].kind == PK_TICK && p->probes[i].nclauses)
       {
@@ -84,13 +86,8 @@ load_and_attach (struct runtime *rt)
   run_once (rt->begin_fd);
   if (rt->prov && attach_providers (rt, mode) != 0)
     return -1;
-  if (p->probes[2].nclauses)
-    {
-      rt->error_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
-                                      p->probes[2].nclauses, "dtrace_ERROR");
-      if (rt->error_fd < 0)
-        return -1;
-    }
+  if (load_special (rt, 2, PK_ERROR, PROBE_ID_ERROR, "dtrace_ERROR", &rt->error_fd) != 0)
+    return -1;
   if (!rt->have_usdt)
     return 0;
 
