@@ -103,6 +103,18 @@ string_compare (struct gen *g)
   asm_bind (&g->a, done);
 }
 
+/* r0 = the upper (HIGH) or lower 32 bits of what helper FUNC returns
+ * (pid_tgid: pid above, tid below; uid_gid: gid above, uid below). */
+static void
+call_half (struct gen *g, int func, bool high)
+{
+  cg_emit (g, CALL (func));
+  if (high)
+    cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+  else
+    cg_emit (g, MOV32_REG (R0, R0));
+}
+
 static void
 gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
 {
@@ -119,22 +131,10 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     }
   switch (b)
     {
-    case BI_PID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
-      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
-      return;
-    case BI_TID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
-      cg_emit (g, MOV32_REG (R0, R0));
-      return;
-    case BI_UID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_uid_gid));
-      cg_emit (g, MOV32_REG (R0, R0));
-      return;
-    case BI_GID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_uid_gid));
-      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
-      return;
+    case BI_PID: call_half (g, BPF_FUNC_get_current_pid_tgid, true); return;
+    case BI_TID: call_half (g, BPF_FUNC_get_current_pid_tgid, false); return;
+    case BI_UID: call_half (g, BPF_FUNC_get_current_uid_gid, false); return;
+    case BI_GID: call_half (g, BPF_FUNC_get_current_uid_gid, true); return;
     case BI_CPU:
       cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       return;
