@@ -57,22 +57,14 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "operator = requires a writable variable");
       return -1;
     }
-  struct dtype keys[16];
+  struct dtype keys[CK_MAX_KEYS];
   if (lv->kind == DN_INDEX)
     {
-      if (lv->nargs > 16)
-        {
-          ck_err (c, &lv->loc, "too many keys");
-          return -1;
-        }
+      if (ck_keys (c, lv, true, keys) != 0)
+        return -1;
       for (size_t i = 0; i < lv->nargs; i++)
-        {
-          if (ck_expr (c, lv->args[i]) != 0)
-            return -1;
-          keys[i] = ck_info (c, lv->args[i])->type;
-          if (keys[i].kind == DT_INTEGER)
-            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
-        }
+        if (keys[i].kind == DT_INTEGER)
+          keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
     }
   struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
   if (!v)

@@ -59,6 +59,11 @@ void ck_add_item (struct ck *c, struct daction *a, struct dtype t);
 int ck_expr (struct ck *c, struct d_node *n);
 int ck_int (struct ck *c, struct d_node *n, const char *what);
 int ck_not_record (struct ck *c, const struct d_node *k);
+/* The keys (N's arguments, at most CK_MAX_KEYS) of an array or aggregation
+ * reference, each checked (ck_expr; a void one refused unless VOID_OK),
+ * their types into KEYS.  0, or -1 after an error. */
+#define CK_MAX_KEYS 16
+int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
 
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);
