@@ -350,8 +350,7 @@ check_ident (struct ck *c, struct d_node *n)
   struct dvar *v = ck_find_var (c->prog, VS_GLOBAL, n->sval);
   if (v && v->nkeys == 0)
     {
-      ni->var = v;
-      ni->type = v->type;
+      ck_refer_var (ni, v);
       return 0;
     }
   int64_t reg;
@@ -455,8 +454,7 @@ check_index (struct ck *c, struct d_node *n)
   for (size_t i = 0; i < n->nargs; i++)
     if (ck_expr (c, n->args[i]) != 0)
       return -1;
-  ni->var = v;
-  ni->type = v->type;
+  ck_refer_var (ni, v);
   return 0;
 }
 
@@ -694,8 +692,7 @@ check_clause_var (struct ck *c, struct d_node *n)
       if (!v)
         return -1;
     }
-  ni->var = v;
-  ni->type = v->type;
+  ck_refer_var (ni, v);
   return 0;
 }
 

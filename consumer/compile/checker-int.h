@@ -47,6 +47,13 @@ int64_t ck_truncate (int64_t v, struct dtype t);
 struct dvar *ck_find_var (struct dprog *p, enum var_scope scope, const char *name);
 struct dvar *ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
                          size_t nkeys, const struct dtype *keys, const struct d_loc *loc);
+/* The node whose info is NI refers to variable V: it has V's type. */
+static inline void
+ck_refer_var (struct ninfo *ni, struct dvar *v)
+{
+  ni->var = v;
+  ni->type = v->type;
+}
 struct dagg *ck_find_agg (struct dprog *p, const char *name);
 struct dagg *ck_new_agg (struct ck *c, const char *name, const struct d_loc *loc);
 

@@ -15,6 +15,7 @@
 
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -75,11 +76,7 @@ load_and_attach (struct runtime *rt)
                                   p->probes[i].nclauses, "dtrace_tick");
         if (fd < 0)
           return -1;
-        rt->ticks = xrealloc (rt->ticks, (rt->nticks + 1) * sizeof *rt->ticks);
-        rt->ticks[rt->nticks].fd = fd;
-        rt->ticks[rt->nticks].interval = p->probes[i].tick_ns;
-        rt->ticks[rt->nticks].next = 0;
-        rt->nticks++;
+        VEC_PUSH (rt->ticks, rt->nticks, rt->ticks_cap) = (struct tick) { fd, p->probes[i].tick_ns, 0 };
       }
   /* BEGIN fires before any other probe can (DTrace enables every probe but
    * lets none fire until BEGIN has run): run it before attaching */
@@ -101,7 +98,7 @@ load_and_attach (struct runtime *rt)
       if (done[i] || p->probes[i].nclauses == 0 || p->probes[i].kind != PK_USDT)
         continue;
       struct uprobe_site *sites = NULL;
-      size_t nsites = 0;
+      size_t nsites = 0, sites_cap = 0;
       bool *taken = xcalloc (rt->usdt.nusites ? rt->usdt.nusites : 1, sizeof *taken);
       for (size_t j = i; j < p->nprobes; j++)
         {
@@ -117,8 +114,7 @@ load_and_attach (struct runtime *rt)
               if (taken[us])
                 continue;
               taken[us] = true;
-              sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
-              sites[nsites++] = rt->usdt.usites[us];
+              VEC_PUSH (sites, nsites, sites_cap) = rt->usdt.usites[us];
             }
         }
       free (taken);
@@ -156,8 +152,7 @@ load_and_attach (struct runtime *rt)
             rc = -1;
           else
             {
-              rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
-              rt->prog_fds[rt->nprog_fds++] = fd;
+              VEC_PUSH (rt->prog_fds, rt->nprog_fds, rt->prog_fds_cap) = fd;
               struct uprobe_attach_opts ao = { mode, false, 0 };
               if (scoped)
                 rc = attach_group_per_pid (rt, i, fd, mode, allowed);

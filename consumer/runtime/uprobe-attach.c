@@ -18,6 +18,7 @@
  * window (the program is attached before the uprobes are registered).
  */
 #include "consumer/runtime/uprobe-attach.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <bpf/bpf.h>
@@ -217,12 +218,7 @@ uprobe_attachment_new (void)
 static void
 handle_add_fd (struct uprobe_attachment *h, int fd)
 {
-  if (h->nfds == h->cap)
-    {
-      h->cap = h->cap ? h->cap * 2 : 16;
-      h->fds = xrealloc (h->fds, h->cap * sizeof *h->fds);
-    }
-  h->fds[h->nfds++] = fd;
+  VEC_PUSH (h->fds, h->nfds, h->cap) = fd;
 }
 
 /* Close the fds added after the first KEEP. */
