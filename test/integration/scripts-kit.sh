@@ -25,7 +25,7 @@ no_dtrace_error () {
   check_eq "$1: no dtrace error" "$(grep -Ev '^(pid|fd|child|failed|mutex)=' "$1.err")" ""
 }
 
-for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptrace dappprof; do
+for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptrace dappprof usdtlatency mutexwait; do
   check "scripts/$s.d is executable with the dtrace -qs interpreter line" \
     sh -c "test -x '$scripts/$s.d' && head -1 '$scripts/$s.d' | grep -qx '#!/usr/bin/env -S dtrace -qs'"
   check "scripts/$s.d has a usage line" grep -q '^ \* Usage: ' "$scripts/$s.d"
@@ -163,4 +163,32 @@ el() { sed -n "/ELAPSED (ns)\$/,/^\$/s/^kp  *$1  *\\([0-9]*\\)\$/\\1/p" prof2.ou
 check "dappprof.d: elapsed main >= outer >= middle >= inner (each includes its callees)" \
   test "$(el main)" -ge "$(el outer)" -a "$(el outer)" -ge "$(el middle)" -a "$(el middle)" -ge "$(el inner)"
 no_dtrace_error prof2
+
+# --- usdtlatency.d: kit-pairs' 10 work-start/done of 2 ms, 4 io-begin/end,
+# and no row for lonely-start (never done)
+"$DTRACE" -h -s "$data/kit-pairs.d" -o kit-pairs.h || fail "dtrace -h kit-pairs.d"
+gcc -O2 -I. -c "$data/kit-pairs.c" -o kit-pairs.o && "$DTRACE" -G -s "$data/kit-pairs.d" -o kit-pairs-sem.o kit-pairs.o \
+  && gcc -o pairs kit-pairs.o kit-pairs-sem.o || fail "build kit-pairs"
+run lat "$scripts/usdtlatency.d" -c "$T/pairs"
+rows=$(sed -n '/^PROVIDER/,/^$/p' lat.out)
+check_match "usdtlatency.d: header" "$rows" '^PROVIDER +OPERATION +COUNT +AVG\(us\) +MAX\(us\) +TOTAL\(us\)$'
+check_match "usdtlatency.d: io (begin/end) 4 times, listed first" "$(echo "$rows" | sed -n 2p)" '^kit[0-9]+ +io +4 +[0-9]+ +[0-9]+ +[0-9]+$'
+work=$(echo "$rows" | sed -n 3p)
+check_match "usdtlatency.d: work (start/done) 10 times, most frequent last" "$work" '^kit[0-9]+ +work +10 +[0-9]+ +[0-9]+ +[0-9]+$'
+check "usdtlatency.d: work takes at least its 2 ms sleep ($(echo "$work" | awk '{print $4}') us)" \
+  test "$(echo "$work" | awk '{print $4}')" -ge 2000
+check_eq "usdtlatency.d: only io and work (lonely-start has no done)" "$(echo "$rows" | grep -c '^kit')" 2
+whist=$(awk '/^  kit[0-9]+ +work +$/ { on = 1; next } on && /^ *$/ { exit } on && $2 ~ /^\|/' lat.out)
+check_eq "usdtlatency.d: work's histogram counts 10, none under 2048 us" \
+  "$(echo "$whist" | awk '{ s += $NF; if ($1 < 2048) low += $NF } END { print s + 0, low + 0 }')" "10 0"
+no_dtrace_error lat
+
+# --- mutexwait.d: two threads lock kp's mutex 500 times each
+run mw "$scripts/mutexwait.d" -c "$KP mutex 500"
+m=$(kv mw mutex)
+check_match "mutexwait.d: kp's mutex ($m) locked exactly 1000 times" "$(cat mw.out)" "^$m +1000 +[0-9]+ +[0-9]+\$"
+check_match "mutexwait.d: its histogram" "$(cat mw.out)" "^  $m +\$"
+check_eq "mutexwait.d: its histogram counts 1000 calls" \
+  "$(awk -v m="  $m" '$0 ~ "^" m " *$" { on = 1; next } on && /^ *$/ && n++ { exit } on && $2 ~ /^\|/ { s += $NF } END { print s + 0 }' mw.out)" 1000
+no_dtrace_error mw
 done_testing
