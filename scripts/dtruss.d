@@ -35,14 +35,18 @@ syscall:::entry
 	self->start = timestamp;
 }
 
-/* calls whose first argument is a path */
+/*
+ * Calls whose first argument is a path.  A successful execve is shown by
+ * the last clause, with its arguments in hex: the caller's memory that
+ * held the path is gone.
+ */
 syscall::open:return, syscall::openat:return, syscall::openat2:return,
 syscall::creat:return, syscall::stat:return, syscall::lstat:return,
-syscall::access:return, syscall::chdir:return, syscall::execve:return,
+syscall::access:return, syscall::chdir:return,
 syscall::unlink:return, syscall::mkdir:return, syscall::rmdir:return,
 syscall::readlink:return, syscall::statfs:return, syscall::truncate:return,
 syscall::chmod:return, syscall::chown:return
-/self->start && errno == 0 && probefunc != "execve"/
+/self->start && errno == 0/
 {
 	printf("%7d/%-7d %8d %s(\"%s\", 0x%x, 0x%x) = %d\n", pid, tid,
 	    (timestamp - self->start) / 1000, probefunc, copyinstr(self->a0),
