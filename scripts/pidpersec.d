@@ -19,6 +19,7 @@ BEGIN
 {
 	printf("%-20s %8s %8s\n", "TIME", "NEW/s", "LASTPID");
 	lastpid = 0;
+	@persec = sum(0);	/* the key exists from the start: quiet seconds print 0 */
 }
 
 syscall::fork:entry, syscall::vfork:entry
@@ -42,7 +43,7 @@ syscall::clone3:entry
 syscall::fork:return, syscall::vfork:return, syscall::clone:return, syscall::clone3:return
 /self->in && (long)arg0 > 0 && (self->flags & 0x10000) == 0/	/* not CLONE_THREAD */
 {
-	@persec = count();
+	@persec = sum(1);
 	@byparent[pid, execname] = count();
 	lastpid = arg0;
 }
