@@ -18,6 +18,8 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+static int check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc);
+
 /* The target of an assignment: create it from the value's type if new. */
 int
 ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
@@ -130,6 +132,8 @@ ck_assign (struct ck *c, struct d_node *n)
         }
       return ck_aggregation (c, n, n->a, n->b);
     }
+  if (n->op != DOP_ASSIGN && check_read_write_target (c, n->a, &n->loc) != 0)
+    return -1;
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
@@ -181,11 +185,49 @@ ck_assign (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* Does N assign anything (an index of a target read and then written is
+ * evaluated twice by the code generator)? */
+static bool
+has_side_effect (const struct d_node *n, int depth)
+{
+  if (!n || depth > 64)
+    return n != NULL;
+  if (n->kind == DN_ASSIGN || n->kind == DN_INCDEC)
+    return true;
+  if (has_side_effect (n->a, depth + 1) || has_side_effect (n->b, depth + 1) || has_side_effect (n->c, depth + 1))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (has_side_effect (n->args[i], depth + 1))
+      return true;
+  return false;
+}
+
+/* x op= v and x++ read their target, then write it: an index with a side
+ * effect there (a[i++] += 1) is refused rather than evaluated twice. */
+static int
+check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc)
+{
+  if (lv->kind == DN_IDENT || lv->kind == DN_SELF || lv->kind == DN_THIS)
+    return 0;
+  bool bad = has_side_effect (lv->a, 0);
+  for (size_t i = 0; i < lv->nargs && !bad; i++)
+    bad = has_side_effect (lv->args[i], 0);
+  if (bad)
+    {
+      ck_err (c, loc, "the target of a compound assignment, ++ or -- may not have side effects "
+              "(assign the index to a variable first)");
+      return -1;
+    }
+  return 0;
+}
+
 /* ++x, x--: of an integer variable; the expression's value is the new
  * value (prefix) or the old one (postfix), of the variable's type. */
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
+  if (check_read_write_target (c, n->a, &n->loc) != 0)
+    return -1;
   if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
