@@ -439,7 +439,14 @@ ck_action_call (struct ck *c, struct d_node *call)
           return -1;
         }
       if (t.kind == DT_INTEGER && !t.ctype)
-        t.ctype = ctype_int (ck_types (c), t.size ? t.size : 8, t.is_signed);
+        {
+          /* D's own integers by DTrace's names: 5 is an int, arg0 an int64_t */
+          static const char *const names[2][4] = {
+            { "unsigned char", "unsigned short", "unsigned int", "uint64_t" },
+            { "char", "short", "int", "int64_t" } };
+          unsigned sz = t.size ? t.size : 8;
+          t.ctype = ctype_builtin (ck_types (c), names[t.is_signed][sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3]);
+        }
       struct daction *a = ck_add_action (c, ACT_PRINT, call);
       ck_add_item (c, a, t);
       ck_info (c, call)->type = T_VOID;
