@@ -287,7 +287,7 @@ gen_binary (struct gen *g, struct d_node *n)
     }
   if (cmp)
     {
-      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false }
+      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false, NULL }
                         : ninfo (n->b)->type;
       bool sgn = ai->type.kind == DT_STRING
                  || (ai->type.is_signed && ct.is_signed)
@@ -549,6 +549,22 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) codegen_strconst_offset (g->cg, ni->strconst)));
       return;
     }
+  if (ni->mem && (n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+                  || (n->kind == DN_UNARY && n->op == DOP_DEREF)))
+    {
+      cg_mem_expr (g, n);           /* members, elements, pointees */
+      return;
+    }
+  if (ni->scaled)
+    {
+      cg_pointer_arith (g, n);
+      return;
+    }
+  if (ni->addr_of)
+    {
+      cg_addr_of (g, n);
+      return;
+    }
   switch (n->kind)
     {
     case DN_IDENT:
@@ -558,13 +574,13 @@ cg_expr (struct gen *g, struct d_node *n)
           return;
         }
       cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_GLOBALS));
-      if (ni->var->type.kind == DT_STRING)
+      if (ni->var->type.kind == DT_STRING || ni->var->type.kind == DT_OBJECT)
         cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) ni->var->offset));
       else
         cg_emit (g, LDX (BPF_DW, R0, R0, (int16_t) ni->var->offset));
       return;
     case DN_THIS:
-      if (ni->var->type.kind == DT_STRING)
+      if (ni->var->type.kind == DT_STRING || ni->var->type.kind == DT_OBJECT)
         {
           cg_emit (g, MOV64_REG (R0, R7));
           cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) (g->cg->scratch.this_off + ni->var->offset)));
@@ -656,6 +672,12 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_expr (g, n->a);
       if (ni->type.kind == DT_INTEGER)
         cg_normalize (g, R0, ni->type);    /* (T *) bytes: the address itself */
+      return;
+    case DN_ASSIGN:
+      cg_assign (g, n, true);
+      return;
+    case DN_INCDEC:
+      cg_incdec (g, n, true);
       return;
     default:
       cg_error (g, n, "expression not supported");

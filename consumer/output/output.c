@@ -499,6 +499,18 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
         case ACT_TRACE:
           dfmt_trace (&o->out, &o->ctx, &vals[0]);
           break;
+        case ACT_PRINT:
+          {
+            const struct rec_item *it = &a->items[0];
+            if (it->type.kind == DT_STRING)
+              {
+                dfmt_print_string (&o->out, &vals[0]);
+                break;
+              }
+            dfmt_print_typed (&o->out, it->type.ctype, rec + it->offset,
+                              it->type.kind == DT_OBJECT ? ctype_resolve (it->type.ctype)->size : 8);
+            break;
+          }
         case ACT_PRINTF:
           if (a->compiled_format)
             dfmt_printf (&o->out, &o->ctx, a->compiled_format, vals, nv);
