@@ -114,6 +114,9 @@ if run_logged "autotools: autoreconf with the installed sdtkit.m4" "$T/autorecon
     check_match "libtool: the static library holds the non-PIC -G object" "$(ar t "$A/inst/lib/libgreet.a")" \
       "^greet-probes\\.o\$"
     probes_fire "autotools" "$A/inst/bin/greeter" libgreet.so.0.0.0
+    check "libtool: glib's way, libtool --mode=compile dtrace -G -o x.lo (-fPIC -DPIC accepted)" \
+      sh -c "cd '$A/build' && ./libtool --mode=compile --tag=CC '$P/bin/dtrace' -G -s '$A/src/greet.d' -o glib-way.lo \
+             && test -s .libs/glib-way.o -a -s glib-way.o"
   fi
   (cd "$A/build" && check "autotools: ./configure --disable-dtrace builds without probes" \
      sh -c "'$A/src/configure' -q --disable-dtrace --cache-file='$T/config.cache' && make clean >/dev/null \
