@@ -119,7 +119,7 @@ if run_logged "autotools: autoreconf with the installed sdtkit.m4" "$T/autorecon
              && test -s .libs/glib-way.o -a -s glib-way.o"
   fi
   (cd "$A/build" && check "autotools: ./configure --disable-dtrace builds without probes" \
-     sh -c "'$A/src/configure' -q --disable-dtrace --cache-file='$T/config.cache' && make clean >/dev/null \
+     env -u DTRACE sh -c "'$A/src/configure' -q --disable-dtrace --cache-file='$T/config.cache' && make clean >/dev/null \
             && make >/dev/null 2>&1 && ! readelf -n .libs/greeter .libs/libgreet.so | grep -q stapsdt")
 fi
 
