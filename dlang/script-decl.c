@@ -340,6 +340,7 @@ d_script_type_definition (struct d_parser *ps)
       d = d_script_add_decl (ps->script, is_typedef ? DD_TYPEDEF : DD_GLOBAL, is_typedef ? &loc : &dloc);
       d->type = d_type_name_new (p.type);
       d->name = p.name;
+      bool took_body = def != NULL;
       d->def = def;
       def = NULL;
       free (p.text);
@@ -348,6 +349,12 @@ d_script_type_definition (struct d_parser *ps)
       if (d_peek0 (ps)->kind != DT_COMMA)
         break;
       d_parser_advance (ps);
+      if (took_body && is_typedef && base.n == 1)
+        {
+          /* "typedef struct { ... } foo_t, *foo_p;": the later declarators
+           * name the body through the first typedef */
+          base.v[0] = word_token (d->name, &base.v[0].loc);
+        }
     }
   if (d_script_expect (ps, DT_SEMI) < 0)
     goto out;

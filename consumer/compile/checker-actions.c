@@ -18,6 +18,8 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+static int check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc);
+
 /* The target of an assignment: create it from the value's type if new. */
 int
 ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
@@ -63,28 +65,14 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "operator = requires a writable variable");
       return -1;
     }
-  struct dtype keys[16];
+  struct dtype keys[CK_MAX_KEYS];
   if (lv->kind == DN_INDEX)
     {
-      if (lv->nargs > 16)
-        {
-          ck_err (c, &lv->loc, "too many keys");
-          return -1;
-        }
+      if (ck_keys (c, lv, true, keys) != 0)
+        return -1;
       for (size_t i = 0; i < lv->nargs; i++)
-        {
-          if (ck_expr (c, lv->args[i]) != 0)
-            return -1;
-          ck_array_string (c, lv->args[i]);
-          keys[i] = ck_info (c, lv->args[i])->type;
-          if (keys[i].kind == DT_OBJECT)
-            {
-              ck_err (c, &lv->args[i]->loc, "a struct, union or array cannot be a key");
-              return -1;
-            }
-          if (keys[i].kind == DT_INTEGER)
-            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
-        }
+        if (keys[i].kind == DT_INTEGER)
+          keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
     }
   struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
   if (!v)
@@ -113,8 +101,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "%s[ ] used with %zu keys, declared with %zu", lv->sval, lv->nargs, v->nkeys);
       return -1;
     }
-  ni->var = v;
-  ni->type = v->type;
+  ck_refer_var (ni, v);
   return 0;
 }
 
@@ -130,6 +117,8 @@ ck_assign (struct ck *c, struct d_node *n)
         }
       return ck_aggregation (c, n, n->a, n->b);
     }
+  if (n->op != DOP_ASSIGN && check_read_write_target (c, n->a, &n->loc) != 0)
+    return -1;
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
@@ -181,11 +170,49 @@ ck_assign (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* Does N assign anything (an index of a target read and then written is
+ * evaluated twice by the code generator)? */
+static bool
+has_side_effect (const struct d_node *n, int depth)
+{
+  if (!n || depth > 64)
+    return n != NULL;
+  if (n->kind == DN_ASSIGN || n->kind == DN_INCDEC)
+    return true;
+  if (has_side_effect (n->a, depth + 1) || has_side_effect (n->b, depth + 1) || has_side_effect (n->c, depth + 1))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (has_side_effect (n->args[i], depth + 1))
+      return true;
+  return false;
+}
+
+/* x op= v and x++ read their target, then write it: an index with a side
+ * effect there (a[i++] += 1) is refused rather than evaluated twice. */
+static int
+check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc)
+{
+  if (lv->kind == DN_IDENT || lv->kind == DN_SELF || lv->kind == DN_THIS)
+    return 0;
+  bool bad = has_side_effect (lv->a, 0);
+  for (size_t i = 0; i < lv->nargs && !bad; i++)
+    bad = has_side_effect (lv->args[i], 0);
+  if (bad)
+    {
+      ck_err (c, loc, "the target of a compound assignment, ++ or -- may not have side effects "
+              "(assign the index to a variable first)");
+      return -1;
+    }
+  return 0;
+}
+
 /* ++x, x--: of an integer variable; the expression's value is the new
  * value (prefix) or the old one (postfix), of the variable's type. */
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
+  if (check_read_write_target (c, n->a, &n->loc) != 0)
+    return -1;
   if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
@@ -211,6 +238,21 @@ is_destructive (enum action_kind k)
   return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
 }
 
+/* "WHAT may not follow X" for each earlier X (speculate, commit, a
+ * data-recording action) that is both in SEEN and in FORBIDDEN. */
+static void
+may_not_follow (struct ck *c, const struct d_loc *loc, const char *what, unsigned seen, unsigned forbidden)
+{
+  static const struct { unsigned flag; const char *name; } earlier[] = {
+    { SPF_SPECULATE, "speculate( )" },
+    { SPF_COMMIT, "commit( )" },
+    { SPF_DATAREC, "data-recording action(s)" },
+  };
+  for (size_t i = 0; i < sizeof earlier / sizeof earlier[0]; i++)
+    if (seen & forbidden & earlier[i].flag)
+      ck_err (c, loc, "%s may not follow %s", what, earlier[i].name);
+}
+
 void
 ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
 {
@@ -218,39 +260,27 @@ ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
   switch (kind)
     {
     case ACT_DEFAULT:
-      return;
-    case ACT_COMMIT:
-      if (*f & SPF_COMMIT)
-        ck_err (c, loc, "commit( ) may not follow commit( )");
-      if (*f & SPF_DATAREC)
-        ck_err (c, loc, "commit( ) may not follow data-recording action(s)");
-      *f |= SPF_COMMIT;
-      return;
     case ACT_DISCARD:
       return;
+    case ACT_COMMIT:
+      may_not_follow (c, loc, "commit( )", *f, SPF_COMMIT | SPF_DATAREC);
+      *f |= SPF_COMMIT;
+      return;
     case ACT_SPECULATE:
-      if (*f & SPF_SPECULATE)
-        ck_err (c, loc, "speculate( ) may not follow speculate( )");
-      if (*f & SPF_COMMIT)
-        ck_err (c, loc, "speculate( ) may not follow commit( )");
-      if (*f & SPF_DATAREC)
-        ck_err (c, loc, "speculate( ) may not follow data-recording action(s)");
+      may_not_follow (c, loc, "speculate( )", *f, SPF_SPECULATE | SPF_COMMIT | SPF_DATAREC);
       *f |= SPF_SPECULATE;
       return;
     default:
       break;
     }
-  if (*f & SPF_SPECULATE)
-    {
-      if (is_destructive (kind))
-        ck_err (c, loc, "destructive actions may not follow speculate( )");
-      if (kind == ACT_EXIT)
-        ck_err (c, loc, "exit( ) may not follow speculate( )");
-    }
   if (is_destructive (kind))
-    return;
-  if (*f & SPF_COMMIT)
-    ck_err (c, loc, "data-recording actions may not follow commit( )");
+    {
+      may_not_follow (c, loc, "destructive actions", *f, SPF_SPECULATE);
+      return;
+    }
+  if (kind == ACT_EXIT)
+    may_not_follow (c, loc, "exit( )", *f, SPF_SPECULATE);
+  may_not_follow (c, loc, "data-recording actions", *f, SPF_COMMIT);
   *f |= SPF_DATAREC;
 }
 
@@ -397,7 +427,14 @@ ck_action_call (struct ck *c, struct d_node *call)
           return -1;
         }
       if (t.kind == DT_INTEGER && !t.ctype)
-        t.ctype = ctype_int (ck_types (c), t.size ? t.size : 8, t.is_signed);
+        {
+          /* D's own integers by DTrace's names: 5 is an int, arg0 an int64_t */
+          static const char *const names[2][4] = {
+            { "unsigned char", "unsigned short", "unsigned int", "uint64_t" },
+            { "char", "short", "int", "int64_t" } };
+          unsigned sz = t.size ? t.size : 8;
+          t.ctype = ctype_builtin (ck_types (c), names[t.is_signed][sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3]);
+        }
       struct daction *a = ck_add_action (c, ACT_PRINT, call);
       ck_add_item (c, a, t);
       ck_info (c, call)->type = T_VOID;

@@ -310,6 +310,12 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
                    || !strcmp (it[i], "restrict")); i++)
     if (it[i][0] == '*')
       base = ctype_pointer_to (ck_types (c), base, true);
+  if (i < n && it[i][0] == '(' && strncmp (it[i], "(*", 2) != 0)
+    {
+      ck_err (c, loc, "function types are not supported: %s (a pointer to a function is)", text);
+      free_items (it, n);
+      return NULL;
+    }
   if (i < n && it[i][0] == '(')
     {
       /* a function pointer "void (*)(int)": a pointer to a function */

@@ -17,7 +17,7 @@ struct rec {
 	struct rec *next;
 };
 struct bf { char c; unsigned a : 7; unsigned b : 30; long long d : 40; unsigned char e : 2; };
-typedef struct { short s; } small_t;
+typedef struct { short s; } small_t, *small_p, small_a[3];
 typedef struct point point_t, *point_p;
 union u { char c; long l; };
 struct flex { long n; int e[]; };
@@ -38,6 +38,7 @@ BEGIN
 	    sizeof (long long int), sizeof (signed char));
 	printf("casts %d %d %d %d\n", (uchar_t)257, (short signed)65535, (enum color)7, (point_p)0 == NULL);
 	printf("inline %d %s %d\n", LIMIT * 2, NAME, SMALL);
+	printf("typedef list %d %d\n", sizeof (small_p), sizeof (small_a));
 	printf("flexible %d %d %d\n", sizeof (struct flex), offsetof (struct D`flex, e), sizeof (struct D`point));
 	x = GREEN;
 	printf("var %d\n", x + BLUE);
