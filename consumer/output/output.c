@@ -20,6 +20,7 @@
 #include "consumer/output/dformat.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
+#include "consumer/output/unwind.h"
 #include "common/xalloc.h"
 
 struct output {
@@ -36,6 +37,14 @@ struct output {
   struct dfmt_agg **aggs;      /* one per dprog aggregation */
   struct symbolizer *sym;      /* ustack() usym() stack() */
   bool user_syms;              /* the program records user stacks or symbols */
+  /* ustack(): the captures map, the unwinder, and a ring of pc buffers
+   * that live long enough for one record's or key's values */
+  int ustacks_fd;
+  struct unwinder *unw;
+  uint8_t *capbuf;
+  size_t caplen;
+  uint64_t (*stkbufs)[STACK_MAX_FRAMES];
+  unsigned stkbuf_next;
   int ncpu;
 };
 
@@ -91,6 +100,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ctx.aggsortpos = prog->aggsortpos;
   o->ctx.pid = (int32_t) prog->target_pid;
   o->sym = symbolizer_new ();
+  o->ustacks_fd = -1;
   o->ctx.symbolize = symbolizer_lookup;
   o->ctx.symbolize_arg = o->sym;
   for (size_t c = 0; c < prog->nclauses; c++)
@@ -137,6 +147,9 @@ output_free (struct output *o)
     if (o->aggs[i])
       dfmt_agg_free (o->aggs[i]);
   free (o->aggs);
+  unwinder_free (o->unw);
+  free (o->capbuf);
+  free (o->stkbufs);
   symbolizer_free (o->sym);
   for (size_t c = 0; c < o->prog->nclauses; c++)
     for (size_t a = 0; a < o->prog->clauses[c].nactions; a++)
@@ -193,10 +206,41 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
 /* ------------------------------------------------------------------ */
 /* Aggregation snapshots.                                              */
 
+void
+output_set_ustacks (struct output *o, int fd, size_t capture_size)
+{
+  o->ustacks_fd = fd;
+  if (fd < 0 || o->unw)
+    return;
+  o->unw = unwinder_new (o->sym);
+  o->caplen = capture_size;
+  o->capbuf = xmalloc (capture_size);
+  o->stkbufs = xcalloc (64, sizeof *o->stkbufs);
+}
+
+/* ustack(): the capture under (pid, hash), unwound (output_set_ustacks).
+ * A capture the kernel could not store (the map was full) is an empty
+ * stack. */
+static struct dfmt_value
+ustack_value (const struct output *o_const, struct dtype t, const uint8_t *p)
+{
+  struct output *o = (struct output *) o_const;
+  uint64_t pid;
+  memcpy (&pid, p, 8);
+  uint64_t *pcs = o->stkbufs ? o->stkbufs[o->stkbuf_next++ % 64] : NULL;
+  size_t n = 0;
+  if (pcs && bpf_map_lookup_elem (o->ustacks_fd, p, o->capbuf) == 0)
+    n = unwinder_unwind (o->unw, (int32_t) pid, o->capbuf, o->caplen, pcs, t.size);
+  static const uint64_t none = 0;
+  return dfmt_stack (n ? pcs : &none, n ? n : 1, true, (int32_t) pid);
+}
+
 /* A stack or symbol at P (dprog.h: the pid, then the pcs or the pc). */
 static struct dfmt_value
-record_value (struct dtype t, const uint8_t *p)
+record_value (const struct output *o, struct dtype t, const uint8_t *p)
 {
+  if (t.kind == DT_USTACK)
+    return ustack_value (o, t, p);
   uint64_t pid;
   memcpy (&pid, p, 8);
   if (t.kind == DT_USYM)
@@ -220,7 +264,7 @@ key_values (const struct output *o, const struct dagg *a, const uint8_t *key, st
       if (dtype_is_record (a->keys[k]))
         {
           /* all pcs of one function (module) make one usym (umod) entry */
-          vals[k] = dfmt_sym_normalize (&o->ctx, record_value (a->keys[k], key + off));
+          vals[k] = dfmt_sym_normalize (&o->ctx, record_value (o, a->keys[k], key + off));
           off += dtype_bytes (a->keys[k], strsize);
         }
       else if (a->keys[k].kind == DT_STRING)
@@ -424,7 +468,7 @@ item_value (const struct output *o, const uint8_t *rec, const struct rec_item *i
   if (it->type.kind == DT_STRING)
     return dfmt_str ((const char *) rec + it->offset, o->prog->strsize);
   if (dtype_is_record (it->type))
-    return record_value (it->type, rec + it->offset);
+    return record_value (o, it->type, rec + it->offset);
   int64_t v;
   memcpy (&v, rec + it->offset, 8);
   return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);

@@ -290,11 +290,10 @@ map_of (const struct sym_proc *p, uint64_t pc)
   return NULL;
 }
 
-static bool
-lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol *out)
+/* The mapping of PC in PID, re-reading the maps when it is in none. */
+static const struct sym_map *
+user_map (struct symbolizer *s, int32_t pid, uint64_t pc, struct sym_proc **procp)
 {
-  if (pid <= 0)
-    return false;
   struct sym_proc *p = find_proc (s, pid);
   const struct sym_map *m = map_of (p, pc);
   if (!m && p)
@@ -316,6 +315,46 @@ lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol 
       p = refresh (s, pid);
       m = map_of (p, pc);
     }
+  *procp = p;
+  return m;
+}
+
+/* The link-time address of file offset FILEOFF in F, or false. */
+static bool
+file_vaddr (const struct sym_file *f, uint64_t fileoff, uint64_t *vaddr)
+{
+  for (size_t i = 0; i < f->nsegs; i++)
+    {
+      const struct seg *sg = &f->segs[i];
+      if (fileoff >= sg->off && fileoff < sg->off + sg->filesz)
+        {
+          *vaddr = fileoff - sg->off + sg->vaddr;
+          return true;
+        }
+    }
+  return false;
+}
+
+bool
+symbolizer_user_file (struct symbolizer *s, int32_t pid, uint64_t pc, const char **path,
+                      uint64_t *vaddr)
+{
+  struct sym_proc *p = NULL;
+  const struct sym_map *m = pid > 0 ? user_map (s, pid, pc, &p) : NULL;
+  if (!m)
+    return false;
+  struct sym_file *f = file_loaded (s, m->file);
+  *path = f->path;
+  return f->nsegs && file_vaddr (f, pc - m->start + m->off, vaddr);
+}
+
+static bool
+lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol *out)
+{
+  if (pid <= 0)
+    return false;
+  struct sym_proc *p = NULL;
+  const struct sym_map *m = user_map (s, pid, pc, &p);
   if (!m)
     return false;
   struct sym_file *f = file_loaded (s, m->file);
@@ -326,20 +365,15 @@ lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol 
       out->base = p->maps[i].start;
   if (!f->ok)
     return true;
-  uint64_t fileoff = pc - m->start + m->off;
-  for (size_t i = 0; i < f->nsegs; i++)
+  uint64_t vaddr;
+  if (file_vaddr (f, pc - m->start + m->off, &vaddr))
     {
-      const struct seg *sg = &f->segs[i];
-      if (fileoff < sg->off || fileoff >= sg->off + sg->filesz)
-        continue;
-      uint64_t vaddr = fileoff - sg->off + sg->vaddr;
       const struct sdt_symbol *sym = sdt_symtab_function_at (&f->tab, vaddr);
       if (sym)
         {
           out->name = sym->name;
           out->offset = vaddr - sym->value;
         }
-      break;
     }
   return true;
 }
