@@ -100,6 +100,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ctx.aggsortpos = prog->aggsortpos;
   o->ctx.pid = (int32_t) prog->target_pid;
   o->sym = symbolizer_new ();
+  symbolizer_set_demangle (o->sym, !prog->nodemangle);
   o->ustacks_fd = -1;
   o->ctx.symbolize = symbolizer_lookup;
   o->ctx.symbolize_arg = o->sym;

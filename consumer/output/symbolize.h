@@ -39,6 +39,10 @@ bool symbolizer_lookup (void *arg, bool user, int32_t pid, uint64_t pc, struct d
 bool symbolizer_user_file (struct symbolizer *s, int32_t pid, uint64_t pc, const char **path,
                            uint64_t *vaddr);
 
+/* C++ names demangled (the default) or as the symbol tables have them
+ * (-x nodemangle). */
+void symbolizer_set_demangle (struct symbolizer *s, bool demangle);
+
 /* Read (or refresh) PID's mappings now, while the process lives. */
 void symbolizer_prime (struct symbolizer *s, int32_t pid);
 
