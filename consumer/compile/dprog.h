@@ -207,6 +207,7 @@ struct dprog {
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
   bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
+  enum { STACKFMT_TEXT, STACKFMT_FOLDED, STACKFMT_SVG } stackfmt;   /* -x oformat=folded|svg */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;

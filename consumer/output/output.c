@@ -18,6 +18,7 @@
 #include "consumer/compile/checker.h"
 #include "consumer/runtime/destructive.h"
 #include "consumer/output/dformat.h"
+#include "consumer/output/flamegraph.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
 #include "consumer/output/unwind.h"
@@ -475,8 +476,27 @@ item_value (const struct output *o, const uint8_t *rec, const struct rec_item *i
   return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);
 }
 
+static void record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status);
+
 void
 output_record (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
+{
+  if (o->prog->stackfmt != STACKFMT_SVG)
+    {
+      record_text (o, data, size, exit_seen, exit_status);
+      return;
+    }
+  /* -x oformat=svg: the output is the flame graph alone; records still
+   * run their actions (exit, clear...) but print into a discarded buffer */
+  struct dfmt_out saved = o->out;
+  dfmt_out_buffer (&o->out);
+  record_text (o, data, size, exit_seen, exit_status);
+  dfmt_out_release (&o->out);
+  o->out = saved;
+}
+
+static void
+record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
 {
   const uint8_t *rec = data;
   if (size < REC_HEADER_SIZE)
@@ -611,5 +631,18 @@ output_finish (struct output *o)
 {
   for (size_t i = 0; i < o->prog->naggs; i++)
     snapshot (o, i);
+  if (o->prog->stackfmt == STACKFMT_SVG)
+    {
+      flame_print_svg (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+      return;
+    }
+  if (o->prog->stackfmt == STACKFMT_FOLDED)
+    {
+      /* stack-keyed aggregations folded, the others as usual */
+      flame_print_folded (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+      for (size_t i = 0; i < o->prog->naggs; i++)
+        if (flame_agg_has_stack (o->aggs[i]))
+          dfmt_agg_set_printed (o->aggs[i], true);
+    }
   dfmt_print_exit (&o->out, &o->ctx, o->aggs, o->prog->naggs);
 }

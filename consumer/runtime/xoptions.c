@@ -100,6 +100,8 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "nodemangle") == 0)
     p->nodemangle = true;
+  else if (strcmp (name, "oformat") == 0 && value && (strcmp (value, "folded") == 0 || strcmp (value, "svg") == 0))
+    p->stackfmt = value[0] == 'f' ? STACKFMT_FOLDED : STACKFMT_SVG;   /* flamegraph.h */
   else if (strcmp (name, "switchrate") == 0)
     {
       /* a bare number is nanoseconds; hz is a frequency */
