@@ -93,7 +93,12 @@ capture_stack (struct gen *g, unsigned n, int done)
     }
 }
 
-/* r3 = FNV-style hash of the header and the copied bytes, 8 at a time. */
+/* r3 = a hash of the header and the copied bytes: h = (h ^ word) * prime
+ * over 8-byte words, four words a step (the pointer advances by a constant,
+ * so every load is at an offset the verifier knows; the step count is
+ * bounded by a constant).  Each step is a bijection of h, so captures of
+ * one length that differ in one word never collide.  The words after the
+ * copy up to the next 32-byte step are zeroed first. */
 static void
 capture_hash (struct gen *g, unsigned n)
 {
@@ -102,28 +107,32 @@ capture_hash (struct gen *g, unsigned n)
   cg_emit (g, LDX (BPF_DW, R2, R1, USTACK_LEN_OFF));
   asm_ld_imm64 (cg_asm (g), R3, 0xcbf29ce484222325ull);
   asm_jmp_imm (cg_asm (g), BPF_JGT, R2, (int32_t) n, bad);
-  cg_emit (g, A64_IMM (BPF_RSH, R2, 3));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, USTACK_HDR_SIZE / 8));       /* words to hash */
+  cg_emit (g, MOV64_REG (R0, R1));
+  cg_emit (g, A64_REG (BPF_ADD, R0, R2));
+  for (int k = 0; k < 4; k++)
+    cg_emit (g, ST_IMM (BPF_DW, R0, (int16_t) (USTACK_HDR_SIZE + 8 * k), 0));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, USTACK_HDR_SIZE + 31));
+  cg_emit (g, A64_IMM (BPF_RSH, R2, 5));                        /* 32-byte steps */
+  asm_ld_imm64 (cg_asm (g), R5, 0x100000001b3ull);
   cg_emit (g, MOV64_IMM (R4, 0));
   asm_bind (cg_asm (g), loop);
   asm_jmp_reg (cg_asm (g), BPF_JGE, R4, R2, end);
-  asm_jmp_imm (cg_asm (g), BPF_JGE, R4, (int32_t) ((USTACK_HDR_SIZE + n) / 8), end);
-  cg_emit (g, MOV64_REG (R5, R4));
-  cg_emit (g, A64_IMM (BPF_LSH, R5, 3));
-  capture_addr (g, R0, 0);
-  cg_emit (g, A64_REG (BPF_ADD, R0, R5));
-  cg_emit (g, LDX (BPF_DW, R0, R0, 0));
-  cg_emit (g, A64_REG (BPF_XOR, R3, R0));
-  asm_ld_imm64 (cg_asm (g), R0, 0x100000001b3ull);
-  cg_emit (g, A64_REG (BPF_MUL, R3, R0));
-  cg_emit (g, MOV64_REG (R0, R3));
-  cg_emit (g, A64_IMM (BPF_RSH, R0, 29));
-  cg_emit (g, A64_REG (BPF_XOR, R3, R0));
+  asm_jmp_imm (cg_asm (g), BPF_JGE, R4, (int32_t) ((USTACK_HDR_SIZE + n + 31) / 32), end);   /* reads into the slack */
+  for (int k = 0; k < 4; k++)
+    {
+      cg_emit (g, LDX (BPF_DW, R0, R1, (int16_t) (8 * k)));
+      cg_emit (g, A64_REG (BPF_XOR, R3, R0));
+      cg_emit (g, A64_REG (BPF_MUL, R3, R5));
+    }
+  cg_emit (g, A64_IMM (BPF_ADD, R1, 32));
   cg_emit (g, A64_IMM (BPF_ADD, R4, 1));
   asm_ja (cg_asm (g), loop);
   asm_bind (cg_asm (g), bad);
   cg_emit (g, MOV64_IMM (R3, 0));
   asm_bind (cg_asm (g), end);
+  cg_emit (g, MOV64_REG (R0, R3));
+  cg_emit (g, A64_IMM (BPF_RSH, R0, 29));
+  cg_emit (g, A64_REG (BPF_XOR, R3, R0));
 }
 
 void

@@ -1,12 +1,12 @@
 ; clause 0: pid123:a.out:main:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 218 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 229 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 216
+   7: if r0 == 0 goto 227
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,13 +16,13 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 216
+  18: if r0 == 0 goto 227
   19: *(u32 *)(r10 -8) = 0
   20: r1 = map[zero]
   22: r2 = r10
   23: r2 += -8
   24: call map_lookup_elem
-  25: if r0 == 0 goto 216
+  25: if r0 == 0 goto 227
   26: *(u64 *)(r10 -48) = r0
   27: r0 = 0
   28: *(u64 *)(r10 -16) = 0
@@ -137,74 +137,85 @@
  137: r1 += 4336
  138: r2 = *(u64 *)(r1 +168)
  139: r3 = 0xcbf29ce484222325 ll
- 141: if r2 > 8192 goto 162
- 142: r2 >>= 3
- 143: r2 += 22
- 144: r4 = 0
- 145: if r4 >= r2 goto 163
- 146: if r4 >= 1046 goto 163
- 147: r5 = r4
- 148: r5 <<= 3
- 149: r0 = r7
- 150: r0 += 4336
- 151: r0 += r5
- 152: r0 = *(u64 *)(r0 +0)
- 153: r3 ^= r0
- 154: r0 = 0x100000001b3 ll
- 156: r3 *= r0
- 157: r0 = r3
- 158: r0 >>= 29
+ 141: if r2 > 8192 goto 170
+ 142: r0 = r1
+ 143: r0 += r2
+ 144: *(u64 *)(r0 +176) = 0
+ 145: *(u64 *)(r0 +184) = 0
+ 146: *(u64 *)(r0 +192) = 0
+ 147: *(u64 *)(r0 +200) = 0
+ 148: r2 += 207
+ 149: r2 >>= 5
+ 150: r5 = 0x100000001b3 ll
+ 152: r4 = 0
+ 153: if r4 >= r2 goto 171
+ 154: if r4 >= 262 goto 171
+ 155: r0 = *(u64 *)(r1 +0)
+ 156: r3 ^= r0
+ 157: r3 *= r5
+ 158: r0 = *(u64 *)(r1 +8)
  159: r3 ^= r0
- 160: r4 += 1
- 161: goto 145
- 162: r3 = 0
- 163: r1 = r7
- 164: r1 += 4272
- 165: *(u64 *)(r1 +8) = r3
- 166: r1 = map[(null)]
- 168: r2 = r7
- 169: r2 += 4272
- 170: r3 = r7
- 171: r3 += 4336
- 172: r4 = 1
- 173: call map_update_elem
- 174: r0 = r7
- 175: r0 += 4272
- 176: *(u64 *)(r10 -88) = r0
- 177: r0 = *(u64 *)(r10 -88)
- 178: r1 = r7
- 179: r1 += 160
- 180: r3 = r0
- 181: r2 = 16
- 182: call probe_read_kernel
- 183: r0 = r7
- 184: r0 += 160
- 185: r2 = r0
- 186: r1 = map[agg:@stacks]
- 188: call map_lookup_elem
- 189: if r0 != 0 goto 213
- 190: r1 = map[agg:@stacks]
- 192: r2 = r7
- 193: r2 += 160
- 194: r3 = *(u64 *)(r10 -48)
- 195: r4 = 1
- 196: call map_update_elem
+ 160: r3 *= r5
+ 161: r0 = *(u64 *)(r1 +16)
+ 162: r3 ^= r0
+ 163: r3 *= r5
+ 164: r0 = *(u64 *)(r1 +24)
+ 165: r3 ^= r0
+ 166: r3 *= r5
+ 167: r1 += 32
+ 168: r4 += 1
+ 169: goto 153
+ 170: r3 = 0
+ 171: r0 = r3
+ 172: r0 >>= 29
+ 173: r3 ^= r0
+ 174: r1 = r7
+ 175: r1 += 4272
+ 176: *(u64 *)(r1 +8) = r3
+ 177: r1 = map[(null)]
+ 179: r2 = r7
+ 180: r2 += 4272
+ 181: r3 = r7
+ 182: r3 += 4336
+ 183: r4 = 1
+ 184: call map_update_elem
+ 185: r0 = r7
+ 186: r0 += 4272
+ 187: *(u64 *)(r10 -88) = r0
+ 188: r0 = *(u64 *)(r10 -88)
+ 189: r1 = r7
+ 190: r1 += 160
+ 191: r3 = r0
+ 192: r2 = 16
+ 193: call probe_read_kernel
+ 194: r0 = r7
+ 195: r0 += 160
+ 196: r2 = r0
  197: r1 = map[agg:@stacks]
- 199: r2 = r7
- 200: r2 += 160
- 201: call map_lookup_elem
- 202: if r0 != 0 goto 213
- 203: *(u32 *)(r10 -8) = 2
- 204: r1 = map[drops]
- 206: r2 = r10
- 207: r2 += -8
- 208: call map_lookup_elem
- 209: if r0 == 0 goto 212
- 210: r1 = 1
- 211: lock *(u64 *)(r0 +0) += r1
- 212: goto 216
- 213: r1 = *(u64 *)(r10 -72)
- 214: r1 = 1
- 215: lock *(u64 *)(r0 +0) += r1
- 216: r0 = 0
- 217: exit
+ 199: call map_lookup_elem
+ 200: if r0 != 0 goto 224
+ 201: r1 = map[agg:@stacks]
+ 203: r2 = r7
+ 204: r2 += 160
+ 205: r3 = *(u64 *)(r10 -48)
+ 206: r4 = 1
+ 207: call map_update_elem
+ 208: r1 = map[agg:@stacks]
+ 210: r2 = r7
+ 211: r2 += 160
+ 212: call map_lookup_elem
+ 213: if r0 != 0 goto 224
+ 214: *(u32 *)(r10 -8) = 2
+ 215: r1 = map[drops]
+ 217: r2 = r10
+ 218: r2 += -8
+ 219: call map_lookup_elem
+ 220: if r0 == 0 goto 223
+ 221: r1 = 1
+ 222: lock *(u64 *)(r0 +0) += r1
+ 223: goto 227
+ 224: r1 = *(u64 *)(r10 -72)
+ 225: r1 = 1
+ 226: lock *(u64 *)(r0 +0) += r1
+ 227: r0 = 0
+ 228: exit
