@@ -22,6 +22,7 @@
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
 #include "consumer/output/unwind.h"
+#include "common/diag.h"
 #include "common/xalloc.h"
 
 struct output {
@@ -46,6 +47,7 @@ struct output {
   size_t caplen;
   uint64_t (*stkbufs)[STACK_MAX_FRAMES];
   unsigned stkbuf_next;
+  bool ustack_lost;            /* a ustack() value had no capture (the map was full) */
   int ncpu;
 };
 
@@ -233,6 +235,8 @@ ustack_value (const struct output *o_const, struct dtype t, const uint8_t *p)
   size_t n = 0;
   if (pcs && bpf_map_lookup_elem (o->ustacks_fd, p, o->capbuf) == 0)
     n = unwinder_unwind (o->unw, (int32_t) pid, o->capbuf, o->caplen, pcs, t.size);
+  else if (pcs)
+    o->ustack_lost = true;
   static const uint64_t none = 0;
   return dfmt_stack (n ? pcs : &none, n ? n : 1, true, (int32_t) pid);
 }
@@ -631,6 +635,9 @@ output_finish (struct output *o)
 {
   for (size_t i = 0; i < o->prog->naggs; i++)
     snapshot (o, i);
+  if (o->ustack_lost)
+    diag_warn ("some ustack() stacks were lost and print empty: more than %u distinct stack "
+               "captures", USTACK_CAPTURES_MAX);
   if (o->prog->stackfmt == STACKFMT_SVG)
     {
       flame_print_svg (&o->out, &o->ctx, o->aggs, o->prog->naggs);

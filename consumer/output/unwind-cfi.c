@@ -472,8 +472,8 @@ step_fp (const struct frame *f, const struct stack *s, struct frame *out)
 size_t
 unwinder_unwind (struct unwinder *u, int32_t pid, const uint8_t *cap, size_t len, uint64_t *pcs, size_t max)
 {
-  if (len < USTACK_HDR_SIZE || max == 0)
-    return 0;
+  if (len < USTACK_HDR_SIZE || max == 0 || pid <= 0)
+    return 0;                   /* pid 0: the idle task, no user stack */
   struct frame f = { .valid = (1u << NREGS) - 1 };
   for (unsigned r = 0; r < NREGS; r++)
     memcpy (&f.r[r], cap + ptregs_off[r], 8);
@@ -485,8 +485,8 @@ unwinder_unwind (struct unwinder *u, int32_t pid, const uint8_t *cap, size_t len
   while (n < max)
     {
       uint64_t pc = f.r[REG_RA];
-      if (pc == 0)
-        break;
+      if (pc == 0 || pc >= 0x800000000000ull)
+        break;                  /* no user address: a kernel thread's registers */
       pcs[n++] = pc;
       /* a return address is just after its call: look the call up */
       uint64_t look = n == 1 ? pc : pc - 1, vaddr;
