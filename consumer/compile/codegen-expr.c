@@ -11,8 +11,8 @@
 #include "consumer/compile/codegen-int.h"
 
 /* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
- * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
- * r0 = its address. */
+ * the capture's hash (ustack: codegen-ustack.c), the pcs (bpf_get_stack
+ * zeroes what it does not fill) or the pc.  r0 = its address. */
 /* Store SRC (or the constant 0 when SRC < 0) at scratch offset OFF.  The
  * stack temporaries follow the string temporaries, beyond the reach of an
  * instruction's 16-bit offset when strsize is large: their address is then
@@ -59,7 +59,9 @@ gen_stack_subr (struct gen *g, struct d_node *n)
     }
   else
     store_scratch (g, -1, off);
-  if (ni->subr != SUBR_USYM)
+  if (ni->type.kind == DT_USTACK)
+    cg_ustack_capture (g, off);
+  else if (ni->subr != SUBR_USYM)
     {
       if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
         cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));

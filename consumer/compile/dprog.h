@@ -35,8 +35,11 @@
 
 /* Stacks and symbols are records, not values: they may only be traced,
  * printed with printf, used as aggregation keys or stand alone as actions.
- *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
- *                         are the pid (u64), then n pcs (a 0 ends it early);
+ *   DT_USTACK             ustack(n): size = n frames; the bytes are the pid
+ *                         (u64) and the hash of the capture in MAP_USTACKS
+ *                         (abi.h), unwound by the consumer;
+ *   DT_KSTACK             stack(n): size = n frames; the bytes are the pid
+ *                         (u64), then n pcs (a 0 ends it early);
  *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
  *                         mod (pc): size = enum dt_symform; the bytes are the
  *                         pid (u64) and the pc (u64). */
@@ -80,7 +83,8 @@ dtype_bytes (struct dtype t, unsigned strsize)
   switch (t.kind)
     {
     case DT_STRING: return (strsize + 7) & ~7u;
-    case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_USTACK: return 16;
+    case DT_KSTACK: return 8 + 8u * t.size;
     case DT_USYM: return 16;
     case DT_OBJECT: return (unsigned) ((ctype_resolve (t.ctype)->size + 7) & ~7ull);
     default: return 8;
@@ -213,6 +217,9 @@ struct dprog {
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
+  unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
+  bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
+  enum { STACKFMT_TEXT, STACKFMT_FOLDED, STACKFMT_SVG } stackfmt;   /* -x oformat=folded|svg */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;

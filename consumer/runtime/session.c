@@ -317,6 +317,9 @@ open_output (struct runtime *rt)
 static int
 open_ring_buffers (struct runtime *rt)
 {
+  /* ustack(): unwound from the captures map (maps.c) */
+  if (rt->maps.fixed[MAP_USTACKS] >= 0)
+    output_set_ustacks (rt->out, rt->maps.fixed[MAP_USTACKS], USTACK_HDR_SIZE + cg_ustack_bytes (&rt->prog));
   rt->rb = ring_buffer__new (rt->maps.fixed[MAP_RINGBUF], on_record, rt, NULL);
   if (rt->rb && rt->error_fd >= 0)
     rt->errrb = ring_buffer__new (rt->maps.fixed[MAP_ERRBUF], on_record, rt, NULL);
