@@ -55,6 +55,7 @@ ck_builtin_of (const char *name, enum builtin *b, struct dtype *t)
     { "walltimestamp", BI_WALLTIMESTAMP, { DT_INTEGER, 8, true, false } },
     { "vtimestamp", BI_VTIMESTAMP, { DT_INTEGER, 8, false, false } },
     { "execname", BI_EXECNAME, { DT_STRING, 0, false, false } },
+    { "threadname", BI_THREADNAME, { DT_STRING, 0, false, false } },
     { "probeprov", BI_PROBEPROV, { DT_STRING, 0, false, false } },
     { "probemod", BI_PROBEMOD, { DT_STRING, 0, false, false } },
     { "probefunc", BI_PROBEFUNC, { DT_STRING, 0, false, false } },

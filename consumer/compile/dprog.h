@@ -175,6 +175,9 @@ struct dtarget {
   int32_t pid, ppid;
   uint32_t uid, gid;
   int64_t walltime_offset_ns;   /* CLOCK_REALTIME - CLOCK_MONOTONIC: walltimestamp */
+  /* struct task_struct's group_leader and comm (the kernel's BTF): execname
+   * is the thread-group leader's comm; 0 when unknown (the thread's comm) */
+  uint32_t task_group_leader_off, task_comm_off;
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # consumer-processes.sh — processes as users have them (issue 15): a second
-# SIGINT/SIGTERM hurries the stop but never loses output.
+# SIGINT/SIGTERM hurries the stop but never loses output; execname is the
+# process's name and threadname the thread's.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/target.d" -o target.h || fail "dtrace -h target.d"
@@ -73,5 +74,16 @@ for r in 1 2 3; do
 done
 if [ $bad = 0 ]; then ok "timeout -s INT with -c (the command signalled too): output kept (3 runs)"
 else fail "timeout -s INT with -c (the command signalled too): output kept (3 runs)"; printf '%s\n' "$last" | sed 's/^/    /'; fi
+
+# --- execname is the process's name, threadname the firing thread's
+"$DTRACE" -h -s "$data/threads.d" -o threads.h || fail "dtrace -h threads.d"
+"$DTRACE" -G -s "$data/threads.d" -o threads-sem.o || fail "dtrace -G threads.d"
+gcc -O2 -I. "$data/threads.c" threads-sem.o -o mtprog -lpthread || fail "build threads"
+"$DTRACE" -q -x aggsortkey -n 'thr$target:::ready { } thr$target:::work { @[execname, threadname] = count(); }
+  thr$target:::work /execname == "mtprog"/ { @p = count(); }' -c "$T/mtprog 3" >thr.out 2>thr.err
+expect=$(printf '\n mtprog mtprog 3\n mtprog worker-a 3\n mtprog worker-b 3\n 9')
+check_eq "execname: the process's name in every thread; threadname: pthread_setname_np's" "$(tr -s ' ' <thr.out)" "$expect"
+out=$("$DTRACE" -q -n 'BEGIN { printf("%s %s", execname, threadname); exit(0); }')
+check_eq "execname and threadname in BEGIN (dtrace's own thread)" "$out" "dtrace dtrace"
 
 done_testing
