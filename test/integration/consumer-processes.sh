@@ -86,4 +86,9 @@ check_eq "execname: the process's name in every thread; threadname: pthread_setn
 out=$("$DTRACE" -q -n 'BEGIN { printf("%s %s", execname, threadname); exit(0); }')
 check_eq "execname and threadname in BEGIN (dtrace's own thread)" "$out" "dtrace dtrace"
 
+# --- the "matched N probes" notice keeps a module path whole
+"$DTRACE" -n "tgt*:$T_TARGET::tick /arg0 > 100/ { }" -c "$T_TARGET 1" >notice.out 2>notice.err
+check_match "notice: the description up to its predicate, a path's '/'s kept" "$(cat notice.err)" \
+  "^dtrace: description 'tgt\\*:$T_TARGET::tick ' matched 1 probe\$"
+
 done_testing
