@@ -287,10 +287,21 @@ add_tick_probes (struct dprog *p, const struct resolve *r)
     }
 }
 
+/* A provider field that names one process's probes (`tgt1234`): no glob,
+ * ending in a digit.  Any other (`tgt*`, `*`) also names the probes of the
+ * processes that map the same files later. */
+static bool
+provider_names_one_process (const char *prov)
+{
+  size_t n = strlen (prov);
+  return n > 0 && prov[n - 1] >= '0' && prov[n - 1] <= '9' && !probe_glob_is_pattern (prov);
+}
+
 /* Enable clause C on every probe description D matches (USDT probes only
- * when USDT); returns how many. */
+ * when USDT); returns how many.  BY_FILE: the scope is every process, so a
+ * USDT probe D matches without naming its process is attached by file. */
 static size_t
-enable_desc (struct dprog *p, const struct probe_desc *d, bool usdt, size_t c)
+enable_desc (struct dprog *p, const struct probe_desc *d, bool usdt, size_t c, bool by_file)
 {
   size_t n = 0;
   for (unsigned k = 0; k < 3; k++)
@@ -327,6 +338,8 @@ enable_desc (struct dprog *p, const struct probe_desc *d, bool usdt, size_t c)
             && probe_name_match (d->name, u->note_name))
           {
             add_clause_to_probe (&p->probes[j], (unsigned) c);
+            if (by_file && u->pid > 0 && !provider_names_one_process (d->provider))
+              ((struct usdt_probe *) p->probes[j].sites)->by_file = true;
             n++;
           }
       }
@@ -364,7 +377,7 @@ enable_clauses (struct runtime *rt, const struct resolve *r, int rc)
   for (size_t i = 0; rc == 0 && i < r->nd; i++)
     {
       size_t c = r->desc_clause[i];
-      size_t n = enable_desc (p, &r->descs[i], r->usdt_desc[i], c);
+      size_t n = enable_desc (p, &r->descs[i], r->usdt_desc[i], c, rt->nprocs == 0);
       for (size_t s = 0; s < rt->nsrc; s++)
         if (c >= rt->src[s].first_clause && c < rt->src[s].first_clause + rt->src[s].nclauses)
           matched[s] += n;

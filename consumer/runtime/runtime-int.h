@@ -79,6 +79,8 @@ struct runtime {
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
+  unsigned new_probes_first;    /* ids later processes' probes get (maps.c), */
+  unsigned new_probes_limit;    /* up to this one (excluded) */
 };
 
 /* xoptions.c */

@@ -50,10 +50,45 @@ print_record (void *ctx, const void *data, size_t size)
     }
 }
 
+/* A record of a probe the kernel made for a process that mapped a probed
+ * file after dtrace attached (codegen.c, gen_new_process_probe): its names
+ * are read from the probe strings map the first time it is seen. */
+static void
+learn_new_probe (struct runtime *rt, const void *data, size_t size)
+{
+  uint32_t id;
+  if (size < REC_HEADER_SIZE)
+    return;
+  memcpy (&id, (const char *) data + 4, sizeof id);
+  if (id < rt->new_probes_first || id >= rt->new_probes_limit)
+    return;
+  struct dprog *p = &rt->prog;
+  for (size_t i = p->nprobes; i > 0; i--)
+    if (p->probes[i - 1].id == id)
+      return;
+  unsigned ss = p->strsize;
+  char *ps = xcalloc (1, PROBESTR_SIZE (ss));
+  if (bpf_map_lookup_elem (rt->maps.fixed[MAP_PROBESTR], &id, ps) == 0)
+    {
+      p->probes = xrealloc (p->probes, (p->nprobes + 1) * sizeof *p->probes);
+      struct dprobe *dp = &p->probes[p->nprobes++];
+      memset (dp, 0, sizeof *dp);
+      dp->id = id;
+      dp->kind = PK_USDT;         /* no sites of its own: the kernel made it */
+      dp->prov = xstrndup (ps, ss - 1);
+      dp->mod = xstrndup (ps + ss, ss - 1);
+      dp->func = xstrndup (ps + 2 * ss, ss - 1);
+      dp->name = xstrndup (ps + 3 * ss, ss - 1);
+    }
+  free (ps);
+}
+
 static int
 on_record (void *ctx, void *data, size_t size)
 {
   struct runtime *rt = ctx;
+  if (rt->new_probes_limit > rt->new_probes_first)
+    learn_new_probe (rt, data, size);
   if (fault_record (&rt->prog, data, size, rt->error_fd))
     {
       rt->nerrors++;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # consumer-processes.sh — processes as users have them (issue 15): a second
 # SIGINT/SIGTERM hurries the stop but never loses output; execname is the
-# process's name and threadname the thread's.
+# process's name and threadname the thread's; `prov*:::` covers the
+# processes started, and forked, after dtrace attached.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/target.d" -o target.h || fail "dtrace -h target.d"
@@ -90,5 +91,50 @@ check_eq "execname and threadname in BEGIN (dtrace's own thread)" "$out" "dtrace
 "$DTRACE" -n "tgt*:$T_TARGET::tick /arg0 > 100/ { }" -c "$T_TARGET 1" >notice.out 2>notice.err
 check_match "notice: the description up to its predicate, a path's '/'s kept" "$(cat notice.err)" \
   "^dtrace: description 'tgt\\*:$T_TARGET::tick ' matched 1 probe\$"
+
+# --- prov*::: (no process named): attached by file, so processes that map
+# the file later, started or forked, fire with probes named after them.
+# (The module field, a base name unique to this test, keeps other tests'
+# tgt processes out: `tgt*:::` alone is every process on the machine.)
+LATE=late$$
+cp "$T_TARGET" "$T/$LATE"
+TGT_LINGER_MS=60000 "$T/$LATE" 0 2>/dev/null &   # makes tgt*::: match now
+early=$!
+"$DTRACE" -q -n "tgt*:$LATE::tick { @[probeprov, pid] = count(); } tgt*:$LATE::neg /arg0 == 3/ { printf(\"%s %d %s:%s:%s\\n\", probeprov, pid, probemod, probefunc, probename); }" >later.out 2>later.err &
+dp=$!
+wait_attached $dp || fail "dtrace attached (tgt*:::)"
+"$T/$LATE" 3 2>/dev/null & l1=$!; wait $l1
+"$T/$LATE" 4 2>/dev/null & l2=$!; wait $l2
+kill -INT $dp; wait $dp
+check_match "a process started later fires, its probes named tgt<PID>" "$(cat later.out)" "^tgt$l1 $l1 $LATE:main:neg\$"
+check_match "... a second one too, with its own name" "$(cat later.out)" "^tgt$l2 $l2 $LATE:main:neg\$"
+check_match "... each counted under its own name" "$(tr -s ' ' <later.out)" "^ tgt$l1 $l1 3\$"
+check_match "... (the second)" "$(tr -s ' ' <later.out)" "^ tgt$l2 $l2 4\$"
+check_eq "... and nothing else fired" "$(grep -c . later.out)" 4
+
+# a process that forks after dtrace attached: parent and child both fire
+TGT_SETTLE_MS=300 TGT_FORK=1 "$T/$LATE" 2 wait 6000 2>/dev/null &
+fp=$!
+"$DTRACE" -q -n "tgt*:$LATE::ready { } tgt*:$LATE::tick { @[probeprov == strjoin(\"tgt\", lltostr(pid)) ? \"own\" : \"other\", pid == \$1 ? \"parent\" : \"child\"] = count(); }" $fp >fork.out 2>fork.err &
+dp=$!
+wait $fp
+sleep 0.2
+kill -INT $dp; wait $dp
+check_eq "a child forked after attach fires under its own tgt<PID>, like its parent" "$(tr -s ' ' <fork.out)" \
+  "$(printf '\n\n own child 2\n own parent 2')"
+
+# the kernel raises the semaphore in later processes; kill -9 leaves none
+"$DTRACE" -q -n "tgt*:$LATE::ready { }" >/dev/null 2>&1 &
+dp=$!
+wait_attached $dp || fail "dtrace attached (tgt*:::ready)"
+"$T/$LATE" 1 wait 400 2>sem1.err >/dev/null
+check_match "tgt*:::: the semaphore is raised in a process started later" "$(cat sem1.err)" 'ready=1'
+kill -9 $dp; wait $dp 2>/dev/null
+"$T/$LATE" 1 wait 20 2>sem2.err >/dev/null
+check_match "after kill -9 of dtrace: not raised in a new process" "$(cat sem2.err)" 'ready=0'
+kill $early 2>/dev/null; wait $early 2>/dev/null
+if [ -r /sys/kernel/tracing/uprobe_events ]; then
+  check_eq "no uprobe_events left behind" "$(grep -c "$T" /sys/kernel/tracing/uprobe_events)" 0
+fi
 
 done_testing
