@@ -32,6 +32,9 @@ make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value
   return fd;
 }
 
+/* Sites of libraries -c/-p processes map after dtrace attached. */
+#define LATE_SITES 4096u
+
 /* Is some USDT probe attached by file (rt->usdt's by_file)? */
 static bool
 usdt_any_by_file (const struct runtime *rt)
@@ -105,13 +108,21 @@ create_maps (struct runtime *rt)
   rt->maps.fixed[MAP_ZERO] = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
   size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
   size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
+  /* room for the sites of libraries -c/-p processes load later */
+  rt->late_first_cookie = rt->late_limit_cookie = (unsigned) nsites;
+  if (rt->nprocs && rt->have_usdt)
+    rt->late_limit_cookie += LATE_SITES;
+  nsites = rt->late_limit_cookie;
   if (nsites == 0)
     nsites = 1;
   rt->maps.fixed[MAP_SITES] = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
   rt->new_probes_first = (unsigned) p->nprobes + 1;
   rt->new_probes_limit = rt->new_probes_first + (usdt_any_by_file (rt) ? new_probes_room (ss) : 0);
+  rt->late_first_id = rt->late_limit_id = rt->new_probes_limit;
+  if (rt->nprocs && rt->have_usdt)
+    rt->late_limit_id += new_probes_room (ss);
   rt->maps.fixed[MAP_PROBESTR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, PROBESTR_SIZE (ss),
-                                           rt->new_probes_limit, 0);
+                                           rt->late_limit_id, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
   rt->maps.fixed[MAP_STRCONST] = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss), 1, BPF_F_RDONLY_PROG);
   if (rt->maps.fixed[MAP_GLOBALS] < 0 || rt->maps.fixed[MAP_SCRATCH] < 0 || rt->maps.fixed[MAP_RINGBUF] < 0 || rt->maps.fixed[MAP_DROPS] < 0 || rt->maps.fixed[MAP_ZERO] < 0

@@ -224,7 +224,9 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
   r->usdt_desc = usdt_desc;
 
   int rc = 0;
-  if (nusdt)
+  if (nusdt && run_to_evaltime (rt) != 0)
+    rc = -1;
+  else if (nusdt)
     {
       struct usdt_scope scope = { rt->procs, rt->nprocs, NULL, 0, rt->nprocs == 0 };
       if (usdt_probes_find (udescs, nusdt, &scope, NULL, &rt->usdt) != 0)
@@ -399,6 +401,7 @@ resolve_probes (struct runtime *rt)
   memset (&r, 0, sizeof r);
   if (collect_descs (rt, &r) != 0)
     return -1;
+  r.usdt_desc = NULL;
   add_dtrace_probes (p);
   int rc = find_usdt_probes (rt, &r);
   if (rc == 0 && rt->have_usdt)
@@ -415,10 +418,56 @@ resolve_probes (struct runtime *rt)
     }
 
   rc = enable_clauses (rt, &r, rc);
-  for (size_t i = 0; i < r.nd; i++)
-    probe_desc_free (&r.descs[i]);
-  free (r.descs);
-  free (r.desc_clause);
-  free (r.usdt_desc);
+  /* kept for the probes of libraries -c/-p processes load later */
+  rt->res = xmalloc (sizeof *rt->res);
+  *rt->res = r;
   return rc;
+}
+
+void
+resolve_free (struct runtime *rt)
+{
+  struct resolve *r = rt->res;
+  if (!r)
+    return;
+  for (size_t i = 0; i < r->nd; i++)
+    probe_desc_free (&r->descs[i]);
+  free (r->descs);
+  free (r->desc_clause);
+  free (r->usdt_desc);
+  free (r);
+  rt->res = NULL;
+}
+
+size_t
+resolve_usdt_descs (const struct runtime *rt, struct probe_desc **out)
+{
+  const struct resolve *r = rt->res;
+  size_t n = 0;
+  *out = xcalloc (r && r->nd ? r->nd : 1, sizeof **out);
+  for (size_t i = 0; r && i < r->nd; i++)
+    if (r->usdt_desc[i])
+      (*out)[n++] = r->descs[i];
+  return n;
+}
+
+size_t
+resolve_enable_late_probe (struct runtime *rt, size_t j)
+{
+  const struct resolve *r = rt->res;
+  struct dprog *p = &rt->prog;
+  const struct usdt_probe *u = p->probes[j].sites;
+  size_t n = 0;
+  for (size_t i = 0; r && i < r->nd; i++)
+    {
+      const struct probe_desc *d = &r->descs[i];
+      const char *mod = strchr (d->module, '/') ? strrchr (d->module, '/') + 1 : d->module;
+      if (r->usdt_desc[i] && probe_field_match (d->provider, u->provider) && probe_field_match (mod, u->module)
+          && probe_field_match (d->function, u->function) && probe_name_match (d->name, u->note_name))
+        {
+          add_clause_to_probe (&p->probes[j], (unsigned) r->desc_clause[i]);
+          n++;
+        }
+    }
+  return n;
 }

@@ -179,6 +179,8 @@ free_runtime (struct runtime *rt)
     ring_buffer__free (rt->rb);
   if (rt->errrb)
     ring_buffer__free (rt->errrb);
+  usdt_late_free (rt);
+  resolve_free (rt);
   if (rt->out)
     output_free (rt->out);
   map_table_close (&rt->maps);
@@ -272,6 +274,37 @@ grab_processes (struct runtime *rt)
     }
   if (rt->nprocs)
     rt->prog.target_pid = rt->procs[0].pid;
+  return 0;
+}
+
+/* -c: the command runs to its evaltime (lib-loads.h) and waits there,
+ * stopped; its descriptions are then evaluated against its maps, as a
+ * -p process's.  Called by resolve.c only when some description can name
+ * USDT probes (pid, syscall and profile probes are found without running
+ * the command, and then trace it from its exec on). */
+int
+run_to_evaltime (struct runtime *rt)
+{
+  if (rt->evaltime == EVALTIME_EXEC)
+    return 0;
+  for (size_t i = 0; i < rt->nprocs; i++)
+    {
+      struct dt_proc *d = &rt->dtp[i];
+      if (!d->created || !d->held)
+        continue;
+      if (lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO) != 0)
+        return -1;
+      if (d->exited)
+        {
+          char *m = dt_proc_exit_message (d);
+          diag_error ("failed to execute %s: %s before its %s", d->argv[0], m,
+                      rt->evaltime == EVALTIME_MAIN ? "main" : rt->evaltime == EVALTIME_PREINIT ? "libraries were loaded" : "entry point");
+          free (m);
+          return -1;
+        }
+      rt->procs[i].exec_path = NULL;
+      rt->cg.held_pid = 0;
+    }
   return 0;
 }
 
@@ -392,6 +425,7 @@ trace_loop (struct runtime *rt)
       if (n < 0 && n != -EINTR)
         break;
       ring_buffer__consume (rt->rb);
+      usdt_late_service (rt);     /* libraries loaded since (dlopen) */
       fflush (rt->outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
@@ -477,7 +511,7 @@ consumer_run (const struct consumer_options *opt)
     for (size_t s = 0; s < rt.nsrc; s++)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
-  if (open_ring_buffers (&rt) != 0)
+  if (open_ring_buffers (&rt) != 0 || usdt_late_arm (&rt) != 0)
     goto out;
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)

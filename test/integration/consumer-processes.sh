@@ -3,7 +3,8 @@
 # consumer-processes.sh — processes as users have them (issue 15): a second
 # SIGINT/SIGTERM hurries the stop but never loses output; execname is the
 # process's name and threadname the thread's; `prov*:::` covers the
-# processes started, and forked, after dtrace attached.
+# processes started, and forked, after dtrace attached; -c and -p see the
+# probes of shared libraries (DT_NEEDED at evaltime, dlopen later).
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/target.d" -o target.h || fail "dtrace -h target.d"
@@ -136,5 +137,48 @@ kill $early 2>/dev/null; wait $early 2>/dev/null
 if [ -r /sys/kernel/tracing/uprobe_events ]; then
   check_eq "no uprobe_events left behind" "$(grep -c "$T" /sys/kernel/tracing/uprobe_events)" 0
 fi
+
+# --- probes in shared libraries: DT_NEEDED under -c at evaltime, dlopen
+# under -c and -p
+"$DTRACE" -h -s "$data/shlib.d" -o shlib.h || fail "dtrace -h shlib.d"
+gcc -O2 -fPIC -I. -c "$data/shlib.c" -o shlib.o && "$DTRACE" -G -s "$data/shlib.d" -o shlib-sem.o shlib.o \
+  && gcc -shared -o libshl.so shlib.o shlib-sem.o || fail "build libshl.so"
+gcc -O2 -DSHL_NEEDED "$data/shlib-user.c" -o needed-user -L"$T" -lshl -Wl,-rpath,"$T" || fail "build needed-user"
+gcc -O2 "$data/shlib-user.c" -o dl-user -ldl || fail "build dl-user"
+shl_prog='shl$target:::hit { @[probeprov == strjoin("shl", lltostr(pid)), probemod, probefunc] = count(); }'
+shl_want=$(printf '\n 1 libshl.so shl_fire 4')
+"$DTRACE" -q -n "$shl_prog" -c "$T/needed-user needed 4" >needed.out 2>needed.err
+check_eq "-c: probes of a DT_NEEDED library, evaluated at postinit (the default)" "$(tr -s ' ' <needed.out)" "$shl_want"
+check_match "... the kernel raised the library's semaphore" "$(cat needed.err)" 'needed enabled=1'
+for et in preinit main; do
+  "$DTRACE" -x evaltime=$et -q -n "$shl_prog" -c "$T/needed-user needed 4" >needed-$et.out 2>&1
+  check_eq "-x evaltime=$et: the DT_NEEDED library's probes too" "$(tr -s ' ' <needed-$et.out | grep -v enabled)" "$shl_want"
+done
+"$DTRACE" -x evaltime=exec -q -n "$shl_prog" -c "$T/needed-user needed 4" >needed-exec.out 2>needed-exec.err
+check_match "-x evaltime=exec: only the executable, before the loader ran: no match" "$(cat needed-exec.err)" \
+  'shl[0-9]+:::hit does not match any probes'
+check_fails "-x evaltime=bogus is an error" "$DTRACE" -x evaltime=bogus -n 'BEGIN { exit(0); }'
+
+shl_want3=$(printf '\n 1 libshl.so shl_fire 3')
+"$DTRACE" -Z -q -n "$shl_prog" -c "$T/dl-user dlopen $T/libshl.so 3" >dlc.out 2>dlc.err
+check_eq "-c: a library loaded with dlopen after start (-Z), every hit, under its process's name" "$(tr -s ' ' <dlc.out)" "$shl_want3"
+check_match "... its semaphore raised before it fired" "$(cat dlc.err)" 'dlopen enabled=1'
+SHL_WAIT=1 "$T/dl-user" dlopen "$T/libshl.so" 3 1000 2>dlp.err &
+tp=$!
+"$DTRACE" -Z -q -n "$shl_prog" -p $tp >dlp.out 2>dlp.err2
+check_eq "-p: a library the process dlopens after dtrace attached" "$(tr -s ' ' <dlp.out)" "$shl_want3"
+wait $tp
+
+# kill -9 of dtrace while the -c command waits at its evaltime or at a
+# library load: the command never stays stopped (it dies with dtrace)
+"$DTRACE" -Z -q -n "$shl_prog" -c "$T/dl-user dlopen $T/libshl.so 3 3000" >/dev/null 2>&1 &
+dp=$!
+wait_attached $dp || fail "dtrace attached (-c dl-user)"
+child=$(pgrep -P $dp)
+kill -9 $dp; wait $dp 2>/dev/null
+for _ in $(seq 50); do [ -d /proc/"$child" ] || break; sleep 0.1; done
+check_eq "kill -9 of dtrace: its -c command is gone, not left stopped" "$(test -d /proc/"$child" && echo alive || echo gone)" gone
+"$T/needed-user" needed 1 2>after.err
+check_match "... and no semaphore stays raised in the library" "$(cat after.err)" 'needed enabled=0'
 
 done_testing
