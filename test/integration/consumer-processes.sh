@@ -50,10 +50,11 @@ if [ $bad = 0 ]; then ok "two SIGTERMs: output kept (3 runs)"
 else fail "two SIGTERMs: output kept (3 runs)"; printf '%s\n' "$last" | sed 's/^/    /'; fi
 
 # GNU timeout signals dtrace, then its whole process group: dtrace (and a
-# -c command) get a second signal while stopping
+# -c command) get a second signal while stopping (3 s: time enough for
+# dtrace to attach and the target to fire on a loaded machine)
 bad=0
 for r in 1 2 3; do
-  timeout -s INT 1.5 "$DTRACE" -q -n "$sig_prog" >to$r.out 2>to$r.err &
+  timeout -s INT 3 "$DTRACE" -q -n "$sig_prog" >to$r.out 2>to$r.err &
   tp=$!
   dp=
   for _ in $(seq 100); do dp=$(pgrep -P $tp) && break; sleep 0.05; done
@@ -67,7 +68,7 @@ if [ $bad = 0 ]; then ok "timeout -s INT: output kept (3 runs)"
 else fail "timeout -s INT: output kept (3 runs)"; printf '%s\n' "$last" | sed 's/^/    /'; fi
 bad=0
 for r in 1 2 3; do
-  TGT_LINGER_MS=20000 timeout -s INT 1.5 "$DTRACE" -q \
+  TGT_LINGER_MS=20000 timeout -s INT 3 "$DTRACE" -q \
     -n 'tgt$target:::ready { } tgt$target:::tick { printf("t%d ", arg0); @n = count(); } END { printf("end"); }' \
     -c "$T_TARGET 5 wait" >toc$r.out 2>toc$r.err
   rc=$?
@@ -155,6 +156,11 @@ for et in preinit main; do
   check_eq "-x evaltime=$et: the DT_NEEDED library's probes too" "$(tr -s ' ' <needed-$et.out | grep -v enabled)" "$shl_want"
 done
 "$DTRACE" -x evaltime=exec -q -n "$shl_prog" -c "$T/needed-user needed 4" >needed-exec.out 2>needed-exec.err
+init_prog='shl$target:::init { @i = count(); } shl$target:::hit { @h = count(); }'
+"$DTRACE" -x evaltime=preinit -q -n "$init_prog" -c "$T/needed-user needed 2" >init-pre.out 2>/dev/null
+check_eq "-x evaltime=preinit: before the library's initializer (its probe fires)" "$(tr -s ' ' <init-pre.out)" "$(printf '\n 1\n 2')"
+"$DTRACE" -Z -q -n "$init_prog" -c "$T/needed-user needed 2" >init-post.out 2>/dev/null
+check_eq "postinit: after it (only the hits)" "$(tr -s ' ' <init-post.out)" "$(printf '\n 2')"
 check_match "-x evaltime=exec: only the executable, before the loader ran: no match" "$(cat needed-exec.err)" \
   'shl[0-9]+:::hit does not match any probes'
 check_fails "-x evaltime=bogus is an error" "$DTRACE" -x evaltime=bogus -n 'BEGIN { exit(0); }'

@@ -2,4 +2,5 @@
 provider shl {
 	probe hit(int i);
 	probe ready();
+	probe init();
 };
