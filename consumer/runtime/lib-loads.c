@@ -251,19 +251,28 @@ lib_watch_free (struct lib_watch *w)
   free (w);
 }
 
-/* The interpreter PID runs, by the path that opens it from here. */
+/* The interpreter of the program at PATH, or NULL. */
 static char *
-interpreter_of (pid_t pid)
+interpreter_of_file (const char *path)
 {
-  char exe[64];
-  snprintf (exe, sizeof exe, "/proc/%d/exe", (int) pid);
   char **libs = NULL;
-  size_t n = pid_needed_libs (exe, &libs);
+  size_t n = pid_needed_libs (path, &libs);
   char *interp = n > 0 ? libs[0] : NULL;
   for (size_t i = 1; i < n; i++)
     free (libs[i]);
   free (libs);
-  if (interp && access (interp, R_OK) != 0)
+  return interp;
+}
+
+/* The interpreter PID runs (EXEC_PATH: the file it will run), by the path
+ * that opens it from here. */
+static char *
+interpreter_of (pid_t pid, const char *exec_path)
+{
+  char exe[64];
+  snprintf (exe, sizeof exe, "/proc/%d/exe", (int) pid);
+  char *interp = interpreter_of_file (exec_path ? exec_path : exe);
+  if (!exec_path && interp && access (interp, R_OK) != 0)
     {
       char *in_root = xasprintf ("/proc/%d/root%s", (int) pid, interp);
       free (interp);
@@ -273,7 +282,7 @@ interpreter_of (pid_t pid)
 }
 
 struct lib_watch *
-lib_watch_new (const pid_t *pids, const bool *stop, size_t n, enum uprobe_mode mode)
+lib_watch_new (const pid_t *pids, const char *const *exes, const bool *stop, size_t n, enum uprobe_mode mode)
 {
   mode = hook_mode (mode);
   struct lib_watch *w = xcalloc (1, sizeof *w);
@@ -288,7 +297,7 @@ lib_watch_new (const pid_t *pids, const bool *stop, size_t n, enum uprobe_mode m
   size_t armed = 0;
   for (size_t i = 0; i < n; i++)
     {
-      char *interp = interpreter_of (pids[i]);
+      char *interp = interpreter_of (pids[i], exes[i]);
       uint64_t off;
       if (!interp || usdt_elf_function_offset (interp, "_dl_debug_state", &off) != 0)
         {

@@ -50,12 +50,14 @@ bool evaltime_parse (const char *text, enum evaltime *et);
  * exited first (P->exited); -1 after an error. */
 int lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode);
 
-/* The dynamic-linker hook for N processes (STOP: they are -c children, to
+/* The dynamic-linker hook for N processes (EXES[i]: the file a -c child
+ * held before its exec will run, else NULL; STOP: they are -c children, to
  * be stopped at each hit).  Returns NULL when it cannot be armed (a static
  * program; reported as a warning).  lib_watch_fd() is the ring buffer of
  * the tgids of the processes whose link map changed (u32 each). */
 struct lib_watch;
-struct lib_watch *lib_watch_new (const pid_t *pids, const bool *stop, size_t n, enum uprobe_mode mode);
+struct lib_watch *lib_watch_new (const pid_t *pids, const char *const *exes, const bool *stop, size_t n,
+                                 enum uprobe_mode mode);
 int lib_watch_fd (const struct lib_watch *w);
 void lib_watch_free (struct lib_watch *w);
 

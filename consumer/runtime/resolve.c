@@ -228,6 +228,8 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
     rc = -1;
   else if (nusdt)
     {
+      if (rt->nprocs)
+        usdt_late_watch (rt);   /* before the maps are read: no load is missed */
       struct usdt_scope scope = { rt->procs, rt->nprocs, NULL, 0, rt->nprocs == 0 };
       if (usdt_probes_find (udescs, nusdt, &scope, NULL, &rt->usdt) != 0)
         rc = -1;

@@ -108,6 +108,7 @@ size_t resolve_enable_late_probe (struct runtime *rt, size_t j);
 void resolve_free (struct runtime *rt);
 
 /* usdt-late.c: the probes of libraries -c/-p processes map later */
+void usdt_late_watch (struct runtime *rt);
 int usdt_late_arm (struct runtime *rt);
 void usdt_late_service (struct runtime *rt);
 void usdt_late_free (struct runtime *rt);

@@ -69,10 +69,32 @@ on_lib_event (void *ctx, void *data, size_t size)
   return 0;
 }
 
+/* Armed before the processes' maps are first read (resolve.c), so that a
+ * library loaded while dtrace starts is reported, not missed. */
+void
+usdt_late_watch (struct runtime *rt)
+{
+  pid_t *pids = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *pids);
+  const char **exes = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *exes);
+  bool *stop = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *stop);
+  size_t n = 0;
+  for (size_t i = 0; i < rt->nprocs; i++)
+    if (!rt->dtp[i].exited)
+      {
+        pids[n] = rt->dtp[i].pid;
+        exes[n] = rt->dtp[i].held ? rt->dtp[i].exec_path : NULL;
+        stop[n++] = rt->dtp[i].created;
+      }
+  rt->libwatch = n ? lib_watch_new (pids, exes, stop, n, UPROBE_MODE_AUTO) : NULL;
+  free (pids);
+  free (exes);
+  free (stop);
+}
+
 int
 usdt_late_arm (struct runtime *rt)
 {
-  if (!rt->nprocs || !rt->have_usdt || rt->late_limit_cookie == rt->late_first_cookie)
+  if (!rt->libwatch || !rt->nprocs || !rt->have_usdt || rt->late_limit_cookie == rt->late_first_cookie)
     return 0;
   struct late *lt = xcalloc (1, sizeof *lt);
   rt->late = lt;
@@ -85,25 +107,14 @@ usdt_late_arm (struct runtime *rt)
       for (size_t s = 0; s < u->nsites; s++)
         file_mark (lt, u->pid, u->sites[s].file);
     }
-  pid_t *pids = xcalloc (rt->nprocs, sizeof *pids);
-  bool *stop = xcalloc (rt->nprocs, sizeof *stop);
-  size_t n = 0;
-  for (size_t i = 0; i < rt->nprocs; i++)
-    if (!rt->dtp[i].exited)
-      {
-        pids[n] = rt->dtp[i].pid;
-        stop[n++] = rt->dtp[i].created;
-      }
-  rt->libwatch = n ? lib_watch_new (pids, stop, n, UPROBE_MODE_AUTO) : NULL;
-  free (pids);
-  free (stop);
-  if (!rt->libwatch)
-    return 0;
   if (ring_buffer__add (rt->rb, lib_watch_fd (rt->libwatch), on_lib_event, rt) != 0)
     {
       diag_error ("could not enable tracing: cannot watch library loads: %s", strerror (errno));
       return -1;
     }
+  /* loads reported while dtrace was starting */
+  ring_buffer__consume (rt->rb);
+  usdt_late_service (rt);
   return 0;
 }
 
