@@ -198,11 +198,16 @@ lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode)
       path = p->exec_path;
       found = entry_offset (path, &off);
     }
-  int rc = -1;
-  int prog = found == 0 ? load_hook_program (-1, true, mode) : -1;
   if (found != 0)
-    diag_error ("failed to execute %s: cannot find its %s point", p->argv[0],
-                et == EVALTIME_MAIN ? "main" : "entry");
+    {
+      /* not an ELF program (a #! script): evaluated at its exec */
+      for (size_t i = 0; i < nlibs; i++)
+        free (libs[i]);
+      free (libs);
+      return 1;
+    }
+  int rc = -1;
+  int prog = load_hook_program (-1, true, mode);
   struct uprobe_attachment *h = prog >= 0 ? attach_one (prog, path, off, p->pid, mode) : NULL;
   if (h && dt_proc_release (p) == 0)
     {

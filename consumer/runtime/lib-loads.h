@@ -47,7 +47,8 @@ bool evaltime_parse (const char *text, enum evaltime *et);
 
 /* -c: release the held child P and let it run to ET (not EVALTIME_EXEC),
  * where it is left stopped (P->stopped).  Returns 0, also when the command
- * exited first (P->exited); -1 after an error. */
+ * exited first (P->exited); 1 when P's file has no such point (not an ELF
+ * program: a #! script), P still held; -1 after an error. */
 int lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode);
 
 /* The dynamic-linker hook for N processes (EXES[i]: the file a -c child

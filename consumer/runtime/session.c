@@ -292,8 +292,11 @@ run_to_evaltime (struct runtime *rt)
       struct dt_proc *d = &rt->dtp[i];
       if (!d->created || !d->held)
         continue;
-      if (lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO) != 0)
+      int r = lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO);
+      if (r < 0)
         return -1;
+      if (r > 0)
+        continue;                 /* a script: evaluated at its exec */
       if (d->exited)
         {
           char *m = dt_proc_exit_message (d);
