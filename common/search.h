@@ -4,7 +4,8 @@
  *
  * Symbol tables (sdt/symbols.c, the kernel's in symbolize.c) are arrays of
  * structs sorted by an address member; a lookup wants the last entry at or
- * below an address, i.e. how many entries are at or below it.
+ * below an address, i.e. how many entries are at or below it.  Sorting
+ * them wants a three-way comparison of such addresses (cmp_u64).
  */
 #ifndef SDTKIT_COMMON_SEARCH_H
 #define SDTKIT_COMMON_SEARCH_H
@@ -12,6 +13,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+/* -1, 0 or 1 as A is below, equal to or above B (a qsort comparator's
+ * answer; a subtraction would overflow). */
+static inline int
+cmp_u64 (uint64_t a, uint64_t b)
+{
+  return (a > b) - (a < b);
+}
 
 /* How many of the N elements of BASE (each SIZE bytes, sorted by the
  * uint64_t member at OFFSET) are <= KEY: the index past the last of them

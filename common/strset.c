@@ -71,6 +71,14 @@ strset_clear (struct strset *set)
   for (size_t i = 0; i < set->cap; i++)
     free (set->slots[i]);
   free (set->slots);
-  set->slots = NULL;
-  set->cap = set->count = 0;
+  memset (set, 0, sizeof *set);
+}
+
+bool
+str_list_has (const char *const *list, size_t n, const char *s)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp (list[i], s) == 0)
+      return true;
+  return false;
 }

@@ -25,4 +25,8 @@ bool strset_has (const struct strset *set, const char *key);
 /* Free every string and the table; the set is empty and reusable. */
 void strset_clear (struct strset *set);
 
+/* Is S one of the N strings of LIST?  A linear look-up, for the few
+ * strings kept in order (an option list, a search queue). */
+bool str_list_has (const char *const *list, size_t n, const char *s);
+
 #endif

@@ -86,16 +86,6 @@ d_node_free (struct d_node *n)
 /* ------------------------------------------------------------------ */
 /* Scripts.                                                             */
 
-static void
-decl_fini (struct d_decl *d)
-{
-  type_name_free (d->type);
-  free (d->name);
-  free (d->value);
-  d_node_free (d->init);
-  memset (d, 0, sizeof *d);
-}
-
 void
 d_clause_ast_fini (struct d_clause_ast *cl)
 {
@@ -126,7 +116,13 @@ void
 d_script_truncate_decls (struct d_script *s, size_t n)
 {
   while (s->ndecls > n)
-    decl_fini (&s->decls[--s->ndecls]);
+    {
+      struct d_decl *d = &s->decls[--s->ndecls];
+      type_name_free (d->type);
+      free (d->name);
+      free (d->value);
+      d_node_free (d->init);
+    }
 }
 
 struct d_decl *

@@ -241,6 +241,17 @@ take_type (struct d_parser *ps, unsigned n)
 /* ------------------------------------------------------------------ */
 /* Expressions.                                                         */
 
+/* N when the rest of it parsed (OK), else NULL with N freed: the last
+ * step of a parse function that has built N. */
+static struct d_node *
+complete (struct d_node *n, bool ok)
+{
+  if (ok)
+    return n;
+  d_node_free (n);
+  return NULL;
+}
+
 static struct d_node *parse_assignment (struct d_parser *ps);
 static struct d_node *parse_cast (struct d_parser *ps, int *is_unary);
 static struct d_node *parse_unary (struct d_parser *ps);
@@ -348,13 +359,8 @@ parse_primary (struct d_parser *ps)
             n = d_node_new (next == DT_LPAREN ? DN_CALL : DN_INDEX, &loc);
             n->sval = name;
             d_parser_advance (ps);
-            if (parse_list (ps, next == DT_LPAREN ? DT_RPAREN : DT_RBRACKET, n,
-                            next == DT_LPAREN) < 0)
-              {
-                d_node_free (n);
-                return NULL;
-              }
-            return n;
+            return complete (n, parse_list (ps, next == DT_LPAREN ? DT_RPAREN : DT_RBRACKET, n,
+                                            next == DT_LPAREN) >= 0);
           }
         n = d_node_new (DN_IDENT, &loc);
         n->sval = name;
@@ -412,12 +418,7 @@ parse_primary (struct d_parser *ps)
         ps->in_pred = saved;
         if (!n)
           return NULL;
-        if (d_script_expect (ps, DT_RPAREN) < 0)
-          {
-            d_node_free (n);
-            return NULL;
-          }
-        return n;
+        return complete (n, d_script_expect (ps, DT_RPAREN) >= 0);
       }
 
     default:
@@ -576,12 +577,7 @@ parse_cast (struct d_parser *ps, int *is_unary)
   n->a = parse_cast (ps, &dummy);
   d_script_leave (ps);
   *is_unary = 0;
-  if (!n->a)
-    {
-      d_node_free (n);
-      return NULL;
-    }
-  return n;
+  return complete (n, n->a != NULL);
 }
 
 /* Does the "/" token T close the predicate (blanks, then "{", ";", "/" or
@@ -691,12 +687,7 @@ parse_conditional (struct d_parser *ps, int *is_unary)
   if (n->b && d_script_expect (ps, DT_COLON) == 0)
     n->c = parse_conditional (ps, &dummy);
   d_script_leave (ps);
-  if (!n->c)
-    {
-      d_node_free (n);
-      return NULL;
-    }
-  return n;
+  return complete (n, n->c != NULL);
 }
 
 static enum d_op
@@ -749,12 +740,7 @@ parse_assignment (struct d_parser *ps)
   d_parser_advance (ps);
   n->b = parse_assignment (ps);
   d_script_leave (ps);
-  if (!n->b)
-    {
-      d_node_free (n);
-      return NULL;
-    }
-  return n;
+  return complete (n, n->b != NULL);
 }
 
 

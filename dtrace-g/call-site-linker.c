@@ -100,6 +100,7 @@
 #include "sdt/elf-defs.h"
 #include "common/files.h"
 #include "common/hash.h"
+#include "common/search.h"
 #include "common/strset.h"
 #include "common/unnamed-file.h"
 #include "common/vec.h"
@@ -420,11 +421,8 @@ static int
 site_cmp (const void *a, const void *b)
 {
   const struct site *x = a, *y = b;
-  if (x->sec != y->sec)
-    return x->sec < y->sec ? -1 : 1;
-  if (x->off != y->off)
-    return x->off < y->off ? -1 : 1;
-  return 0;
+  int by_sec = cmp_u64 (x->sec, y->sec);
+  return by_sec ? by_sec : cmp_u64 (x->off, y->off);
 }
 
 /* Errors about one object: print, count. */

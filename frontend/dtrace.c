@@ -21,6 +21,7 @@
 #include "frontend/output-file.h"
 #include "provider-compiler/provider-compiler.h"
 #include "common/files.h"
+#include "common/strset.h"
 #include "common/xalloc.h"
 
 #ifndef PACKAGE_VERSION
@@ -100,16 +101,6 @@ output_path (const struct dtrace_options *o, const char *suffix, char **def)
   return o->output ? o->output : *def;
 }
 
-/* Was `-x NAME` (or `-xNAME`) given? */
-static bool
-has_xopt (const struct dtrace_options *o, const char *name)
-{
-  for (size_t i = 0; i < o->nxopts; i++)
-    if (strcmp (o->xopts[i], name) == 0)
-      return true;
-  return false;
-}
-
 static int
 do_header (const struct dtrace_options *o)
 {
@@ -125,7 +116,7 @@ do_header (const struct dtrace_options *o)
   char *def;
   const char *path = output_path (o, ".h", &def);
   struct output_file out;
-  bool callstyle = has_xopt (o, "callstyle");
+  bool callstyle = str_list_has (o->xopts, o->nxopts, "callstyle"); /* -x callstyle */
   if (parse_scripts (o, &s) == 0 && (!callstyle || d_check_callstyle (&s.all) == 0)
       && output_open (&out, path) == 0)
     {

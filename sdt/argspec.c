@@ -17,7 +17,7 @@
  * ",1" scale, "sym+off"/"sym-off" for %rip symbols.  Parsing then formatting
  * a gcc/clang spec gives the same bytes back.
  */
-#include "common/vec.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -254,13 +254,12 @@ static void set_error (struct sdt_arg *out, const char *fmt, ...)
 static void
 set_error (struct sdt_arg *out, const char *fmt, ...)
 {
+  free (out->error);
   va_list ap;
   va_start (ap, fmt);
-  char *msg = xvasprintf (fmt, ap);
+  out->error = xvasprintf (fmt, ap);
   va_end (ap);
   out->kind = SDT_ARG_UNDECODABLE;
-  free (out->error);
-  out->error = msg;
   free (out->symbol);
   out->symbol = NULL;
   out->base.reg = out->index.reg = SDT_REG_NONE;
@@ -597,35 +596,15 @@ sdt_argspec_free (struct sdt_argspec *spec)
 /* ------------------------------------------------------------------ */
 /* Formatting.                                                         */
 
-/* Append to a growing string. */
-struct strbuf { char *s; size_t len, cap; };
-
-static void sb_printf (struct strbuf *b, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
-static void
-sb_printf (struct strbuf *b, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  char *piece = xvasprintf (fmt, ap);
-  va_end (ap);
-  size_t n = strlen (piece);
-  VEC_RESERVE (b->s, b->len, b->cap, n + 1);
-  memcpy (b->s + b->len, piece, n + 1);
-  b->len += n;
-  free (piece);
-}
-
 /* "%name" of REF, or a visible placeholder for an impossible combination. */
 static void
 sb_reg (struct strbuf *b, const struct sdt_reg_ref *ref)
 {
   const char *name = sdt_reg_name (ref->reg, ref->width, ref->high8);
   if (name)
-    sb_printf (b, "%%%s", name);
+    strbuf_printf (b, "%%%s", name);
   else
-    sb_printf (b, "%%?reg%d/%d", (int) ref->reg, ref->width);
+    strbuf_printf (b, "%%?reg%d/%d", (int) ref->reg, ref->width);
 }
 
 char *
@@ -634,43 +613,43 @@ sdt_arg_format (const struct sdt_arg *arg)
   if (arg->kind == SDT_ARG_UNDECODABLE)
     return xstrdup (arg->text ? arg->text : "");
 
-  struct strbuf b = { NULL, 0, 0 };
-  sb_printf (&b, "%s%d%s@", arg->is_signed ? "-" : "", arg->size, arg->is_float ? "f" : "");
+  struct strbuf b = STRBUF_INIT;
+  strbuf_printf (&b, "%s%d%s@", arg->is_signed ? "-" : "", arg->size, arg->is_float ? "f" : "");
   switch (arg->kind)
     {
     case SDT_ARG_REG:
       sb_reg (&b, &arg->base);
       break;
     case SDT_ARG_IMM:
-      sb_printf (&b, "$%" PRId64, arg->disp);
+      strbuf_printf (&b, "$%" PRId64, arg->disp);
       break;
     case SDT_ARG_MEM:
       if (arg->base.reg == SDT_REG_NONE && arg->index.reg == SDT_REG_NONE)
         {
-          sb_printf (&b, "%" PRId64, arg->disp);
+          strbuf_printf (&b, "%" PRId64, arg->disp);
           break;
         }
       if (arg->disp != 0)
-        sb_printf (&b, "%" PRId64, arg->disp);
-      sb_printf (&b, "(");
+        strbuf_printf (&b, "%" PRId64, arg->disp);
+      strbuf_printf (&b, "(");
       if (arg->base.reg != SDT_REG_NONE)
         sb_reg (&b, &arg->base);
       if (arg->index.reg != SDT_REG_NONE)
         {
-          sb_printf (&b, ",");
+          strbuf_printf (&b, ",");
           sb_reg (&b, &arg->index);
           if (arg->scale > 1)
-            sb_printf (&b, ",%d", arg->scale);
+            strbuf_printf (&b, ",%d", arg->scale);
         }
-      sb_printf (&b, ")");
+      strbuf_printf (&b, ")");
       break;
     case SDT_ARG_RIP_SYM:
-      sb_printf (&b, "%s", arg->symbol ? arg->symbol : "?");
+      strbuf_printf (&b, "%s", arg->symbol ? arg->symbol : "?");
       if (arg->disp > 0)
-        sb_printf (&b, "+%" PRId64, arg->disp);
+        strbuf_printf (&b, "+%" PRId64, arg->disp);
       else if (arg->disp < 0)
-        sb_printf (&b, "-%" PRIu64, (uint64_t) 0 - (uint64_t) arg->disp);
-      sb_printf (&b, "(%%rip)");
+        strbuf_printf (&b, "-%" PRIu64, (uint64_t) 0 - (uint64_t) arg->disp);
+      strbuf_printf (&b, "(%%rip)");
       break;
     case SDT_ARG_UNDECODABLE:
       break;
@@ -681,12 +660,12 @@ sdt_arg_format (const struct sdt_arg *arg)
 char *
 sdt_argspec_format (const struct sdt_argspec *spec)
 {
-  struct strbuf b = { NULL, 0, 0 };
-  sb_printf (&b, "%s", "");
+  struct strbuf b = STRBUF_INIT;
+  strbuf_printf (&b, "%s", "");
   for (size_t i = 0; i < spec->nargs; i++)
     {
       char *a = sdt_arg_format (&spec->args[i]);
-      sb_printf (&b, "%s%s", i ? " " : "", a);
+      strbuf_printf (&b, "%s%s", i ? " " : "", a);
       free (a);
     }
   return b.s;

@@ -25,7 +25,7 @@ by_value (const void *a, const void *b)
 {
   const struct sdt_symbol *x = a, *y = b;
   if (x->value != y->value)
-    return x->value < y->value ? -1 : 1;
+    return cmp_u64 (x->value, y->value);
   /* At one address the better name sorts LAST (lookups walk downwards):
    * functions after objects, globals after locals. */
   if (x->is_func != y->is_func)

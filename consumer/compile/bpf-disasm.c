@@ -9,34 +9,14 @@
  * text is built in a growable buffer, so this file needs no stdio stream.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "consumer/abi.h"
 #include "consumer/compile/bpf-disasm.h"
-#include "common/vec.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
-
-struct text {
-  char *s;
-  size_t n, cap;
-};
-
-static void DIAG_PRINTF (2, 3)
-put (struct text *t, const char *fmt, ...)
-{
-  char buf[256];
-  va_list ap;
-  va_start (ap, fmt);
-  int len = vsnprintf (buf, sizeof buf, fmt, ap);
-  va_end (ap);
-  if (len < 0)
-    return;
-  for (int i = 0; i < len && (size_t) i < sizeof buf - 1; i++)
-    VEC_PUSH (t->s, t->n, t->cap) = buf[i];
-}
 
 static const char *const fixed_maps[MAP_NFIXED] = {
   [MAP_GLOBALS] = "globals", [MAP_SCRATCH] = "scratch", [MAP_RINGBUF] = "ringbuf",
@@ -139,75 +119,75 @@ jmp_op (unsigned op)
 }
 
 static void
-disasm_alu (struct text *t, const struct bpf_insn *in)
+disasm_alu (struct strbuf *t, const struct bpf_insn *in)
 {
   char r = BPF_CLASS (in->code) == BPF_ALU64 ? 'r' : 'w';
   unsigned op = BPF_OP (in->code);
   if (op == BPF_NEG)
-    put (t, "%c%u = -%c%u", r, in->dst_reg, r, in->dst_reg);
+    strbuf_printf (t, "%c%u = -%c%u", r, in->dst_reg, r, in->dst_reg);
   else if (op == BPF_END)
-    put (t, "r%u = %s%d r%u", in->dst_reg, BPF_SRC (in->code) == BPF_TO_BE ? "be" : "le", in->imm,
+    strbuf_printf (t, "r%u = %s%d r%u", in->dst_reg, BPF_SRC (in->code) == BPF_TO_BE ? "be" : "le", in->imm,
          in->dst_reg);
   else if (!alu_op (op))
-    put (t, "(alu %#x)", in->code);
+    strbuf_printf (t, "(alu %#x)", in->code);
   else if (BPF_SRC (in->code) == BPF_X)
-    put (t, "%c%u %s %c%u", r, in->dst_reg, alu_op (op), r, in->src_reg);
+    strbuf_printf (t, "%c%u %s %c%u", r, in->dst_reg, alu_op (op), r, in->src_reg);
   else
-    put (t, "%c%u %s %d", r, in->dst_reg, alu_op (op), in->imm);
+    strbuf_printf (t, "%c%u %s %d", r, in->dst_reg, alu_op (op), in->imm);
 }
 
 static void
-disasm_atomic (struct text *t, const struct bpf_insn *in)
+disasm_atomic (struct strbuf *t, const struct bpf_insn *in)
 {
   const char *sz = size_name (in->code);
   int op = in->imm & ~BPF_FETCH;
   const char *name = op == BPF_ADD ? "add" : op == BPF_OR ? "or" : op == BPF_AND ? "and"
                      : op == BPF_XOR ? "xor" : NULL;
   if (in->imm == BPF_CMPXCHG)
-    put (t, "r0 = cmpxchg((%s *)(r%u %+d), r0, r%u)", sz, in->dst_reg, in->off, in->src_reg);
+    strbuf_printf (t, "r0 = cmpxchg((%s *)(r%u %+d), r0, r%u)", sz, in->dst_reg, in->off, in->src_reg);
   else if (in->imm == BPF_XCHG)
-    put (t, "r%u = xchg((%s *)(r%u %+d), r%u)", in->src_reg, sz, in->dst_reg, in->off, in->src_reg);
+    strbuf_printf (t, "r%u = xchg((%s *)(r%u %+d), r%u)", in->src_reg, sz, in->dst_reg, in->off, in->src_reg);
   else if (name && (in->imm & BPF_FETCH))
-    put (t, "r%u = atomic_fetch_%s((%s *)(r%u %+d), r%u)", in->src_reg, name, sz, in->dst_reg, in->off,
+    strbuf_printf (t, "r%u = atomic_fetch_%s((%s *)(r%u %+d), r%u)", in->src_reg, name, sz, in->dst_reg, in->off,
          in->src_reg);
   else if (name)
-    put (t, "lock *(%s *)(r%u %+d) %s r%u", sz, in->dst_reg, in->off, alu_op ((unsigned) op),
+    strbuf_printf (t, "lock *(%s *)(r%u %+d) %s r%u", sz, in->dst_reg, in->off, alu_op ((unsigned) op),
          in->src_reg);
   else
-    put (t, "(atomic %#x)", (unsigned) in->imm);
+    strbuf_printf (t, "(atomic %#x)", (unsigned) in->imm);
 }
 
 static void
-disasm_jmp (struct text *t, const struct bpf_insn *in, size_t pc)
+disasm_jmp (struct strbuf *t, const struct bpf_insn *in, size_t pc)
 {
   unsigned op = BPF_OP (in->code);
   long target = (long) pc + in->off + 1;
   char r = BPF_CLASS (in->code) == BPF_JMP32 ? 'w' : 'r';
   if (op == BPF_EXIT)
-    put (t, "exit");
+    strbuf_printf (t, "exit");
   else if (op == BPF_CALL)
     {
       for (size_t i = 0; i < sizeof helpers / sizeof helpers[0]; i++)
         if (helpers[i].id == in->imm)
           {
-            put (t, "call %s", helpers[i].name);
+            strbuf_printf (t, "call %s", helpers[i].name);
             return;
           }
-      put (t, "call #%d", in->imm);
+      strbuf_printf (t, "call #%d", in->imm);
     }
   else if (op == BPF_JA)
-    put (t, "goto %ld", target);
+    strbuf_printf (t, "goto %ld", target);
   else if (!jmp_op (op))
-    put (t, "(jmp %#x)", in->code);
+    strbuf_printf (t, "(jmp %#x)", in->code);
   else if (BPF_SRC (in->code) == BPF_X)
-    put (t, "if %c%u %s %c%u goto %ld", r, in->dst_reg, jmp_op (op), r, in->src_reg, target);
+    strbuf_printf (t, "if %c%u %s %c%u goto %ld", r, in->dst_reg, jmp_op (op), r, in->src_reg, target);
   else
-    put (t, "if %c%u %s %d goto %ld", r, in->dst_reg, jmp_op (op), in->imm, target);
+    strbuf_printf (t, "if %c%u %s %d goto %ld", r, in->dst_reg, jmp_op (op), in->imm, target);
 }
 
 /* One instruction at PC; returns how many slots it took (2: a 64-bit load). */
 static size_t
-disasm_insn (struct text *t, const struct bpf_image *img, size_t pc, const struct dprog *prog)
+disasm_insn (struct strbuf *t, const struct bpf_image *img, size_t pc, const struct dprog *prog)
 {
   const struct bpf_insn *in = &img->insns[pc];
   switch (BPF_CLASS (in->code))
@@ -221,23 +201,23 @@ disasm_insn (struct text *t, const struct bpf_image *img, size_t pc, const struc
       disasm_jmp (t, in, pc);
       return 1;
     case BPF_LDX:
-      put (t, "r%u = *(%s *)(r%u %+d)", in->dst_reg, size_name (in->code), in->src_reg, in->off);
+      strbuf_printf (t, "r%u = *(%s *)(r%u %+d)", in->dst_reg, size_name (in->code), in->src_reg, in->off);
       return 1;
     case BPF_ST:
-      put (t, "*(%s *)(r%u %+d) = %d", size_name (in->code), in->dst_reg, in->off, in->imm);
+      strbuf_printf (t, "*(%s *)(r%u %+d) = %d", size_name (in->code), in->dst_reg, in->off, in->imm);
       return 1;
     case BPF_STX:
       if (BPF_MODE (in->code) == BPF_ATOMIC)
         disasm_atomic (t, in);
       else
-        put (t, "*(%s *)(r%u %+d) = r%u", size_name (in->code), in->dst_reg, in->off, in->src_reg);
+        strbuf_printf (t, "*(%s *)(r%u %+d) = r%u", size_name (in->code), in->dst_reg, in->off, in->src_reg);
       return 1;
     default:
       break;
     }
   if (in->code != (BPF_LD | BPF_DW | BPF_IMM) || pc + 1 >= img->ninsns)
     {
-      put (t, "(code %#x)", in->code);
+      strbuf_printf (t, "(code %#x)", in->code);
       return 1;
     }
   if (in->src_reg == BPF_PSEUDO_MAP_FD)
@@ -248,13 +228,13 @@ disasm_insn (struct text *t, const struct bpf_image *img, size_t pc, const struc
           r = &img->relocs[i];
       char buf[300];
       if (r)
-        put (t, "r%u = map[%s]", in->dst_reg, map_ref_name (r->map, prog, buf, sizeof buf));
+        strbuf_printf (t, "r%u = map[%s]", in->dst_reg, map_ref_name (r->map, prog, buf, sizeof buf));
       else
-        put (t, "r%u = map_fd[%d]", in->dst_reg, in->imm);
+        strbuf_printf (t, "r%u = map_fd[%d]", in->dst_reg, in->imm);
       return 2;
     }
   uint64_t v = (uint64_t) (uint32_t) in->imm | (uint64_t) (uint32_t) in[1].imm << 32;
-  put (t, "r%u = %#" PRIx64 " ll", in->dst_reg, v);
+  strbuf_printf (t, "r%u = %#" PRIx64 " ll", in->dst_reg, v);
   return 2;
 }
 
@@ -273,16 +253,15 @@ prog_type_name (unsigned type)
 char *
 image_disasm (const struct bpf_image *img, const struct dprog *prog)
 {
-  struct text t = { NULL, 0, 0 };
-  put (&t, "; %s: %s (type %u), expected attach type %u, flags %#x, %zu insns\n",
+  struct strbuf t = STRBUF_INIT;
+  strbuf_printf (&t, "; %s: %s (type %u), expected attach type %u, flags %#x, %zu insns\n",
        img->name ? img->name : "", prog_type_name (img->prog_type), img->prog_type,
        img->expected_attach_type, img->prog_flags, img->ninsns);
   for (size_t pc = 0; pc < img->ninsns;)
     {
-      put (&t, "%4zu: ", pc);
+      strbuf_printf (&t, "%4zu: ", pc);
       pc += disasm_insn (&t, img, pc, prog);
-      put (&t, "\n");
+      strbuf_printf (&t, "\n");
     }
-  VEC_PUSH (t.s, t.n, t.cap) = '\0';
   return t.s;
 }

@@ -57,22 +57,14 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "operator = requires a writable variable");
       return -1;
     }
-  struct dtype keys[16];
+  struct dtype keys[CK_MAX_KEYS];
   if (lv->kind == DN_INDEX)
     {
-      if (lv->nargs > 16)
-        {
-          ck_err (c, &lv->loc, "too many keys");
-          return -1;
-        }
+      if (ck_keys (c, lv, true, keys) != 0)
+        return -1;
       for (size_t i = 0; i < lv->nargs; i++)
-        {
-          if (ck_expr (c, lv->args[i]) != 0)
-            return -1;
-          keys[i] = ck_info (c, lv->args[i])->type;
-          if (keys[i].kind == DT_INTEGER)
-            keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
-        }
+        if (keys[i].kind == DT_INTEGER)
+          keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
     }
   struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
   if (!v)
@@ -95,8 +87,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "%s[ ] used with %zu keys, declared with %zu", lv->sval, lv->nargs, v->nkeys);
       return -1;
     }
-  ni->var = v;
-  ni->type = v->type;
+  ck_refer_var (ni, v);
   return 0;
 }
 
@@ -144,6 +135,21 @@ is_destructive (enum action_kind k)
   return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
 }
 
+/* "WHAT may not follow X" for each earlier X (speculate, commit, a
+ * data-recording action) that is both in SEEN and in FORBIDDEN. */
+static void
+may_not_follow (struct ck *c, const struct d_loc *loc, const char *what, unsigned seen, unsigned forbidden)
+{
+  static const struct { unsigned flag; const char *name; } earlier[] = {
+    { SPF_SPECULATE, "speculate( )" },
+    { SPF_COMMIT, "commit( )" },
+    { SPF_DATAREC, "data-recording action(s)" },
+  };
+  for (size_t i = 0; i < sizeof earlier / sizeof earlier[0]; i++)
+    if (seen & forbidden & earlier[i].flag)
+      ck_err (c, loc, "%s may not follow %s", what, earlier[i].name);
+}
+
 void
 ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
 {
@@ -151,39 +157,27 @@ ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
   switch (kind)
     {
     case ACT_DEFAULT:
-      return;
-    case ACT_COMMIT:
-      if (*f & SPF_COMMIT)
-        ck_err (c, loc, "commit( ) may not follow commit( )");
-      if (*f & SPF_DATAREC)
-        ck_err (c, loc, "commit( ) may not follow data-recording action(s)");
-      *f |= SPF_COMMIT;
-      return;
     case ACT_DISCARD:
       return;
+    case ACT_COMMIT:
+      may_not_follow (c, loc, "commit( )", *f, SPF_COMMIT | SPF_DATAREC);
+      *f |= SPF_COMMIT;
+      return;
     case ACT_SPECULATE:
-      if (*f & SPF_SPECULATE)
-        ck_err (c, loc, "speculate( ) may not follow speculate( )");
-      if (*f & SPF_COMMIT)
-        ck_err (c, loc, "speculate( ) may not follow commit( )");
-      if (*f & SPF_DATAREC)
-        ck_err (c, loc, "speculate( ) may not follow data-recording action(s)");
+      may_not_follow (c, loc, "speculate( )", *f, SPF_SPECULATE | SPF_COMMIT | SPF_DATAREC);
       *f |= SPF_SPECULATE;
       return;
     default:
       break;
     }
-  if (*f & SPF_SPECULATE)
-    {
-      if (is_destructive (kind))
-        ck_err (c, loc, "destructive actions may not follow speculate( )");
-      if (kind == ACT_EXIT)
-        ck_err (c, loc, "exit( ) may not follow speculate( )");
-    }
   if (is_destructive (kind))
-    return;
-  if (*f & SPF_COMMIT)
-    ck_err (c, loc, "data-recording actions may not follow commit( )");
+    {
+      may_not_follow (c, loc, "destructive actions", *f, SPF_SPECULATE);
+      return;
+    }
+  if (kind == ACT_EXIT)
+    may_not_follow (c, loc, "exit( )", *f, SPF_SPECULATE);
+  may_not_follow (c, loc, "data-recording actions", *f, SPF_COMMIT);
   *f |= SPF_DATAREC;
 }
 

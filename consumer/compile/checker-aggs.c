@@ -167,23 +167,9 @@ ck_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_
   if (agg_params (c, f, call, param) != 0)
     return -1;
 
-  struct dtype keys[16];
-  if (lhs->nargs > 16)
-    {
-      ck_err (c, &lhs->loc, "too many keys");
-      return -1;
-    }
-  for (size_t i = 0; i < lhs->nargs; i++)
-    {
-      if (ck_expr (c, lhs->args[i]) != 0)
-        return -1;
-      keys[i] = ck_info (c, lhs->args[i])->type;
-      if (keys[i].kind == DT_VOID)
-        {
-          ck_err (c, &lhs->args[i]->loc, "aggregation key #%zu has void type", i + 1);
-          return -1;
-        }
-    }
+  struct dtype keys[CK_MAX_KEYS];
+  if (ck_keys (c, lhs, false, keys) != 0)
+    return -1;
   struct dagg *a = ck_find_agg (c->prog, lhs->sval);
   if (!a)
     {

@@ -85,6 +85,26 @@ ck_builtin_of (const char *name, enum builtin *b, struct dtype *t)
   return false;
 }
 
+/* $pid, $ppid, $uid, $gid (dtrace's own ids, from T) as decimal text in
+ * BUF; false for any other macro variable name M. */
+static bool
+dtrace_id_macro (const struct dtarget *t, const char *m, char *buf, size_t size)
+{
+  long long id;
+  if (strcmp (m, "pid") == 0)
+    id = t->pid;
+  else if (strcmp (m, "ppid") == 0)
+    id = t->ppid;
+  else if (strcmp (m, "uid") == 0)
+    id = t->uid;
+  else if (strcmp (m, "gid") == 0)
+    id = t->gid;
+  else
+    return false;
+  snprintf (buf, size, "%lld", id);
+  return true;
+}
+
 /* $target, $pid, $1 ...: integer or string constants. */
 static int
 check_macro (struct ck *c, struct d_node *n)
@@ -120,26 +140,8 @@ check_macro (struct ck *c, struct d_node *n)
       snprintf (buf, sizeof buf, "%" PRId64, c->prog->target_pid);
       text = buf;
     }
-  else if (strcmp (m, "pid") == 0)
-    {
-      snprintf (buf, sizeof buf, "%d", (int) c->prog->target.pid);
-      text = buf;
-    }
-  else if (strcmp (m, "uid") == 0)
-    {
-      snprintf (buf, sizeof buf, "%u", (unsigned) c->prog->target.uid);
-      text = buf;
-    }
-  else if (strcmp (m, "gid") == 0)
-    {
-      snprintf (buf, sizeof buf, "%u", (unsigned) c->prog->target.gid);
-      text = buf;
-    }
-  else if (strcmp (m, "ppid") == 0)
-    {
-      snprintf (buf, sizeof buf, "%d", (int) c->prog->target.ppid);
-      text = buf;
-    }
+  else if (dtrace_id_macro (&c->prog->target, m, buf, sizeof buf))
+    text = buf;
   else
     {
       ck_err (c, &n->loc, "failed to resolve %s: Unknown macro variable", name);
@@ -349,8 +351,7 @@ check_ident (struct ck *c, struct d_node *n)
   struct dvar *v = ck_find_var (c->prog, VS_GLOBAL, n->sval);
   if (v && v->nkeys == 0)
     {
-      ni->var = v;
-      ni->type = v->type;
+      ck_refer_var (ni, v);
       return 0;
     }
   int64_t reg;
@@ -454,8 +455,7 @@ check_index (struct ck *c, struct d_node *n)
   for (size_t i = 0; i < n->nargs; i++)
     if (ck_expr (c, n->args[i]) != 0)
       return -1;
-  ni->var = v;
-  ni->type = v->type;
+  ck_refer_var (ni, v);
   return 0;
 }
 
@@ -693,8 +693,7 @@ check_clause_var (struct ck *c, struct d_node *n)
       if (!v)
         return -1;
     }
-  ni->var = v;
-  ni->type = v->type;
+  ck_refer_var (ni, v);
   return 0;
 }
 

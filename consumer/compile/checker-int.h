@@ -47,6 +47,13 @@ int64_t ck_truncate (int64_t v, struct dtype t);
 struct dvar *ck_find_var (struct dprog *p, enum var_scope scope, const char *name);
 struct dvar *ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
                          size_t nkeys, const struct dtype *keys, const struct d_loc *loc);
+/* The node whose info is NI refers to variable V: it has V's type. */
+static inline void
+ck_refer_var (struct ninfo *ni, struct dvar *v)
+{
+  ni->var = v;
+  ni->type = v->type;
+}
 struct dagg *ck_find_agg (struct dprog *p, const char *name);
 struct dagg *ck_new_agg (struct ck *c, const char *name, const struct d_loc *loc);
 
@@ -59,6 +66,11 @@ void ck_add_item (struct ck *c, struct daction *a, struct dtype t);
 int ck_expr (struct ck *c, struct d_node *n);
 int ck_int (struct ck *c, struct d_node *n, const char *what);
 int ck_not_record (struct ck *c, const struct d_node *k);
+/* The keys (N's arguments, at most CK_MAX_KEYS) of an array or aggregation
+ * reference, each checked (ck_expr; a void one refused unless VOID_OK),
+ * their types into KEYS.  0, or -1 after an error. */
+#define CK_MAX_KEYS 16
+int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
 
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);

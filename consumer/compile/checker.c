@@ -303,6 +303,28 @@ ck_int (struct ck *c, struct d_node *n, const char *what)
   return 0;
 }
 
+int
+ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS])
+{
+  if (n->nargs > CK_MAX_KEYS)
+    {
+      ck_err (c, &n->loc, "too many keys");
+      return -1;
+    }
+  for (size_t i = 0; i < n->nargs; i++)
+    {
+      if (ck_expr (c, n->args[i]) != 0)
+        return -1;
+      keys[i] = ck_info (c, n->args[i])->type;
+      if (keys[i].kind == DT_VOID && !void_ok)
+        {
+          ck_err (c, &n->args[i]->loc, "aggregation key #%zu has void type", i + 1);
+          return -1;
+        }
+    }
+  return 0;
+}
+
 /* Stacks and symbols are records: no operator, variable or subroutine
  * takes one (trace, printf, aggregation keys and the statement form do). */
 int

@@ -19,12 +19,7 @@
 static void
 spec_entry (struct gen *g, int null_label)
 {
-  cg_emit (g, STX (BPF_W, R10, R1, SLOT_TMP));
-  asm_ld_map (&g->a, R1, MAP_SPEC);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+  cg_lookup_u32 (g, MAP_SPEC, R1, 0, null_label);
 }
 
 /* speculation(): claim the first free id (compare-and-exchange 0 -> 1),

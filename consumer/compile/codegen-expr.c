@@ -129,6 +129,18 @@ gen_leader_comm (struct gen *g)
   cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
 }
 
+/* r0 = the upper (HIGH) or lower 32 bits of what helper FUNC returns
+ * (pid_tgid: pid above, tid below; uid_gid: gid above, uid below). */
+static void
+call_half (struct gen *g, int func, bool high)
+{
+  cg_emit (g, CALL (func));
+  if (high)
+    cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+  else
+    cg_emit (g, MOV32_REG (R0, R0));
+}
+
 static void
 gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
 {
@@ -145,22 +157,10 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     }
   switch (b)
     {
-    case BI_PID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
-      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
-      return;
-    case BI_TID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
-      cg_emit (g, MOV32_REG (R0, R0));
-      return;
-    case BI_UID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_uid_gid));
-      cg_emit (g, MOV32_REG (R0, R0));
-      return;
-    case BI_GID:
-      cg_emit (g, CALL (BPF_FUNC_get_current_uid_gid));
-      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
-      return;
+    case BI_PID: call_half (g, BPF_FUNC_get_current_pid_tgid, true); return;
+    case BI_TID: call_half (g, BPF_FUNC_get_current_pid_tgid, false); return;
+    case BI_UID: call_half (g, BPF_FUNC_get_current_uid_gid, false); return;
+    case BI_GID: call_half (g, BPF_FUNC_get_current_uid_gid, true); return;
     case BI_CPU:
       cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       return;
@@ -260,6 +260,28 @@ cg_divide (struct gen *g, enum d_op op, bool is_signed)
   asm_bind (&g->a, done);
 }
 
+bool
+cg_arith (struct gen *g, enum d_op op, bool is_signed)
+{
+  switch (op)
+    {
+    case DOP_ADD: cg_emit (g, A64_REG (BPF_ADD, R0, R1)); break;
+    case DOP_SUB: cg_emit (g, A64_REG (BPF_SUB, R0, R1)); break;
+    case DOP_MUL: cg_emit (g, A64_REG (BPF_MUL, R0, R1)); break;
+    case DOP_DIV: case DOP_MOD: cg_divide (g, op, is_signed); break;
+    case DOP_SHL: cg_emit (g, A64_IMM (BPF_AND, R1, 63)); cg_emit (g, A64_REG (BPF_LSH, R0, R1)); break;
+    case DOP_SHR:
+      cg_emit (g, A64_IMM (BPF_AND, R1, 63));
+      cg_emit (g, A64_REG (is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
+      break;
+    case DOP_BITAND: cg_emit (g, A64_REG (BPF_AND, R0, R1)); break;
+    case DOP_BITOR: cg_emit (g, A64_REG (BPF_OR, R0, R1)); break;
+    case DOP_BITXOR: cg_emit (g, A64_REG (BPF_XOR, R0, R1)); break;
+    default: return false;
+    }
+  return true;
+}
+
 static void
 gen_binary (struct gen *g, struct d_node *n)
 {
@@ -323,36 +345,20 @@ gen_binary (struct gen *g, struct d_node *n)
       asm_bind (&g->a, done);
       return;
     }
-  switch (n->op)
+  if (n->op == DOP_LXOR)
     {
-    case DOP_ADD: cg_emit (g, A64_REG (BPF_ADD, R0, R1)); break;
-    case DOP_SUB: cg_emit (g, A64_REG (BPF_SUB, R0, R1)); break;
-    case DOP_MUL: cg_emit (g, A64_REG (BPF_MUL, R0, R1)); break;
-    case DOP_DIV: case DOP_MOD: cg_divide (g, n->op, ni->type.is_signed); break;
-    case DOP_SHL: cg_emit (g, A64_IMM (BPF_AND, R1, 63)); cg_emit (g, A64_REG (BPF_LSH, R0, R1)); break;
-    case DOP_SHR:
-      cg_emit (g, A64_IMM (BPF_AND, R1, 63));
-      cg_emit (g, A64_REG (ni->type.is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
-      break;
-    case DOP_BITAND: cg_emit (g, A64_REG (BPF_AND, R0, R1)); break;
-    case DOP_BITOR: cg_emit (g, A64_REG (BPF_OR, R0, R1)); break;
-    case DOP_BITXOR: cg_emit (g, A64_REG (BPF_XOR, R0, R1)); break;
-    case DOP_LXOR:
-      {
-        /* !a != !b */
-        int a0 = asm_label (&g->a), b0 = asm_label (&g->a);
-        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, a0);
-        cg_emit (g, MOV64_IMM (R0, 1));
-        asm_bind (&g->a, a0);
-        asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, b0);
-        cg_emit (g, MOV64_IMM (R1, 1));
-        asm_bind (&g->a, b0);
-        cg_emit (g, A64_REG (BPF_XOR, R0, R1));
-        break;
-      }
-    default:
-      cg_error (g, n, "operator not supported");
+      /* !a != !b */
+      int a0 = asm_label (&g->a), b0 = asm_label (&g->a);
+      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, a0);
+      cg_emit (g, MOV64_IMM (R0, 1));
+      asm_bind (&g->a, a0);
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, b0);
+      cg_emit (g, MOV64_IMM (R1, 1));
+      asm_bind (&g->a, b0);
+      cg_emit (g, A64_REG (BPF_XOR, R0, R1));
     }
+  else if (!cg_arith (g, n->op, ni->type.is_signed))
+    cg_error (g, n, "operator not supported");
   cg_normalize (g, R0, ni->type);
 }
 

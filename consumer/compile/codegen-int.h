@@ -89,6 +89,10 @@ unsigned cg_str_temp (struct gen *g);
 void cg_copy_string (struct gen *g, int dst, int src);
 /* Copy a record value (stack, symbol: dtype_bytes of T) from SRC to DST. */
 void cg_copy_record (struct gen *g, int dst, int src, struct dtype t);
+/* r0 = pointer to the element of MAP whose u32 key is register KEY_REG
+ * (or, when KEY_REG < 0, the constant KEY_IMM), staged in SLOT_TMP; jump to
+ * NULL_LABEL when there is none.  Clobbers r1-r5. */
+void cg_lookup_u32 (struct gen *g, uint32_t map, int key_reg, int32_t key_imm, int null_label);
 /* Add one to drop counter INDEX (abi.h enum drop_counter). */
 void cg_count_drop (struct gen *g, int index);
 enum probe_kind cg_kind (struct gen *g);
@@ -109,6 +113,9 @@ void cg_fault (struct gen *g, int type, int addr_reg);
 void cg_expr (struct gen *g, struct d_node *n);
 /* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
 void cg_divide (struct gen *g, enum d_op op, bool is_signed);
+/* r0 = r0 OP r1 for an arithmetic, shift or bitwise OP (IS_SIGNED: the
+ * result type's signedness); false, emitting nothing, for any other OP. */
+bool cg_arith (struct gen *g, enum d_op op, bool is_signed);
 
 /* codegen-vars.c */
 /* Lay out a map key in the scratch key area (after the thread id for

@@ -67,12 +67,7 @@ cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
 static void
 dynvar_counter (struct gen *g, int null_label)
 {
-  cg_emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, 0));
-  asm_ld_map (&g->a, R1, MAP_DYNVAR);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+  cg_lookup_u32 (g, MAP_DYNVAR, -1, 0, null_label);
 }
 
 /* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
@@ -108,6 +103,25 @@ dynvar_elem_size (const struct dvar *v)
   return (int32_t) (v->key_size + v->value_size + DYNVAR_OVERHEAD);
 }
 
+/* r1 = the map of variable V, r2 = the key built in the scratch key area. */
+static void
+var_map_and_key (struct gen *g, const struct dvar *v)
+{
+  asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
+  cg_emit (g, MOV64_REG (R2, R7));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+}
+
+/* Give ELEM bytes back to the dynamic-variable usage counter at r0, then
+ * jump to LABEL. */
+static void
+give_back (struct gen *g, int32_t elem, int label)
+{
+  cg_emit (g, MOV64_IMM (R1, -elem));
+  cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
+  asm_ja (&g->a, label);
+}
+
 /* Store the value at SLOT_VALUE (an integer, or a string's address) into
  * map-backed variable V at the key built in the scratch key area.  An
  * integer 0 deletes the element.  A new element must fit in dynvarsize
@@ -119,8 +133,6 @@ store_map_elem (struct gen *g, struct dvar *v)
   bool is_str = v->type.kind == DT_STRING;
   int32_t elem = dynvar_elem_size (v);
   int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
-#define KEY_TO_R2() do { cg_emit (g, MOV64_REG (R2, R7)); \
-    cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off)); } while (0)
 #define VALUE_TO_R3() do { if (is_str) cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE)); \
     else { cg_emit (g, MOV64_REG (R3, R10)); cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE)); } } while (0)
   if (!is_str)
@@ -129,19 +141,15 @@ store_map_elem (struct gen *g, struct dvar *v)
       int nonzero = asm_label (&g->a);
       cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
       asm_jmp_imm (&g->a, BPF_JNE, R3, 0, nonzero);
-      asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
-      KEY_TO_R2 ();
+      var_map_and_key (g, v);
       cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
       asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
       dynvar_counter (g, done);
-      cg_emit (g, MOV64_IMM (R1, -elem));
-      cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
-      asm_ja (&g->a, done);
+      give_back (g, elem, done);
       asm_bind (&g->a, nonzero);
     }
   /* an existing element is overwritten in place */
-  asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
-  KEY_TO_R2 ();
+  var_map_and_key (g, v);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, update);
   /* a new one: reserve its bytes first */
@@ -153,21 +161,16 @@ store_map_elem (struct gen *g, struct dvar *v)
   {
     int fits = asm_label (&g->a);
     asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
-    cg_emit (g, MOV64_IMM (R1, -elem));
-    cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
-    asm_ja (&g->a, drop);
+    give_back (g, elem, drop);
     asm_bind (&g->a, fits);
   }
-  asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
-  KEY_TO_R2 ();
+  var_map_and_key (g, v);
   VALUE_TO_R3 ();
   cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
   cg_emit (g, CALL (BPF_FUNC_map_update_elem));
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
   dynvar_counter (g, drop);
-  cg_emit (g, MOV64_IMM (R1, -elem));
-  cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
-  asm_ja (&g->a, drop);
+  give_back (g, elem, drop);
   asm_bind (&g->a, update);
   /* r0 = the element: write the value in place */
   if (is_str)
@@ -184,7 +187,6 @@ store_map_elem (struct gen *g, struct dvar *v)
   asm_bind (&g->a, drop);
   cg_count_drop (g, DROP_DYNVAR);
   asm_bind (&g->a, done);
-#undef KEY_TO_R2
 #undef VALUE_TO_R3
 }
 
@@ -253,23 +255,8 @@ cg_assign (struct gen *g, struct d_node *n)
       cg_expr (g, n->b);
       cg_emit (g, MOV64_REG (R1, R0));
       cg_pop (g, R0);
-      enum d_op op = compound_op (n->op);
-      switch (op)
-        {
-        case DOP_ADD: cg_emit (g, A64_REG (BPF_ADD, R0, R1)); break;
-        case DOP_SUB: cg_emit (g, A64_REG (BPF_SUB, R0, R1)); break;
-        case DOP_MUL: cg_emit (g, A64_REG (BPF_MUL, R0, R1)); break;
-        case DOP_DIV: case DOP_MOD: cg_divide (g, op, v->type.is_signed); break;
-        case DOP_SHL: cg_emit (g, A64_IMM (BPF_AND, R1, 63)); cg_emit (g, A64_REG (BPF_LSH, R0, R1)); break;
-        case DOP_SHR:
-          cg_emit (g, A64_IMM (BPF_AND, R1, 63));
-          cg_emit (g, A64_REG (v->type.is_signed ? BPF_ARSH : BPF_RSH, R0, R1));
-          break;
-        case DOP_BITAND: cg_emit (g, A64_REG (BPF_AND, R0, R1)); break;
-        case DOP_BITOR: cg_emit (g, A64_REG (BPF_OR, R0, R1)); break;
-        case DOP_BITXOR: cg_emit (g, A64_REG (BPF_XOR, R0, R1)); break;
-        default: cg_error (g, n, "assignment operator not supported"); break;
-        }
+      if (!cg_arith (g, compound_op (n->op), v->type.is_signed))
+        cg_error (g, n, "assignment operator not supported");
     }
   cg_store_var (g, n->a, v);
 }

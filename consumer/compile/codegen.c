@@ -158,13 +158,8 @@ cg_copy_record (struct gen *g, int dst, int src, struct dtype t)
 void
 cg_count_drop (struct gen *g, int slot_index)
 {
-  cg_emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, slot_index));
-  asm_ld_map (&g->a, R1, MAP_DROPS);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   int skip = asm_label (&g->a);
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, skip);
+  cg_lookup_u32 (g, MAP_DROPS, -1, slot_index, skip);
   cg_emit (g, MOV64_IMM (R1, 1));
   cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
   asm_bind (&g->a, skip);
@@ -198,9 +193,8 @@ cg_fault_at (struct gen *g, int type, int addr_reg, int32_t pc)
   asm_ja (&g->a, g->fault);
 }
 
-/* r0 = pointer to element KEY (u32 constant or register) of MAP, or exit. */
-static void
-lookup_or_exit (struct gen *g, uint32_t map, int key_reg, int32_t key_imm)
+void
+cg_lookup_u32 (struct gen *g, uint32_t map, int key_reg, int32_t key_imm, int null_label)
 {
   if (key_reg >= 0)
     cg_emit (g, STX (BPF_W, R10, key_reg, SLOT_TMP));
@@ -210,7 +204,14 @@ lookup_or_exit (struct gen *g, uint32_t map, int key_reg, int32_t key_imm)
   cg_emit (g, MOV64_REG (R2, R10));
   cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->exit_label);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
+}
+
+/* r0 = pointer to element KEY (u32 constant or register) of MAP, or exit. */
+static void
+lookup_or_exit (struct gen *g, uint32_t map, int key_reg, int32_t key_imm)
+{
+  cg_lookup_u32 (g, map, key_reg, key_imm, g->exit_label);
 }
 
 /* Syscall programs, r0 = the current tgid.  The -c child is forked with

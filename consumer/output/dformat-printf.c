@@ -39,6 +39,12 @@ struct conv_def {
   const char *proto;
 };
 
+/* The printf flag characters, each with its DFMT_F_ bit. */
+static const char flag_chars[] = "-+ #0'";
+static const unsigned flag_bits[] = { DFMT_F_MINUS, DFMT_F_PLUS, DFMT_F_SPACE,
+                                      DFMT_F_HASH, DFMT_F_ZERO, DFMT_F_QUOTE };
+_Static_assert (sizeof flag_bits / sizeof flag_bits[0] == sizeof flag_chars - 1, "one bit per flag");
+
 #define PROTO_SINT "char, short, int, long, or long long"
 #define PROTO_UINT "unsigned char, unsigned short, unsigned int, unsigned long, or unsigned long long"
 #define PROTO_STR "char [] or string (or use stringof)"
@@ -261,25 +267,13 @@ dfmt_fmt_parse (const char *fmt, const char *func, bool printa, struct dfmt_diag
           }
       }
       /* flags, with %@ anywhere before the conversion name */
-      for (;; p++)
-        {
-          if (*p == '-')
-            cv.flags |= DFMT_F_MINUS;
-          else if (*p == '+')
-            cv.flags |= DFMT_F_PLUS;
-          else if (*p == ' ')
-            cv.flags |= DFMT_F_SPACE;
-          else if (*p == '#')
-            cv.flags |= DFMT_F_HASH;
-          else if (*p == '0')
-            cv.flags |= DFMT_F_ZERO;
-          else if (*p == '\'')
-            cv.flags |= DFMT_F_QUOTE;
-          else if (*p == '@')
-            cv.agg = true;
-          else
-            break;
-        }
+      for (const char *flag; *p; p++)
+        if (*p == '@')
+          cv.agg = true;
+        else if ((flag = strchr (flag_chars, *p)))
+          cv.flags |= flag_bits[flag - flag_chars];
+        else
+          break;
       /* width */
       if (*p == '*')
         cv.dyn_width = true, p++;

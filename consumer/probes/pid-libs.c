@@ -13,6 +13,7 @@
  * later with dlopen are not known either: name those by path.
  */
 #include "consumer/probes/pid-libs.h"
+#include "common/strset.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -42,10 +43,7 @@ sv_add (struct strv *s, const char *x)
 static bool
 sv_has (const struct strv *s, const char *x)
 {
-  for (size_t i = 0; i < s->n; i++)
-    if (strcmp (s->v[i], x) == 0)
-      return true;
-  return false;
+  return str_list_has ((const char *const *) s->v, s->n, x);
 }
 
 static void

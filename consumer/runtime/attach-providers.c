@@ -17,8 +17,7 @@
 static void
 keep_prog (struct runtime *rt, int fd)
 {
-  rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
-  rt->prog_fds[rt->nprog_fds++] = fd;
+  VEC_PUSH (rt->prog_fds, rt->nprog_fds, rt->prog_fds_cap) = fd;
 }
 
 /* Generate and load a program for probe DP's clauses, with MAPS. */

@@ -16,6 +16,7 @@
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/task-offsets.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -46,6 +47,19 @@ set_target (struct dtarget *t, enum uprobe_mode mode)
   task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
 }
 
+/* The program of the special probe rt->prog.probes[I] (BEGIN, END or
+ * ERROR), loaded into *FD when the probe has clauses (*FD is left alone
+ * when it has none).  Returns 0, or -1 when loading failed. */
+static int
+load_special (struct runtime *rt, size_t i, enum probe_kind kind, unsigned id, const char *name, int *fd)
+{
+  const struct dprobe *probe = &rt->prog.probes[i];
+  if (!probe->nclauses)
+    return 0;
+  *fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, kind, id, probe->clauses, probe->nclauses, name);
+  return *fd < 0 ? -1 : 0;
+}
+
 int
 load_and_attach (struct runtime *rt)
 {
@@ -54,20 +68,9 @@ load_and_attach (struct runtime *rt)
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
   set_target (&p->target, mode);
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
-  if (p->probes[0].nclauses)
-    {
-      rt->begin_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_BEGIN, PROBE_ID_BEGIN, p->probes[0].clauses,
-                                      p->probes[0].nclauses, "dtrace_BEGIN");
-      if (rt->begin_fd < 0)
-        return -1;
-    }
-  if (p->probes[1].nclauses)
-    {
-      rt->end_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_END, PROBE_ID_END, p->probes[1].clauses,
-                                    p->probes[1].nclauses, "dtrace_END");
-      if (rt->end_fd < 0)
-        return -1;
-    }
+  if (load_special (rt, 0, PK_BEGIN, PROBE_ID_BEGIN, "dtrace_BEGIN", &rt->begin_fd) != 0
+      || load_special (rt, 1, PK_END, PROBE_ID_END, "dtrace_END", &rt->end_fd) != 0)
+    return -1;
   for (size_t i = 3; i < p->nprobes; i++)
     if (p->probes[i].kind == PK_TICK && p->probes[i].nclauses)
       {
@@ -75,24 +78,15 @@ load_and_attach (struct runtime *rt)
                                   p->probes[i].nclauses, "dtrace_tick");
         if (fd < 0)
           return -1;
-        rt->ticks = xrealloc (rt->ticks, (rt->nticks + 1) * sizeof *rt->ticks);
-        rt->ticks[rt->nticks].fd = fd;
-        rt->ticks[rt->nticks].interval = p->probes[i].tick_ns;
-        rt->ticks[rt->nticks].next = 0;
-        rt->nticks++;
+        VEC_PUSH (rt->ticks, rt->nticks, rt->ticks_cap) = (struct tick) { fd, p->probes[i].tick_ns, 0 };
       }
   /* BEGIN fires before any other probe can (DTrace enables every probe but
    * lets none fire until BEGIN has run): run it before attaching */
   run_once (rt->begin_fd);
   if (rt->prov && attach_providers (rt, mode) != 0)
     return -1;
-  if (p->probes[2].nclauses)
-    {
-      rt->error_fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_ERROR, PROBE_ID_ERROR, p->probes[2].clauses,
-                                      p->probes[2].nclauses, "dtrace_ERROR");
-      if (rt->error_fd < 0)
-        return -1;
-    }
+  if (load_special (rt, 2, PK_ERROR, PROBE_ID_ERROR, "dtrace_ERROR", &rt->error_fd) != 0)
+    return -1;
   if (!rt->have_usdt)
     return 0;
 
@@ -106,7 +100,7 @@ load_and_attach (struct runtime *rt)
       if (done[i] || p->probes[i].nclauses == 0 || p->probes[i].kind != PK_USDT)
         continue;
       struct uprobe_site *sites = NULL;
-      size_t nsites = 0;
+      size_t nsites = 0, sites_cap = 0;
       bool *taken = xcalloc (rt->usdt.nusites ? rt->usdt.nusites : 1, sizeof *taken);
       for (size_t j = i; j < p->nprobes; j++)
         {
@@ -122,8 +116,7 @@ load_and_attach (struct runtime *rt)
               if (taken[us])
                 continue;
               taken[us] = true;
-              sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
-              sites[nsites++] = rt->usdt.usites[us];
+              VEC_PUSH (sites, nsites, sites_cap) = rt->usdt.usites[us];
             }
         }
       free (taken);
@@ -165,8 +158,7 @@ load_and_attach (struct runtime *rt)
             rc = -1;
           else
             {
-              rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
-              rt->prog_fds[rt->nprog_fds++] = fd;
+              VEC_PUSH (rt->prog_fds, rt->nprog_fds, rt->prog_fds_cap) = fd;
               struct uprobe_attach_opts ao = { mode, false, 0 };
               if (scoped)
                 rc = attach_group_per_pid (rt, i, fd, mode, allowed);

@@ -60,7 +60,7 @@ struct runtime {
   bool have_usdt;
   struct uprobe_attachment *att;
   int *prog_fds;
-  size_t nprog_fds;
+  size_t nprog_fds, prog_fds_cap;
   int begin_fd, end_fd;
   int error_fd;                 /* dtrace:::ERROR's clauses (fault.h), or -1 */
   struct spec_store *spec;      /* speculative records (speculation.h) */
@@ -78,7 +78,7 @@ struct runtime {
   uint64_t *drops_seen;         /* [counter][cpu] already reported */
   size_t *matched;              /* per source: (clause, probe) pairs enabled */
   struct tick { int fd; uint64_t interval, next; } *ticks;
-  size_t nticks;
+  size_t nticks, ticks_cap;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
   enum evaltime evaltime;       /* -x evaltime (lib-loads.h) */
   struct resolve *res;          /* the descriptions (resolve.c) */

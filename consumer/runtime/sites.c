@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "consumer/runtime/runtime-int.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -135,9 +136,7 @@ mark_shared_sites (struct runtime *rt)
       for (size_t s = 0; s < u->nsites; s++)
         if (u->sites[s].usite < nu)
           {
-            if (nown == cap)
-              own = xrealloc (own, (cap = cap ? 2 * cap : 64) * sizeof *own);
-            own[nown++] = (struct owner) { (uint32_t) u->pid, (uint32_t) u->sites[s].usite, p->probes[i].id };
+            VEC_PUSH (own, nown, cap) = (struct owner) { (uint32_t) u->pid, (uint32_t) u->sites[s].usite, p->probes[i].id };
           }
     }
   uint32_t *first = xcalloc (nu, sizeof *first);
@@ -314,7 +313,7 @@ attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode
         continue;
       bool *taken = xcalloc (nus, sizeof *taken);
       struct uprobe_site *sites = NULL;
-      size_t nsites = 0;
+      size_t nsites = 0, sites_cap = 0;
       for (size_t j = first; j < p->nprobes; j++)
         {
           if (p->probes[j].kind != PK_USDT || !same_group (&p->probes[j], &p->probes[first]))
@@ -328,8 +327,7 @@ attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_mode
               if (taken[us] || !allowed[us])
                 continue;
               taken[us] = true;
-              sites = xrealloc (sites, (nsites + 1) * sizeof *sites);
-              sites[nsites++] = rt->usdt.usites[us];
+              VEC_PUSH (sites, nsites, sites_cap) = rt->usdt.usites[us];
             }
         }
       struct uprobe_attach_opts ao = { mode, false, pid };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "consumer/runtime/speculation.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 struct spec_rec {
@@ -70,11 +71,7 @@ spec_keep (struct spec_store *s, const void *rec, size_t size)
   if (id > s->nspec)
     return true;   /* cannot happen: the program checks; never print it */
   struct spec_list *l = &s->lists[id];
-  if (l->n == l->cap)
-    {
-      l->cap = l->cap ? 2 * l->cap : 16;
-      l->recs = xrealloc (l->recs, l->cap * sizeof *l->recs);
-    }
+  VEC_GROW (l->recs, l->n, l->cap);
   l->recs[l->n].data = xmalloc (size);
   memcpy (l->recs[l->n].data, rec, size);
   l->recs[l->n].size = size;

@@ -18,6 +18,7 @@
  * window (the program is attached before the uprobes are registered).
  */
 #include "consumer/runtime/uprobe-attach.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 #include <bpf/bpf.h>
@@ -66,7 +67,6 @@ _Static_assert (sizeof (struct uprobe_multi_link_attr) == 64, "uprobe_multi attr
 struct uprobe_attachment {
   int *fds;
   size_t nfds, cap;
-  size_t nsites;
   bool unfiltered;       /* a pid-scoped attach that the kernel does not filter */
 };
 
@@ -218,12 +218,7 @@ uprobe_attachment_new (void)
 static void
 handle_add_fd (struct uprobe_attachment *h, int fd)
 {
-  if (h->nfds == h->cap)
-    {
-      h->cap = h->cap ? h->cap * 2 : 16;
-      h->fds = xrealloc (h->fds, h->cap * sizeof *h->fds);
-    }
-  h->fds[h->nfds++] = fd;
+  VEC_PUSH (h->fds, h->nfds, h->cap) = fd;
 }
 
 /* Close the fds added after the first KEEP. */
@@ -244,12 +239,6 @@ size_t
 uprobe_attachment_nlinks (const struct uprobe_attachment *h)
 {
   return h->nfds;
-}
-
-size_t
-uprobe_attachment_nsites (const struct uprobe_attachment *h)
-{
-  return h->nsites;
 }
 
 /* Closing a perf-event uprobe link waits for an RCU-tasks grace period
@@ -646,6 +635,5 @@ uprobe_attach (struct uprobe_attachment *h, int prog_fd, const struct uprobe_sit
       errno = err;
       return -1;
     }
-  h->nsites += n;
   return 0;
 }

@@ -91,9 +91,8 @@ int uprobe_attach (struct uprobe_attachment *h, int prog_fd,
 /* False when some pid-scoped attach in H could not be filtered by the kernel
  * (uprobe_multi before 6.10): the program must filter by tgid. */
 bool uprobe_attachment_pid_filtered (const struct uprobe_attachment *h);
-/* Number of kernel objects (link fds) and sites held. */
+/* Number of kernel objects (link fds) held. */
 size_t uprobe_attachment_nlinks (const struct uprobe_attachment *h);
-size_t uprobe_attachment_nsites (const struct uprobe_attachment *h);
 /* Detach everything (close every fd) and free H.  NULL is fine. */
 void uprobe_detach (struct uprobe_attachment *h);
 

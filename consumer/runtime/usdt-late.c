@@ -205,8 +205,7 @@ attach_new (struct runtime *rt, size_t first, pid_t pid, unsigned base)
       rt->cg.pid_scoped = false;
       if (fd >= 0)
         {
-          rt->prog_fds = xrealloc (rt->prog_fds, (rt->nprog_fds + 1) * sizeof *rt->prog_fds);
-          rt->prog_fds[rt->nprog_fds++] = fd;
+          VEC_PUSH (rt->prog_fds, rt->nprog_fds, rt->prog_fds_cap) = fd;
           struct uprobe_attach_opts ao = { mode, false, pid };
           (void) uprobe_attach (rt->att, fd, sites, nsites, &ao);   /* errors are reported */
         }
