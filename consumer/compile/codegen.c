@@ -359,10 +359,21 @@ gen_new_process_probe (struct gen *g, int done)
   cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
   cg_emit (g, MOV64_IMM (R2, (int32_t) (4 * ss)));
   cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  /* the template's pid cleared: 12 zero bytes at the provider's length
+   * (which leaves room for them) */
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_STRCONST, 0));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_GLOBALS, 0));
+  cg_emit (g, LDX (BPF_DW, R2, R10, SLOT_CTX));
+  asm_jmp_imm (&g->a, BPF_JGT, R2, (int32_t) (ss - 12), done);
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  cg_emit (g, A64_REG (BPF_ADD, R1, R2));
+  cg_emit (g, MOV64_IMM (R2, 12));
+  cg_emit (g, MOV64_REG (R3, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_STRCONST));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
   /* the pid's decimal digits, backwards from a NUL at SLOT_GLOBALS + 7;
    * r3 = their count + 1 */
   int digits_done = asm_label (&g->a);
-  cg_emit (g, ST_IMM (BPF_B, R10, SLOT_GLOBALS + 7, 0));
   cg_emit (g, LDX (BPF_W, R1, R10, SLOT_TMP + 4));
   cg_emit (g, MOV64_REG (R4, R10));
   cg_emit (g, A64_IMM (BPF_ADD, R4, SLOT_GLOBALS + 7));
@@ -379,7 +390,7 @@ gen_new_process_probe (struct gen *g, int done)
       asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, digits_done);
     }
   asm_bind (&g->a, digits_done);
-  /* written at the provider's length, which leaves room for them */
+  /* written at the provider's length */
   cg_emit (g, LDX (BPF_DW, R2, R10, SLOT_CTX));
   asm_jmp_imm (&g->a, BPF_JGT, R2, (int32_t) (ss - 12), done);
   cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
