@@ -53,8 +53,8 @@ int lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode
 
 /* The dynamic-linker hook for N processes (EXES[i]: the file a -c child
  * held before its exec will run, else NULL; STOP: they are -c children, to
- * be stopped at each hit).  Returns NULL when it cannot be armed (a static
- * program; reported as a warning).  lib_watch_fd() is the ring buffer of
+ * be stopped at each hit).  Returns NULL when it cannot be armed for any of
+ * them (static programs, with no dynamic linker to watch).  lib_watch_fd() is the ring buffer of
  * the tgids of the processes whose link map changed (u32 each). */
 struct lib_watch;
 struct lib_watch *lib_watch_new (const pid_t *pids, const char *const *exes, const bool *stop, size_t n,
