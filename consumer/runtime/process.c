@@ -246,6 +246,13 @@ dt_proc_create (struct dt_proc *p, const char *command)
       sigset_t none;
       sigemptyset (&none);
       sigprocmask (SIG_SETMASK, &none, NULL);
+      /* never stopped at an evaltime or a library load with no one left to
+       * continue it: the command dies with dtrace, as it does when dtrace
+       * exits first (dt_proc_free).  Done before the hold, while no probe
+       * is attached yet: pid probes must not count these calls. */
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () != tracer)
+        _exit (127);
       char c;
       ssize_t r;
       do
@@ -253,12 +260,6 @@ dt_proc_create (struct dt_proc *p, const char *command)
       while (r < 0 && errno == EINTR);
       if (r != 1)
         _exit (127);      /* the tracer went away: never run untraced */
-      /* nor stopped at an evaltime or a library load with no one left to
-       * continue it: the command dies with dtrace, as it does when dtrace
-       * exits first (dt_proc_free) */
-      prctl (PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid () != tracer)
-        _exit (127);
       execv (exe, argv);
       int err = errno;
       ssize_t w = write (er[1], &err, sizeof err);
