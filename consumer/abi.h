@@ -35,9 +35,23 @@ struct site_arg {
 
 /* site_spec.probe_id with this bit: the site is several processes' (tgt123
  * and tgt456 share the file's site): the probe is looked up by the firing
- * process in MAP_SITE_PROBES, the rest of the id is the default. */
+ * process in MAP_SITE_PROBES, the rest of the id is the default.  When the
+ * site is attached by file (`tgt*:::`, every process, MAP_NEW_PROBES) a
+ * process that has no probe there yet gets one made for it: the rest of the
+ * id names the template probe, whose strings are copied with the provider
+ * cut at its PROBESTR_PROVLEN_OFF length and the process's pid appended. */
 #define SITE_PROBE_BY_PID 0x80000000u
 
+/* A MAP_PROBESTR value: four strsize strings (provider, module, function,
+ * name), then a u32: the length of the provider without its pid (for
+ * templates of later processes' probes), then 4 bytes of padding. */
+#define PROBESTR_SIZE(strsize) (4u * (strsize) + 8u)
+#define PROBESTR_PROVLEN_OFF(strsize) (4u * (strsize))
+
+/* MAP_NEW_PROBES: u64 next probe id to give, u64 first id not to give. */
+struct new_probes {
+  uint64_t next, limit;
+};
 struct site_spec {
   uint32_t probe_id;
   uint32_t nargs;
@@ -88,11 +102,15 @@ enum drop_counter {
  *   MAP_SITE_PROBES    HASH u64 (tgid << 32 | cookie) -> u32 probe id, for
  *                      sites flagged SITE_PROBE_BY_PID (when some)
  *   MAP_USTACKS        HASH (u64 pid, u64 capture hash) -> ustack capture
- *                      (below), when the program calls ustack() */
+ *                      (below), when the program calls ustack()
+ *   MAP_PID_PROBES     HASH u64 (tgid << 32 | template probe id) -> u32 probe
+ *                      id: the probes made for later processes
+ *   MAP_NEW_PROBES     ARRAY, 1 struct new_probes (when some sites are
+ *                      attached by file) */
 enum map_id {
   MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
   MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
-  MAP_SITE_PROBES, MAP_USTACKS, MAP_NFIXED
+  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_NFIXED
 };
 
 /* A ustack() capture (doc/unwinding.md): what the consumer's unwinder

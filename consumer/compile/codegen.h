@@ -64,6 +64,8 @@ struct codegen_ctx {
                                        constant offset, not through the sites map */
   unsigned fixed_probe_id;          /* non-zero: every site of that program is this probe's */
   bool have_siteprobes;             /* some sites are flagged SITE_PROBE_BY_PID (MAP_SITE_PROBES) */
+  bool new_probes;                  /* some are attached by file: a process with no probe
+                                       at such a site gets one (MAP_PID_PROBES) */
   int held_pid;                     /* -c: the child, which until its exec carries the comm
                                        DT_PROC_HELD_COMM; syscall programs skip it then */
 };

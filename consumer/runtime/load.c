@@ -15,6 +15,7 @@
 
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
+#include "consumer/runtime/task-offsets.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
@@ -43,6 +44,7 @@ set_target (struct dtarget *t, enum uprobe_mode mode)
   clock_gettime (CLOCK_MONOTONIC, &mono);
   clock_gettime (CLOCK_REALTIME, &real);
   t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
+  task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
 }
 
 /* The program of the special probe rt->prog.probes[I] (BEGIN, END or
@@ -126,7 +128,11 @@ load_and_attach (struct runtime *rt)
       bool scoped = kfilter;
       for (size_t j = i; j < p->nprobes && scoped; j++)
         if (done[j] && p->probes[j].kind == PK_USDT && same_group (&p->probes[j], &p->probes[i]))
-          scoped = ((const struct usdt_probe *) p->probes[j].sites)->pid > 0;
+          {
+            const struct usdt_probe *u = p->probes[j].sites;
+            /* `prov*:::`: by file, for the processes that map it later too */
+            scoped = u->pid > 0 && !u->by_file;
+          }
       rt->cg.pid_scoped = scoped;
       /* one program per class of sites with the same argument registers */
       size_t *cls = xcalloc (nsites ? nsites : 1, sizeof *cls);

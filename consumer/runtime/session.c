@@ -33,19 +33,9 @@
 #include "consumer/probes/type-resolver.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
+#include "consumer/runtime/stop-signals.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
-
-static volatile sig_atomic_t interrupted;
-
-static void
-on_signal (int sig)
-{
-  (void) sig;
-  interrupted++;
-  if (interrupted > 1)
-    _exit (1);
-}
 
 static void
 print_record (void *ctx, const void *data, size_t size)
@@ -61,10 +51,45 @@ print_record (void *ctx, const void *data, size_t size)
     }
 }
 
+/* A record of a probe the kernel made for a process that mapped a probed
+ * file after dtrace attached (codegen.c, gen_new_process_probe): its names
+ * are read from the probe strings map the first time it is seen. */
+static void
+learn_new_probe (struct runtime *rt, const void *data, size_t size)
+{
+  uint32_t id;
+  if (size < REC_HEADER_SIZE)
+    return;
+  memcpy (&id, (const char *) data + 4, sizeof id);
+  if (id < rt->new_probes_first || id >= rt->new_probes_limit)
+    return;
+  struct dprog *p = &rt->prog;
+  for (size_t i = p->nprobes; i > 0; i--)
+    if (p->probes[i - 1].id == id)
+      return;
+  unsigned ss = p->strsize;
+  char *ps = xcalloc (1, PROBESTR_SIZE (ss));
+  if (bpf_map_lookup_elem (rt->maps.fixed[MAP_PROBESTR], &id, ps) == 0)
+    {
+      p->probes = xrealloc (p->probes, (p->nprobes + 1) * sizeof *p->probes);
+      struct dprobe *dp = &p->probes[p->nprobes++];
+      memset (dp, 0, sizeof *dp);
+      dp->id = id;
+      dp->kind = PK_USDT;         /* no sites of its own: the kernel made it */
+      dp->prov = xstrndup (ps, ss - 1);
+      dp->mod = xstrndup (ps + ss, ss - 1);
+      dp->func = xstrndup (ps + 2 * ss, ss - 1);
+      dp->name = xstrndup (ps + 3 * ss, ss - 1);
+    }
+  free (ps);
+}
+
 static int
 on_record (void *ctx, void *data, size_t size)
 {
   struct runtime *rt = ctx;
+  if (rt->new_probes_limit > rt->new_probes_first)
+    learn_new_probe (rt, data, size);
   if (fault_record (&rt->prog, data, size, rt->error_fd))
     {
       rt->nerrors++;
@@ -156,6 +181,8 @@ free_runtime (struct runtime *rt)
     ring_buffer__free (rt->rb);
   if (rt->errrb)
     ring_buffer__free (rt->errrb);
+  usdt_late_free (rt);
+  resolve_free (rt);
   if (rt->out)
     output_free (rt->out);
   map_table_close (&rt->maps);
@@ -252,6 +279,40 @@ grab_processes (struct runtime *rt)
   return 0;
 }
 
+/* -c: the command runs to its evaltime (lib-loads.h) and waits there,
+ * stopped; its descriptions are then evaluated against its maps, as a
+ * -p process's.  Called by resolve.c only when some description can name
+ * USDT probes (pid, syscall and profile probes are found without running
+ * the command, and then trace it from its exec on). */
+int
+run_to_evaltime (struct runtime *rt)
+{
+  if (rt->evaltime == EVALTIME_EXEC)
+    return 0;
+  for (size_t i = 0; i < rt->nprocs; i++)
+    {
+      struct dt_proc *d = &rt->dtp[i];
+      if (!d->created || !d->held)
+        continue;
+      int r = lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO);
+      if (r < 0)
+        return -1;
+      if (r > 0)
+        continue;                 /* a script: evaluated at its exec */
+      if (d->exited)
+        {
+          char *m = dt_proc_exit_message (d);
+          diag_error ("failed to execute %s: %s before its %s", d->argv[0], m,
+                      rt->evaltime == EVALTIME_MAIN ? "main" : rt->evaltime == EVALTIME_PREINIT ? "libraries were loaded" : "entry point");
+          free (m);
+          return -1;
+        }
+      rt->procs[i].exec_path = NULL;
+      rt->cg.held_pid = 0;
+    }
+  return 0;
+}
+
 /* $0 (the script, or "dtrace"), then $1.. */
 static void
 set_macro_args (struct runtime *rt)
@@ -341,7 +402,7 @@ trace_loop (struct runtime *rt)
   uint64_t start_ns = (uint64_t) last_drops.tv_sec * 1000000000ull + (uint64_t) last_drops.tv_nsec;
   for (size_t i = 0; i < rt->nticks; i++)
     rt->ticks[i].next = start_ns + rt->ticks[i].interval;
-  while (!rt->exit_seen && !interrupted)
+  while (!rt->exit_seen && !stop_requested ())
     {
       int wait_ms = rt->switch_ms ? rt->switch_ms : 100;
       struct timespec t0;
@@ -373,6 +434,7 @@ trace_loop (struct runtime *rt)
       if (n < 0 && n != -EINTR)
         break;
       ring_buffer__consume (rt->rb);
+      usdt_late_service (rt);     /* libraries loaded since (dlopen) */
       fflush (rt->outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
@@ -384,7 +446,7 @@ trace_loop (struct runtime *rt)
       if (targets_gone (rt))
         break;
     }
-  if (interrupted)
+  if (stop_requested ())
     fputc ('\n', rt->outf);
 }
 
@@ -392,12 +454,15 @@ trace_loop (struct runtime *rt)
 static int
 stop_tracing (struct runtime *rt)
 {
-  if (rt->att)
+  /* a second signal before the detach leaves it to the exit (the kernel
+   * removes the uprobes as our descriptors close): print first */
+  if (rt->att && !stop_hurried ())
     {
       uprobe_detach (rt->att);
       rt->att = NULL;
     }
-  providers_detach (rt->prov);
+  if (!stop_hurried ())
+    providers_detach (rt->prov);
   ring_buffer__consume (rt->rb);
   bool exit_before_end = rt->exit_seen;
   run_once (rt->end_fd);
@@ -425,12 +490,9 @@ consumer_run (const struct consumer_options *opt)
   int status = 1;
 
   /* From the start: a Ctrl-C during setup stops tracing as soon as it
-   * begins (background jobs of scripts start with SIGINT ignored). */
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigaction (SIGINT, &sa, NULL);
-  sigaction (SIGTERM, &sa, NULL);
+   * begins; a second one hurries the stop, never loses output
+   * (stop-signals.h). */
+  stop_signals_install ();
 
   struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
   setrlimit (RLIMIT_MEMLOCK, &rl);
@@ -458,7 +520,7 @@ consumer_run (const struct consumer_options *opt)
     for (size_t s = 0; s < rt.nsrc; s++)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
-  if (open_ring_buffers (&rt) != 0)
+  if (open_ring_buffers (&rt) != 0 || usdt_late_arm (&rt) != 0)
     goto out;
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)

@@ -45,6 +45,11 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       p->stackindent = (unsigned) n + 1;      /* stored + 1: 0 means unset */
     }
+  else if (strcmp (name, "evaltime") == 0)
+    {
+      if (!evaltime_parse (value, &rt->evaltime))
+        goto bad;
+    }
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
   else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)

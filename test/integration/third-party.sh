@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # third-party.sh — real probes of Debian's own binaries, counted by our
-# dtrace and by bpftrace on the same workload:
+# dtrace and by bpftrace on the same workload (postgres: by path, and as
+# postgresql*::: covering the backends forked after dtrace attached):
 #  - python3.11's semaphore-guarded gc-start, whose argument is a stack slot
 #    (-4@112(%rsp)), keyed by arg0 for a script calling gc.collect() 50 times;
 #  - PostgreSQL 15's transaction-start during a small workload, traced by file
@@ -72,6 +73,16 @@ if [ -x "$pgbin/postgres" ] && id postgres >/dev/null 2>&1; then
     theirs=$(sed -n 's/^@n: \([0-9]*\)$/\1/p' pgbt.txt)
     check_match "postgresql transaction-start counted" "$ours" '^[1-9][0-9]*$'
     check_eq "postgresql transaction-start: same count as bpftrace" "$ours" "$theirs"
+    # no path: every process running postgres now (the postmaster) and the
+    # backends it forks for psql after dtrace attached (attached by file)
+    "$DTRACE" -q -n 'postgresql*:::transaction-start { @n = count(); @b[probeprov == strjoin("postgresql", lltostr(pid))] = count(); }' >pgall.txt 2>pgall.err &
+    dpid=$!
+    wait_attached $dpid || fail "dtrace attached to postgresql*:::"
+    workload
+    kill -INT $dpid; wait $dpid
+    all=$(awk 'NF == 1 { print $1; exit }' pgall.txt)
+    check_eq "postgresql*:::transaction-start (backends forked after attach): same count as bpftrace by path" "$all" "$theirs"
+    check_eq "... every hit under the backend's own postgresql<PID>" "$(awk 'NF == 2 { print $1 }' pgall.txt)" 1
 
     # unwinding: a backend's stacks, from transaction-start and from profile-997;
     # one psql session stays alive (pg_sleep) while dtrace unwinds its stacks
