@@ -188,6 +188,7 @@ struct dprog {
   unsigned strsize;           /* default 256 */
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
+  bool oformat_json;          /* -x oformat=json: records carry REC_META_SIZE more */
   bool flowindent;             /* -F / flowindent: entry/return records indented */
   unsigned stackindent;        /* -x stackindent=N, stored as N + 1 (0: unset, 14 columns) */
   bool zdefs;
@@ -220,5 +221,13 @@ struct dprog {
   size_t nallocs, allocs_cap;
   void **allocs;
 };
+
+/* Where a clause's data start in its record (abi.h). */
+static inline unsigned
+dprog_rec_header (const struct dprog *p)
+{
+  return REC_HEADER_SIZE + (p->oformat_json ? REC_META_SIZE : 0);
+}
+
 
 #endif

@@ -108,6 +108,13 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
     }
+  else if (strcmp (name, "oformat") == 0)
+    {
+      /* the output's format: DTrace's text, or JSON Lines (json-output.h) */
+      if (!value || (strcmp (value, "json") != 0 && strcmp (value, "text") != 0))
+        goto bad;
+      p->oformat_json = strcmp (value, "json") == 0;
+    }
   else if (strcmp (name, "destructive") == 0)
     p->destructive = true;
   else if (strcmp (name, "nspec") == 0)
