@@ -201,6 +201,8 @@ struct dprog {
   unsigned nspec;             /* speculation buffers (default 1) */
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
+  uint64_t aggsize;           /* -x aggsize: bytes of keys and values per aggregation
+                                 and CPU (0: 16384 entries each) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */

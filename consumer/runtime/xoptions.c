@@ -125,6 +125,12 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "defaultargs") == 0)
     p->defaultargs = true;
+  else if (strcmp (name, "aggsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
+      p->aggsize = n;
+    }
   else if (strcmp (name, "specsize") == 0 || strcmp (name, "dynvarsize") == 0)
     {
       if (!value || parse_size (value, &n) != 0 || n < 1)
@@ -133,7 +139,6 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "aggrate") == 0
            || strcmp (name, "statusrate") == 0
-           || strcmp (name, "aggsize") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
            || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */
