@@ -9,8 +9,8 @@
  *   "  \  -> \" \\ ;  \b \f \n \r \t -> themselves;  other bytes below 0x20
  *   and 0x7f -> \u00XX;  well-formed UTF-8 sequences (no overlong forms, no
  *   surrogates, nothing above U+10FFFF) are copied as they are;  every other
- *   byte (a stray continuation byte, a truncated or overlong sequence, 0xf8
- *   and above) becomes one U+FFFD, written \ufffd.
+ *   byte (a stray continuation byte, a truncated, overlong or surrogate
+ *   sequence, 0xc0, 0xc1, 0xf5-0xff) becomes one U+FFFD, written \ufffd.
  * Strings copied from a traced process are arbitrary bytes, so this is the
  * one rule for every string written.
  */
