@@ -7,8 +7,8 @@
 # (data/jsonmix.{c,d}), as text and as JSON; every JSON line is parsed with
 # python3's json module and its values checked against the text run.  Then
 # the escaping of control bytes and invalid UTF-8 copied from the traced
-# process, and aggregation drops (-x aggsize) as DTrace's line and as a JSON
-# object.
+# process, aggregation drops (-x aggsize) as DTrace's line and as a JSON
+# object, and dynamic variable drops (-x dynvarsize) as objects.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/jsonmix.d" -o jsonmix.h || fail "dtrace -h jsonmix.d"
@@ -196,6 +196,21 @@ drops = [o for o in objs if o["type"] == "drop"]
 ok = len(drops) == 1 and drops[0]["kind"] == "aggregation" and drops[0]["count"] == 2 and isinstance(drops[0]["cpu"], int) \
      and drops[0]["message"] == "2 aggregation drops on CPU %d" % drops[0]["cpu"]
 print(("ok - " if ok else "not ok - ") + "-x oformat=json: the drop is an object (kind, cpu, count, message)")
+if not ok:
+    print("  %r" % objs)
+PY
+# dynamic variable drops (-x dynvarsize): objects without a cpu, the counts add up
+"$DTRACE" -q -x oformat=json -x dynvarsize=2k -n '
+jsonmix$target:::item { a[arg0] = 1; }
+jsonmix$target:::item /a[arg0]/ { @stored = count(); }' -c './jsonmix 100' > dyn.json 2> dyn.err
+python3 - dyn.json <<'PY'
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+drops = [o for o in objs if o["type"] == "drop"]
+stored = [e["value"] for o in objs if o["type"] == "aggregation" for e in o["entries"]]
+ok = drops and all(d["kind"] == "dynamic" and "cpu" not in d and d["message"].endswith(" dynamic variable drop" + ("s" if d["count"] > 1 else ""))
+                   for d in drops) and stored and stored[0] + sum(d["count"] for d in drops) == 100
+print(("ok - " if ok else "not ok - ") + "-x dynvarsize=2k under oformat=json: 'dynamic' drop objects; stored + dropped = 100")
 if not ok:
     print("  %r" % objs)
 PY
