@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: MIT
 # consumer-json.sh — -x oformat=json (consumer/output/json-output.h): a mixed
 # script (printf, trace, printa of count/quantize/lquantize and of stack
-# keys (two frames in the program: libc frames resolve only while the
-# process lives), a runtime error) run twice over a deterministic traced program
+# keys, a runtime error) run twice over a deterministic traced program
 # (data/jsonmix.{c,d}), as text and as JSON; every JSON line is parsed with
 # python3's json module and its values checked against the text run.  Then
 # the escaping of control bytes and invalid UTF-8 copied from the traced
@@ -42,8 +41,8 @@ jsonmix$target:::done
 	exit(0);
 }
 X
-"$DTRACE" -q -s mix.d -c './jsonmix 20' > text.out 2> text.err || fail "the text run"
-"$DTRACE" -q -x oformat=json -s mix.d -c './jsonmix 20' > json.out 2> json.err || fail "the JSON run"
+"$DTRACE" -q -s mix.d -c './jsonmix 20 0 linger' > text.out 2> text.err || fail "the text run"
+"$DTRACE" -q -x oformat=json -s mix.d -c './jsonmix 20 0 linger' > json.out 2> json.err || fail "the JSON run"
 
 python3 - text.out text.err json.out json.err <<'PY'
 import json, re, sys, time

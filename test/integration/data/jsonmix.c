@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* jsonmix.c — consumer-json.sh's traced program: N items with three names
  * (deterministic), one string of control bytes and invalid UTF-8, done.
- * `jsonmix N USEC` sleeps USEC between items (the long-run tests). */
+ * `jsonmix N USEC` sleeps USEC between items (the long-run tests);
+ * `jsonmix N USEC linger` waits after done until killed, so that its
+ * stacks still resolve when dtrace prints them (dtrace kills a -c command
+ * when it exits). */
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -31,5 +34,8 @@ main (int argc, char **argv)
    * three-byte sequence, an encoded surrogate, a valid four-byte emoji */
   JSONMIX_WEIRD ("tab\there\nnl\x01\x1f\x7f quote\" back\\ \xc3\xa9 \xff\xfe \xc3\x28 \xe2\x82 \xed\xa0\x80 \xf0\x9f\x98\x80 end");
   JSONMIX_DONE ();
+  if (argc > 3)
+    for (;;)
+      pause ();
   return 0;
 }
