@@ -63,6 +63,11 @@ struct site_spec {
  * arms and if branches run conditionally). */
 #define REC_HEADER_SIZE 24
 #define REC_SPEC_OFF 12
+/* With -x oformat=json the header is followed by u64 timestamp
+ * (bpf_ktime_get_ns) and u64 pid (the firing process's tgid); every
+ * record's data then start at REC_HEADER_SIZE + REC_META_SIZE
+ * (dprog_rec_header). */
+#define REC_META_SIZE 16
 
 /* A fault record (fault.c): clause index REC_FAULT, then u64 fault type,
  * u64 action (0: the predicate), u64 address, u64 clause index, u64 BPF pc. */

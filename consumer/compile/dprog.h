@@ -207,6 +207,7 @@ struct dprog {
   unsigned strsize;           /* default 256 */
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
+  bool oformat_json;          /* -x oformat=json: records carry REC_META_SIZE more */
   bool flowindent;             /* -F / flowindent: entry/return records indented */
   unsigned stackindent;        /* -x stackindent=N, stored as N + 1 (0: unset, 14 columns) */
   bool zdefs;
@@ -219,6 +220,8 @@ struct dprog {
   unsigned nspec;             /* speculation buffers (default 1) */
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
+  uint64_t aggsize;           /* -x aggsize: bytes of keys and values per aggregation
+                                 and CPU (0: 16384 entries each) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
   bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
@@ -245,5 +248,13 @@ struct dprog {
   size_t nallocs, allocs_cap;
   void **allocs;
 };
+
+/* Where a clause's data start in its record (abi.h). */
+static inline unsigned
+dprog_rec_header (const struct dprog *p)
+{
+  return REC_HEADER_SIZE + (p->oformat_json ? REC_META_SIZE : 0);
+}
+
 
 #endif

@@ -14,11 +14,13 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "consumer/compile/checker.h"
 #include "consumer/runtime/destructive.h"
 #include "consumer/output/dformat.h"
 #include "consumer/output/flamegraph.h"
+#include "consumer/output/json-output.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
 #include "consumer/output/unwind.h"
@@ -49,6 +51,10 @@ struct output {
   unsigned stkbuf_next;
   bool ustack_lost;            /* a ustack() value had no capture (the map was full) */
   int ncpu;
+  /* -x oformat=json: each record one line (json-output.h) */
+  bool json;
+  struct json_writer jw;
+  uint64_t wall_offset;         /* CLOCK_REALTIME - CLOCK_MONOTONIC, ns */
 };
 
 static struct dfmt_type
@@ -102,6 +108,13 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ctx.aggsortkeypos = prog->aggsortkeypos;
   o->ctx.aggsortpos = prog->aggsortpos;
   o->ctx.pid = (int32_t) prog->target_pid;
+  o->json = prog->oformat_json;
+  jw_init (&o->jw);
+  struct timespec mono, real;
+  clock_gettime (CLOCK_MONOTONIC, &mono);
+  clock_gettime (CLOCK_REALTIME, &real);
+  o->wall_offset = ((uint64_t) real.tv_sec - (uint64_t) mono.tv_sec) * 1000000000ull
+                   + (uint64_t) real.tv_nsec - (uint64_t) mono.tv_nsec;
   o->sym = symbolizer_new ();
   symbolizer_set_demangle (o->sym, !prog->nodemangle);
   o->ustacks_fd = -1;
@@ -155,6 +168,7 @@ output_free (struct output *o)
   free (o->capbuf);
   free (o->stkbufs);
   symbolizer_free (o->sym);
+  jw_free (&o->jw);
   for (size_t c = 0; c < o->prog->nclauses; c++)
     for (size_t a = 0; a < o->prog->clauses[c].nactions; a++)
       {
@@ -521,7 +535,16 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
     if (o->prog->probes[i].id == pid)
       probe = &o->prog->probes[i];
 
-  if (!o->ctx.quiet || o->ctx.flowindent)
+  if (o->json)
+    {
+      uint64_t meta[2] = { 0, 0 };     /* abi.h REC_META_SIZE */
+      if (size >= REC_HEADER_SIZE + REC_META_SIZE)
+        memcpy (meta, rec + REC_HEADER_SIZE, sizeof meta);
+      struct dfmt_probe dp = { (int) cpu, pid, probe ? probe->prov : "", probe ? probe->mod : "",
+                               probe ? probe->func : "", probe ? probe->name : "" };
+      json_probe_begin (&o->jw, &dp, meta[0], meta[0] + o->wall_offset, (int32_t) meta[1]);
+    }
+  else if (!o->ctx.quiet || o->ctx.flowindent)
     {
       if (!o->header_done)
         {
@@ -566,7 +589,10 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
         case ACT_DEFAULT:
           break;
         case ACT_TRACE:
-          dfmt_trace (&o->out, &o->ctx, &vals[0]);
+          if (o->json)
+            json_probe_trace (&o->jw, &o->ctx, &vals[0]);
+          else
+            dfmt_trace (&o->out, &o->ctx, &vals[0]);
           break;
         case ACT_PRINT:
           {
@@ -581,12 +607,16 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
             break;
           }
         case ACT_PRINTF:
-          if (a->compiled_format)
+          if (a->compiled_format && o->json)
+            json_probe_printf (&o->jw, &o->ctx, a->compiled_format, vals, nv);
+          else if (a->compiled_format)
             dfmt_printf (&o->out, &o->ctx, a->compiled_format, vals, nv);
           break;
         case ACT_EXIT:
           *exit_seen = true;
           *exit_status = (int) dfmt_int_bits (&vals[0]);
+          if (o->json)
+            json_probe_exit (&o->jw, *exit_status);
           break;
         case ACT_PRINTA:
           {
@@ -597,7 +627,9 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
                 snapshot (o, a->aggs[k]);
                 list[n++] = o->aggs[a->aggs[k]];
               }
-            if (a->compiled_format)
+            if (o->json)
+              json_probe_printa (&o->jw, &o->ctx, list, n);
+            else if (a->compiled_format)
               dfmt_printa (&o->out, &o->ctx, a->compiled_format, list, n);
             else
               dfmt_printa_default (&o->out, &o->ctx, list, n);
@@ -632,7 +664,13 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
           break;
         }
     }
-  if (!o->ctx.quiet)
+  if (o->json)
+    {
+      json_probe_end (&o->jw);
+      if (jw_emit_line (&o->jw, o->out.fp) != 0)
+        o->out.failed = true;
+    }
+  else if (!o->ctx.quiet)
     dfmt_record_end (&o->out, &o->ctx);
 }
 
@@ -650,6 +688,16 @@ output_finish (struct output *o)
   if (o->ustack_lost)
     diag_warn ("some ustack() stacks were lost and print empty: more than %u distinct stack "
                "captures", USTACK_CAPTURES_MAX);
+  if (o->json)
+    {
+      for (size_t i = 0; i < o->prog->naggs; i++)
+        if (!dfmt_agg_printed (o->aggs[i]) && dfmt_agg_count (o->aggs[i]))
+          {
+            json_aggregation (&o->jw, &o->ctx, o->aggs[i]);
+            jw_emit_line (&o->jw, o->out.fp);
+          }
+      return;
+    }
   if (o->prog->stackfmt == STACKFMT_SVG)
     {
       flame_print_svg (&o->out, &o->ctx, o->aggs, o->prog->naggs);
@@ -664,4 +712,30 @@ output_finish (struct output *o)
           dfmt_agg_set_printed (o->aggs[i], true);
     }
   dfmt_print_exit (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+}
+
+bool
+output_is_json (const struct output *o)
+{
+  return o && o->json;
+}
+
+void
+output_set_file (struct output *o, FILE *fp)
+{
+  dfmt_out_file (&o->out, fp);
+}
+
+void
+output_json_error (struct output *o, const struct json_fault *f)
+{
+  json_error (&o->jw, f);
+  jw_emit_line (&o->jw, o->out.fp);
+}
+
+void
+output_json_drop (struct output *o, const char *kind, int cpu, uint64_t count, const char *message)
+{
+  json_drop (&o->jw, kind, cpu, count, message);
+  jw_emit_line (&o->jw, o->out.fp);
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "consumer/compile/dprog.h"
@@ -37,5 +38,15 @@ struct symbolizer *output_symbolizer (struct output *o);
 /* At the end: the unconditional newline, then every aggregation that no
  * printa printed. */
 void output_finish (struct output *o);
+
+/* -x oformat=json (json-output.h): true when the output is JSON Lines; the
+ * error and drop objects are written to the output, one line each. */
+struct json_fault;
+bool output_is_json (const struct output *o);
+void output_json_error (struct output *o, const struct json_fault *f);
+void output_json_drop (struct output *o, const char *kind, int cpu, uint64_t count, const char *message);
+
+/* Write to FP from now on (the -o file reopened after SIGHUP). */
+void output_set_file (struct output *o, FILE *fp);
 
 #endif

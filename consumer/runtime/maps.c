@@ -231,7 +231,15 @@ create_maps (struct runtime *rt)
       if (dagg_is_array (a))
         rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_agg", 4, dagg_flag_off (a) + 8, 1, 0);
       else
-        rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size, 16384, 0);
+        {
+          /* -x aggsize: room for that many bytes of keys and values (per
+           * CPU, as DTrace's buffer is); a full aggregation drops the new
+           * key ("N aggregation drops on CPU M") */
+          uint64_t want = p->aggsize ? p->aggsize / (a->key_size + a->value_size) : 16384;
+          unsigned entries = want < 1 ? 1 : want > (1u << 20) ? 1u << 20 : (unsigned) want;
+          rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size,
+                                       entries, 0);
+        }
       if (rt->maps.aggs[i] < 0)
         return -1;
     }

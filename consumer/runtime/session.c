@@ -31,6 +31,7 @@
 #include "consumer/runtime/fault.h"
 #include "consumer/runtime/process.h"
 #include "consumer/probes/type-resolver.h"
+#include "consumer/runtime/reopen.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
 #include "consumer/runtime/stop-signals.h"
@@ -90,7 +91,7 @@ on_record (void *ctx, void *data, size_t size)
   struct runtime *rt = ctx;
   if (rt->new_probes_limit > rt->new_probes_first)
     learn_new_probe (rt, data, size);
-  if (fault_record (&rt->prog, data, size, rt->error_fd))
+  if (fault_record (&rt->prog, rt->out, data, size, rt->error_fd))
     {
       rt->nerrors++;
       if (rt->errrb)
@@ -104,12 +105,41 @@ on_record (void *ctx, void *data, size_t size)
   return 0;
 }
 
-/* Report drops and faults counted since the last report.  The kernel's
- * counters only grow; what was already reported is remembered here (zeroing
- * them would race with the programs' increments). */
+/* One drop report: DTrace's line on stderr, and with -x oformat=json an
+ * object on the output too.  CPU < 0: a total over the CPUs. */
+static void
+drop_report (struct runtime *rt, const char *kind, int cpu, uint64_t n, const char *what,
+             const char *plural, const char *detail)
+{
+  char msg[256];
+  snprintf (msg, sizeof msg, "%" PRIu64 " %s%s%s", n, what, n == 1 ? "" : plural, detail);
+  if (cpu >= 0)
+    snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " on CPU %d", cpu);
+  diag_error ("%s", msg);
+  if (output_is_json (rt->out))
+    output_json_drop (rt->out, kind, cpu, n, msg);
+}
+
+/* Report drops and faults counted since the last report, in DTrace's words
+ * (doc/output-formats.md §10).  The kernel's counters only grow; what was
+ * already reported is remembered here (zeroing them would race with the
+ * programs' increments). */
 static void
 report_drops (struct runtime *rt)
 {
+  static const struct {
+    const char *kind, *what, *plural, *detail;
+    bool per_cpu;
+  } drops[DROP_NCOUNTERS] = {
+    [DROP_RING] = { "principal", "drop", "s", "", true },
+    [DROP_DYNVAR] = { "dynamic", "dynamic variable drop", "s", "", false },
+    [DROP_AGG] = { "aggregation", "aggregation drop", "s", "", true },
+    [DROP_ERROR_LOST] = { "error", "error", "s", " in probe actions (faulting clauses skipped)", false },
+    [DROP_SPEC] = { "speculative", "speculative drop", "s", "", false },
+    [DROP_SPEC_NOBUF] = { "speculation-unavailable", "failed speculation", "s",
+                          " (no speculative buffer available)", false },
+    [DROP_ERROR_IN_ERROR] = { "double-error", "error", "s", " in ERROR probe enabling", false },
+  };
   int ncpu = libbpf_num_possible_cpus ();
   if (ncpu <= 0)
     return;
@@ -126,24 +156,12 @@ report_drops (struct runtime *rt)
           uint64_t *seen = &rt->drops_seen[k * (size_t) ncpu + (size_t) c];
           uint64_t d = v[c] - *seen;
           *seen = v[c];
-          if (k == 0 && d)
-            diag_error ("%" PRIu64 " drop%s on CPU %d", d, d == 1 ? "" : "s", c);
+          if (drops[k].per_cpu && d)
+            drop_report (rt, drops[k].kind, c, d, drops[k].what, drops[k].plural, drops[k].detail);
           total += d;
         }
-      if (k == 1 && total)
-        diag_error ("%" PRIu64 " dynamic variable drop%s", total, total == 1 ? "" : "s");
-      if (k == 2 && total)
-        diag_error ("%" PRIu64 " aggregation drop%s", total, total == 1 ? "" : "s");
-      if (k == DROP_ERROR_LOST && total)
-        diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total,
-                    total == 1 ? "" : "s");
-      if (k == DROP_SPEC && total)
-        diag_error ("%" PRIu64 " speculative drop%s", total, total == 1 ? "" : "s");
-      if (k == DROP_SPEC_NOBUF && total)
-        diag_error ("%" PRIu64 " failed speculation%s (no speculative buffer available)", total,
-                    total == 1 ? "" : "s");
-      if (k == DROP_ERROR_IN_ERROR && total)
-        diag_error ("%" PRIu64 " error%s in ERROR probe enabling", total, total == 1 ? "" : "s");
+      if (!drops[k].per_cpu && total)
+        drop_report (rt, drops[k].kind, -1, total, drops[k].what, drops[k].plural, drops[k].detail);
     }
   free (v);
 }
@@ -367,6 +385,7 @@ open_output (struct runtime *rt)
           rt->outf = NULL;
           return -1;
         }
+      reopen_install ();
     }
   rt->out = output_new (&rt->prog, rt->maps.aggs, rt->outf);
   for (size_t i = 0; i < rt->nsrc; i++)
@@ -436,6 +455,8 @@ trace_loop (struct runtime *rt)
       ring_buffer__consume (rt->rb);
       usdt_late_service (rt);     /* libraries loaded since (dlopen) */
       fflush (rt->outf);
+      if (rt->opt->output && reopen_requested () && reopen_file (&rt->outf, rt->opt->output) == 0)
+        output_set_file (rt->out, rt->outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
       if (now.tv_sec != last_drops.tv_sec)
@@ -446,7 +467,7 @@ trace_loop (struct runtime *rt)
       if (targets_gone (rt))
         break;
     }
-  if (stop_requested ())
+  if (stop_requested () && !rt->prog.oformat_json)
     fputc ('\n', rt->outf);
 }
 
