@@ -1,0 +1,1 @@
+provider bnop { probe hit(long i); };

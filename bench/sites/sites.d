@@ -1,0 +1,1 @@
+provider bfast { probe hit(long i); };
