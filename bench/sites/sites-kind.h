@@ -13,6 +13,11 @@ __extension__ unsigned short bstap_hit_semaphore __attribute__ ((unused, section
 # define KIND none
 # define SITE(i) __asm__ __volatile__ ("" :: "r" (i))
 # define GUARD() 1
+#elif defined K_CALL
+# include "call.h"
+# define KIND call
+# define SITE(i) BCALL_HIT (i)
+# define GUARD() BCALL_HIT_ENABLED ()
 #elif defined K_NOP1
 # define SDTKIT_NOP1_SITES 1
 # include "nop1.h"

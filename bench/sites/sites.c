@@ -11,7 +11,8 @@
  *
  * KIND: none (an empty asm), nop1 (`dtrace -h` site with
  * SDTKIT_NOP1_SITES: one 1-byte nop), fast (today's `dtrace -h` site: nop and
- * a guarded 5-byte nop), stap (systemtap's <sys/sdt.h>).
+ * a guarded 5-byte nop), stap (systemtap's <sys/sdt.h>), call (a call-style
+ * site: `dtrace -h -x callstyle`, made a 5-byte nop by `dtrace -G`).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ void loop_none (long), loop_guarded_none (long);
 void loop_nop1 (long), loop_guarded_nop1 (long);
 void loop_fast (long), loop_guarded_fast (long);
 void loop_stap (long), loop_guarded_stap (long);
+void loop_call (long), loop_guarded_call (long);
 
 static const struct kind {
   const char *name;
@@ -32,6 +34,7 @@ static const struct kind {
   { "nop1", loop_nop1, loop_guarded_nop1 },
   { "fast", loop_fast, loop_guarded_fast },
   { "stap", loop_stap, loop_guarded_stap },
+  { "call", loop_call, loop_guarded_call },
 };
 
 int
@@ -39,7 +42,7 @@ main (int argc, char **argv)
 {
   if (argc != 4)
     {
-      fprintf (stderr, "usage: sites off|guarded|hit none|nop1|fast|stap N\n");
+      fprintf (stderr, "usage: sites off|guarded|hit none|nop1|fast|stap|call N\n");
       return 2;
     }
   const struct kind *k = NULL;
