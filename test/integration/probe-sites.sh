@@ -7,9 +7,10 @@
 # argument that (with STAP_SDT_ARG_CONSTRAINT=nor) may live in %rsp-based
 # memory: untraced, traced by our dtrace (attached at the 5-byte nop, the
 # kernel's trampoline mapped, so the optimized path ran), traced with the
-# fast path turned off (SDTKIT_NO_FAST_SITES=1, today's trap) and by
-# bpftrace, the results are identical and every argument is right; gdb and
-# readelf read the sites; SDTKIT_NOP1_SITES keeps the 1-byte nop.
+# fast path turned off (SDTKIT_NO_FAST_SITES=1, today's trap), through
+# perf-event uprobes, and by bpftrace and perf, the results are identical and
+# every argument is right; gdb and readelf read the sites; SDTKIT_NOP1_SITES
+# keeps the 1-byte nop; an unguarded 5-byte nop corrupts the red zone.
 . "$SRCDIR/test/lib.sh"
 
 have () { command -v "$1" >/dev/null 2>&1; }
@@ -93,6 +94,9 @@ for cc in gcc clang; do
     [ $o = -O2 ] &&
     check_eq "$tag: traced with SDTKIT_NO_FAST_SITES=1 (trap at the nop): the same" \
       "$(SDTKIT_NO_FAST_SITES=1 traced "$DTRACE" -q -n "$D_PROG" -c "./rz 2000")" "hits=4000 wrong=0 trampoline=no "
+    [ $o = -O2 ] &&
+    check_eq "$tag: traced through perf-event uprobes (SDTKIT_UPROBE_MODE=perf): the same as links" \
+      "$(SDTKIT_UPROBE_MODE=perf traced "$DTRACE" -q -n "$D_PROG" -c "./rz $N")" "$want"
   done
 done
 
@@ -150,6 +154,23 @@ G
 mem 1 3"
 else
   skip "gdb not installed"
+fi
+
+# perf reads the notes (through its build-id cache, kept in this test's
+# directory) and traps at the note's address: arguments right for leaf and
+# leafmem.  The tracefs event is global: removed before and after.
+if have perf; then
+  export PERF_BUILDID_DIR=$PWD/perf-buildid
+  perf probe -q -d 'sdt_rz:*' >/dev/null 2>&1
+  if perf buildid-cache --add ./rz >perf.log 2>&1 && perf probe -x ./rz -a sdt_rz:hit -a sdt_rz:mem >>perf.log 2>&1 &&
+     perf record -q -o perf.data -e 'sdt_rz:*' -- ./rz 2 >>perf.log 2>&1; then
+    check_eq "perf: sdt_rz:hit and sdt_rz:mem with their arguments" \
+      "$(perf script -i perf.data 2>/dev/null | grep -o 'sdt_rz:[a-z]*: ([0-9a-f]*) arg1=[0-9]* arg2=[0-9]*' | sed 's/ ([0-9a-f]*)//' | tr '\n' ' ')" \
+      "sdt_rz:hit: arg1=1 arg2=3 sdt_rz:mem: arg1=1 arg2=3 sdt_rz:hit: arg1=2 arg2=6 sdt_rz:mem: arg1=2 arg2=6 "
+  else
+    fail "perf: probe the SDT events"; sed 's/^/    /' perf.log
+  fi
+  perf probe -q -d 'sdt_rz:*' >/dev/null 2>&1
 fi
 
 # bpftrace attaches at the note's address (the nop): args right, data intact.
