@@ -122,12 +122,17 @@ check_match "the site: nop; lea -0x80(%rsp),%rsp; nopl; lea 0x80(%rsp),%rsp" "$d
 check_eq "SDTKIT_NOP1_SITES: the 1-byte nop alone" \
   "$(objdump -d leafnop1.o | grep -c 'lea.*0x80(%rsp),%rsp')" 0
 
-# readelf: sane notes pointing at the nop.
+# readelf: sane notes, each pointing at a guarded site's nop.
 notes=$(readelf -n rz 2>&1)
-check_match "readelf -n: rz:hit with two register arguments" "$notes" \
-  'Provider: rz.*|Name: hit'
-check_eq "readelf -n: four notes (hit, mem in leaf and leafmem), all stapsdt" \
-  "$(printf '%s\n' "$notes" | grep -c 'NT_STAPSDT')" 2
+check_eq "readelf -n: two stapsdt notes (rz:hit in leaf, rz:mem in leafmem)" \
+  "$(printf '%s\n' "$notes" | awk '/Provider:/ { p = $2 } /Name:/ { print p ":" $2 }' | sort | tr '\n' ' ')" "rz:hit rz:mem "
+check_match "readelf -n: rz:hit's arguments are two 8-byte signed registers" \
+  "$(printf '%s\n' "$notes" | grep -A2 'Name: hit' | grep Arguments)" 'Arguments: -8@%[a-z0-9]+ -8@%[a-z0-9]+$'
+for loc in $(printf '%s\n' "$notes" | awk '/Location:/ { sub(",", "", $2); print $2 }'); do
+  check_eq "readelf -n: the note at $loc points at the nop of a guarded site" \
+    "$(objdump -d --insn-width=16 --start-address="$loc" --stop-address=$(( loc + 19 )) rz |
+       awk -F'\t' 'NF >= 3 { printf "%s", $2 }' | tr -d ' ')" 90488d6424800f1f440000488da42480000000
+done
 
 # gdb reads the sites and their arguments (first hit of each).
 if have gdb; then
@@ -156,14 +161,16 @@ else
   skip "gdb not installed"
 fi
 
-# perf reads the notes (through its build-id cache, kept in this test's
-# directory) and traps at the note's address: arguments right for leaf and
-# leafmem.  The tracefs event is global: removed before and after.
+# perf reads the notes (through its build-id cache) and traps at the note's
+# address: arguments right for leaf and leafmem.
+# The tracefs event is global: removed before and after.
 if have perf; then
-  export PERF_BUILDID_DIR=$PWD/perf-buildid
   perf probe -q -d 'sdt_rz:*' >/dev/null 2>&1
-  if perf buildid-cache --add ./rz >perf.log 2>&1 && perf probe -x ./rz -a sdt_rz:hit -a sdt_rz:mem >>perf.log 2>&1 &&
-     perf record -q -o perf.data -e 'sdt_rz:*' -- ./rz 2 >>perf.log 2>&1; then
+  mkdir -p perf && cp leaf.c leafmem.c rz.h perf/
+  if gcc -O2 -c perf/leaf.c -o perf/leaf.o && gcc -O2 -DSTAP_SDT_ARG_CONSTRAINT=nor -c perf/leafmem.c -o perf/leafmem.o &&
+     "$DTRACE" -G -s rz.d -o perf/probes.o perf/leaf.o perf/leafmem.o && gcc -O2 main.c perf/*.o -o perf/rz &&
+     perf buildid-cache --add "$PWD/perf/rz" >perf.log 2>&1 && perf probe -x "$PWD/perf/rz" -a sdt_rz:hit -a sdt_rz:mem >>perf.log 2>&1 &&
+     perf record -q -o perf.data -e 'sdt_rz:*' -- perf/rz 2 >>perf.log 2>&1; then
     check_eq "perf: sdt_rz:hit and sdt_rz:mem with their arguments" \
       "$(perf script -i perf.data 2>/dev/null | grep -o 'sdt_rz:[a-z]*: ([0-9a-f]*) arg1=[0-9]* arg2=[0-9]*' | sed 's/ ([0-9a-f]*)//' | tr '\n' ' ')" \
       "sdt_rz:hit: arg1=1 arg2=3 sdt_rz:mem: arg1=1 arg2=3 sdt_rz:hit: arg1=2 arg2=6 sdt_rz:mem: arg1=2 arg2=6 "
@@ -171,6 +178,9 @@ if have perf; then
     fail "perf: probe the SDT events"; sed 's/^/    /' perf.log
   fi
   perf probe -q -d 'sdt_rz:*' >/dev/null 2>&1
+  # perf looks SDT events up in its cache across every binary it holds: a
+  # stale entry for a deleted rz would shadow the next run's
+  perf buildid-cache --purge "$PWD/perf/rz" >/dev/null 2>&1
 fi
 
 # bpftrace attaches at the note's address (the nop): args right, data intact.
