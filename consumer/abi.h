@@ -86,12 +86,32 @@ enum drop_counter {
  *   MAP_SYSCALL_SITES  HASH u32 syscall number -> struct site_spec, one per
  *                      syscall program
  *   MAP_SITE_PROBES    HASH u64 (tgid << 32 | cookie) -> u32 probe id, for
- *                      sites flagged SITE_PROBE_BY_PID (when some) */
+ *                      sites flagged SITE_PROBE_BY_PID (when some)
+ *   MAP_USTACKS        HASH (u64 pid, u64 capture hash) -> ustack capture
+ *                      (below), when the program calls ustack() */
 enum map_id {
   MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
   MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
-  MAP_SITE_PROBES, MAP_NFIXED
+  MAP_SITE_PROBES, MAP_USTACKS, MAP_NFIXED
 };
+
+/* A ustack() capture (doc/unwinding.md): what the consumer's unwinder
+ * needs, taken in the kernel when the probe fires.  The user registers as
+ * the kernel saved them (x86-64 struct pt_regs, 21 u64: r15 r14 r13 r12
+ * rbp rbx r11 r10 r9 r8 rax rcx rdx rsi rdi orig_rax rip cs eflags rsp
+ * ss), the number of stack bytes copied, then that many bytes of the user
+ * stack from %rsp up (-x ustackbytes, at most to the stack's top page).
+ * A ustack() value in records and keys is 16 bytes: the pid and a 64-bit
+ * hash of the capture, which is the capture's key in MAP_USTACKS. */
+#define USTACK_REGS_SIZE 168
+#define USTACK_LEN_OFF 168
+#define USTACK_HDR_SIZE 176
+#define USTACK_PTREGS_RIP 128
+#define USTACK_PTREGS_RSP 152
+#define USTACK_PTREGS_RBP 32
+#define USTACK_BYTES_DEFAULT 8192u
+#define USTACK_BYTES_MAX 32768u
+#define USTACK_CAPTURES_MAX 16384u
 
 #define MAP_REF_VAR 0x40000000u
 #define MAP_REF_AGG 0x80000000u

@@ -86,6 +86,25 @@ d_node_free (struct d_node *n)
 /* ------------------------------------------------------------------ */
 /* Scripts.                                                             */
 
+static void
+decl_fini (struct d_decl *d)
+{
+  type_name_free (d->type);
+  free (d->name);
+  free (d->value);
+  d_node_free (d->init);
+  d_node_free (d->bits);
+  if (d->def)
+    {
+      decl_fini (d->def);
+      free (d->def);
+    }
+  while (d->nmembers)
+    decl_fini (&d->members[--d->nmembers]);
+  free (d->members);
+  memset (d, 0, sizeof *d);
+}
+
 void
 d_clause_ast_fini (struct d_clause_ast *cl)
 {
@@ -97,6 +116,15 @@ d_clause_ast_fini (struct d_clause_ast *cl)
   d_node_free (cl->predicate);
   d_node_free (cl->body);
   memset (cl, 0, sizeof *cl);
+}
+
+void
+d_decl_free (struct d_decl *d)
+{
+  if (!d)
+    return;
+  decl_fini (d);
+  free (d);
 }
 
 void
@@ -116,13 +144,7 @@ void
 d_script_truncate_decls (struct d_script *s, size_t n)
 {
   while (s->ndecls > n)
-    {
-      struct d_decl *d = &s->decls[--s->ndecls];
-      type_name_free (d->type);
-      free (d->name);
-      free (d->value);
-      d_node_free (d->init);
-    }
+    decl_fini (&s->decls[--s->ndecls]);
 }
 
 struct d_decl *

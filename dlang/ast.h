@@ -31,6 +31,7 @@ enum d_node_kind {
   DN_CAST,         /* (->cast) ->a */
   DN_SIZEOF,       /* sizeof(type) (->cast set) or sizeof expr (->a set) */
   DN_STRINGOF,     /* stringof ->a */
+  DN_OFFSETOF,     /* offsetof (->cast, ->sval): a member's offset */
   DN_MEMBER,       /* ->a . NAME (->op DOP_DOT) or ->a -> NAME (->op DOP_ARROW): ->sval */
   /* statements */
   DN_EXPR_STMT,    /* ->a; (an aggregation statement is an DN_ASSIGN whose ->a is DN_AGG) */
@@ -97,7 +98,15 @@ enum d_decl_kind {
   DD_GLOBAL,        /* TYPE NAME; */
   DD_SELF,          /* self TYPE NAME; */
   DD_THIS,          /* this TYPE NAME; */
-  DD_OPTION         /* #pragma D option NAME[=VALUE] */
+  DD_OPTION,        /* #pragma D option NAME[=VALUE] */
+  /* C type definitions (script-decl.c) */
+  DD_TYPEDEF,       /* typedef TYPE NAME; */
+  DD_STRUCT,        /* struct NAME { members }: ->name the tag (NULL: anonymous), ->members */
+  DD_UNION,         /* union NAME { members } */
+  DD_ENUM,          /* enum NAME { enumerators }: ->members are DD_ENUMERATOR */
+  DD_MEMBER,        /* a member TYPE NAME [: bits] of a struct or union (->name NULL:
+                       unnamed padding bits) */
+  DD_ENUMERATOR     /* NAME [= ->init] */
 };
 
 struct d_decl {
@@ -105,9 +114,19 @@ struct d_decl {
   struct d_type_name *type;     /* not for DD_OPTION */
   char *name;                   /* variable or option name */
   char *value;                  /* DD_OPTION value, or NULL */
-  struct d_node *init;          /* DD_INLINE */
+  struct d_node *init;          /* DD_INLINE, DD_ENUMERATOR (or NULL) */
   struct d_loc loc;
+  /* DD_TYPEDEF, DD_GLOBAL, DD_MEMBER whose type starts with a struct, union
+   * or enum body: that definition (owned), and ->type->text starts with
+   * D_DEF_PLACEHOLDER in place of its name ("__d_def *", "__d_def [4]"). */
+  struct d_decl *def;
+  /* DD_STRUCT, DD_UNION: DD_MEMBER decls; DD_ENUM: DD_ENUMERATOR decls */
+  size_t nmembers, members_cap;
+  struct d_decl *members;
+  struct d_node *bits;          /* DD_MEMBER: the bit-field width, or NULL */
 };
+
+#define D_DEF_PLACEHOLDER "__d_def"
 
 /* A D program: filled by d_parse_* in D_PARSE_PROGRAM mode (providers and
  * pragmas of the program go to struct d_program as before). */

@@ -40,6 +40,8 @@ struct d_type_name *d_type_name_new (char *text);
 /* A new declaration at the end of S (zeroed but for KIND and LOC). */
 struct d_decl *d_script_add_decl (struct d_script *s, enum d_decl_kind kind,
                                   const struct d_loc *loc);
+/* Free a declaration allocated on its own (and what it owns). */
+void d_decl_free (struct d_decl *d);
 /* Drop the declarations past the first N. */
 void d_script_truncate_decls (struct d_script *s, size_t n);
 /* Append *CL (moved, then cleared) to S. */

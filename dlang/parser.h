@@ -50,6 +50,7 @@
 
 #include "dlang/build.h"
 #include "dlang/lexer.h"
+#include "common/strset.h"
 
 /* Lookahead depth: casts need "( unsigned long long * )" and a few more. */
 #define D_LA_SIZE 32
@@ -68,6 +69,7 @@ struct d_parser {
   bool string_input;            /* -n text: an error on its line 1 has no "line 1: " */
   bool in_pred;                 /* a `/` before `{`, `;`, `/` or the end closes the predicate */
   int depth;                    /* recursion guard */
+  struct strset typedef_names;  /* typedefs the program declared (casts to them) */
   /* The lookahead ring.  mark_*[slot]: how many program pragmas and script
    * decls existed right after the token in SLOT was read (for restarts). */
   struct d_token la[D_LA_SIZE];

@@ -161,16 +161,57 @@ is_type_word (enum d_tok k, int *spec)
 }
 
 static int
-is_typedef_name (const struct d_token *t)
+is_typedef_name (struct d_parser *ps, const struct d_token *t)
 {
-  return t->kind == DT_IDENT && t->len > 2 && t->text[t->len - 2] == '_'
-    && t->text[t->len - 1] == 't';
+  if (t->kind != DT_IDENT)
+    return 0;
+  if (t->len > 2 && t->text[t->len - 2] == '_' && t->text[t->len - 1] == 't')
+    return 1;
+  if (!ps->typedef_names.count)
+    return 0;
+  char *name = d_token_text (t);
+  int r = strset_has (&ps->typedef_names, name);
+  free (name);
+  return r;
+}
+
+/* At lookahead I: a module-scoped name, MODULE`NAME ("a.out`conn",
+ * "libfoo.so.1`session"): tokens written without blanks up to a backquote,
+ * then a word.  The number of tokens, or 0. */
+static unsigned
+scoped_name_len (struct d_parser *ps, unsigned i)
+{
+  unsigned j = i;
+  const struct d_token *first = d_parser_peek (ps, i);
+
+  if (!d_tok_is_word (first->kind))
+    return 0;
+  for (;;)
+    {
+      const struct d_token *t = d_parser_peek (ps, j), *n;
+      if (j + 3 >= D_LA_SIZE)
+        return 0;
+      n = d_parser_peek (ps, j + 1);
+      if (n->text != t->text + t->len)
+        return 0;
+      if (n->kind == DT_BACKQUOTE)
+        {
+          const struct d_token *w = d_parser_peek (ps, j + 2);
+          if (!d_tok_is_word (w->kind) || w->text != n->text + n->len)
+            return 0;
+          return j + 3 - i;
+        }
+      if (n->kind != DT_DOT && n->kind != DT_MINUS && n->kind != DT_INT && n->kind != DT_FLOAT
+          && !d_tok_is_word (n->kind))
+        return 0;
+      j++;
+    }
 }
 
 /* The number of tokens from lookahead K that spell a type name followed by
  * ")" (not counted), or 0. */
 static unsigned
-type_name_len (struct d_parser *ps, unsigned k)
+type_name_len_to (struct d_parser *ps, unsigned k, enum d_tok closer)
 {
   unsigned i = k;
   int spec = 0;
@@ -184,18 +225,30 @@ type_name_len (struct d_parser *ps, unsigned k)
       t = d_parser_peek (ps, i);
       if (t->kind == DT_KW_STRUCT || t->kind == DT_KW_UNION || t->kind == DT_KW_ENUM)
         {
+          unsigned sc;
           if (spec || !d_tok_is_word (d_parser_peek (ps, i + 1)->kind))
             return 0;
           spec = 1;
-          i += 2;
+          sc = scoped_name_len (ps, i + 1);
+          i += 1 + (sc ? sc : 1);
           continue;
+        }
+      if (!spec)
+        {
+          unsigned sc = scoped_name_len (ps, i);
+          if (sc)
+            {
+              spec = 1;
+              i += sc;
+              continue;
+            }
         }
       if (is_type_word (t->kind, &spec))
         {
           i++;
           continue;
         }
-      if (!spec && is_typedef_name (t))
+      if (!spec && is_typedef_name (ps, t))
         {
           spec = 1;
           i++;
@@ -211,9 +264,15 @@ type_name_len (struct d_parser *ps, unsigned k)
                  || d_parser_peek (ps, i)->kind == DT_KW_VOLATILE)))
     if (++i + 1 >= D_LA_SIZE)
       return 0;
-  if (d_parser_peek (ps, i)->kind != DT_RPAREN)
+  if (d_parser_peek (ps, i)->kind != closer)
     return 0;
   return i - k;
+}
+
+static unsigned
+type_name_len (struct d_parser *ps, unsigned k)
+{
+  return type_name_len_to (ps, k, DT_RPAREN);
 }
 
 /* Consume N tokens that type_name_len accepted; their normalised spelling. */
@@ -224,12 +283,23 @@ take_type (struct d_parser *ps, unsigned n)
   struct d_param p;
   unsigned i;
 
+  unsigned m = 0;
   for (i = 0; i < n; i++)
     {
-      toks[i] = *d_parser_peek (ps, i);
-      toks[i].value = NULL;
+      /* a scoped name is one word: "a.out`conn" */
+      unsigned sc = scoped_name_len (ps, i);
+      toks[m] = *d_parser_peek (ps, i);
+      toks[m].value = NULL;
+      if (sc && i + sc <= n)
+        {
+          const struct d_token *last = d_parser_peek (ps, i + sc - 1);
+          toks[m].kind = DT_IDENT;
+          toks[m].len = (size_t) (last->text + last->len - toks[m].text);
+          i += sc - 1;
+        }
+      m++;
     }
-  d_param_from_tokens (toks, n, &p);
+  d_param_from_tokens (toks, m, &p);
   for (i = 0; i < n; i++)
     d_parser_advance (ps);
   free (p.text);
@@ -538,6 +608,43 @@ parse_unary (struct d_parser *ps)
           }
         else
           n = unary_node (DN_SIZEOF, DOP_NONE, &loc, parse_unary (ps));
+        break;
+      }
+
+    case DT_KW_OFFSETOF:
+      {
+        unsigned tn;
+
+        d_parser_advance (ps);
+        if (d_peek0 (ps)->kind != DT_LPAREN)
+          {
+            d_script_syntax_error (ps, d_peek0 (ps));
+            break;
+          }
+        tn = type_name_len_to (ps, 1, DT_COMMA);
+        if (tn == 0)
+          {
+            d_script_syntax_error (ps, d_parser_peek (ps, 1));
+            break;
+          }
+        d_parser_advance (ps);      /* "(" */
+        n = d_node_new (DN_OFFSETOF, &loc);
+        n->cast = take_type (ps, tn);
+        d_parser_advance (ps);      /* "," */
+        if (!d_tok_is_word (d_peek0 (ps)->kind))
+          {
+            d_script_syntax_error (ps, d_peek0 (ps));
+            d_node_free (n);
+            n = NULL;
+            break;
+          }
+        n->sval = d_token_text (d_peek0 (ps));
+        d_parser_advance (ps);
+        if (d_script_expect (ps, DT_RPAREN) < 0)
+          {
+            d_node_free (n);
+            n = NULL;
+          }
         break;
       }
 

@@ -7,7 +7,8 @@
  *   clause     := desc { "," desc } [ "/" expr "/" ] block
  *   decl       := [ "self" | "this" ] TYPE NAME [ "[" TYPES "]" ] { "," ... } ";"
  *   inline     := "inline" TYPE NAME "=" expr ";"
- *   skipped    := typedef / struct, union, enum definitions / translators
+ *   typedef, struct, union, enum definitions: script-decl.c
+ *   skipped    := translators
  *   block      := "{" { stmt } "}"
  *   stmt       := ";" | block | "if" "(" expr ")" stmt [ "else" stmt ]
  *               | expr ";" | expr (before "}": the last ";" may be left out)
@@ -432,28 +433,6 @@ parse_inline (struct d_parser *ps)
   return -1;
 }
 
-/* Skip to the ";" ending a C declaration at depth 0 (braces included), leniently. */
-static void
-skip_to_semi (struct d_parser *ps)
-{
-  int depth = 0;
-
-  for (;;)
-    {
-      enum d_tok k = d_peek0 (ps)->kind;
-
-      if (k == DT_EOF || k == DT_ERROR)
-        return;
-      d_parser_advance (ps);
-      if (k == DT_SEMI && depth == 0)
-        return;
-      if (k == DT_LPAREN || k == DT_LBRACKET || k == DT_LBRACE)
-        depth++;
-      else if ((k == DT_RPAREN || k == DT_RBRACKET || k == DT_RBRACE) && depth > 0)
-        depth--;
-    }
-}
-
 /* At an identifier: "T x;", "T *x;", "T x[...]", "T x, y;" (a typedef'd
  * type), rather than a probe description? */
 static int
@@ -513,7 +492,7 @@ parse_program (struct d_parser *ps)
           }
 
         case DT_KW_TYPEDEF:
-          skip_to_semi (ps);
+          r = d_script_type_definition (ps);
           break;
 
         case DT_KW_STRUCT:
@@ -521,7 +500,7 @@ parse_program (struct d_parser *ps)
         case DT_KW_ENUM:
           k1 = d_parser_peek (ps, 1)->kind;
           if (k1 == DT_LBRACE || (d_tok_is_word (k1) && d_parser_peek (ps, 2)->kind == DT_LBRACE))
-            skip_to_semi (ps);  /* a definition */
+            r = d_script_type_definition (ps);  /* a definition */
           else
             r = parse_decl (ps, DD_GLOBAL, &loc);
           break;
@@ -580,6 +559,7 @@ d_script_parse_text (const char *name, const char *text, size_t len, const char 
   ps.lx.report = lexer_report;
   ps.lx.report_ctx = &ps;
   r = parse_program (&ps);
+  strset_clear (&ps.typedef_names);
   d_parser_fini (&ps);
   if (r < 0)
     d_script_free (out);

@@ -28,6 +28,10 @@ void d_script_leave (struct d_parser *ps);
  * after reporting. */
 struct d_node *d_script_expr (struct d_parser *ps);
 
+/* script-decl.c: at "typedef", or at "struct"/"union"/"enum" with a body:
+ * the definition (DD_TYPEDEF, DD_STRUCT ... decls).  0, or -1 after an error. */
+int d_script_type_definition (struct d_parser *ps);
+
 static inline struct d_token *
 d_peek0 (struct d_parser *ps)
 {

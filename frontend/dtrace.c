@@ -13,9 +13,11 @@
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "consumer/consumer.h"
 #include "dtrace-g/dtrace-g.h"
+#include "dtrace-g/libtool-objects.h"
 #include "frontend/listing.h"
 #include "frontend/options.h"
 #include "frontend/output-file.h"
@@ -141,6 +143,106 @@ do_header (const struct dtrace_options *o)
   return rc;
 }
 
+/* -o prov.lo (dtrace-g/libtool-objects.h): write the -G object as the PIC
+ * and/or non-PIC object the operands ask for, then prov.lo naming them.
+ * Otherwise one object at PATH. */
+struct link_outputs {
+  bool libtool;
+  bool pic, non_pic;         /* libtool: which objects are written */
+  char *paths[2];            /* PIC, non-PIC (libtool); paths[0] = PATH otherwise */
+  struct output_file out[2];
+  size_t n;
+};
+
+static int
+open_link_outputs (struct link_outputs *lo, const char *path, const struct libtool_operands *lt)
+{
+  memset (lo, 0, sizeof *lo);
+  lo->libtool = libtool_is_lo_name (path);
+  if (!lo->libtool)
+    lo->paths[lo->n++] = xstrdup (path);
+  else
+    {
+      bool both = !lt->any_lo;
+      lo->pic = lt->pic || both;
+      lo->non_pic = lt->non_pic || both;
+      if (lo->pic)
+        {
+          char *pic = libtool_object_path (path, true);
+          /* libtool's object directory, .libs, may not exist yet. */
+          char *dir = xstrdup (pic);
+          *strrchr (dir, '/') = '\0';
+          if (mkdir (dir, 0777) != 0 && errno != EEXIST)
+            {
+              diag_error ("cannot create %s: %s", dir, strerror (errno));
+              free (dir);
+              free (pic);
+              return -1;
+            }
+          free (dir);
+          lo->paths[lo->n++] = pic;
+        }
+      if (lo->non_pic)
+        lo->paths[lo->n++] = libtool_object_path (path, false);
+    }
+  for (size_t i = 0; i < lo->n; i++)
+    if (output_open (&lo->out[i], lo->paths[i]) != 0)
+      {
+        while (i-- > 0)
+          output_abort (&lo->out[i]);
+        return -1;
+      }
+  return 0;
+}
+
+static void
+free_link_outputs (struct link_outputs *lo)
+{
+  for (size_t i = 0; i < lo->n; i++)
+    free (lo->paths[i]);
+}
+
+/* Write the -G object to every output; then name them all (and the .lo).
+ * Returns 0, or -1 after printing an error (no output left behind). */
+static int
+write_link_outputs (struct link_outputs *lo, const char *path, const struct d_program *prog,
+                    const struct dtrace_g_options *gopt, const struct dtrace_g_target *target,
+                    struct dtrace_g_linker *linker)
+{
+  bool ok = true;
+  size_t i;
+  for (i = 0; i < lo->n && ok; i++)
+    ok = dtrace_g_write_object (prog, gopt, target, lo->out[i].fd) == 0;
+  struct output_file lo_file;
+  bool lo_open = false;
+  if (ok && lo->libtool)
+    {
+      lo_open = ok = output_open (&lo_file, path) == 0;
+      if (ok)
+        {
+          char *text = libtool_lo_text (path, lo->pic, lo->non_pic);
+          FILE *f = output_stream (&lo_file);
+          ok = f && fputs (text, f) != EOF;
+          free (text);
+        }
+    }
+  if (ok && dtrace_g_linker_commit (linker) == 0)
+    {
+      int rc = 0;
+      for (i = 0; i < lo->n; i++)
+        if (output_commit (&lo->out[i]) != 0)
+          rc = -1;
+      if (lo_open && output_commit (&lo_file) != 0)
+        rc = -1;
+      return rc;
+    }
+  for (i = 0; i < lo->n; i++)
+    output_abort (&lo->out[i]);
+  if (lo_open)
+    output_abort (&lo_file);
+  return -1;
+}
+
 static int
 do_link (const struct dtrace_options *o)
 {
@@ -150,30 +252,37 @@ do_link (const struct dtrace_options *o)
   int rc = 1;
   char *def;
   const char *path = output_path (o, ".o", &def);
+  struct libtool_operands lt;
+  if (libtool_expand_operands (o->noperands, (char *const *) o->operands, &lt) != 0)
+    {
+      free (def);
+      return 1;
+    }
   struct dtrace_g_options gopt = {
     .elf_class = o->elf_class == 32 ? ELFCLASS32 : o->elf_class == 64 ? ELFCLASS64 : 0,
     .default_visibility = o->stap_sdt_v1_v2,
     .cflags = getenv ("CFLAGS"),
     .output = path,
-    .nobjects = o->noperands,
-    .objects = (char **) o->operands,
+    .nobjects = lt.nobjects,
+    .objects = lt.objects,
   };
   struct dtrace_g_target target;
-  struct output_file out;
+  struct link_outputs outs = { 0 };
   if (parse_scripts (o, &s) == 0 && dtrace_g_check_objects (&s.all, &gopt, &target) == 0
-      && output_open (&out, path) == 0)
+      && open_link_outputs (&outs, path, &lt) == 0)
     {
       /* Call-style sites are linked into temp copies of their objects,
        * which replace the objects only once the -G object is written too. */
       struct dtrace_g_linker *linker = NULL;
-      if (dtrace_g_link_sites (&s.all, &gopt, &linker) == 0
-          && dtrace_g_write_object (&s.all, &gopt, &target, out.fd) == 0
-          && dtrace_g_linker_commit (linker) == 0)
-        rc = output_commit (&out) == 0 ? 0 : 1;
+      if (dtrace_g_link_sites (&s.all, &gopt, &linker) == 0)
+        rc = write_link_outputs (&outs, path, &s.all, &gopt, &target, linker) == 0 ? 0 : 1;
       else
-        output_abort (&out);
+        for (size_t i = 0; i < outs.n; i++)
+          output_abort (&outs.out[i]);
       dtrace_g_linker_free (linker);
     }
+  free_link_outputs (&outs);
+  libtool_operands_free (&lt);
   free_scripts (&s);
   free (def);
   return rc;
@@ -206,6 +315,7 @@ do_list (const struct dtrace_options *o)
   struct consumer_options copt = {
     .nsources = o->nsources, .sources = src, .verbose = o->verbose,
     .npids = o->npids, .pids = o->pids, .command = o->command,
+    .nxopts = o->nxopts, .xopts = o->xopts,   /* -x nodemangle */
   };
   int rc = consumer_list (&copt, 0, NULL);
   free (src);

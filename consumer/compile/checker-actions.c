@@ -18,6 +18,8 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+static int check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc);
+
 /* The target of an assignment: create it from the value's type if new. */
 int
 ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
@@ -33,6 +35,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
         if (ck_builtin_of (lv->sval, &b, &t))
           {
             ck_err (c, &lv->loc, "operator = requires a writable variable: %s is read-only", lv->sval);
+            return -1;
+          }
+        struct ck_const k;
+        if (ck_find_const (c, lv->sval, &k))
+          {
+            ck_err (c, &lv->loc, "operator = requires a writable variable: %s is a constant", lv->sval);
             return -1;
           }
         scope = VS_GLOBAL;
@@ -64,7 +72,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
         return -1;
       for (size_t i = 0; i < lv->nargs; i++)
         if (keys[i].kind == DT_INTEGER)
-          keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false };
+          keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
     }
   struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
   if (!v)
@@ -75,6 +83,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       v = ck_new_var (c, scope, lv->sval, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
       if (!v)
         return -1;
+    }
+  else if ((v->type.kind == DT_OBJECT) != (vt.kind == DT_OBJECT)
+           || (vt.kind == DT_OBJECT && !ctype_equal (ctype_resolve (v->type.ctype), ctype_resolve (vt.ctype))))
+    {
+      ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+      return -1;
     }
   else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
     {
@@ -103,9 +117,38 @@ ck_assign (struct ck *c, struct d_node *n)
         }
       return ck_aggregation (c, n, n->a, n->b);
     }
+  if (n->op != DOP_ASSIGN && check_read_write_target (c, n->a, &n->loc) != 0)
+    return -1;
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
+  if (ck_is_mem_node (n->a))
+    {
+      /* a member or element of D's own memory */
+      if (n->op != DOP_ASSIGN && vt.kind != DT_INTEGER)
+        {
+          ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+          return -1;
+        }
+      if (ck_mem_lvalue (c, n->a, vt) != 0)
+        return -1;
+      ck_info (c, n)->type = ck_info (c, n->a)->type;
+      return 0;
+    }
+  if (vt.kind == DT_OBJECT)
+    {
+      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL : VS_SELF;
+      if (ck_object_var_ok (c, s, vt, &n->loc) != 0)
+        return -1;
+      if (ck_info (c, n->b)->str_bytes == 0 && n->op != DOP_ASSIGN)
+        {
+          ck_err (c, &n->loc, "compound assignment requires operands of integer type");
+          return -1;
+        }
+    }
+  else
+    ck_array_string (c, n->b);
+  vt = ck_info (c, n->b)->type;
   if (vt.kind == DT_VOID)
     {
       ck_err (c, &n->loc, "operator = requires an operand of scalar or string type");
@@ -124,6 +167,66 @@ ck_assign (struct ck *c, struct d_node *n)
       return -1;
     }
   ck_info (c, n)->type = ck_info (c, n->a)->type;
+  return 0;
+}
+
+/* Does N assign anything (an index of a target read and then written is
+ * evaluated twice by the code generator)? */
+static bool
+has_side_effect (const struct d_node *n, int depth)
+{
+  if (!n || depth > 64)
+    return n != NULL;
+  if (n->kind == DN_ASSIGN || n->kind == DN_INCDEC)
+    return true;
+  if (has_side_effect (n->a, depth + 1) || has_side_effect (n->b, depth + 1) || has_side_effect (n->c, depth + 1))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (has_side_effect (n->args[i], depth + 1))
+      return true;
+  return false;
+}
+
+/* x op= v and x++ read their target, then write it: an index with a side
+ * effect there (a[i++] += 1) is refused rather than evaluated twice. */
+static int
+check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc)
+{
+  if (lv->kind == DN_IDENT || lv->kind == DN_SELF || lv->kind == DN_THIS)
+    return 0;
+  bool bad = has_side_effect (lv->a, 0);
+  for (size_t i = 0; i < lv->nargs && !bad; i++)
+    bad = has_side_effect (lv->args[i], 0);
+  if (bad)
+    {
+      ck_err (c, loc, "the target of a compound assignment, ++ or -- may not have side effects "
+              "(assign the index to a variable first)");
+      return -1;
+    }
+  return 0;
+}
+
+/* ++x, x--: of an integer variable; the expression's value is the new
+ * value (prefix) or the old one (postfix), of the variable's type. */
+int
+ck_incdec (struct ck *c, struct d_node *n)
+{
+  if (check_read_write_target (c, n->a, &n->loc) != 0)
+    return -1;
+  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
+    return -1;
+  if (ck_info (c, n->a)->type.kind != DT_INTEGER)
+    {
+      ck_err (c, &n->loc, "operator %s requires an operand of integer type",
+              n->op == DOP_PREINC || n->op == DOP_POSTINC ? "++" : "--");
+      return -1;
+    }
+  struct ninfo *ni = ck_info (c, n);
+  ni->type = ck_info (c, n->a)->type;
+  /* a typed pointer steps by its pointee's size */
+  const struct ctype *pt = ni->type.is_pointer && ni->type.ctype ? ctype_resolve (ni->type.ctype) : NULL;
+  const struct ctype *to = pt && pt->kind == CT_POINTER ? ctype_resolve (pt->ref) : NULL;
+  ni->elem_size = to && to->size ? to->size : 1;
   return 0;
 }
 
@@ -202,7 +305,13 @@ check_format_action (struct ck *c, struct d_node *call, enum action_kind kind)
   c->clause->records_data = true;
   for (size_t i = 1; i < call->nargs; i++)
     {
+      ck_array_string (c, call->args[i]);
       struct dtype t = ck_info (c, call->args[i])->type;
+      if (t.kind == DT_OBJECT)
+        {
+          ck_err (c, &call->args[i]->loc, "%s( ) argument #%zu is a struct, union or array: use print( )", fn, i + 1);
+          return -1;
+        }
       if (t.kind == DT_VOID)
         {
           ck_err (c, &call->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype: void", fn, i + 1);
@@ -296,6 +405,41 @@ ck_action_call (struct ck *c, struct d_node *call)
     }
   if (strcmp (fn, "printf") == 0)
     return check_format_action (c, call, ACT_PRINTF);
+  if (strcmp (fn, "print") == 0)
+    {
+      if (call->nargs != 1)
+        {
+          ck_err (c, &call->loc, "print( ) prototype mismatch: %zu args passed, 1 expected", call->nargs);
+          return -1;
+        }
+      if (ck_expr (c, call->args[0]) != 0)
+        return -1;
+      struct dtype t = ck_info (c, call->args[0])->type;
+      if (t.kind == DT_VOID || dtype_is_record (t))
+        {
+          ck_err (c, &call->loc, "print( ) argument #1 is incompatible with prototype");
+          return -1;
+        }
+      if (t.kind == DT_OBJECT && ctype_resolve (t.ctype)->size > PRINT_MAX_BYTES)
+        {
+          ck_err (c, &call->loc, "print( ) of %" PRIu64 " bytes: at most %u", ctype_resolve (t.ctype)->size,
+                  PRINT_MAX_BYTES);
+          return -1;
+        }
+      if (t.kind == DT_INTEGER && !t.ctype)
+        {
+          /* D's own integers by DTrace's names: 5 is an int, arg0 an int64_t */
+          static const char *const names[2][4] = {
+            { "unsigned char", "unsigned short", "unsigned int", "uint64_t" },
+            { "char", "short", "int", "int64_t" } };
+          unsigned sz = t.size ? t.size : 8;
+          t.ctype = ctype_builtin (ck_types (c), names[t.is_signed][sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : 3]);
+        }
+      struct daction *a = ck_add_action (c, ACT_PRINT, call);
+      ck_add_item (c, a, t);
+      ck_info (c, call)->type = T_VOID;
+      return 0;
+    }
   if (strcmp (fn, "trace") == 0 || strcmp (fn, "exit") == 0)
     {
       if (call->nargs != 1)
@@ -305,7 +449,14 @@ ck_action_call (struct ck *c, struct d_node *call)
         }
       if (ck_expr (c, call->args[0]) != 0)
         return -1;
+      if (fn[0] == 't')
+        ck_array_string (c, call->args[0]);
       struct dtype t = ck_info (c, call->args[0])->type;
+      if (t.kind == DT_OBJECT)
+        {
+          ck_err (c, &call->loc, "%s( ) argument #1 is a struct, union or array: use print( )", fn);
+          return -1;
+        }
       if (t.kind == DT_VOID || (fn[0] == 'e' && t.kind != DT_INTEGER))
         {
           ck_err (c, &call->loc, "%s( ) argument #1 is incompatible with prototype", fn);

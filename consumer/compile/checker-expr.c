@@ -45,23 +45,23 @@ bool
 ck_builtin_of (const char *name, enum builtin *b, struct dtype *t)
 {
   static const struct { const char *name; enum builtin b; struct dtype t; } tab[] = {
-    { "pid", BI_PID, { DT_INTEGER, 4, true, false } },
-    { "tid", BI_TID, { DT_INTEGER, 4, true, false } },
-    { "ppid", BI_PPID, { DT_INTEGER, 4, true, false } },
-    { "uid", BI_UID, { DT_INTEGER, 4, false, false } },
-    { "gid", BI_GID, { DT_INTEGER, 4, false, false } },
-    { "cpu", BI_CPU, { DT_INTEGER, 4, true, false } },
-    { "timestamp", BI_TIMESTAMP, { DT_INTEGER, 8, false, false } },
-    { "walltimestamp", BI_WALLTIMESTAMP, { DT_INTEGER, 8, true, false } },
-    { "vtimestamp", BI_VTIMESTAMP, { DT_INTEGER, 8, false, false } },
-    { "execname", BI_EXECNAME, { DT_STRING, 0, false, false } },
-    { "probeprov", BI_PROBEPROV, { DT_STRING, 0, false, false } },
-    { "probemod", BI_PROBEMOD, { DT_STRING, 0, false, false } },
-    { "probefunc", BI_PROBEFUNC, { DT_STRING, 0, false, false } },
-    { "probename", BI_PROBENAME, { DT_STRING, 0, false, false } },
-    { "epid", BI_EPID, { DT_INTEGER, 4, false, false } },
-    { "id", BI_ID, { DT_INTEGER, 4, false, false } },
-    { "errno", BI_ERRNO, { DT_INTEGER, 4, true, false } },
+    { "pid", BI_PID, { DT_INTEGER, 4, true, false, NULL } },
+    { "tid", BI_TID, { DT_INTEGER, 4, true, false, NULL } },
+    { "ppid", BI_PPID, { DT_INTEGER, 4, true, false, NULL } },
+    { "uid", BI_UID, { DT_INTEGER, 4, false, false, NULL } },
+    { "gid", BI_GID, { DT_INTEGER, 4, false, false, NULL } },
+    { "cpu", BI_CPU, { DT_INTEGER, 4, true, false, NULL } },
+    { "timestamp", BI_TIMESTAMP, { DT_INTEGER, 8, false, false, NULL } },
+    { "walltimestamp", BI_WALLTIMESTAMP, { DT_INTEGER, 8, true, false, NULL } },
+    { "vtimestamp", BI_VTIMESTAMP, { DT_INTEGER, 8, false, false, NULL } },
+    { "execname", BI_EXECNAME, { DT_STRING, 0, false, false, NULL } },
+    { "probeprov", BI_PROBEPROV, { DT_STRING, 0, false, false, NULL } },
+    { "probemod", BI_PROBEMOD, { DT_STRING, 0, false, false, NULL } },
+    { "probefunc", BI_PROBEFUNC, { DT_STRING, 0, false, false, NULL } },
+    { "probename", BI_PROBENAME, { DT_STRING, 0, false, false, NULL } },
+    { "epid", BI_EPID, { DT_INTEGER, 4, false, false, NULL } },
+    { "id", BI_ID, { DT_INTEGER, 4, false, false, NULL } },
+    { "errno", BI_ERRNO, { DT_INTEGER, 4, true, false, NULL } },
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp (name, tab[i].name) == 0)
@@ -200,7 +200,7 @@ ck_stack_subr (struct ck *c, struct d_node *n)
           return -1;
         }
       ni->subr = ustk ? SUBR_USTACK : SUBR_STACK;
-      ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false };
+      ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false, NULL };
       return 0;
     }
   static const struct { const char *name; enum dt_symform form; } syms[] = {
@@ -218,7 +218,7 @@ ck_stack_subr (struct ck *c, struct d_node *n)
         if (ck_int (c, n->args[0], "address") != 0)
           return -1;
         ni->subr = SUBR_USYM;
-        ni->type = (struct dtype) { DT_USYM, (uint8_t) syms[k].form, false, false };
+        ni->type = (struct dtype) { DT_USYM, (uint8_t) syms[k].form, false, false, NULL };
         return 0;
       }
   return 1;
@@ -347,6 +347,20 @@ check_ident (struct ck *c, struct d_node *n)
       ni->type = t;
       return 0;
     }
+  struct ck_const k;
+  if (ck_find_const (c, n->sval, &k))
+    {
+      /* an enumerator or an inline constant */
+      ni->type = k.type;
+      if (k.str)
+        ni->strconst = k.str;
+      else
+        {
+          ni->is_const = true;
+          ni->value = k.value;
+        }
+      return 0;
+    }
   struct dvar *v = ck_find_var (c->prog, VS_GLOBAL, n->sval);
   if (v && v->nkeys == 0)
     {
@@ -367,7 +381,7 @@ check_ident (struct ck *c, struct d_node *n)
        * stands for "not found", see DN_BINARY) */
       ni->is_const = true;
       ni->value = 0;
-      ni->type = (struct dtype) { DT_INTEGER, 8, false, true };
+      ni->type = (struct dtype) { DT_INTEGER, 8, false, true, NULL };
       return 0;
     }
   ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
@@ -384,6 +398,23 @@ check_index (struct ck *c, struct d_node *n)
       /* ((T *) bytes)[k], k a constant within the bytes */
       if (n->a && ck_expr (c, n->a) != 0)
         return -1;
+      if (n->a && n->nargs == 1)
+        {
+          struct dtype at = ck_info (c, n->a)->type;
+          bool old_form = ck_is_buffer_pointer (at) && at.size;
+          if (old_form)
+            {
+              if (ck_int (c, n->args[0], "index") != 0)
+                return -1;
+              old_form = ck_info (c, n->args[0])->is_const;
+            }
+          if (!old_form)
+            {
+              int r = ck_typed_index (c, n);
+              if (r <= 0)
+                return r;
+            }
+        }
       if (!n->a || !ck_is_buffer_pointer (ck_info (c, n->a)->type))
         {
           ck_err (c, &n->loc, "indexing this expression is not supported yet");
@@ -404,13 +435,14 @@ check_index (struct ck *c, struct d_node *n)
                "copyin() or alloca() memory (-x strsize)", c->prog->strsize);
           return -1;
         }
-      ni->type = (struct dtype) { DT_INTEGER, pt.size, pt.is_signed, false };
+      ni->type = (struct dtype) { DT_INTEGER, pt.size, pt.is_signed, false, NULL };
       return 0;
     }
   struct dvar *v = ck_find_var (c->prog, VS_ASSOC, n->sval);
   if (!v && strcmp (n->sval, "args") == 0)
     {
-      /* args[N]: the probe's arguments as argN (no translator types) */
+      /* args[N]: the probe's arguments as argN, typed from the function's
+       * DWARF on a pid entry probe (checker-args.c) */
       if (n->nargs != 1 || ck_int (c, n->args[0], "args[ ] index") != 0)
         {
           if (n->nargs != 1)
@@ -425,7 +457,7 @@ check_index (struct ck *c, struct d_node *n)
         }
       ni->builtin = (enum builtin) (BI_ARG0 + k->value);
       ni->type = T_LONG;
-      return 0;
+      return ck_args_type (c, (unsigned) k->value, &n->loc, &ni->type);
     }
   if (!v && strcmp (n->sval, "uregs") == 0)
     {
@@ -438,7 +470,7 @@ check_index (struct ck *c, struct d_node *n)
       if (ck_int (c, n->args[0], "uregs[ ] index") != 0)
         return -1;
       ni->builtin = BI_UREGS;
-      ni->type = (struct dtype) { DT_INTEGER, 8, false, false };
+      ni->type = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
       return 0;
     }
   if (!v)
@@ -466,9 +498,14 @@ check_unary (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->a) != 0)
     return -1;
   struct ninfo *a = ck_info (c, n->a);
+  if (n->op == DOP_ADDROF && a->mem)
+    return ck_addr_of (c, n);
+  if (n->op == DOP_DEREF && a->type.ctype && a->type.is_pointer
+      && !(ck_is_buffer_pointer (a->type) && a->type.size))
+    return ck_deref (c, n);
   if (n->op == DOP_DEREF && ck_is_buffer_pointer (a->type))
     {
-      ni->type = (struct dtype) { DT_INTEGER, a->type.size, a->type.is_signed, false };
+      ni->type = (struct dtype) { DT_INTEGER, a->type.size, a->type.is_signed, false, NULL };
       return 0;
     }
   if (n->op == DOP_DEREF && a->type.kind == DT_STRING)
@@ -545,6 +582,15 @@ check_binary (struct ck *c, struct d_node *n)
       ni->type = T_INT;
       return 0;
     }
+  ck_decay (c, a);
+  ck_decay (c, b);
+  if (a->type.kind == DT_OBJECT || b->type.kind == DT_OBJECT)
+    {
+      ck_err (c, &n->loc, "operands have incompatible types: a struct, union or array is not a value");
+      return -1;
+    }
+  if (ck_pointer_arith (c, n, ni))
+    return 0;
   if (cmp || n->op == DOP_LAND || n->op == DOP_LOR || n->op == DOP_LXOR)
     ni->type = T_INT;
   else if (n->op == DOP_SHL || n->op == DOP_SHR)
@@ -625,17 +671,43 @@ check_cast (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->a) != 0)
     return -1;
   struct dtype t;
-  if (!ck_parse_type (n->cast->text, &t))
-    {
-      ck_err (c, &n->loc, "failed to resolve type %s", n->cast->text);
-      return -1;
-    }
+  if (ck_type_of (c, n->cast->text, NULL, &n->loc, &t) != 0)
+    return -1;
   struct ninfo *a = ck_info (c, n->a);
   struct dtype elem;
-  if (a->type.kind == DT_STRING && t.is_pointer && ck_pointee_type (n->cast->text, &elem))
+  if (a->type.kind == DT_STRING && t.is_pointer)
     {
-      /* (T *) of copied-in or alloca() bytes: dereferenced with * or [k] */
-      ni->type = (struct dtype) { DT_STRING, elem.size, elem.is_signed, true };
+      /* (T *) of copied-in or alloca() bytes: dereferenced with * or [k],
+       * members with -> */
+      const struct ctype *pt = ctype_resolve (t.ctype ? ctype_resolve (t.ctype)->ref : NULL);
+      if (ck_pointee_type (n->cast->text, &elem))
+        ni->type = (struct dtype) { DT_STRING, elem.size, elem.is_signed, true, t.ctype };
+      else if (pt && pt->size > 0)
+        ni->type = (struct dtype) { DT_STRING, 0, false, true, t.ctype };
+      else
+        {
+          ck_err (c, &n->loc, "invalid cast expression: %s is a pointer to an incomplete type", n->cast->text);
+          return -1;
+        }
+      if (pt && pt->size > c->prog->strsize)
+        {
+          char *tn = ctype_name (pt);
+          ck_err (c, &n->loc, "%s (%" PRIu64 " bytes) does not fit a copied-in buffer of strsize %u bytes",
+                  tn, pt->size, c->prog->strsize);
+          free (tn);
+          return -1;
+        }
+      return 0;
+    }
+  if (t.kind == DT_OBJECT || a->type.kind == DT_OBJECT)
+    {
+      ck_err (c, &n->loc, "invalid cast expression: a struct, union or array cannot be converted%s",
+              t.kind == DT_OBJECT ? ": cast a pointer to it and use * or ->" : "");
+      return -1;
+    }
+  if (t.kind == DT_VOID)
+    {
+      ni->type = T_VOID;
       return 0;
     }
   if ((t.kind == DT_STRING) != (a->type.kind == DT_STRING))
@@ -657,24 +729,71 @@ static int
 check_sizeof (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
-  struct dtype t;
+  uint64_t size;
   if (n->cast)
     {
-      if (!ck_parse_type (n->cast->text, &t))
+      bool is_string;
+      const struct ctype *t = ck_ctype (c, n->cast->text, NULL, &n->loc, &is_string);
+      if (!t && !is_string)
+        return -1;
+      const struct ctype *r = t ? ctype_resolve (t) : NULL;
+      if (t && (!r || r->size == 0))
         {
-          ck_err (c, &n->loc, "failed to resolve type %s", n->cast->text);
+          ck_err (c, &n->loc, "sizeof operator cannot be applied to %s: its size is unknown", n->cast->text);
           return -1;
         }
+      size = is_string ? c->prog->strsize : r->size;
     }
   else
     {
       if (ck_expr (c, n->a) != 0)
         return -1;
-      t = ck_info (c, n->a)->type;
+      struct dtype t = ck_info (c, n->a)->type;
+      if (t.kind == DT_OBJECT)
+        size = ctype_resolve (t.ctype)->size;
+      else
+        size = t.kind == DT_STRING ? c->prog->strsize : t.size;
     }
   ni->type = T_ULONG;
   ni->is_const = true;
-  ni->value = t.kind == DT_STRING ? c->prog->strsize : t.size;
+  ni->value = (int64_t) size;
+  return 0;
+}
+
+/* offsetof (T, member) */
+static int
+check_offsetof (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  bool is_string;
+  const struct ctype *t = ck_ctype (c, n->cast->text, NULL, &n->loc, &is_string);
+  if (!t)
+    {
+      if (is_string)
+        ck_err (c, &n->loc, "offsetof operator must be applied to a struct or union: string");
+      return -1;
+    }
+  const struct ctype *r = ctype_resolve (t);
+  if (!r || (r->kind != CT_STRUCT && r->kind != CT_UNION))
+    {
+      ck_err (c, &n->loc, "offsetof operator must be applied to a struct or union: %s", n->cast->text);
+      return -1;
+    }
+  uint64_t off;
+  const struct ctype_member *m = ctype_member (r, n->sval, &off);
+  if (!m)
+    {
+      ck_err (c, &n->loc, "%s is not a member of %s", n->sval, n->cast->text);
+      return -1;
+    }
+  if (m->bit_size)
+    {
+      ck_err (c, &n->loc, "offsetof operator cannot be applied to bit-field %s", n->sval);
+      return -1;
+    }
+  ni->type = T_ULONG;
+  ni->is_const = true;
+  ni->value = (int64_t) off;
   return 0;
 }
 
@@ -733,6 +852,7 @@ ck_expr_node (struct ck *c, struct d_node *n)
     case DN_STRINGOF:
       if (ck_expr (c, n->a) != 0)
         return -1;
+      ck_array_string (c, n->a);
       ni->subr = SUBR_STRINGOF;
       ni->type = T_STRING;
       if (ck_info (c, n->a)->strconst)
@@ -748,13 +868,20 @@ ck_expr_node (struct ck *c, struct d_node *n)
       return check_cast (c, n);
     case DN_SIZEOF:
       return check_sizeof (c, n);
+    case DN_OFFSETOF:
+      return check_offsetof (c, n);
     case DN_ASSIGN:
+      /* an assignment is an expression whose value is the one stored */
+      if (n->a->kind == DN_AGG)
+        {
+          ck_err (c, &n->loc, "aggregating functions may only be used as statements");
+          return -1;
+        }
+      return ck_assign (c, n);
     case DN_INCDEC:
-      ck_err (c, &n->loc, "assignments may only be used as statements");
-      return -1;
+      return ck_incdec (c, n);
     case DN_MEMBER:
-      ck_err (c, &n->loc, "struct and union members are not supported yet");
-      return -1;
+      return ck_member (c, n);
     default:
       ck_err (c, &n->loc, "syntax error");
       return -1;

@@ -13,22 +13,35 @@
 #include "consumer/compile/checker.h"
 #include "common/diag.h"
 
+/* A named constant: an enumerator or an inline definition. */
+struct ck_const {
+  const char *name;
+  struct dtype type;
+  int64_t value;
+  const char *str;             /* string inlines */
+};
+
 struct ck {
   struct dprog *prog;
   const char *errprefix;
   struct dclause *clause;      /* the clause being checked */
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
+  size_t nconsts, consts_cap;
+  struct ck_const *consts;
 };
+
+/* print( ): the largest struct, union or array it records. */
+#define PRINT_MAX_BYTES 2048u
 
 enum { SPF_SPECULATE = 1, SPF_COMMIT = 2, SPF_DATAREC = 4 };
 
-static const struct dtype T_INT = { DT_INTEGER, 4, true, false };
-static const struct dtype T_UINT = { DT_INTEGER, 4, false, false };
-static const struct dtype T_LONG = { DT_INTEGER, 8, true, false };
-static const struct dtype T_ULONG = { DT_INTEGER, 8, false, false };
-static const struct dtype T_STRING = { DT_STRING, 0, false, false };
-static const struct dtype T_VOID = { DT_VOID, 0, false, false };
+static const struct dtype T_INT = { DT_INTEGER, 4, true, false, NULL };
+static const struct dtype T_UINT = { DT_INTEGER, 4, false, false, NULL };
+static const struct dtype T_LONG = { DT_INTEGER, 8, true, false, NULL };
+static const struct dtype T_ULONG = { DT_INTEGER, 8, false, false, NULL };
+static const struct dtype T_STRING = { DT_STRING, 0, false, false, NULL };
+static const struct dtype T_VOID = { DT_VOID, 0, false, false, NULL };
 
 /* checker.c: errors ("<prefix>: line N: <message>"), allocations freed
  * with the program, node annotations. */
@@ -47,12 +60,15 @@ int64_t ck_truncate (int64_t v, struct dtype t);
 struct dvar *ck_find_var (struct dprog *p, enum var_scope scope, const char *name);
 struct dvar *ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
                          size_t nkeys, const struct dtype *keys, const struct d_loc *loc);
-/* The node whose info is NI refers to variable V: it has V's type. */
+/* The node whose info is NI refers to variable V: it has V's type (a
+ * struct kept in the globals or this-> storage is D's own memory). */
 static inline void
 ck_refer_var (struct ninfo *ni, struct dvar *v)
 {
   ni->var = v;
   ni->type = v->type;
+  if (v->type.kind == DT_OBJECT)
+    ni->mem = MEM_LOCAL;
 }
 struct dagg *ck_find_agg (struct dprog *p, const char *name);
 struct dagg *ck_new_agg (struct ck *c, const char *name, const struct d_loc *loc);
@@ -72,6 +88,42 @@ int ck_not_record (struct ck *c, const struct d_node *k);
 #define CK_MAX_KEYS 16
 int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
 
+/* checker-types.c: C types (ctype.h) of the script and the traced program. */
+struct ctype_table *ck_types (struct ck *c);
+bool ck_find_const (struct ck *c, const char *name, struct ck_const *out);
+/* DD_TYPEDEF, DD_STRUCT, DD_UNION, DD_ENUM; DD_INLINE. */
+int ck_type_decl (struct ck *c, struct d_decl *d);
+int ck_inline_decl (struct ck *c, struct d_decl *d);
+/* The C type a type name spells (DEF: its anonymous body); NULL with
+ * *IS_STRING for D's string, NULL after reporting otherwise. */
+const struct ctype *ck_ctype (struct ck *c, const char *text, struct d_decl *def,
+                              const struct d_loc *loc, bool *is_string);
+/* The D type of a type name (string included).  0, or -1 after reporting. */
+int ck_type_of (struct ck *c, const char *text, struct d_decl *def, const struct d_loc *loc,
+                struct dtype *out);
+/* The D value type of a C type. */
+struct dtype ck_dtype_of (const struct ctype *t);
+
+/* checker-args.c: args[N] of a pid entry probe typed from the function's
+ * parameters (OUT untouched when unknown; -1 after reporting), and a struct
+ * or union from the traced program completed on demand (the resolved type;
+ * still incomplete when the program has no definition). */
+int ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out);
+const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
+
+/* checker-members.c: typed memory. */
+int ck_member (struct ck *c, struct d_node *n);
+int ck_deref (struct ck *c, struct d_node *n);
+int ck_typed_index (struct ck *c, struct d_node *n);
+bool ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni);
+void ck_decay (struct ck *c, struct ninfo *ni);
+bool ck_array_string (struct ck *c, struct d_node *n);
+int ck_addr_of (struct ck *c, struct d_node *n);
+int ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc);
+int ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
+/* A member, element or pointee node (typed memory when checked). */
+bool ck_is_mem_node (const struct d_node *n);
+
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);
 /* One expression node (its operands through ck_expr). */
@@ -90,6 +142,7 @@ int ck_printa_keys_match (struct ck *c, struct d_node *call, const struct dagg *
 void ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc);
 int ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
 int ck_assign (struct ck *c, struct d_node *n);
+int ck_incdec (struct ck *c, struct d_node *n);
 /* An action call: 0, -1 after an error, 1 when CALL is no action. */
 int ck_action_call (struct ck *c, struct d_node *call);
 

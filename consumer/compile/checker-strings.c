@@ -9,13 +9,13 @@
 
 #include "consumer/compile/checker.h"
 
-#define STR { DT_STRING, 0, false, false }
+#define STR { DT_STRING, 0, false, false, NULL }
 static const struct subr_proto protos[] = {
-  { "strlen", SUBR_STRLEN, "s", 1, { DT_INTEGER, 8, false, false } },
+  { "strlen", SUBR_STRLEN, "s", 1, { DT_INTEGER, 8, false, false, NULL } },
   { "strjoin", SUBR_STRJOIN, "ss", 2, STR },
   { "substr", SUBR_SUBSTR, "sii", 2, STR },
-  { "index", SUBR_INDEX, "ssi", 2, { DT_INTEGER, 4, true, false } },
-  { "rindex", SUBR_RINDEX, "ssi", 2, { DT_INTEGER, 4, true, false } },
+  { "index", SUBR_INDEX, "ssi", 2, { DT_INTEGER, 4, true, false, NULL } },
+  { "rindex", SUBR_RINDEX, "ssi", 2, { DT_INTEGER, 4, true, false, NULL } },
   { "strchr", SUBR_STRCHR, "si", 2, STR },
   { "strrchr", SUBR_STRRCHR, "si", 2, STR },
   { "strstr", SUBR_STRSTR, "ss", 2, STR },
@@ -26,17 +26,17 @@ static const struct subr_proto protos[] = {
   { "tolower", SUBR_TOLOWER, "s", 1, STR },
   { "copyin", SUBR_COPYIN, "ii", 2, STR },
   { "alloca", SUBR_ALLOCA, "i", 1, STR },
-  { "copyinto", SUBR_COPYINTO, "iis", 3, { DT_VOID, 0, false, false } },
+  { "copyinto", SUBR_COPYINTO, "iis", 3, { DT_VOID, 0, false, false, NULL } },
   /* integer subroutines (codegen.c): rand(); the byte-order conversions
    * (x86-64 is little-endian: each swaps; the result has the argument's
    * width) */
-  { "rand", SUBR_RAND, "", 0, { DT_INTEGER, 4, true, false } },
-  { "htons", SUBR_BSWAP16, "i", 1, { DT_INTEGER, 2, false, false } },
-  { "ntohs", SUBR_BSWAP16, "i", 1, { DT_INTEGER, 2, false, false } },
-  { "htonl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false } },
-  { "ntohl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false } },
-  { "htonll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false } },
-  { "ntohll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false } },
+  { "rand", SUBR_RAND, "", 0, { DT_INTEGER, 4, true, false, NULL } },
+  { "htons", SUBR_BSWAP16, "i", 1, { DT_INTEGER, 2, false, false, NULL } },
+  { "ntohs", SUBR_BSWAP16, "i", 1, { DT_INTEGER, 2, false, false, NULL } },
+  { "htonl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false, NULL } },
+  { "ntohl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false, NULL } },
+  { "htonll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false, NULL } },
+  { "ntohll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false, NULL } },
 };
 
 const struct subr_proto *

@@ -67,45 +67,45 @@ bool
 ck_parse_type (const char *text, struct dtype *t)
 {
   static const struct { const char *name; struct dtype t; } names[] = {
-    { "char", { DT_INTEGER, 1, true, false } },
-    { "signed char", { DT_INTEGER, 1, true, false } },
-    { "unsigned char", { DT_INTEGER, 1, false, false } },
-    { "short", { DT_INTEGER, 2, true, false } },
-    { "short int", { DT_INTEGER, 2, true, false } },
-    { "unsigned short", { DT_INTEGER, 2, false, false } },
-    { "int", { DT_INTEGER, 4, true, false } },
-    { "signed", { DT_INTEGER, 4, true, false } },
-    { "signed int", { DT_INTEGER, 4, true, false } },
-    { "unsigned", { DT_INTEGER, 4, false, false } },
-    { "unsigned int", { DT_INTEGER, 4, false, false } },
-    { "long", { DT_INTEGER, 8, true, false } },
-    { "long int", { DT_INTEGER, 8, true, false } },
-    { "unsigned long", { DT_INTEGER, 8, false, false } },
-    { "long long", { DT_INTEGER, 8, true, false } },
-    { "long long int", { DT_INTEGER, 8, true, false } },
-    { "unsigned long long", { DT_INTEGER, 8, false, false } },
-    { "int8_t", { DT_INTEGER, 1, true, false } },
-    { "uint8_t", { DT_INTEGER, 1, false, false } },
-    { "int16_t", { DT_INTEGER, 2, true, false } },
-    { "uint16_t", { DT_INTEGER, 2, false, false } },
-    { "int32_t", { DT_INTEGER, 4, true, false } },
-    { "uint32_t", { DT_INTEGER, 4, false, false } },
-    { "int64_t", { DT_INTEGER, 8, true, false } },
-    { "uint64_t", { DT_INTEGER, 8, false, false } },
-    { "intptr_t", { DT_INTEGER, 8, true, false } },
-    { "uintptr_t", { DT_INTEGER, 8, false, false } },
-    { "size_t", { DT_INTEGER, 8, false, false } },
-    { "ssize_t", { DT_INTEGER, 8, true, false } },
-    { "off_t", { DT_INTEGER, 8, true, false } },
-    { "pid_t", { DT_INTEGER, 4, true, false } },
-    { "id_t", { DT_INTEGER, 4, true, false } },
-    { "uid_t", { DT_INTEGER, 4, false, false } },
-    { "gid_t", { DT_INTEGER, 4, false, false } },
-    { "processorid_t", { DT_INTEGER, 4, true, false } },
-    { "hrtime_t", { DT_INTEGER, 8, true, false } },
-    { "bool", { DT_INTEGER, 1, false, false } },
-    { "_Bool", { DT_INTEGER, 1, false, false } },
-    { "string", { DT_STRING, 0, false, false } },
+    { "char", { DT_INTEGER, 1, true, false, NULL } },
+    { "signed char", { DT_INTEGER, 1, true, false, NULL } },
+    { "unsigned char", { DT_INTEGER, 1, false, false, NULL } },
+    { "short", { DT_INTEGER, 2, true, false, NULL } },
+    { "short int", { DT_INTEGER, 2, true, false, NULL } },
+    { "unsigned short", { DT_INTEGER, 2, false, false, NULL } },
+    { "int", { DT_INTEGER, 4, true, false, NULL } },
+    { "signed", { DT_INTEGER, 4, true, false, NULL } },
+    { "signed int", { DT_INTEGER, 4, true, false, NULL } },
+    { "unsigned", { DT_INTEGER, 4, false, false, NULL } },
+    { "unsigned int", { DT_INTEGER, 4, false, false, NULL } },
+    { "long", { DT_INTEGER, 8, true, false, NULL } },
+    { "long int", { DT_INTEGER, 8, true, false, NULL } },
+    { "unsigned long", { DT_INTEGER, 8, false, false, NULL } },
+    { "long long", { DT_INTEGER, 8, true, false, NULL } },
+    { "long long int", { DT_INTEGER, 8, true, false, NULL } },
+    { "unsigned long long", { DT_INTEGER, 8, false, false, NULL } },
+    { "int8_t", { DT_INTEGER, 1, true, false, NULL } },
+    { "uint8_t", { DT_INTEGER, 1, false, false, NULL } },
+    { "int16_t", { DT_INTEGER, 2, true, false, NULL } },
+    { "uint16_t", { DT_INTEGER, 2, false, false, NULL } },
+    { "int32_t", { DT_INTEGER, 4, true, false, NULL } },
+    { "uint32_t", { DT_INTEGER, 4, false, false, NULL } },
+    { "int64_t", { DT_INTEGER, 8, true, false, NULL } },
+    { "uint64_t", { DT_INTEGER, 8, false, false, NULL } },
+    { "intptr_t", { DT_INTEGER, 8, true, false, NULL } },
+    { "uintptr_t", { DT_INTEGER, 8, false, false, NULL } },
+    { "size_t", { DT_INTEGER, 8, false, false, NULL } },
+    { "ssize_t", { DT_INTEGER, 8, true, false, NULL } },
+    { "off_t", { DT_INTEGER, 8, true, false, NULL } },
+    { "pid_t", { DT_INTEGER, 4, true, false, NULL } },
+    { "id_t", { DT_INTEGER, 4, true, false, NULL } },
+    { "uid_t", { DT_INTEGER, 4, false, false, NULL } },
+    { "gid_t", { DT_INTEGER, 4, false, false, NULL } },
+    { "processorid_t", { DT_INTEGER, 4, true, false, NULL } },
+    { "hrtime_t", { DT_INTEGER, 8, true, false, NULL } },
+    { "bool", { DT_INTEGER, 1, false, false, NULL } },
+    { "_Bool", { DT_INTEGER, 1, false, false, NULL } },
+    { "string", { DT_STRING, 0, false, false, NULL } },
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp (text, names[i].name) == 0)
@@ -116,7 +116,7 @@ ck_parse_type (const char *text, struct dtype *t)
   size_t len = strlen (text);
   if (len && text[len - 1] == '*')
     {
-      *t = (struct dtype) { DT_INTEGER, 8, false, true };
+      *t = (struct dtype) { DT_INTEGER, 8, false, true, NULL };
       return true;
     }
   return false;
@@ -136,13 +136,13 @@ ck_pointee_type (const char *text, struct dtype *elem)
     base[k - 1] = '\0';
   bool ok = true;
   if (strcmp (base, "void") == 0 || strcmp (base, "const void") == 0)
-    *elem = (struct dtype) { DT_INTEGER, 1, true, false };
+    *elem = (struct dtype) { DT_INTEGER, 1, true, false, NULL };
   else
     {
       const char *b = strncmp (base, "const ", 6) == 0 ? base + 6 : base;
       ok = ck_parse_type (b, elem) && elem->kind == DT_INTEGER;
       if (ok && elem->is_pointer)
-        *elem = (struct dtype) { DT_INTEGER, 8, false, false };
+        *elem = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
     }
   free (base);
   return ok;
@@ -217,7 +217,7 @@ ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t
   v->keys = nkeys ? xcalloc (nkeys, sizeof *keys) : NULL;
   if (nkeys)
     memcpy (v->keys, keys, nkeys * sizeof *keys);
-  unsigned vsize = t.kind == DT_STRING ? p->strsize : 8;
+  unsigned vsize = t.kind == DT_STRING ? p->strsize : t.kind == DT_OBJECT ? dtype_bytes (t, p->strsize) : 8;
   v->value_size = (vsize + 7) & ~7u;
   unsigned ksize = scope == VS_SELF ? 8 : 0;
   for (size_t i = 0; i < nkeys; i++)
@@ -315,7 +315,13 @@ ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_
     {
       if (ck_expr (c, n->args[i]) != 0)
         return -1;
+      ck_array_string (c, n->args[i]);     /* a char array key is a string */
       keys[i] = ck_info (c, n->args[i])->type;
+      if (keys[i].kind == DT_OBJECT)
+        {
+          ck_err (c, &n->args[i]->loc, "a struct, union or array cannot be a key");
+          return -1;
+        }
       if (keys[i].kind == DT_VOID && !void_ok)
         {
           ck_err (c, &n->args[i]->loc, "aggregation key #%zu has void type", i + 1);
@@ -361,18 +367,7 @@ check_stmt_expr (struct ck *c, struct d_node *n)
     case DN_ASSIGN:
       return ck_assign (c, n);
     case DN_INCDEC:
-      {
-        struct dtype t = T_INT;
-        if (ck_lvalue (c, n->a, t) != 0)
-          return -1;
-        if (ck_info (c, n->a)->type.kind != DT_INTEGER)
-          {
-            ck_err (c, &n->loc, "operator ++ and -- require an operand of integer type");
-            return -1;
-          }
-        ck_info (c, n)->type = ck_info (c, n->a)->type;
-        return 0;
-      }
+      return ck_incdec (c, n);
     case DN_CALL:
       {
         int r = ck_action_call (c, n);
@@ -429,12 +424,15 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_THIS:
       {
         struct dtype t;
-        if (!ck_parse_type (d->type->text, &t))
+        if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
+          return -1;
+        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
+        if (t.kind == DT_VOID || (t.kind == DT_OBJECT && ck_object_var_ok (c, s, t, &d->loc) != 0))
           {
-            ck_err (c, &d->loc, "failed to resolve type %s", d->type->text);
+            if (t.kind == DT_VOID)
+              ck_err (c, &d->loc, "variables of type %s are not supported", d->type->text);
             return -1;
           }
-        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
         if (ck_find_var (c->prog, s, d->name))
           {
             ck_err (c, &d->loc, "identifier redeclared: %s", d->name);
@@ -443,8 +441,15 @@ check_decl (struct ck *c, struct d_decl *d)
         return ck_new_var (c, s, d->name, t, 0, NULL, &d->loc) ? 0 : -1;
       }
     case DD_INLINE:
-      ck_err (c, &d->loc, "inline definitions are not supported yet");
-      return -1;
+      return ck_inline_decl (c, d);
+    case DD_TYPEDEF:
+    case DD_STRUCT:
+    case DD_UNION:
+    case DD_ENUM:
+      return ck_type_decl (c, d);
+    case DD_MEMBER:
+    case DD_ENUMERATOR:
+      break;
     }
   return 0;
 }
@@ -494,12 +499,12 @@ check_depth (struct ck *c, struct d_node *root)
   return r;
 }
 
-int
-d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
+static int
+check_script (struct ck *c, struct d_script *script)
 {
-  struct ck c = { prog, errprefix, NULL, 0, 0 };
+  struct dprog *prog = c->prog;
   for (size_t i = 0; i < script->ndecls; i++)
-    if (check_decl (&c, &script->decls[i]) != 0)
+    if (check_decl (c, &script->decls[i]) != 0)
       return -1;
   for (size_t i = 0; i < script->nclauses; i++)
     {
@@ -509,28 +514,37 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
       memset (cl, 0, sizeof *cl);
       cl->index = (unsigned) prog->nclauses++;
       cl->ast = ast;
-      c.clause = cl;
-      c.spec_flags = 0;
-      if (check_depth (&c, ast->predicate) != 0 || check_depth (&c, ast->body) != 0)
+      c->clause = cl;
+      c->spec_flags = 0;
+      if (check_depth (c, ast->predicate) != 0 || check_depth (c, ast->body) != 0)
         return -1;
-      if (ast->predicate && ck_int (&c, ast->predicate, "predicate") != 0)
+      if (ast->predicate && ck_int (c, ast->predicate, "predicate") != 0)
         return -1;
-      if (ast->body && check_stmt (&c, ast->body) != 0)
+      if (ast->body && check_stmt (c, ast->body) != 0)
         return -1;
       if (!ast->body || ast->body->nargs == 0)
         {
           /* An empty clause prints the default probe line. */
-          ck_add_action (&c, ACT_DEFAULT, NULL);
+          ck_add_action (c, ACT_DEFAULT, NULL);
           cl->rec_size = REC_HEADER_SIZE;
           cl->records_data = true;
         }
       if (cl->nactions > 64)
         {
-          ck_err (&c, &ast->loc, "too many actions in one clause (at most 64)");
+          ck_err (c, &ast->loc, "too many actions in one clause (at most 64)");
           return -1;
         }
     }
-  return c.errors ? -1 : 0;
+  return c->errors ? -1 : 0;
+}
+
+int
+d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
+{
+  struct ck c = { prog, errprefix, NULL, 0, 0, 0, 0, NULL };
+  int r = check_script (&c, script);
+  free (c.consts);
+  return r;
 }
 
 void
@@ -564,6 +578,8 @@ d_check_free (struct dprog *p)
       free (cl->probes);
     }
   free (p->clauses);
+  ctype_table_free (p->types);
+  p->types = NULL;
   p->nallocs = p->nvars = p->naggs = p->nclauses = 0;
   p->allocs_cap = p->clauses_cap = 0;
   p->allocs = NULL;

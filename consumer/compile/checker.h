@@ -69,7 +69,23 @@ struct ninfo {
   enum subr subr;              /* subroutine calls */
   int action;                  /* action calls: index in the clause's action list, else -1 */
   const char *strconst;        /* string constants (literals, macro strings) */
+  /* Typed memory (checker-members.c): where the node's object lives
+   * (MEM_*; 0: not memory), a member's offset from its aggregate and the
+   * member (bit-fields), an element's size and the index bound (0: none);
+   * pointer arithmetic: the element size, and which operand is scaled
+   * (1: a, 2: b; 3: p - q, divided). */
+  uint8_t mem;
+  uint8_t scaled;
+  bool decayed;                /* an array in user memory used as a pointer (its address) */
+  bool addr_of;                /* &x of typed memory: its address */
+  uint64_t str_bytes;          /* a char array read as a string: at most this many bytes */
+  int64_t offset;
+  const struct ctype_member *member;
+  uint64_t elem_size;
+  uint64_t bound;
 };
+
+enum { MEM_USER = 1, MEM_LOCAL = 2 };
 
 /* Check SCRIPT and add its variables, aggregations and clauses to PROG.
  * ERRPREFIX starts every error ("failed to compile script x.d").

@@ -265,6 +265,15 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_COPYOUTSTR:
       gen_destructive (g, call, act->kind);   /* sets its mask bit itself (consumer's write) */
       return;
+    case ACT_PRINT:
+      if (act->items[0].type.kind == DT_OBJECT)
+        cg_store_object (g, call->args[0], act->items[0].offset);
+      else
+        {
+          cg_expr (g, call->args[0]);
+          store_item (g, &act->items[0]);
+        }
+      break;
     case ACT_SYSTEM:
     case ACT_PRINTF:
     case ACT_TRACE:
@@ -305,12 +314,10 @@ cg_stmt_expr (struct gen *g, struct d_node *n)
       if (n->a->kind == DN_AGG)
         cg_aggregation (g, n);
       else
-        cg_assign (g, n);
+        cg_assign (g, n, false);
       return;
     case DN_INCDEC:
-      cg_expr (g, n->a);
-      cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? 1 : -1));
-      cg_store_var (g, n->a, ninfo (n->a)->var);
+      cg_incdec (g, n, false);
       return;
     case DN_CALL:
       if (ni->action >= 0)

@@ -11,8 +11,8 @@
 #include "consumer/compile/codegen-int.h"
 
 /* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
- * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
- * r0 = its address. */
+ * the capture's hash (ustack: codegen-ustack.c), the pcs (bpf_get_stack
+ * zeroes what it does not fill) or the pc.  r0 = its address. */
 /* Store SRC (or the constant 0 when SRC < 0) at scratch offset OFF.  The
  * stack temporaries follow the string temporaries, beyond the reach of an
  * instruction's 16-bit offset when strsize is large: their address is then
@@ -59,7 +59,9 @@ gen_stack_subr (struct gen *g, struct d_node *n)
     }
   else
     store_scratch (g, -1, off);
-  if (ni->subr != SUBR_USYM)
+  if (ni->type.kind == DT_USTACK)
+    cg_ustack_capture (g, off);
+  else if (ni->subr != SUBR_USYM)
     {
       if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
         cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
@@ -122,7 +124,13 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
       if (cg_kind_has_args (g->kind))
-        cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+        {
+          cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+          /* args[N] typed narrower than a register (a C int parameter) */
+          struct dtype t = ninfo (n)->type;
+          if (t.kind == DT_INTEGER && t.size < 8)
+            cg_normalize (g, R0, t);
+        }
       else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
         cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
       else
@@ -287,7 +295,7 @@ gen_binary (struct gen *g, struct d_node *n)
     }
   if (cmp)
     {
-      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false }
+      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false, NULL }
                         : ninfo (n->b)->type;
       bool sgn = ai->type.kind == DT_STRING
                  || (ai->type.is_signed && ct.is_signed)
@@ -549,6 +557,22 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) codegen_strconst_offset (g->cg, ni->strconst)));
       return;
     }
+  if (ni->mem && (n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+                  || (n->kind == DN_UNARY && n->op == DOP_DEREF)))
+    {
+      cg_mem_expr (g, n);           /* members, elements, pointees */
+      return;
+    }
+  if (ni->scaled)
+    {
+      cg_pointer_arith (g, n);
+      return;
+    }
+  if (ni->addr_of)
+    {
+      cg_addr_of (g, n);
+      return;
+    }
   switch (n->kind)
     {
     case DN_IDENT:
@@ -558,13 +582,13 @@ cg_expr (struct gen *g, struct d_node *n)
           return;
         }
       cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_GLOBALS));
-      if (ni->var->type.kind == DT_STRING)
+      if (ni->var->type.kind == DT_STRING || ni->var->type.kind == DT_OBJECT)
         cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) ni->var->offset));
       else
         cg_emit (g, LDX (BPF_DW, R0, R0, (int16_t) ni->var->offset));
       return;
     case DN_THIS:
-      if (ni->var->type.kind == DT_STRING)
+      if (ni->var->type.kind == DT_STRING || ni->var->type.kind == DT_OBJECT)
         {
           cg_emit (g, MOV64_REG (R0, R7));
           cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) (g->cg->scratch.this_off + ni->var->offset)));
@@ -656,6 +680,12 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_expr (g, n->a);
       if (ni->type.kind == DT_INTEGER)
         cg_normalize (g, R0, ni->type);    /* (T *) bytes: the address itself */
+      return;
+    case DN_ASSIGN:
+      cg_assign (g, n, true);
+      return;
+    case DN_INCDEC:
+      cg_incdec (g, n, true);
       return;
     default:
       cg_error (g, n, "expression not supported");

@@ -117,6 +117,20 @@ void cg_divide (struct gen *g, enum d_op op, bool is_signed);
  * result type's signedness); false, emitting nothing, for any other OP. */
 bool cg_arith (struct gen *g, enum d_op op, bool is_signed);
 
+/* codegen-mem.c: typed memory (ninfo ->mem set): r0 = the value read, or
+ * the address of a struct, union or array; pointer arithmetic (->scaled). */
+void cg_mem_expr (struct gen *g, struct d_node *n);
+void cg_pointer_arith (struct gen *g, struct d_node *n);
+void cg_addr_of (struct gen *g, struct d_node *n);
+/* Store r0 into typed memory of D's own (LV: a member, element, pointee). */
+void cg_store_mem (struct gen *g, struct d_node *lv);
+/* x = *p, x.s = p->s: a struct copied from the traced process (r0: its address there). */
+void cg_assign_user_object (struct gen *g, struct d_node *n);
+/* Copy SIZE bytes from the address in SRC to the one in DST (D's memory; r0 clobbered). */
+void cg_copy_bytes (struct gen *g, int dst, int src, unsigned size);
+/* print() of an object: its bytes into the record at item offset OFF. */
+void cg_store_object (struct gen *g, struct d_node *n, unsigned off);
+
 /* codegen-vars.c */
 /* Lay out a map key in the scratch key area (after the thread id for
  * self->); r0 = its address. */
@@ -125,7 +139,10 @@ void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_
 void cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v);
 /* Store r0 into variable V (target node LV). */
 void cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v);
-void cg_assign (struct gen *g, struct d_node *n);
+/* An assignment or ++/--; with WANT_VALUE, r0 = the expression's value
+ * (the value stored; the old one for x++ and x--). */
+void cg_assign (struct gen *g, struct d_node *n, bool want_value);
+void cg_incdec (struct gen *g, struct d_node *n, bool want_value);
 
 /* codegen-actions.c */
 /* speculation(): r0 = a free id, or 0. */
@@ -143,6 +160,10 @@ void cg_args_used (const struct d_node *n, unsigned *mask);
 
 /* codegen-aggs.c */
 void cg_aggregation (struct gen *g, struct d_node *n);
+
+/* codegen-ustack.c: ustack()'s capture into MAP_USTACKS; the (pid, hash)
+ * value at scratch offset OFF (the pid already stored there). */
+void cg_ustack_capture (struct gen *g, unsigned off);
 /* The update of one aggregation value; r0 = the value's address in the
  * map, the value and increment in stack slots. */
 void cgagg_stddev (struct gen *g, int value_slot);

@@ -203,13 +203,16 @@ cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v)
         int off = (int) (v->scope == VS_GLOBAL ? v->offset : g->cg->scratch.this_off + v->offset);
         if (v->scope == VS_GLOBAL)
           cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_GLOBALS));
-        if (v->type.kind == DT_STRING)
+        if (v->type.kind == DT_STRING || v->type.kind == DT_OBJECT)
           {
             cg_emit (g, MOV64_REG (R3, R0));
             if (base != R1)
               cg_emit (g, MOV64_REG (R1, base));
             cg_emit (g, A64_IMM (BPF_ADD, R1, off));
-            cg_copy_string (g, R1, R3);
+            if (v->type.kind == DT_OBJECT)
+              cg_copy_bytes (g, R1, R3, (unsigned) ctype_resolve (v->type.ctype)->size);
+            else
+              cg_copy_string (g, R1, R3);
           }
         else
           {
@@ -242,10 +245,26 @@ compound_op (enum d_op op)
   return op;
 }
 
-void
-cg_assign (struct gen *g, struct d_node *n)
+/* Store r0 into the target LV of an assignment: a variable, or typed
+ * memory of D's own (a struct variable's member, a copied-in buffer). */
+static void
+store_target (struct gen *g, struct d_node *lv)
 {
-  struct dvar *v = ninfo (n->a)->var;
+  if (ninfo (lv)->var)
+    cg_store_var (g, lv, ninfo (lv)->var);
+  else
+    cg_store_mem (g, lv);
+}
+
+void
+cg_assign (struct gen *g, struct d_node *n, bool want_value)
+{
+  struct dtype lt = ninfo (n->a)->type;     /* the target's type */
+  if (lt.kind == DT_OBJECT && ninfo (n->b)->mem == MEM_USER)
+    {
+      cg_assign_user_object (g, n);
+      return;
+    }
   if (n->op == DOP_ASSIGN)
     cg_expr (g, n->b);
   else
@@ -255,8 +274,38 @@ cg_assign (struct gen *g, struct d_node *n)
       cg_expr (g, n->b);
       cg_emit (g, MOV64_REG (R1, R0));
       cg_pop (g, R0);
-      if (!cg_arith (g, compound_op (n->op), v->type.is_signed))
+      if (!cg_arith (g, compound_op (n->op), lt.is_signed))
         cg_error (g, n, "assignment operator not supported");
     }
-  cg_store_var (g, n->a, v);
+  if (!want_value)
+    {
+      store_target (g, n->a);
+      return;
+    }
+  /* the expression's value: what was stored, of the variable's type */
+  if (lt.kind == DT_INTEGER)
+    cg_normalize (g, R0, lt);
+  cg_push (g);
+  store_target (g, n->a);
+  cg_pop (g, R0);
+}
+
+void
+cg_incdec (struct gen *g, struct d_node *n, bool want_value)
+{
+  struct dtype lt = ninfo (n->a)->type;
+  bool post = n->op == DOP_POSTINC || n->op == DOP_POSTDEC;
+  cg_expr (g, n->a);
+  if (want_value && post)
+    cg_push (g);
+  int32_t step = (int32_t) (ninfo (n)->elem_size ? ninfo (n)->elem_size : 1);
+  cg_emit (g, A64_IMM (BPF_ADD, R0, n->op == DOP_PREINC || n->op == DOP_POSTINC ? step : -step));
+  if (want_value && !post)
+    {
+      cg_normalize (g, R0, lt);
+      cg_push (g);
+    }
+  store_target (g, n->a);
+  if (want_value)
+    cg_pop (g, R0);
 }

@@ -509,6 +509,23 @@ collect_consts (struct codegen_ctx *cg, const struct d_node *n)
     collect_consts (cg, n->args[i]);
 }
 
+/* Does the program call ustack()? */
+static bool
+uses_ustack (const struct d_node *n)
+{
+  if (!n)
+    return false;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_CALL && ni->type.kind == DT_USTACK)
+    return true;
+  if (uses_ustack (n->a) || uses_ustack (n->b) || uses_ustack (n->c))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (uses_ustack (n->args[i]))
+      return true;
+  return false;
+}
+
 /* The largest stack or symbol value the program computes. */
 static void
 stack_temp_size (const struct d_node *n, unsigned *size)
@@ -562,6 +579,12 @@ codegen_plan (struct codegen_ctx *cg)
     }
   s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
   s->total = s->stk_off + s->nstk * s->stk_size;
+  s->ucap_off = s->total;
+  s->ucap_size = 0;
+  for (size_t i = 0; i < p->nclauses && !s->ucap_size; i++)
+    if (uses_ustack (p->clauses[i].ast->predicate) || uses_ustack (p->clauses[i].ast->body))
+      s->ucap_size = USTACK_HDR_SIZE + cg_ustack_bytes (p) + 4096;   /* a page of slack */
+  s->total += s->ucap_size;
   s->by_cpu = s->total > SCRATCH_PERCPU_MAX;
   /* The record, this-> variables, arguments and keys are read and written
    * at constant offsets from r7: a 16-bit field in the instruction. */

@@ -31,15 +31,20 @@
 
 #include "consumer/abi.h"
 #include "dlang/ast.h"
+#include "consumer/compile/ctype.h"
 
 /* Stacks and symbols are records, not values: they may only be traced,
  * printed with printf, used as aggregation keys or stand alone as actions.
- *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
- *                         are the pid (u64), then n pcs (a 0 ends it early);
+ *   DT_USTACK             ustack(n): size = n frames; the bytes are the pid
+ *                         (u64) and the hash of the capture in MAP_USTACKS
+ *                         (abi.h), unwound by the consumer;
+ *   DT_KSTACK             stack(n): size = n frames; the bytes are the pid
+ *                         (u64), then n pcs (a 0 ends it early);
  *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
  *                         mod (pc): size = enum dt_symform; the bytes are the
  *                         pid (u64) and the pc (u64). */
-enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM };
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM,
+               DT_OBJECT /* a struct, union or array in memory: ->ctype says which */ };
 
 enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR, DSF_KFUNC, DSF_KMOD };
 
@@ -54,6 +59,11 @@ struct dtype {
   uint8_t size;        /* integers: 1 2 4 8 (pointers are 8-byte unsigned); strings: 0 (strsize) */
   bool is_signed;
   bool is_pointer;     /* an integer that holds a user address (printed as %p by trace) */
+  /* The C type, when the value has one (ctype.h): pointers to typed memory
+   * (the pointee decides what `->`, `*` and `[]` read), struct, union and
+   * array objects (DT_OBJECT), integers of a declared type (typedefs and
+   * enums keep their name).  NULL for D's own values. */
+  const struct ctype *ctype;
 };
 
 /* ustack(N)/stack(N): at most this many frames (perf's default
@@ -73,8 +83,10 @@ dtype_bytes (struct dtype t, unsigned strsize)
   switch (t.kind)
     {
     case DT_STRING: return (strsize + 7) & ~7u;
-    case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_USTACK: return 16;
+    case DT_KSTACK: return 8 + 8u * t.size;
     case DT_USYM: return 16;
+    case DT_OBJECT: return (unsigned) ((ctype_resolve (t.ctype)->size + 7) & ~7ull);
     default: return 8;
     }
 }
@@ -135,7 +147,8 @@ enum action_kind {
   ACT_SPECULATE, ACT_COMMIT, ACT_DISCARD,
   /* destructive (need -w): system() records its format's items for the
    * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
-  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR
+  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR,
+  ACT_PRINT                   /* print(x): items[0], shown with its C type */
 };
 
 struct daction {
@@ -175,6 +188,9 @@ struct dtarget {
   int32_t pid, ppid;
   uint32_t uid, gid;
   int64_t walltime_offset_ns;   /* CLOCK_REALTIME - CLOCK_MONOTONIC: walltimestamp */
+  /* the traced program's C types (its DWARF): named types the script does
+   * not declare, `struct a.out`conn`; lookup NULL when there is none */
+  struct ctype_resolver resolver;
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize
@@ -201,6 +217,9 @@ struct dprog {
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
+  unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
+  bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
+  enum { STACKFMT_TEXT, STACKFMT_FOLDED, STACKFMT_SVG } stackfmt;   /* -x oformat=folded|svg */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;
@@ -216,6 +235,9 @@ struct dprog {
   struct dclause *clauses;
   size_t nprobes;
   struct dprobe *probes;
+  /* C types: the script's definitions and what the resolver gave
+   * (created on first use, freed with the program) */
+  struct ctype_table *types;
   /* checker allocations (node annotations), freed with the program */
   size_t nallocs, allocs_cap;
   void **allocs;

@@ -154,6 +154,13 @@ enum dfmt_flow { DFMT_FLOW_NONE, DFMT_FLOW_ENTRY, DFMT_FLOW_RETURN };
 /* A probe named "entry" or "...-entry" enters, "return" or "...-return"
  * returns ("carpentry" does neither). */
 enum dfmt_flow dfmt_flow_of (const char *probe_name);
+/* print(): the value in BYTES (LEN bytes) shown with its C type T, as
+ * DTrace's print() shows it (dformat-print.c). */
+struct ctype;
+void dfmt_print_typed (struct dfmt_out *o, const struct ctype *t, const void *bytes, size_t len);
+/* print() of a D string: string "text" */
+void dfmt_print_string (struct dfmt_out *o, const struct dfmt_value *v);
+
 void dfmt_header (struct dfmt_out *o, const struct dfmt_ctx *ctx);
 void dfmt_record_begin (struct dfmt_out *o, const struct dfmt_ctx *ctx,
                         const struct dfmt_probe *p, enum dfmt_flow flow, unsigned indent);

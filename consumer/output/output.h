@@ -18,6 +18,11 @@ struct output;
 struct output *output_new (struct dprog *prog, const int *agg_fds, FILE *out);
 void output_free (struct output *o);
 
+/* ustack(): FD is the runtime's MAP_USTACKS (consumer/abi.h), whose values
+ * are CAPTURE_SIZE bytes; each ustack() value is unwound from its capture
+ * (consumer/output/unwind.h).  Not called when the program has no ustack(). */
+void output_set_ustacks (struct output *o, int fd, size_t capture_size);
+
 /* Check the printf/printa formats of every clause against their arguments
  * (DTrace's compile-time prototype errors).  Returns 0 or -1 after errors. */
 int output_check_formats (struct output *o, size_t first_clause, size_t nclauses, const char *errprefix);

@@ -44,6 +44,8 @@ struct file_info {
   struct seg *segs;
   struct sdt_symtab syms;
   bool have_syms;
+  uint64_t e_entry;        /* the ELF entry point: entered with argc at the
+                              stack pointer, not a return address */
 };
 
 pid_t
@@ -165,8 +167,11 @@ load_file (struct file_info *fi)
   elf_version (EV_CURRENT);
   Elf *e = elf_begin (fd, ELF_C_READ, NULL);
   size_t nph = 0;
-  if (!e || elf_kind (e) != ELF_K_ELF || elf_getphdrnum (e, &nph) != 0)
+  GElf_Ehdr eh;
+  if (!e || elf_kind (e) != ELF_K_ELF || elf_getphdrnum (e, &nph) != 0 || !gelf_getehdr (e, &eh))
     fi->bad = true;
+  else
+    fi->e_entry = eh.e_entry;
   for (size_t i = 0; !fi->bad && i < nph; i++)
     {
       GElf_Phdr ph;
@@ -328,7 +333,20 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
         }
       if (want_entry)
         add_probe (l, check_dup, pid, fi, s->name, PIDP_ENTRY, foff, 0, 0);
-      if (want_return)
+      /* A return probe (uretprobe) replaces the return address at the
+       * stack pointer.  At the entry point (_start of a program or of the
+       * dynamic loader) the stack pointer holds argc: replacing it would
+       * corrupt the process, and the entry point never returns anyway. */
+      if (want_return && s->value == fi->e_entry)
+        {
+          if (literal_func && !want_entry)
+            {
+              diag_error ("invalid probe description \"%s:%s:%s:%s\": %s is the entry point of %s and "
+                          "never returns", d->provider, d->module, d->function, d->name, s->name, fi->f.module);
+              return -1;
+            }
+        }
+      else if (want_return)
         {
           uint64_t ret_off = 0;
           if (s->size > 0)

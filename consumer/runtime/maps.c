@@ -142,6 +142,16 @@ create_maps (struct runtime *rt)
         }
     }
 
+  /* ustack() captures (codegen-ustack.c): allocated as they come */
+  if (rt->cg.scratch.ucap_size)
+    {
+      rt->maps.fixed[MAP_USTACKS] = make_map (BPF_MAP_TYPE_HASH, "dt_ustacks", 16,
+                                              USTACK_HDR_SIZE + cg_ustack_bytes (p),
+                                              USTACK_CAPTURES_MAX, BPF_F_NO_PREALLOC);
+      if (rt->maps.fixed[MAP_USTACKS] < 0)
+        return -1;
+    }
+
   for (size_t i = 0; i < p->nvars; i++)
     {
       struct dvar *v = &p->vars[i];

@@ -8,6 +8,7 @@
  * links, the processes and the output.  Each file does one step on it:
  *   xoptions.c  -x options and #pragma D option
  *   sources.c   -s/-n/-P/-m/-f sources parsed
+ *   types.c     the modules C types are read from (the compiler's resolver)
  *   resolve.c   probe descriptions -> probes, clauses enabled on them
  *   maps.c      the BPF maps created and filled
  *   sites.c     USDT site specs, shared sites, attach grouping by site shape
@@ -79,6 +80,7 @@ struct runtime {
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks, ticks_cap;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
+  struct type_resolver *types;  /* the modules C types are read from (types.c) */
 };
 
 /* xoptions.c */
@@ -114,6 +116,10 @@ int load_and_attach (struct runtime *rt);
 
 /* attach-providers.c: the pid, syscall and profile-N programs. */
 int attach_providers (struct runtime *rt, enum uprobe_mode mode);
+
+/* types.c: the compiler's type resolver over the target's modules, once
+ * the processes are grabbed and the sources parsed. */
+void setup_types (struct runtime *rt);
 
 /* session.c (shared with listing.c) */
 int grab_processes (struct runtime *rt);

@@ -30,6 +30,7 @@
 #include "consumer/runtime/destructive.h"
 #include "consumer/runtime/fault.h"
 #include "consumer/runtime/process.h"
+#include "consumer/probes/type-resolver.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
 #include "common/xalloc.h"
@@ -137,6 +138,7 @@ free_runtime (struct runtime *rt)
   if (rt->att)
     uprobe_detach (rt->att);
   providers_free (rt->prov);
+  type_resolver_free (rt->types);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
@@ -270,6 +272,7 @@ compile_sources (struct runtime *rt)
   struct dprog *p = &rt->prog;
   if (parse_sources (rt) != 0)
     return -1;
+  setup_types (rt);
   for (size_t i = 0; i < rt->nsrc; i++)
     {
       rt->src[i].first_clause = p->nclauses;
@@ -314,6 +317,9 @@ open_output (struct runtime *rt)
 static int
 open_ring_buffers (struct runtime *rt)
 {
+  /* ustack(): unwound from the captures map (maps.c) */
+  if (rt->maps.fixed[MAP_USTACKS] >= 0)
+    output_set_ustacks (rt->out, rt->maps.fixed[MAP_USTACKS], USTACK_HDR_SIZE + cg_ustack_bytes (&rt->prog));
   rt->rb = ring_buffer__new (rt->maps.fixed[MAP_RINGBUF], on_record, rt, NULL);
   if (rt->rb && rt->error_fd >= 0)
     rt->errrb = ring_buffer__new (rt->maps.fixed[MAP_ERRBUF], on_record, rt, NULL);

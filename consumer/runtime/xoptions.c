@@ -91,6 +91,17 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       *(name[0] == 'u' ? &p->ustackframes : &p->stackframes) = (unsigned) n;
     }
+  else if (strcmp (name, "ustackbytes") == 0)
+    {
+      /* user stack bytes each ustack() copies for the unwinder */
+      if (!value || parse_size (value, &n) != 0 || n < 512 || n > USTACK_BYTES_MAX)
+        goto bad;
+      p->ustackbytes = (unsigned) (n & ~7ull);
+    }
+  else if (strcmp (name, "nodemangle") == 0)
+    p->nodemangle = true;
+  else if (strcmp (name, "oformat") == 0 && value && (strcmp (value, "folded") == 0 || strcmp (value, "svg") == 0))
+    p->stackfmt = value[0] == 'f' ? STACKFMT_FOLDED : STACKFMT_SVG;   /* flamegraph.h */
   else if (strcmp (name, "switchrate") == 0)
     {
       /* a bare number is nanoseconds; hz is a frequency */

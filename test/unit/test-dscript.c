@@ -230,6 +230,9 @@ show_node (struct sb *b, const struct d_node *n)
       show_node (b, n->a);
       sb_printf (b, ")");
       break;
+    case DN_OFFSETOF:
+      sb_printf (b, "(offsetof <%s> %s)", n->cast->text, n->sval);
+      break;
     case DN_SIZEOF:
       if (n->cast)
         sb_printf (b, "(sizeof <%s>)", n->cast->text);
@@ -282,6 +285,44 @@ show_node (struct sb *b, const struct d_node *n)
     }
 }
 
+/* A struct/union/enum body: "struct T { <int> a; <int> b : 3; }" */
+static void
+show_def (struct sb *b, const struct d_decl *d)
+{
+  if (!d)
+    return;
+  sb_printf (b, "%s%s%s {", d->kind == DD_STRUCT ? "struct" : d->kind == DD_UNION ? "union" : "enum",
+             d->name ? " " : "", d->name ? d->name : "");
+  for (size_t i = 0; i < d->nmembers; i++)
+    {
+      const struct d_decl *m = &d->members[i];
+      if (m->kind == DD_ENUMERATOR)
+        {
+          sb_printf (b, " %s", m->name);
+          if (m->init)
+            {
+              sb_printf (b, "=");
+              show_node (b, m->init);
+            }
+          sb_printf (b, ";");
+          continue;
+        }
+      sb_printf (b, " <%s> %s", m->type->text, m->name ? m->name : "-");
+      if (m->bits)
+        {
+          sb_printf (b, " : ");
+          show_node (b, m->bits);
+        }
+      if (m->def)
+        {
+          sb_printf (b, " = ");
+          show_def (b, m->def);
+        }
+      sb_printf (b, ";");
+    }
+  sb_printf (b, " }");
+}
+
 static char *
 show_script (const struct d_script *s)
 {
@@ -304,10 +345,22 @@ show_script (const struct d_script *s)
           sb_printf (&b, "inline <%s> %s = ", d->type->text, d->name);
           show_node (&b, d->init);
           break;
+        case DD_TYPEDEF:
+          sb_printf (&b, "typedef <%s> %s%s", d->type->text, d->name, d->def ? " " : "");
+          show_def (&b, d->def);
+          break;
+        case DD_STRUCT:
+        case DD_UNION:
+        case DD_ENUM:
+          show_def (&b, d);
+          break;
         default:
           sb_printf (&b, "%s <%s> %s",
                      d->kind == DD_GLOBAL ? "global" : d->kind == DD_SELF ? "self" : "this",
                      d->type->text, d->name);
+          if (d->def)
+            sb_printf (&b, " ");
+          show_def (&b, d->def);
           break;
         }
     }
@@ -760,7 +813,22 @@ test_decls (void)
   SHOW ("typedef struct { int a; } foo_t;\nstruct bar { int x; };\nenum e { A, B };\n"
         "union u { int i; long l; } uu;\ntypedef int myint;\n"
         "translator t < int x > { a = x; };\nBEGIN {}",
-        "BEGIN {}", "typedef/struct/union/enum/translator definitions skipped");
+        "typedef <__d_def> foo_t struct { <int> a; } | struct bar { <int> x; } | enum e { A; B; }"
+        " | union u { <int> i; <long> l; } | global <union u> uu | typedef <int> myint | BEGIN {}",
+        "typedef/struct/union/enum definitions kept, translators skipped");
+  SHOW ("struct s { unsigned int f : 3, : 2, g : 1; char *name[4]; struct { short x; } in;"
+        " struct t { int y; } *tp; };",
+        "struct t { <int> y; } | struct s { <unsigned int> f : 3; <unsigned int> - : 2;"
+        " <unsigned int> g : 1; <char *[4]> name; <__d_def> in = struct { <short> x; };"
+        " <struct t *> tp; }", "members: bit-fields, arrays, nested bodies (a tagged one first)");
+  SHOW ("enum { X = 1 << 2, Y, };", "enum { X=(<< 1 2); Y; }", "anonymous enum, trailing comma");
+  SHOW ("typedef struct node *node_p, node_a[3];\nBEGIN { x = (node_p)0; y = offsetof(struct node, next); }",
+        "typedef <struct node *> node_p | typedef <struct node [3]> node_a"
+        " | BEGIN {(= x (cast <node_p> 0)); (= y (offsetof <struct node> next));}",
+        "typedef names cast; offsetof");
+  SHOW ("BEGIN { x = (struct a.out`conn *)arg0; y = (libfoo.so.1`sess_t *)arg1; }",
+        "BEGIN {(= x (cast <struct a.out`conn *> arg0)); (= y (cast <libfoo.so.1`sess_t *> arg1));}",
+        "module-scoped type names");
   SHOW (";;BEGIN {};", "BEGIN {}", "stray ';' at the top level");
 
   memset (&p, 0, sizeof p);

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checker-members.c — typed memory in expressions (checker-int.h): `->`
+ * and `.` member access, `*p`, `p[i]` and `a[i]` on C pointers and arrays,
+ * and pointer arithmetic.
+ *
+ * Memory has one of two homes, recorded in the node's ninfo (->mem):
+ *   MEM_USER   the traced process: every pointer that is not a copied-in
+ *              buffer (a cast of arg0, a pointer member read from user
+ *              memory, the program's own types).  Each scalar read is one
+ *              bpf_probe_read_user; a failed read is the clause's fault,
+ *              reported as copyin()'s are.
+ *   MEM_LOCAL  a copied-in buffer: `(struct foo *)copyin(arg0, sizeof
+ *              (struct foo))` or alloca() bytes; read with plain loads.
+ *              The whole type must fit the buffer (strsize), and indices
+ *              are bounded, so the BPF verifier sees every load in range.
+ * An expression of struct, union or array type (DT_OBJECT) evaluates to the
+ * address of its first byte; a scalar one to the value read.  A pointer
+ * read from either home points into the traced process.
+ *
+ * Arrays are bounds-checked as DTrace does: a constant index out of range is
+ * a compile error; a variable one is checked when the clause runs (a fault
+ * at the element's address).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/compile/checker-int.h"
+#include "common/xalloc.h"
+
+static char *
+type_name_of (struct dtype t)
+{
+  if (t.ctype)
+    return ctype_name (t.ctype);
+  if (t.kind == DT_INTEGER)
+    return t.is_pointer ? xstrdup ("uintptr_t")
+                        : xasprintf ("%sint%u_t", t.is_signed ? "" : "u", 8u * (t.size ? t.size : 8));
+  return xstrdup (t.kind == DT_STRING ? "string" : "void");
+}
+
+/* The pointee of a pointer-typed value (typedefs resolved), or NULL. */
+static const struct ctype *
+pointee (struct dtype t)
+{
+  if (!t.is_pointer || !t.ctype)
+    return NULL;
+  const struct ctype *p = ctype_resolve (t.ctype);
+  return p && p->kind == CT_POINTER ? p->ref : NULL;
+}
+
+/* The home of memory a pointer value A points to. */
+static uint8_t
+pointer_home (struct dtype t)
+{
+  return ck_is_buffer_pointer (t) ? MEM_LOCAL : MEM_USER;
+}
+
+/* The type of the memory read at NI (a scalar's D type, or DT_OBJECT). */
+static int
+set_mem_type (struct ck *c, struct d_node *n, struct ninfo *ni, const struct ctype *t, uint8_t home)
+{
+  const struct ctype *r = ck_complete (c, t);
+  if (!r || r->kind == CT_VOID || r->kind == CT_FUNCTION
+      || ((r->kind == CT_STRUCT || r->kind == CT_UNION) && !r->complete))
+    {
+      char *tn = ctype_name (t);
+      ck_err (c, &n->loc, "cannot read an object of incomplete type %s", tn);
+      free (tn);
+      return -1;
+    }
+  if (r->kind == CT_FLOAT)
+    {
+      ck_err (c, &n->loc, "floating-point values are not supported");
+      return -1;
+    }
+  ni->type = ck_dtype_of (t);
+  ni->mem = home;
+  return 0;
+}
+
+/* a->m, a.m */
+int
+ck_member (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  if (ck_expr (c, n->a) != 0)
+    return -1;
+  struct dtype at = ck_info (c, n->a)->type;
+  const struct ctype *agg;
+  uint8_t home;
+  const char *op = n->op == DOP_ARROW ? "->" : ".";
+  if (n->op == DOP_ARROW)
+    {
+      agg = pointee (at);
+      home = pointer_home (at);
+    }
+  else
+    {
+      agg = at.kind == DT_OBJECT ? at.ctype : NULL;
+      home = ck_info (c, n->a)->mem;
+    }
+  const struct ctype *r = agg ? ck_complete (c, agg) : NULL;
+  if (!r || (r->kind != CT_STRUCT && r->kind != CT_UNION))
+    {
+      char *tn = type_name_of (at);
+      if (n->op == DOP_ARROW)
+        ck_err (c, &n->loc, "operator -> cannot be applied to type \"%s\": it must be a pointer to a struct or union", tn);
+      else
+        ck_err (c, &n->loc, "operator . cannot be applied to type \"%s\": it must be a struct or union", tn);
+      free (tn);
+      return -1;
+    }
+  if (!r->complete)
+    {
+      char *tn = ctype_name (agg);
+      ck_err (c, &n->loc, "operator %s cannot be applied to incomplete type %s", op, tn);
+      free (tn);
+      return -1;
+    }
+  uint64_t off;
+  const struct ctype_member *m = ctype_member (r, n->sval, &off);
+  if (!m)
+    {
+      char *tn = ctype_name (agg);
+      ck_err (c, &n->loc, "%s is not a member of %s", n->sval, tn);
+      free (tn);
+      return -1;
+    }
+  ni->offset = (int64_t) off;
+  ni->member = m;
+  return set_mem_type (c, n, ni, m->type, home);
+}
+
+/* *p */
+int
+ck_deref (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  struct dtype at = ck_info (c, n->a)->type;
+  const struct ctype *t = pointee (at);
+  if (!t)
+    {
+      ck_err (c, &n->loc, "operator * requires a pointer operand");
+      return -1;
+    }
+  const struct ctype *r = ctype_resolve (t);
+  if (r && r->kind == CT_VOID)
+    {
+      ck_err (c, &n->loc, "operator * cannot be applied to a pointer to void: cast it to a pointer to the type first");
+      return -1;
+    }
+  return set_mem_type (c, n, ni, t, pointer_home (at));
+}
+
+/* p[i] on a typed pointer, a[i] on an array object.  Returns 1 when N->a
+ * is neither. */
+int
+ck_typed_index (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  struct ninfo *a = ck_info (c, n->a);
+  const struct ctype *elem;
+  uint64_t nelems = 0;
+  uint8_t home;
+  if (a->type.kind == DT_OBJECT && ctype_resolve (a->type.ctype)->kind == CT_ARRAY)
+    {
+      const struct ctype *arr = ctype_resolve (a->type.ctype);
+      elem = arr->ref;
+      nelems = arr->nelems;
+      home = a->mem;
+    }
+  else if ((elem = pointee (a->type)) != NULL)
+    home = pointer_home (a->type);
+  else
+    return 1;
+  if (n->nargs != 1)
+    {
+      ck_err (c, &n->loc, "an array or pointer takes one index, %zu given", n->nargs);
+      return -1;
+    }
+  if (ck_int (c, n->args[0], "index") != 0)
+    return -1;
+  const struct ctype *er = ctype_resolve (elem);
+  if (!er || er->size == 0)
+    {
+      char *tn = ctype_name (elem);
+      ck_err (c, &n->loc, "cannot index a pointer to %s: its size is unknown", tn);
+      free (tn);
+      return -1;
+    }
+  struct ninfo *k = ck_info (c, n->args[0]);
+  uint64_t limit = nelems;
+  if (home == MEM_LOCAL && !nelems)
+    limit = c->prog->strsize / er->size;      /* a copied-in buffer's elements */
+  if (k->is_const && limit && (k->value < 0 || (uint64_t) k->value >= limit))
+    {
+      ck_err (c, &n->loc, "index %" PRId64 " is out of range for %s of %" PRIu64 " elements",
+              k->value, nelems ? "an array" : "a copied-in buffer", limit);
+      return -1;
+    }
+  ni->elem_size = er->size;
+  ni->bound = limit;
+  return set_mem_type (c, n, ni, elem, home);
+}
+
+/* p + i, p - i, i + p on typed pointers: scaled by the pointee's size
+ * (*SCALE; 0: not pointer arithmetic).  The result has the pointer's type. */
+/* An array in the traced process used as a value is a pointer to its first
+ * element (C's decay). */
+void
+ck_decay (struct ck *c, struct ninfo *ni)
+{
+  const struct ctype *r = ni->type.kind == DT_OBJECT ? ctype_resolve (ni->type.ctype) : NULL;
+  if (!r || r->kind != CT_ARRAY || ni->mem != MEM_USER)
+    return;
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), r->ref, true));
+  ni->decayed = true;
+}
+
+bool
+ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni)
+{
+  struct ninfo *a = ck_info (c, n->a), *b = ck_info (c, n->b);
+  if (n->op != DOP_ADD && n->op != DOP_SUB)
+    return false;
+  const struct ctype *pa = pointee (a->type), *pb = pointee (b->type);
+  if (ck_is_buffer_pointer (a->type) || ck_is_buffer_pointer (b->type))
+    return false;
+  if (pa && pb && n->op == DOP_SUB)
+    {
+      /* p - q: the number of elements between them */
+      const struct ctype *ra = ctype_resolve (pa), *rb = ctype_resolve (pb);
+      if (!ra || !rb || ra->size == 0 || ra->size != rb->size)
+        return false;
+      ni->type = T_LONG;
+      ni->elem_size = ra->size;
+      ni->scaled = 3;
+      return true;
+    }
+  const struct ctype *p = pa ? pa : (n->op == DOP_ADD ? pb : NULL);
+  if (!p || (pa && pb))
+    return false;
+  const struct ctype *r = ctype_resolve (p);
+  if (!r || r->size == 0)
+    return false;
+  ni->type = pa ? a->type : b->type;
+  ni->elem_size = r->size;
+  ni->scaled = pa ? 2 : 1;      /* which operand is scaled: b (2) or a (1) */
+  (void) c;
+  return true;
+}
+
+/* A char array used where a string goes (printf's %s, trace(), stringof):
+ * its bytes up to the first NUL become a D string.  True when N was one. */
+bool
+ck_array_string (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  const struct ctype *r = ni->type.kind == DT_OBJECT ? ctype_resolve (ni->type.ctype) : NULL;
+  const struct ctype *e = r && r->kind == CT_ARRAY ? ctype_resolve (r->ref) : NULL;
+  if (!e || e->kind != CT_INT || e->size != 1 || !ni->mem || r->nelems == 0)
+    return false;
+  ni->str_bytes = r->nelems < c->prog->strsize ? r->nelems : c->prog->strsize - 1;
+  ni->type = T_STRING;
+  return true;
+}
+
+/* &p->m, &a[i], &*p: the address of typed memory in the traced process. */
+int
+ck_addr_of (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
+  if (a->mem != MEM_USER)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to a copied-in buffer's bytes");
+      return -1;
+    }
+  if (a->member && a->member->bit_size)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to bit-field %s", a->member->name);
+      return -1;
+    }
+  const struct ctype *t = a->type.ctype;
+  if (!t)
+    {
+      ck_err (c, &n->loc, "operator & requires an operand of known type");
+      return -1;
+    }
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), t, true));
+  ni->addr_of = true;
+  return 0;
+}
+
+/* May a variable of scope S hold an object of type T (a struct, union or
+ * array kept in D's own memory)?  Globals and this-> may; 0, or -1 after
+ * reporting. */
+int
+ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc)
+{
+  const struct ctype *r = ctype_resolve (t.ctype);
+  if (s != VS_GLOBAL && s != VS_THIS)
+    {
+      ck_err (c, loc, "struct, union and array values are kept in globals and this-> variables only");
+      return -1;
+    }
+  if (!r || r->size == 0 || r->size > PRINT_MAX_BYTES)
+    {
+      ck_err (c, loc, "a variable's struct, union or array must take 1 to %u bytes", PRINT_MAX_BYTES);
+      return -1;
+    }
+  return 0;
+}
+
+/* The target of an assignment that is typed memory (a member, element or
+ * pointee): D's own memory (a struct variable, a copied-in buffer) may be
+ * written, the traced process's may not.  0, or -1 after reporting. */
+int
+ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
+{
+  if (ck_expr (c, lv) != 0)
+    return -1;
+  struct ninfo *ni = ck_info (c, lv);
+  if (ni->mem == MEM_USER)
+    {
+      ck_err (c, &lv->loc, "operator = cannot write to the traced process's memory (copyout( ) does, with -w)");
+      return -1;
+    }
+  if (ni->type.kind == DT_OBJECT || vt.kind == DT_OBJECT)
+    {
+      if (ni->type.kind != vt.kind || !ctype_equal (ctype_resolve (ni->type.ctype), ctype_resolve (vt.ctype)))
+        {
+          ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+          return -1;
+        }
+      return 0;
+    }
+  if (ni->type.kind != DT_INTEGER || vt.kind != DT_INTEGER)
+    {
+      ck_err (c, &lv->loc, "operator = requires operands of integer type here");
+      return -1;
+    }
+  return 0;
+}
+
+bool
+ck_is_mem_node (const struct d_node *n)
+{
+  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+         || (n->kind == DN_UNARY && n->op == DOP_DEREF);
+}

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen-mem.c — typed memory (checker-members.c decides the types and
+ * homes): the address of a member, element or pointee, and the read of a
+ * scalar there — a bpf_probe_read_user from the traced process (a failed
+ * read is a fault at that address, as copyin()'s), or a plain load from a
+ * copied-in buffer.  Bit-fields are shifted out of their unit.  Pointer
+ * arithmetic scales the integer operand by the pointee's size.
+ *
+ * An expression of struct, union or array type leaves its address in r0;
+ * `.` and `[]` on it add to that address, so `p->a->b[2].c` is two user
+ * reads (p->a, then c) with the offsets folded in between.
+ */
+#include "consumer/compile/codegen-int.h"
+
+#define E(i) cg_emit (g, (i))
+
+/* The size of the scalar a memory node reads (its unit, for a bit-field). */
+static unsigned
+read_size (const struct ninfo *ni)
+{
+  if (ni->member && ni->member->bit_size)
+    {
+      const struct ctype *u = ctype_resolve (ni->member->type);
+      return u ? (unsigned) u->size : 8;
+    }
+  return ni->type.size ? ni->type.size : 8;
+}
+
+/* r0 = the address of the memory N denotes. */
+static void
+mem_addr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  struct bpf_asm *a = cg_asm (g);
+  switch (n->kind)
+    {
+    case DN_MEMBER:
+      cg_expr (g, n->a);          /* the pointer (->), the aggregate's address (.) */
+      if (ni->offset)
+        E (A64_IMM (BPF_ADD, R0, (int32_t) ni->offset));
+      return;
+    case DN_INDEX:
+      {
+        struct ninfo *k = ninfo (n->args[0]);
+        cg_expr (g, n->a);
+        if (k->is_const)
+          {
+            int64_t off = k->value * (int64_t) ni->elem_size;
+            if (off)
+              E (A64_IMM (BPF_ADD, R0, (int32_t) off));
+            return;
+          }
+        cg_push (g);
+        cg_expr (g, n->args[0]);
+        if (ni->bound)
+          {
+            /* DTrace's bounds check: the element must be in the array (or
+             * the copied-in buffer); the verifier learns the bound here */
+            int ok = asm_label (a);
+            if (ni->bound <= INT32_MAX)
+              asm_jmp_imm (a, BPF_JLT, R0, (int32_t) ni->bound, ok);
+            else
+              {
+                asm_ld_imm64 (a, R1, (int64_t) ni->bound);
+                asm_jmp_reg (a, BPF_JLT, R0, R1, ok);
+              }
+            if (ni->mem == MEM_USER)
+              {
+                cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) (SLOT_FIRST - 8 * (g->depth - 1))));
+                E (A64_IMM (BPF_MUL, R0, (int32_t) ni->elem_size));
+                E (A64_REG (BPF_ADD, R0, R1));
+                cg_fault (g, FLT_BADADDR, R0);
+              }
+            else
+              cg_fault (g, FLT_BADADDR, -1);
+            asm_bind (a, ok);
+          }
+        if (ni->elem_size != 1)
+          E (A64_IMM (BPF_MUL, R0, (int32_t) ni->elem_size));
+        cg_pop (g, R1);
+        E (A64_REG (BPF_ADD, R0, R1));
+        return;
+      }
+    default:                      /* *p */
+      cg_expr (g, n->a);
+      return;
+    }
+}
+
+/* r0 = the scalar at r0 in the traced process; a failed read faults. */
+static void
+read_user (struct gen *g, unsigned size)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int done = asm_label (a);
+  int slot = cg_push (g);
+  E (ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  E (MOV64_REG (R1, R10));
+  E (A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  E (MOV64_IMM (R2, (int32_t) size));
+  E (LDX (BPF_DW, R3, R10, (int16_t) slot));
+  E (CALL (BPF_FUNC_probe_read_user));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+  if (cg_sleepable (g))
+    {
+      /* a page that is not present: fault it in */
+      E (MOV64_REG (R1, R10));
+      E (A64_IMM (BPF_ADD, R1, SLOT_TMP));
+      E (MOV64_IMM (R2, (int32_t) size));
+      E (LDX (BPF_DW, R3, R10, (int16_t) slot));
+      E (CALL (BPF_FUNC_copy_from_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  E (LDX (BPF_DW, R1, R10, (int16_t) slot));
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+  cg_drop (g, 1);
+  E (LDX (BPF_DW, R0, R10, SLOT_TMP));
+}
+
+/* Copy SIZE bytes (a multiple of 8 or not) from the address in slot SRC
+ * to r7 + DST (a scratch offset): a user read that faults, or plain loads
+ * from a copied-in buffer. */
+static void
+copy_object (struct gen *g, uint8_t home, int src, unsigned dst, unsigned size)
+{
+  struct bpf_asm *a = cg_asm (g);
+  if (home == MEM_USER)
+    {
+      int done = asm_label (a);
+      E (MOV64_REG (R1, R7));
+      E (A64_IMM (BPF_ADD, R1, (int32_t) dst));
+      E (MOV64_IMM (R2, (int32_t) size));
+      E (LDX (BPF_DW, R3, R10, (int16_t) src));
+      E (CALL (BPF_FUNC_probe_read_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+      if (cg_sleepable (g))
+        {
+          E (MOV64_REG (R1, R7));
+          E (A64_IMM (BPF_ADD, R1, (int32_t) dst));
+          E (MOV64_IMM (R2, (int32_t) size));
+          E (LDX (BPF_DW, R3, R10, (int16_t) src));
+          E (CALL (BPF_FUNC_copy_from_user));
+          asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+        }
+      E (LDX (BPF_DW, R1, R10, (int16_t) src));
+      cg_fault (g, FLT_BADADDR, R1);
+      asm_bind (a, done);
+      return;
+    }
+  E (LDX (BPF_DW, R1, R10, (int16_t) src));
+  unsigned i = 0;
+  for (; i + 8 <= size; i += 8)
+    {
+      E (LDX (BPF_DW, R2, R1, (int16_t) i));
+      E (STX (BPF_DW, R7, R2, (int16_t) (dst + i)));
+    }
+  for (; i < size; i++)
+    {
+      E (LDX (BPF_B, R2, R1, (int16_t) i));
+      E (STX (BPF_B, R7, R2, (int16_t) (dst + i)));
+    }
+}
+
+void
+cg_store_object (struct gen *g, struct d_node *n, unsigned rec_item_off)
+{
+  struct ninfo *ni = ninfo (n);
+  cg_expr (g, n);
+  int src = cg_push (g);
+  copy_object (g, ni->mem, src, g->cg->scratch.rec_off + rec_item_off,
+               (unsigned) ctype_resolve (ni->type.ctype)->size);
+  cg_drop (g, 1);
+}
+
+void
+cg_mem_expr (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  mem_addr (g, n);
+  if (ni->str_bytes)
+    {
+      /* a char array as a string: its bytes in a zeroed temporary */
+      int src = cg_push (g);
+      unsigned off = cg_str_temp (g);
+      copy_object (g, ni->mem, src, off, (unsigned) ni->str_bytes);
+      cg_drop (g, 1);
+      E (MOV64_REG (R0, R7));
+      E (A64_IMM (BPF_ADD, R0, (int32_t) off));
+      return;
+    }
+  if (ni->type.kind == DT_OBJECT || ni->decayed)
+    return;                       /* its address */
+  unsigned size = read_size (ni);
+  if (ni->mem == MEM_USER)
+    read_user (g, size);
+  else
+    E (LDX ((uint8_t) asm_size_code (size), R0, R0, 0));
+  if (ni->member && ni->member->bit_size)
+    {
+      const struct ctype_member *m = ni->member;
+      int left = 64 - m->bit_offset - m->bit_size;
+      if (left > 0)
+        E (A64_IMM (BPF_LSH, R0, left));
+      E (A64_IMM (ni->type.is_signed ? BPF_ARSH : BPF_RSH, R0, 64 - m->bit_size));
+      return;
+    }
+  cg_normalize (g, R0, ni->type);
+}
+
+void
+cg_addr_of (struct gen *g, struct d_node *n)
+{
+  mem_addr (g, n->a);
+}
+
+void
+cg_pointer_arith (struct gen *g, struct d_node *n)
+{
+  struct ninfo *ni = ninfo (n);
+  cg_expr (g, n->a);
+  cg_push (g);
+  cg_expr (g, n->b);
+  E (MOV64_REG (R1, R0));
+  cg_pop (g, R0);
+  if (ni->scaled == 3)
+    {
+      /* p - q: bytes between them over the element size */
+      E (A64_REG (BPF_SUB, R0, R1));
+      if (ni->elem_size != 1)
+        {
+          cg_mov_imm (g, R1, (int64_t) ni->elem_size);
+          cg_divide (g, DOP_DIV, true);
+        }
+      return;
+    }
+  if (ni->elem_size != 1)
+    E (A64_IMM (BPF_MUL, ni->scaled == 2 ? R1 : R0, (int32_t) ni->elem_size));
+  E (A64_REG (n->op == DOP_SUB ? BPF_SUB : BPF_ADD, R0, R1));
+}
+
+void
+cg_copy_bytes (struct gen *g, int dst, int src, unsigned size)
+{
+  unsigned i = 0;
+  for (; i + 8 <= size; i += 8)
+    {
+      E (LDX (BPF_DW, R0, src, (int16_t) i));
+      E (STX (BPF_DW, dst, R0, (int16_t) i));
+    }
+  for (; i < size; i++)
+    {
+      E (LDX (BPF_B, R0, src, (int16_t) i));
+      E (STX (BPF_B, dst, R0, (int16_t) i));
+    }
+}
+
+/* Store r0 (an integer, or for an object the address of its bytes) into
+ * the typed memory LV denotes (D's own: the checker refused user memory). */
+void
+cg_store_mem (struct gen *g, struct d_node *lv)
+{
+  struct ninfo *ni = ninfo (lv);
+  cg_push (g);
+  mem_addr (g, lv);
+  cg_pop (g, R1);
+  if (ni->type.kind == DT_OBJECT)
+    {
+      cg_copy_bytes (g, R0, R1, (unsigned) ctype_resolve (ni->type.ctype)->size);
+      return;
+    }
+  unsigned size = read_size (ni);
+  uint8_t code = (uint8_t) asm_size_code (size);
+  if (ni->member && ni->member->bit_size)
+    {
+      /* read the unit, replace the field's bits, write it back */
+      const struct ctype_member *m = ni->member;
+      uint64_t mask = (m->bit_size >= 64 ? ~0ull : ((1ull << m->bit_size) - 1)) << m->bit_offset;
+      E (LDX (code, R2, R0, 0));
+      asm_ld_imm64 (cg_asm (g), R3, (int64_t) ~mask);
+      E (A64_REG (BPF_AND, R2, R3));
+      if (m->bit_offset)
+        E (A64_IMM (BPF_LSH, R1, m->bit_offset));
+      asm_ld_imm64 (cg_asm (g), R3, (int64_t) mask);
+      E (A64_REG (BPF_AND, R1, R3));
+      E (A64_REG (BPF_OR, R2, R1));
+      E (STX (code, R0, R2, 0));
+      return;
+    }
+  E (STX (code, R0, R1, 0));
+}
+
+/* r0 = the address of the target of a struct assignment: a global or
+ * this-> variable, or D-owned typed memory. */
+static void
+target_addr (struct gen *g, struct d_node *lv)
+{
+  struct dvar *v = ninfo (lv)->var;
+  if (!v)
+    {
+      mem_addr (g, lv);
+      return;
+    }
+  if (v->scope == VS_GLOBAL)
+    {
+      E (LDX (BPF_DW, R0, R10, SLOT_GLOBALS));
+      E (A64_IMM (BPF_ADD, R0, (int32_t) v->offset));
+    }
+  else
+    {
+      E (MOV64_REG (R0, R7));
+      E (A64_IMM (BPF_ADD, R0, (int32_t) (g->cg->scratch.this_off + v->offset)));
+    }
+}
+
+void
+cg_assign_user_object (struct gen *g, struct d_node *n)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned size = (unsigned) ctype_resolve (ninfo (n->a)->type.ctype)->size;
+  int done = asm_label (a);
+  cg_expr (g, n->b);              /* the object's address in the traced process */
+  int src = cg_push (g);
+  target_addr (g, n->a);
+  int dst = cg_push (g);
+  E (LDX (BPF_DW, R1, R10, (int16_t) dst));
+  E (MOV64_IMM (R2, (int32_t) size));
+  E (LDX (BPF_DW, R3, R10, (int16_t) src));
+  E (CALL (BPF_FUNC_probe_read_user));
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+  if (cg_sleepable (g))
+    {
+      E (LDX (BPF_DW, R1, R10, (int16_t) dst));
+      E (MOV64_IMM (R2, (int32_t) size));
+      E (LDX (BPF_DW, R3, R10, (int16_t) src));
+      E (CALL (BPF_FUNC_copy_from_user));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  E (LDX (BPF_DW, R1, R10, (int16_t) src));
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+  cg_drop (g, 2);
+  E (LDX (BPF_DW, R0, R10, (int16_t) src));
+}

@@ -1,0 +1,5 @@
+/* SPDX-License-Identifier: MIT */
+/* The program's probes. */
+provider greetapp {
+  probe round(int i);
+};
