@@ -7,8 +7,11 @@
  * the child process); one without it says ENOSYS.
  */
 #include "consumer/probes/fast-sites.h"
+#include "consumer/probes/usdt-probes.h"
+#include "common/xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,4 +104,42 @@ fast_site_delta (int fd, uint64_t offset, const char *args)
   if (!fast_site_bytes_match (bytes, sizeof bytes) || !fast_site_args_movable (args))
     return 0;
   return FAST_SITE_NOP5_DELTA;
+}
+
+/* A few recent answers: ustack() captures of one site repeat. */
+#define NOP5_CACHE 16
+static struct nop5_answer {
+  char *path;
+  uint64_t vaddr;
+  bool yes;
+} nop5_cache[NOP5_CACHE];
+static unsigned nop5_next;
+
+bool
+fast_site_nop5_at (const char *path, uint64_t vaddr)
+{
+  if (!path || vaddr < FAST_SITE_NOP5_DELTA)
+    return false;
+  for (unsigned i = 0; i < NOP5_CACHE; i++)
+    if (nop5_cache[i].path && nop5_cache[i].vaddr == vaddr && strcmp (nop5_cache[i].path, path) == 0)
+      return nop5_cache[i].yes;
+  bool yes = false;
+  uint64_t off;
+  uint8_t bytes[FAST_SITE_LEN];
+  if (usdt_elf_vaddr_to_offset (path, vaddr - FAST_SITE_NOP5_DELTA, &off) == 0)
+    {
+      int fd = open (path, O_RDONLY | O_CLOEXEC);
+      if (fd >= 0)
+        {
+          yes = pread (fd, bytes, sizeof bytes, (off_t) off) == (ssize_t) sizeof bytes
+                && fast_site_bytes_match (bytes, sizeof bytes);
+          close (fd);
+        }
+    }
+  struct nop5_answer *a = &nop5_cache[nop5_next++ % NOP5_CACHE];
+  free (a->path);
+  a->path = xstrdup (path);
+  a->vaddr = vaddr;
+  a->yes = yes;
+  return yes;
 }

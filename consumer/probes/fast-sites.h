@@ -45,4 +45,9 @@ bool fast_site_kernel_support (void);
  * open as FD with argument string ARGS: FAST_SITE_NOP5_DELTA or 0. */
 unsigned fast_site_delta (int fd, uint64_t offset, const char *args);
 
+/* True if link-time address VADDR of the ELF file PATH is the 5-byte nop
+ * of a guarded site (a probe there sees %rsp 128 lower than the code around
+ * it: the unwinder starts from the note's address instead).  Cached. */
+bool fast_site_nop5_at (const char *path, uint64_t vaddr);
+
 #endif

@@ -30,14 +30,6 @@ after_call () {  # FILE FUNC CALLEE: offset in FUNC of the instruction after its
     inf && index($0, "call") && index($0, c) { found = 1 }' | { read -r a; hexsub "$a" "$start"; }
 }
 off_b=$(hexsub "${site_b#0x}" "$(symaddr stacks b)")
-# At a guarded 5-byte-nop site (doc/probe-sites.md §7) on a kernel with the
-# uprobe system call, the probe fires at the nop5, 6 bytes after the note's
-# location, and frame 0 is that address.
-site_bytes=$(objdump -d --insn-width=16 --start-address="$site_b" --stop-address=$(( site_b + 19 )) stacks |
-  awk -F'\t' 'NF >= 3 { printf "%s", $2 }' | tr -d ' ')
-if [ "$site_bytes" = 90488d6424800f1f440000488da42480000000 ]; then
-  grep -q ' __x64_sys_uprobe$' /proc/kallsyms && off_b=$(printf '0x%x' $(( off_b + 6 )))
-fi
 off_a=$(after_call stacks a b)
 off_main=$(after_call stacks main a)
 off_cmain=$(after_call stacks main stk_lib_call@plt)

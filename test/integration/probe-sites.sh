@@ -114,6 +114,20 @@ if [ $kernel_fast = 1 ]; then
   fi
 fi
 
+# ustack() at the 5-byte nop: gcc -O2, no frame pointer, the leaf's CFA is
+# %rsp-based; frame 0 is the note's address and the caller is main.
+mkdir -p st && cp leaf.c leafmem.c rz.h st/
+if gcc -O2 -c st/leaf.c -o st/leaf.o && gcc -O2 -DSTAP_SDT_ARG_CONSTRAINT=nor -c st/leafmem.c -o st/leafmem.o &&
+   "$DTRACE" -G -s rz.d -o st/probes.o st/leaf.o st/leafmem.o && gcc -O2 main.c st/*.o -o st/rz; then
+  loc=$(readelf -n st/rz | awk '/Name: hit/ { getline; sub(",", "", $2); print $2; exit }')
+  leaf=$(nm st/rz | awk '$3 == "leaf" { print "0x" $1 }')
+  check_eq "ustack() at the 5-byte nop: the note's address in leaf, then main" \
+    "$("$DTRACE" -q -n 'rz$target:::hit /arg0 == 1/ { ustack(2); }' -c "st/rz 1" 2>&1 | grep -o '[a-z]*`[a-z]*+*[0-9a-fx]*' | sed 's/main+0x[0-9a-f]*/main/' | tr '\n' ' ')" \
+    "$(printf 'rz`leaf+0x%x rz`main ' $(( loc - leaf )))"
+else
+  fail "ustack build"
+fi
+
 # The site's bytes, and SDTKIT_NOP1_SITES.
 gcc -O2 -I. -c leaf.c -o leaf.o && gcc -O2 -I. -DSDTKIT_NOP1_SITES -c leaf.c -o leafnop1.o
 dis=$(objdump -d --insn-width=16 leaf.o | grep -A3 -E '\snop$' | awk -F'\t' '{print $2}' | tr -s ' \n' ' ')
