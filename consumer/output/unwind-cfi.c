@@ -29,6 +29,7 @@
 
 #include "consumer/abi.h"
 #include "consumer/output/unwind.h"
+#include "consumer/probes/fast-sites.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -481,6 +482,16 @@ unwinder_unwind (struct unwinder *u, int32_t pid, const uint8_t *cap, size_t len
   memcpy (&s.len, cap + USTACK_LEN_OFF, 8);
   if (s.len > len - USTACK_HDR_SIZE)
     s.len = len - USTACK_HDR_SIZE;
+  /* fired inside the guard of a fast USDT site (fast-sites.h): %rsp is 128
+   * lower than the CFI says; unwind from the note's address instead */
+  const char *site_path;
+  uint64_t site_vaddr;
+  if (symbolizer_user_file (u->sym, pid, f.r[REG_RA], &site_path, &site_vaddr)
+      && fast_site_nop5_at (site_path, site_vaddr))
+    {
+      f.r[REG_RSP] += FAST_SITE_RSP_DROP;
+      f.r[REG_RA] -= FAST_SITE_NOP5_DELTA;
+    }
   size_t n = 0;
   while (n < max)
     {

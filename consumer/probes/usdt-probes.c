@@ -18,6 +18,7 @@
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/usdt-probes.h"
 #include "consumer/probes/exec-mappings.h"
+#include "consumer/probes/fast-sites.h"
 #include "common/vec.h"
 #include "common/files.h"
 #include "common/xalloc.h"
@@ -348,6 +349,7 @@ match_context (const struct context *ctx, const struct desc_info *dis, size_t nd
       i = j;
     }
   qsort (g, ng, sizeof *g, group_cmp);
+  int fd = ng && fast_site_kernel_support () ? open (f->path, O_RDONLY | O_CLOEXEC) : -1;
   for (size_t k = 0; k < ng; k++)
     {
       const struct match *first = &m[g[k].first];
@@ -373,9 +375,12 @@ match_context (const struct context *ctx, const struct desc_info *dis, size_t nd
           site->offset = n->pc_offset;
           site->ref_ctr_offset = n->semaphore && n->sem_valid ? n->sem_offset : 0;
           site->args = n->args;
+          site->attach_delta = fast_site_delta (fd, n->pc_offset, n->args);
         }
       VEC_PUSH (l->probes, l->nprobes, *cap) = p;
     }
+  if (fd >= 0)
+    close (fd);
   for (size_t i = 0; i < nm; i++)
     {
       free (m[i].provider);
@@ -430,7 +435,7 @@ build_unique_sites (struct usdt_probe_list *l)
           u->path = s->file->path;
           u->dev = s->file->dev;
           u->ino = s->file->ino;
-          u->offset = s->offset;
+          u->offset = s->offset + s->attach_delta;
           u->ref_ctr_offset = s->ref_ctr_offset;
           u->cookie = l->nusites;
           l->nusites++;

@@ -55,6 +55,7 @@ struct usdt_site {
   size_t note;              /* index into file->elf.notes */
   uint64_t pc;              /* link-time address (after .stapsdt.base) */
   uint64_t offset;          /* file offset of the probe instruction */
+  unsigned attach_delta;    /* attach at offset + this (fast-sites.h), 0 or 6 */
   uint64_t ref_ctr_offset;  /* file offset of the semaphore, 0 = none */
   const char *args;         /* raw argument string */
   size_t usite;             /* index into the list's unique sites = cookie */

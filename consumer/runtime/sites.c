@@ -19,6 +19,7 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
+#include "consumer/probes/fast-sites.h"
 
 /* x86-64 struct pt_regs offsets of sdt registers. */
 static int
@@ -77,6 +78,11 @@ site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec 
               s->base_off = (uint16_t) ptregs_offset (a->base.reg);
               if (a->base.reg == SDT_REG_RIP)
                 s->val += 1;   /* relative to the next instruction: sites are 1-byte nops */
+              /* attached inside the guard of a fast site (fast-sites.h) */
+              if (site->attach_delta && a->base.reg == SDT_REG_RSP)
+                s->val += FAST_SITE_RSP_DROP;
+              if (site->attach_delta && a->base.reg == SDT_REG_RIP)
+                s->val -= site->attach_delta;
             }
           if (a->index.reg != SDT_REG_NONE)
             {
@@ -98,7 +104,7 @@ site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec 
             s->kind = ARGK_MEM;
             s->flags = ARGF_BASE;
             s->base_off = 128;
-            s->val = (int64_t) (sym->value + (uint64_t) a->disp - site->pc);
+            s->val = (int64_t) (sym->value + (uint64_t) a->disp - site->pc - site->attach_delta);
             break;
           }
         default:

@@ -6,7 +6,7 @@
 # timing is asserted (the machine is shared); what is asserted is that the
 # suite works and that the event-stream figure accounts for every hit
 # exactly (lines received + drops reported = hits fired), with and without
-# a buffer small enough to drop.
+# a buffer small enough to drop.  Also bench/sites/run --quick (site kinds).
 . "$SRCDIR/test/lib.sh"
 
 if [ "$(id -u)" != 0 ]; then skip "bench/run needs root (uprobes, BPF)"; done_testing; fi
@@ -42,4 +42,18 @@ rows=$(printf '%s\n' "$R" | grep -E '^\| ours')
 check_match "figure 6: rows for our dtrace" "$rows" "^\| ours, \`-x bufsize=4k\` \| flat out"
 bad=$(printf '%s\n' "$R" | sed -n '/^## 6/,$p' | grep -E '^\| ours' | grep -v '| yes |$' || true)
 check_eq "figure 6: received + dropped = hits in every stream of ours" "$bad" ""
+
+# bench/sites/run --quick: every site kind has disabled costs, and our dtrace
+# a per-hit cost on every enabled kind.
+"$SRCDIR/bench/sites/run" --quick --build "$BUILDDIR" --work "$T/sites" >sites.out 2>sites.err
+rc=$?
+check_eq "bench/sites/run --quick exits 0" "$rc" 0
+[ $rc = 0 ] || sed 's/^/    /' sites.err | tail -20
+S=$(cat sites.out)
+for k in none nop1 fast stap call; do
+  check_match "sites: $k has disabled costs, bare and guarded" "$S" "^\| $k \| $num \| $num \|$"
+done
+for k in nop1 fast stap call; do
+  check_match "sites: $k has our per-hit cost" "$S" "^\| $k \| $num \| -?[0-9]+ \| "
+done
 done_testing
