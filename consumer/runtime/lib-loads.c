@@ -9,6 +9,7 @@
 #include "consumer/probes/exec-mappings.h"
 #include "common/xalloc.h"
 #include "common/vec.h"
+#include "common/files.h"
 
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -194,8 +195,7 @@ lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode)
       p->stopped = !p->exited;
     }
   uprobe_detach (h);
-  if (prog >= 0)
-    close (prog);
+  close_if_open (prog);
   VEC_FREE_ALL (libs, nlibs);
   return rc;
 }
@@ -221,12 +221,9 @@ lib_watch_free (struct lib_watch *w)
   if (!w)
     return;
   uprobe_detach (w->h);
-  if (w->prog_stop >= 0)
-    close (w->prog_stop);
-  if (w->prog_run >= 0)
-    close (w->prog_run);
-  if (w->ringbuf_fd >= 0)
-    close (w->ringbuf_fd);
+  close_if_open (w->prog_stop);
+  close_if_open (w->prog_run);
+  close_if_open (w->ringbuf_fd);
   free (w);
 }
 
