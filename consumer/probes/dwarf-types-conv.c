@@ -373,21 +373,26 @@ named_complete (struct conv *c, struct ctype *t, bool placeholder)
   return t;
 }
 
-/* VISIT on each child of D (at OFF) until it returns false or the
- * reader fails; every child DIE is released. */
+/* VISIT on each of the first LIMIT children of D (at OFF) tagged TAG,
+ * until the reader fails; every child DIE is released. */
 static void
-each_child (struct conv *c, Dwarf_Off off, Dwarf_Die d,
-            bool (*visit) (struct conv *c, Dwarf_Die child, void *arg), void *arg)
+each_child (struct conv *c, Dwarf_Off off, Dwarf_Die d, Dwarf_Half tag, size_t limit,
+            void (*visit) (struct conv *c, Dwarf_Die child, void *arg), void *arg)
 {
   Dwarf_Off last = off;
   Dwarf_Die prev = NULL;
+  size_t n = 0;
   for (Dwarf_Die m = dw_next_die (c->dt, d, NULL, &last); m; m = dw_next_die (c->dt, d, prev, &last))
     {
       if (prev)
         dwarf_dealloc_die (prev);
       prev = m;
-      if (c->dt->error || !visit (c, m, arg))
+      if (c->dt->error || n >= limit)
         break;
+      if (dw_die_tag (c->dt, m) != tag)
+        continue;
+      visit (c, m, arg);
+      n++;
     }
   if (prev)
     dwarf_dealloc_die (prev);
@@ -411,21 +416,16 @@ struct members
   uint32_t align;
 };
 
-static bool
+static void
 add_member (struct conv *c, Dwarf_Die m, void *arg)
 {
   struct members *ms = arg;
-  if (ms->n >= MAX_MEMBERS)
-    return false;
-  if (dw_die_tag (c->dt, m) != DW_TAG_member)
-    return true;
   struct ctype_member *slot = &VEC_PUSH (ms->v, ms->n, ms->cap);
   memset (slot, 0, sizeof *slot);
   member (c, m, slot);
   uint32_t a = align_of (slot->type);
   if (a > ms->align)
     ms->align = a;
-  return true;
 }
 
 static const struct ctype *
@@ -439,7 +439,7 @@ aggregate (struct conv *c, Dwarf_Off off, Dwarf_Die d, enum ctype_kind kind)
   uint64_t size = 0;
   dw_attr_unsigned (c->dt, d, DW_AT_byte_size, &size);
   struct members ms = { .align = 1 };
-  each_child (c, off, d, add_member, &ms);
+  each_child (c, off, d, DW_TAG_member, MAX_MEMBERS, add_member, &ms);
   uint64_t explicit_align = 0;
   if (dw_attr_unsigned (c->dt, d, DW_AT_alignment, &explicit_align) && explicit_align
       && explicit_align <= 4096)
@@ -458,21 +458,16 @@ struct enumerators
   bool any_negative;
 };
 
-static bool
+static void
 add_enumerator (struct conv *c, Dwarf_Die m, void *arg)
 {
   struct enumerators *es = arg;
-  if (es->n >= MAX_MEMBERS)
-    return false;
-  if (dw_die_tag (c->dt, m) != DW_TAG_enumerator)
-    return true;
   const char *en = dw_die_name (c->dt, m);
   int64_t v = 0;
   bool neg = false;
   dw_attr_const (c->dt, m, DW_AT_const_value, &v, &neg);
   es->any_negative |= neg;
   VEC_PUSH (es->v, es->n, es->cap) = (struct ctype_enumerator) { ctype_strdup (c->t, en ? en : "?"), v };
-  return true;
 }
 
 static const struct ctype *
@@ -491,7 +486,7 @@ enum_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
   if (!ur || ur->kind != CT_INT)
     under = ctype_int (c->t, size == 1 || size == 2 || size == 8 ? (unsigned) size : 4, true);
   struct enumerators es = { 0 };
-  each_child (c, off, d, add_enumerator, &es);
+  each_child (c, off, d, DW_TAG_enumerator, MAX_MEMBERS, add_enumerator, &es);
   e->enumerators = table_owned (c, es.v, es.n, sizeof *es.v);
   e->nenumerators = es.n;
   e->ref = under;
@@ -524,15 +519,11 @@ struct dims
   size_t n;
 };
 
-static bool
+static void
 add_dimension (struct conv *c, Dwarf_Die m, void *arg)
 {
   struct dims *ds = arg;
-  if (ds->n >= MAX_DIMS)
-    return false;
-  if (dw_die_tag (c->dt, m) == DW_TAG_subrange_type)
-    ds->v[ds->n++] = subrange_count (c, m);
-  return true;
+  ds->v[ds->n++] = subrange_count (c, m);
 }
 
 static const struct ctype *
@@ -540,7 +531,7 @@ array_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
 {
   const struct ctype *elem = type_of (c, d);
   struct dims ds = { .n = 0 };
-  each_child (c, off, d, add_dimension, &ds);
+  each_child (c, off, d, DW_TAG_subrange_type, MAX_DIMS, add_dimension, &ds);
   if (ds.n == 0)
     ds.v[ds.n++] = 0;
   const struct ctype *t = elem;
