@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The last component of PATH (after its last '/'), inside PATH. */
 static inline const char *
@@ -15,6 +16,14 @@ path_base (const char *path)
 {
   const char *s = strrchr (path, '/');
   return s ? s + 1 : path;
+}
+
+/* Close FD unless it is -1 (never opened, or closed already). */
+static inline void
+close_if_open (int fd)
+{
+  if (fd >= 0)
+    close (fd);
 }
 
 /* Append everything FD yields until end of file to the buffer *BUF of

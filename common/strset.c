@@ -11,6 +11,7 @@
 
 #include "common/hash.h"
 #include "common/xalloc.h"
+#include "common/vec.h"
 
 static size_t
 strset_hash (const char *s)
@@ -68,9 +69,7 @@ strset_add (struct strset *set, char *key)
 void
 strset_clear (struct strset *set)
 {
-  for (size_t i = 0; i < set->cap; i++)
-    free (set->slots[i]);
-  free (set->slots);
+  VEC_FREE_ALL (set->slots, set->cap);
   memset (set, 0, sizeof *set);
 }
 

@@ -13,13 +13,15 @@
  *
  * VEC_GROW only makes room for one more element; VEC_PUSH also returns the
  * new last element (an lvalue) and counts it; VEC_RESERVE makes room for K
- * more (a text buffer: the bytes to append and its NUL).  All evaluate
+ * more (a text buffer: the bytes to append and its NUL); VEC_FREE_ALL
+ * frees a list of heap pointers, each element and the array.  All evaluate
  * their arguments more than once: pass plain lvalues.
  */
 #ifndef SDTKIT_COMMON_VEC_H
 #define SDTKIT_COMMON_VEC_H
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "common/xalloc.h"
 
@@ -36,6 +38,16 @@
 /* Append: evaluates to the new element (ptr[n++]), an lvalue (a comma
  * expression is not one in C, hence the address taken and dereferenced). */
 #define VEC_PUSH(ptr, n, cap) (*(VEC_GROW (ptr, n, cap), &(ptr)[(n)++]))
+
+/* Free ptr[0 .. n) and ptr. */
+#define VEC_FREE_ALL(ptr, n) \
+  do \
+    { \
+      for (size_t vec_i_ = 0; vec_i_ < (n); vec_i_++) \
+        free ((ptr)[vec_i_]); \
+      free (ptr); \
+    } \
+  while (0)
 
 /* The capacity after CAP when index N must fit (N + 1 elements). */
 static inline size_t

@@ -241,9 +241,7 @@ libtool_expand_operands (size_t n, char *const *operands, struct libtool_operand
 void
 libtool_operands_free (struct libtool_operands *lt)
 {
-  for (size_t i = 0; i < lt->nobjects; i++)
-    free (lt->objects[i]);
-  free (lt->objects);
+  VEC_FREE_ALL (lt->objects, lt->nobjects);
   memset (lt, 0, sizeof *lt);
 }
 

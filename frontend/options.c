@@ -203,9 +203,7 @@ parse_words (int argc, char **argv, struct dtrace_options *o, struct option_caps
 void
 dtrace_options_free (struct dtrace_options *o)
 {
-  for (size_t i = 0; i < o->ncpp; i++)
-    free (o->cpp_args[i]);
-  free (o->cpp_args);
+  VEC_FREE_ALL (o->cpp_args, o->ncpp);
   free (o->scripts);
   free (o->probes);
   free (o->modules);

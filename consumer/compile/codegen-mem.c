@@ -88,33 +88,51 @@ mem_addr (struct gen *g, struct d_node *n)
     }
 }
 
+/* Where a user read lands: BASE + OFF, or (INDIRECT) the address held
+ * at BASE + OFF. */
+struct user_dst
+{
+  uint8_t base;
+  int32_t off;
+  bool indirect;
+};
+
+/* SIZE bytes from the traced process's address in stack slot SRC to
+ * DST: bpf_probe_read_user, then (sleepable programs) copy_from_user,
+ * which faults a page that is not present in; a read both fail faults
+ * with the address. */
+static void
+read_user_or_fault (struct gen *g, struct user_dst dst, unsigned size, int src)
+{
+  static const int32_t helpers[] = { BPF_FUNC_probe_read_user, BPF_FUNC_copy_from_user };
+  struct bpf_asm *a = cg_asm (g);
+  int done = asm_label (a);
+  for (int i = 0; i < (cg_sleepable (g) ? 2 : 1); i++)
+    {
+      if (dst.indirect)
+        E (LDX (BPF_DW, R1, dst.base, (int16_t) dst.off));
+      else
+        {
+          E (MOV64_REG (R1, dst.base));
+          E (A64_IMM (BPF_ADD, R1, dst.off));
+        }
+      E (MOV64_IMM (R2, (int32_t) size));
+      E (LDX (BPF_DW, R3, R10, (int16_t) src));
+      E (CALL (helpers[i]));
+      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
+    }
+  E (LDX (BPF_DW, R1, R10, (int16_t) src));
+  cg_fault (g, FLT_BADADDR, R1);
+  asm_bind (a, done);
+}
+
 /* r0 = the scalar at r0 in the traced process; a failed read faults. */
 static void
 read_user (struct gen *g, unsigned size)
 {
-  struct bpf_asm *a = cg_asm (g);
-  int done = asm_label (a);
   int slot = cg_push (g);
   E (ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
-  E (MOV64_REG (R1, R10));
-  E (A64_IMM (BPF_ADD, R1, SLOT_TMP));
-  E (MOV64_IMM (R2, (int32_t) size));
-  E (LDX (BPF_DW, R3, R10, (int16_t) slot));
-  E (CALL (BPF_FUNC_probe_read_user));
-  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-  if (cg_sleepable (g))
-    {
-      /* a page that is not present: fault it in */
-      E (MOV64_REG (R1, R10));
-      E (A64_IMM (BPF_ADD, R1, SLOT_TMP));
-      E (MOV64_IMM (R2, (int32_t) size));
-      E (LDX (BPF_DW, R3, R10, (int16_t) slot));
-      E (CALL (BPF_FUNC_copy_from_user));
-      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-    }
-  E (LDX (BPF_DW, R1, R10, (int16_t) slot));
-  cg_fault (g, FLT_BADADDR, R1);
-  asm_bind (a, done);
+  read_user_or_fault (g, (struct user_dst) { R10, SLOT_TMP, false }, size, slot);
   cg_drop (g, 1);
   E (LDX (BPF_DW, R0, R10, SLOT_TMP));
 }
@@ -125,28 +143,9 @@ read_user (struct gen *g, unsigned size)
 static void
 copy_object (struct gen *g, uint8_t home, int src, unsigned dst, unsigned size)
 {
-  struct bpf_asm *a = cg_asm (g);
   if (home == MEM_USER)
     {
-      int done = asm_label (a);
-      E (MOV64_REG (R1, R7));
-      E (A64_IMM (BPF_ADD, R1, (int32_t) dst));
-      E (MOV64_IMM (R2, (int32_t) size));
-      E (LDX (BPF_DW, R3, R10, (int16_t) src));
-      E (CALL (BPF_FUNC_probe_read_user));
-      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-      if (cg_sleepable (g))
-        {
-          E (MOV64_REG (R1, R7));
-          E (A64_IMM (BPF_ADD, R1, (int32_t) dst));
-          E (MOV64_IMM (R2, (int32_t) size));
-          E (LDX (BPF_DW, R3, R10, (int16_t) src));
-          E (CALL (BPF_FUNC_copy_from_user));
-          asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-        }
-      E (LDX (BPF_DW, R1, R10, (int16_t) src));
-      cg_fault (g, FLT_BADADDR, R1);
-      asm_bind (a, done);
+      read_user_or_fault (g, (struct user_dst) { R7, (int32_t) dst, false }, size, src);
       return;
     }
   E (LDX (BPF_DW, R1, R10, (int16_t) src));
@@ -317,29 +316,12 @@ target_addr (struct gen *g, struct d_node *lv)
 void
 cg_assign_user_object (struct gen *g, struct d_node *n)
 {
-  struct bpf_asm *a = cg_asm (g);
   unsigned size = (unsigned) ctype_resolve (ninfo (n->a)->type.ctype)->size;
-  int done = asm_label (a);
   cg_expr (g, n->b);              /* the object's address in the traced process */
   int src = cg_push (g);
   target_addr (g, n->a);
   int dst = cg_push (g);
-  E (LDX (BPF_DW, R1, R10, (int16_t) dst));
-  E (MOV64_IMM (R2, (int32_t) size));
-  E (LDX (BPF_DW, R3, R10, (int16_t) src));
-  E (CALL (BPF_FUNC_probe_read_user));
-  asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-  if (cg_sleepable (g))
-    {
-      E (LDX (BPF_DW, R1, R10, (int16_t) dst));
-      E (MOV64_IMM (R2, (int32_t) size));
-      E (LDX (BPF_DW, R3, R10, (int16_t) src));
-      E (CALL (BPF_FUNC_copy_from_user));
-      asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
-    }
-  E (LDX (BPF_DW, R1, R10, (int16_t) src));
-  cg_fault (g, FLT_BADADDR, R1);
-  asm_bind (a, done);
+  read_user_or_fault (g, (struct user_dst) { R10, dst, true }, size, src);
   cg_drop (g, 2);
   E (LDX (BPF_DW, R0, R10, (int16_t) src));
 }

@@ -115,9 +115,7 @@ path_cmp (const void *a, const void *b)
 static void
 path_free (struct path *p)
 {
-  for (size_t i = 0; i < p->n; i++)
-    free (p->frames[i]);
-  free (p->frames);
+  VEC_FREE_ALL (p->frames, p->n);
 }
 
 /* Sorted, equal paths summed, empty paths and zero values dropped. */

@@ -312,6 +312,16 @@ member (struct conv *c, Dwarf_Die d, struct ctype_member *m)
   m->bit_size = (uint8_t) bits;
 }
 
+/* A new struct, union or enum node named NAME (NULL: anonymous), of this module. */
+static struct ctype *
+new_named (struct conv *c, enum ctype_kind kind, const char *name)
+{
+  struct ctype *t = ctype_new (c->t, kind);
+  t->name = ctype_strdup (c->t, name);
+  t->module = ctype_strdup (c->t, c->dt->module);
+  return t;
+}
+
 /* A struct, union or enum declared here but defined elsewhere. */
 static const struct ctype *
 completed_elsewhere (struct conv *c, Dwarf_Off off, enum ctype_kind kind, const char *name)
@@ -324,91 +334,150 @@ completed_elsewhere (struct conv *c, Dwarf_Off off, enum ctype_kind kind, const 
     return dw_convert (c, e->off);
   if (have)
     return have;
-  struct ctype *fwd = ctype_new (c->t, kind);
-  fwd->name = ctype_strdup (c->t, name);
-  fwd->module = ctype_strdup (c->t, c->dt->module);
+  struct ctype *fwd = new_named (c, kind, name);
   if (name)
     ctype_define (c->t, fwd);
   return fwd;
 }
 
+/* A struct, union or enum definition at OFF begins: the type it reads
+ * as when nothing is left to convert (a declaration, or a definition
+ * converted before), or NULL with *FILL the node to complete — the
+ * placeholder a pointer already named (*PLACEHOLDER) or a new one —
+ * memoized first so that members referring back find it. */
 static const struct ctype *
-aggregate (struct conv *c, Dwarf_Off off, Dwarf_Die d, enum ctype_kind kind)
+named_begin (struct conv *c, Dwarf_Off off, Dwarf_Die d, enum ctype_kind kind,
+             struct ctype **fill, bool *placeholder)
 {
   const char *name = dw_die_name (c->dt, d);
   if (dw_attr_flag (c->dt, d, DW_AT_declaration))
     return completed_elsewhere (c, off, kind, name);
-  struct ctype *s = defined (c, kind, name);
-  if (s && s->complete)
-    return s;
-  bool placeholder = s != NULL;
-  if (!s)
-    {
-      s = ctype_new (c->t, kind);
-      s->name = ctype_strdup (c->t, name);
-      s->module = ctype_strdup (c->t, c->dt->module);
-    }
-  dw_memo_put (c->dt, off, s);
-  uint64_t size = 0;
-  dw_attr_unsigned (c->dt, d, DW_AT_byte_size, &size);
-  struct ctype_member *ms = NULL;
-  size_t n = 0, cap = 0;
-  uint32_t align = 1;
+  struct ctype *t = defined (c, kind, name);
+  if (t && t->complete)
+    return t;
+  *placeholder = t != NULL;
+  if (!t)
+    t = new_named (c, kind, name);
+  dw_memo_put (c->dt, off, t);
+  *fill = t;
+  return NULL;
+}
+
+/* The node named_begin gave is complete; a new named one is defined. */
+static const struct ctype *
+named_complete (struct conv *c, struct ctype *t, bool placeholder)
+{
+  t->complete = true;
+  if (t->name && !placeholder)
+    ctype_define (c->t, t);
+  return t;
+}
+
+/* VISIT on each of the first LIMIT children of D (at OFF) tagged TAG,
+ * until the reader fails; every child DIE is released. */
+static void
+each_child (struct conv *c, Dwarf_Off off, Dwarf_Die d, Dwarf_Half tag, size_t limit,
+            void (*visit) (struct conv *c, Dwarf_Die child, void *arg), void *arg)
+{
   Dwarf_Off last = off;
   Dwarf_Die prev = NULL;
+  size_t n = 0;
   for (Dwarf_Die m = dw_next_die (c->dt, d, NULL, &last); m; m = dw_next_die (c->dt, d, prev, &last))
     {
       if (prev)
         dwarf_dealloc_die (prev);
       prev = m;
-      if (c->dt->error || n >= MAX_MEMBERS)
+      if (c->dt->error || n >= limit)
         break;
-      if (dw_die_tag (c->dt, m) != DW_TAG_member)
+      if (dw_die_tag (c->dt, m) != tag)
         continue;
-      struct ctype_member *slot = &VEC_PUSH (ms, n, cap);
-      memset (slot, 0, sizeof *slot);
-      member (c, m, slot);
-      uint32_t a = align_of (slot->type);
-      if (a > align)
-        align = a;
+      visit (c, m, arg);
+      n++;
     }
   if (prev)
     dwarf_dealloc_die (prev);
-  struct ctype_member *owned = ctype_alloc (c->t, n * sizeof *owned);
+}
+
+/* N elements of SIZE at V, a heap vector, moved into the type table. */
+static void *
+table_owned (struct conv *c, void *v, size_t n, size_t size)
+{
+  void *owned = ctype_alloc (c->t, n * size);
   if (n)
-    memcpy (owned, ms, n * sizeof *owned);
-  free (ms);
+    memcpy (owned, v, n * size);
+  free (v);
+  return owned;
+}
+
+struct members
+{
+  struct ctype_member *v;
+  size_t n, cap;
+  uint32_t align;
+};
+
+static void
+add_member (struct conv *c, Dwarf_Die m, void *arg)
+{
+  struct members *ms = arg;
+  struct ctype_member *slot = &VEC_PUSH (ms->v, ms->n, ms->cap);
+  memset (slot, 0, sizeof *slot);
+  member (c, m, slot);
+  uint32_t a = align_of (slot->type);
+  if (a > ms->align)
+    ms->align = a;
+}
+
+static const struct ctype *
+aggregate (struct conv *c, Dwarf_Off off, Dwarf_Die d, enum ctype_kind kind)
+{
+  struct ctype *s = NULL;
+  bool placeholder = false;
+  const struct ctype *done = named_begin (c, off, d, kind, &s, &placeholder);
+  if (done)
+    return done;
+  uint64_t size = 0;
+  dw_attr_unsigned (c->dt, d, DW_AT_byte_size, &size);
+  struct members ms = { .align = 1 };
+  each_child (c, off, d, DW_TAG_member, MAX_MEMBERS, add_member, &ms);
   uint64_t explicit_align = 0;
   if (dw_attr_unsigned (c->dt, d, DW_AT_alignment, &explicit_align) && explicit_align
       && explicit_align <= 4096)
-    align = (uint32_t) explicit_align;
-  s->members = owned;
-  s->nmembers = n;
+    ms.align = (uint32_t) explicit_align;
+  s->members = table_owned (c, ms.v, ms.n, sizeof *ms.v);
+  s->nmembers = ms.n;
   s->size = size;
-  s->align = align;
-  s->complete = true;
-  if (name && !placeholder)
-    ctype_define (c->t, s);
-  return s;
+  s->align = ms.align;
+  return named_complete (c, s, placeholder);
+}
+
+struct enumerators
+{
+  struct ctype_enumerator *v;
+  size_t n, cap;
+  bool any_negative;
+};
+
+static void
+add_enumerator (struct conv *c, Dwarf_Die m, void *arg)
+{
+  struct enumerators *es = arg;
+  const char *en = dw_die_name (c->dt, m);
+  int64_t v = 0;
+  bool neg = false;
+  dw_attr_const (c->dt, m, DW_AT_const_value, &v, &neg);
+  es->any_negative |= neg;
+  VEC_PUSH (es->v, es->n, es->cap) = (struct ctype_enumerator) { ctype_strdup (c->t, en ? en : "?"), v };
 }
 
 static const struct ctype *
 enum_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
 {
-  const char *name = dw_die_name (c->dt, d);
-  if (dw_attr_flag (c->dt, d, DW_AT_declaration))
-    return completed_elsewhere (c, off, CT_ENUM, name);
-  struct ctype *e = defined (c, CT_ENUM, name);
-  if (e && e->complete)
-    return e;
-  bool placeholder = e != NULL;
-  if (!e)
-    {
-      e = ctype_new (c->t, CT_ENUM);
-      e->name = ctype_strdup (c->t, name);
-      e->module = ctype_strdup (c->t, c->dt->module);
-    }
-  dw_memo_put (c->dt, off, e);
+  struct ctype *e = NULL;
+  bool placeholder = false;
+  const struct ctype *done = named_begin (c, off, d, CT_ENUM, &e, &placeholder);
+  if (done)
+    return done;
   uint64_t size = 4;
   dw_attr_unsigned (c->dt, d, DW_AT_byte_size, &size);
   Dwarf_Off ref;
@@ -416,43 +485,15 @@ enum_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
   const struct ctype *ur = ctype_resolve (under);
   if (!ur || ur->kind != CT_INT)
     under = ctype_int (c->t, size == 1 || size == 2 || size == 8 ? (unsigned) size : 4, true);
-  struct ctype_enumerator *es = NULL;
-  size_t n = 0, cap = 0;
-  bool any_negative = false;
-  Dwarf_Off last = off;
-  Dwarf_Die prev = NULL;
-  for (Dwarf_Die m = dw_next_die (c->dt, d, NULL, &last); m; m = dw_next_die (c->dt, d, prev, &last))
-    {
-      if (prev)
-        dwarf_dealloc_die (prev);
-      prev = m;
-      if (c->dt->error || n >= MAX_MEMBERS)
-        break;
-      if (dw_die_tag (c->dt, m) != DW_TAG_enumerator)
-        continue;
-      const char *en = dw_die_name (c->dt, m);
-      int64_t v = 0;
-      bool neg = false;
-      dw_attr_const (c->dt, m, DW_AT_const_value, &v, &neg);
-      any_negative |= neg;
-      VEC_PUSH (es, n, cap) = (struct ctype_enumerator) { ctype_strdup (c->t, en ? en : "?"), v };
-    }
-  if (prev)
-    dwarf_dealloc_die (prev);
-  struct ctype_enumerator *owned = ctype_alloc (c->t, n * sizeof *owned);
-  if (n)
-    memcpy (owned, es, n * sizeof *owned);
-  free (es);
-  e->enumerators = owned;
-  e->nenumerators = n;
+  struct enumerators es = { 0 };
+  each_child (c, off, d, DW_TAG_enumerator, MAX_MEMBERS, add_enumerator, &es);
+  e->enumerators = table_owned (c, es.v, es.n, sizeof *es.v);
+  e->nenumerators = es.n;
   e->ref = under;
   e->size = ctype_resolve (under)->size;
   e->align = ctype_resolve (under)->align;
-  e->is_signed = ctype_resolve (under)->is_signed || any_negative;
-  e->complete = true;
-  if (name && !placeholder)
-    ctype_define (c->t, e);
-  return e;
+  e->is_signed = ctype_resolve (under)->is_signed || es.any_negative;
+  return named_complete (c, e, placeholder);
 }
 
 /* One subrange's element count; 0 when unknown (flexible, VLA). */
@@ -471,31 +512,31 @@ subrange_count (struct conv *c, Dwarf_Die d)
   return (uint64_t) (v - lower) + 1;
 }
 
+/* An array's dimensions, the outermost first. */
+struct dims
+{
+  uint64_t v[MAX_DIMS];
+  size_t n;
+};
+
+static void
+add_dimension (struct conv *c, Dwarf_Die m, void *arg)
+{
+  struct dims *ds = arg;
+  ds->v[ds->n++] = subrange_count (c, m);
+}
+
 static const struct ctype *
 array_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
 {
   const struct ctype *elem = type_of (c, d);
-  uint64_t dims[MAX_DIMS];
-  size_t n = 0;
-  Dwarf_Off last = off;
-  Dwarf_Die prev = NULL;
-  for (Dwarf_Die m = dw_next_die (c->dt, d, NULL, &last); m; m = dw_next_die (c->dt, d, prev, &last))
-    {
-      if (prev)
-        dwarf_dealloc_die (prev);
-      prev = m;
-      if (c->dt->error || n >= MAX_DIMS)
-        break;
-      if (dw_die_tag (c->dt, m) == DW_TAG_subrange_type)
-        dims[n++] = subrange_count (c, m);
-    }
-  if (prev)
-    dwarf_dealloc_die (prev);
-  if (n == 0)
-    dims[n++] = 0;
+  struct dims ds = { .n = 0 };
+  each_child (c, off, d, DW_TAG_subrange_type, MAX_DIMS, add_dimension, &ds);
+  if (ds.n == 0)
+    ds.v[ds.n++] = 0;
   const struct ctype *t = elem;
-  for (size_t i = n; i-- > 0;)
-    t = ctype_array_of (c->t, t, dims[i]);
+  for (size_t i = ds.n; i-- > 0;)
+    t = ctype_array_of (c->t, t, ds.v[i]);
   dw_memo_put (c->dt, off, t);
   return t;
 }

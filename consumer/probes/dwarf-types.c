@@ -381,9 +381,7 @@ dwarf_types_free (struct dwarf_types *dt)
   if (!dt)
     return;
   debug_file_close (&dt->df);
-  for (size_t i = 0; i < dt->nstrings; i++)
-    free (dt->strings[i]);
-  free (dt->strings);
+  VEC_FREE_ALL (dt->strings, dt->nstrings);
   free (dt->names);
   free (dt->memo);
   free (dt->pending);

@@ -49,9 +49,7 @@ sv_has (const struct strv *s, const char *x)
 static void
 sv_free (struct strv *s)
 {
-  for (size_t i = 0; i < s->n; i++)
-    free (s->v[i]);
-  free (s->v);
+  VEC_FREE_ALL (s->v, s->n);
   memset (s, 0, sizeof *s);
 }
 

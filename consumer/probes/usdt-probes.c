@@ -612,33 +612,74 @@ usdt_list_print (struct probe_lister *pl, const struct usdt_probe_list *l)
 /* ------------------------------------------------------------------ */
 /* ELF helpers.                                                        */
 
+/* PATH opened for reading as an ELF file (its descriptor in *FD), or NULL. */
+static Elf *
+elf_open_read (const char *path, int *fd)
+{
+  *fd = -1;
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return NULL;
+  *fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (*fd < 0)
+    return NULL;
+  Elf *elf = elf_begin (*fd, ELF_C_READ_MMAP, NULL);
+  if (elf && elf_kind (elf) == ELF_K_ELF)
+    return elf;
+  if (elf)
+    elf_end (elf);
+  close (*fd);
+  *fd = -1;
+  return NULL;
+}
+
+static void
+elf_close_read (Elf *elf, int fd)
+{
+  if (elf)
+    elf_end (elf);
+  if (fd >= 0)
+    close (fd);
+}
+
+/* VADDR's file offset in one of ELF's executable PT_LOAD segments. */
+static int
+exec_vaddr_to_offset (Elf *elf, uint64_t vaddr, uint64_t *offset)
+{
+  size_t phnum;
+  if (elf_getphdrnum (elf, &phnum) != 0)
+    return -1;
+  for (size_t i = 0; i < phnum; i++)
+    {
+      GElf_Phdr ph;
+      if (!gelf_getphdr (elf, (int) i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+        continue;
+      if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_filesz)
+        {
+          *offset = vaddr - ph.p_vaddr + ph.p_offset;
+          return 0;
+        }
+    }
+  return -1;
+}
+
 int
 usdt_elf_vaddr_to_offset (const char *path, uint64_t vaddr, uint64_t *offset)
 {
-  if (elf_version (EV_CURRENT) == EV_NONE)
-    return -1;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return -1;
-  int rc = -1;
-  Elf *elf = elf_begin (fd, ELF_C_READ_MMAP, NULL);
-  size_t phnum;
-  if (elf && elf_kind (elf) == ELF_K_ELF && elf_getphdrnum (elf, &phnum) == 0)
-    for (size_t i = 0; i < phnum; i++)
-      {
-        GElf_Phdr ph;
-        if (!gelf_getphdr (elf, (int) i, &ph) || ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
-          continue;
-        if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_filesz)
-          {
-            *offset = vaddr - ph.p_vaddr + ph.p_offset;
-            rc = 0;
-            break;
-          }
-      }
-  if (elf)
-    elf_end (elf);
-  close (fd);
+  int fd;
+  Elf *elf = elf_open_read (path, &fd);
+  int rc = elf ? exec_vaddr_to_offset (elf, vaddr, offset) : -1;
+  elf_close_read (elf, fd);
+  return rc;
+}
+
+int
+usdt_elf_entry_offset (const char *path, uint64_t *offset)
+{
+  int fd;
+  Elf *elf = elf_open_read (path, &fd);
+  GElf_Ehdr eh;
+  int rc = elf && gelf_getehdr (elf, &eh) ? exec_vaddr_to_offset (elf, eh.e_entry, offset) : -1;
+  elf_close_read (elf, fd);
   return rc;
 }
 

@@ -124,6 +124,8 @@ void usdt_list_print (struct probe_lister *pl, const struct usdt_probe_list *l);
 /* File offset of link-time address VADDR, which must lie in an executable
  * PT_LOAD.  Returns 0, or -1 (no error printed). */
 int usdt_elf_vaddr_to_offset (const char *path, uint64_t vaddr, uint64_t *offset);
+/* The file offset of PATH's entry point: 0, or -1. */
+int usdt_elf_entry_offset (const char *path, uint64_t *offset);
 /* File offset of the entry of function SYMBOL.  Returns 0, or -1. */
 int usdt_elf_function_offset (const char *path, const char *symbol, uint64_t *offset);
 

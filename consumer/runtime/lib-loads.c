@@ -8,12 +8,11 @@
 #include "consumer/probes/usdt-probes.h"
 #include "consumer/probes/exec-mappings.h"
 #include "common/xalloc.h"
+#include "common/vec.h"
+#include "common/files.h"
 
 #include <bpf/bpf.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <linux/bpf.h>
 #include <signal.h>
 #include <stdio.h>
@@ -83,26 +82,6 @@ load_hook_program (int ringbuf_fd, bool stop, enum uprobe_mode mode)
   if (fd < 0)
     diag_error ("could not enable tracing: cannot load the library hook: %s", strerror (errno));
   return fd;
-}
-
-/* The file offset of PATH's entry point, or -1. */
-static int
-entry_offset (const char *path, uint64_t *off)
-{
-  if (elf_version (EV_CURRENT) == EV_NONE)
-    return -1;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return -1;
-  int rc = -1;
-  Elf *elf = elf_begin (fd, ELF_C_READ_MMAP, NULL);
-  GElf_Ehdr eh;
-  if (elf && gelf_getehdr (elf, &eh))
-    rc = usdt_elf_vaddr_to_offset (path, eh.e_entry, off);
-  if (elf)
-    elf_end (elf);
-  close (fd);
-  return rc;
 }
 
 /* Attach PROG_FD at PATH+OFFSET for PID into a new attachment. */
@@ -196,14 +175,12 @@ lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode)
   if (found != 0)
     {
       path = p->exec_path;
-      found = entry_offset (path, &off);
+      found = usdt_elf_entry_offset (path, &off);
     }
   if (found != 0)
     {
       /* not an ELF program (a #! script): evaluated at its exec */
-      for (size_t i = 0; i < nlibs; i++)
-        free (libs[i]);
-      free (libs);
+      VEC_FREE_ALL (libs, nlibs);
       return 1;
     }
   int rc = -1;
@@ -218,11 +195,8 @@ lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode)
       p->stopped = !p->exited;
     }
   uprobe_detach (h);
-  if (prog >= 0)
-    close (prog);
-  for (size_t i = 0; i < nlibs; i++)
-    free (libs[i]);
-  free (libs);
+  close_if_open (prog);
+  VEC_FREE_ALL (libs, nlibs);
   return rc;
 }
 
@@ -247,12 +221,9 @@ lib_watch_free (struct lib_watch *w)
   if (!w)
     return;
   uprobe_detach (w->h);
-  if (w->prog_stop >= 0)
-    close (w->prog_stop);
-  if (w->prog_run >= 0)
-    close (w->prog_run);
-  if (w->ringbuf_fd >= 0)
-    close (w->ringbuf_fd);
+  close_if_open (w->prog_stop);
+  close_if_open (w->prog_run);
+  close_if_open (w->ringbuf_fd);
   free (w);
 }
 

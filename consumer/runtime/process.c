@@ -4,6 +4,7 @@
  */
 #include "consumer/runtime/process.h"
 #include "common/xalloc.h"
+#include "common/files.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -73,8 +74,7 @@ dt_proc_grab (struct dt_proc *p, const char *pid_text)
   if (fd < 0 || read (fd, &c, 1) < 0)
     {
       int err = errno == ENOENT ? ESRCH : errno;
-      if (fd >= 0)
-        close (fd);
+      close_if_open (fd);
       diag_error ("failed to grab pid %d: %s", (int) p->pid, strerror (err));
       return -1;
     }
@@ -443,12 +443,9 @@ dt_proc_free (struct dt_proc *p)
       kill (p->pid, SIGKILL);
       reap (p, true);
     }
-  if (p->go_fd >= 0)
-    close (p->go_fd);
-  if (p->err_fd >= 0)
-    close (p->err_fd);
-  if (p->pidfd >= 0)
-    close (p->pidfd);
+  close_if_open (p->go_fd);
+  close_if_open (p->err_fd);
+  close_if_open (p->pidfd);
   free (p->command);
   free (p->exec_path);
   dt_proc_argv_free (p->argv);

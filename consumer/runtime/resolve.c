@@ -240,6 +240,19 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
   return rc;
 }
 
+void
+resolve_usdt_dprobe (struct dprobe *dp, const struct usdt_probe *u, unsigned id)
+{
+  memset (dp, 0, sizeof *dp);
+  dp->id = id;
+  dp->kind = PK_USDT;
+  dp->prov = xstrdup (u->provider);
+  dp->mod = xstrdup (u->module);
+  dp->func = xstrdup (u->function);
+  dp->name = xstrdup (u->name);
+  dp->sites = (void *) u;
+}
+
 /* The USDT probes found are probes 4.. */
 static void
 add_usdt_probes (struct runtime *rt)
@@ -247,18 +260,7 @@ add_usdt_probes (struct runtime *rt)
   struct dprog *p = &rt->prog;
   p->probes = xrealloc (p->probes, (3 + rt->usdt.nprobes) * sizeof *p->probes);
   for (size_t i = 0; i < rt->usdt.nprobes; i++)
-    {
-      const struct usdt_probe *u = &rt->usdt.probes[i];
-      struct dprobe *dp = &p->probes[3 + i];
-      memset (dp, 0, sizeof *dp);
-      dp->id = PROBE_ID_USDT + (unsigned) i;
-      dp->kind = PK_USDT;
-      dp->prov = xstrdup (u->provider);
-      dp->mod = xstrdup (u->module);
-      dp->func = xstrdup (u->function);
-      dp->name = xstrdup (u->name);
-      dp->sites = (void *) u;
-    }
+    resolve_usdt_dprobe (&p->probes[3 + i], &rt->usdt.probes[i], PROBE_ID_USDT + (unsigned) i);
   p->nprobes = 3 + rt->usdt.nprobes;
 }
 

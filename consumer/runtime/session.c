@@ -36,6 +36,7 @@
 #include "consumer/runtime/speculation.h"
 #include "consumer/runtime/stop-signals.h"
 #include "common/xalloc.h"
+#include "common/files.h"
 #include "sdt/sdt.h"
 
 static void
@@ -188,12 +189,9 @@ free_runtime (struct runtime *rt)
   for (size_t i = 0; i < rt->nticks; i++)
     close (rt->ticks[i].fd);
   free (rt->ticks);
-  if (rt->begin_fd >= 0)
-    close (rt->begin_fd);
-  if (rt->end_fd >= 0)
-    close (rt->end_fd);
-  if (rt->error_fd >= 0)
-    close (rt->error_fd);
+  close_if_open (rt->begin_fd);
+  close_if_open (rt->end_fd);
+  close_if_open (rt->error_fd);
   spec_store_free (rt->spec);
   if (rt->rb)
     ring_buffer__free (rt->rb);

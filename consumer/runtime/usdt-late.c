@@ -137,13 +137,7 @@ add_probe (struct runtime *rt, const struct usdt_probe *u, unsigned base)
   p->probes = xrealloc (p->probes, (p->nprobes + 1) * sizeof *p->probes);
   size_t j = p->nprobes;
   struct dprobe *dp = &p->probes[j];
-  memset (dp, 0, sizeof *dp);
-  dp->kind = PK_USDT;
-  dp->prov = xstrdup (u->provider);
-  dp->mod = xstrdup (u->module);
-  dp->func = xstrdup (u->function);
-  dp->name = xstrdup (u->name);
-  dp->sites = (void *) u;
+  resolve_usdt_dprobe (dp, u, 0);         /* its id once a clause is enabled */
   p->nprobes++;
   if (resolve_enable_late_probe (rt, j) == 0)
     return 0;                  /* (left without clauses: never attached) */
