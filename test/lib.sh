@@ -71,12 +71,21 @@ gen_probe_calls () {
   echo '}'
 }
 
-# wait_attached PID [SECONDS]: wait until process PID holds a BPF link (our
-# dtrace has enabled its probes), at most SECONDS (default 60).
+# wait_attached PID [SECONDS]: wait until process PID holds BPF links (our
+# dtrace has enabled its probes) and their number has not changed for half
+# a second, at most SECONDS (default 60).  The first link alone is not
+# enough: under -p/-c the dynamic linker's hook (lib-loads.c) is attached
+# before the probes, and on a loaded machine well before them.
 wait_attached () {
-  local pid=$1 n=$(( ${2:-60} * 10 ))
+  local pid=$1 n=$(( ${2:-60} * 10 )) links last=-1 same=0
   while [ $n -gt 0 ] && [ -d "/proc/$pid" ]; do
-    grep -qs '^link_type:' /proc/"$pid"/fdinfo/* && return 0
+    links=$(grep -ls '^link_type:' /proc/"$pid"/fdinfo/* 2>/dev/null | wc -l)
+    if [ "$links" -gt 0 ] && [ "$links" = "$last" ]; then
+      same=$((same + 1)); [ $same -ge 5 ] && return 0
+    else
+      same=0
+    fi
+    last=$links
     sleep 0.1; n=$((n - 1))
   done
   return 1

@@ -25,6 +25,7 @@
 #include "consumer/output/symbolize.h"
 #include "consumer/output/unwind.h"
 #include "common/diag.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 struct output {
@@ -50,6 +51,10 @@ struct output {
   uint64_t (*stkbufs)[STACK_MAX_FRAMES];
   unsigned stkbuf_next;
   bool ustack_lost;            /* a ustack() value had no capture (the map was full) */
+  /* captures present at the last sweep (ustacks_sweep), sorted */
+  uint8_t (*swept)[USTACK_KEY_SIZE];
+  size_t nswept;
+  struct timespec last_sweep;
   int ncpu;
   /* -x oformat=json: each record one line (json-output.h) */
   bool json;
@@ -167,6 +172,7 @@ output_free (struct output *o)
   unwinder_free (o->unw);
   free (o->capbuf);
   free (o->stkbufs);
+  free (o->swept);
   symbolizer_free (o->sym);
   jw_free (&o->jw);
   for (size_t c = 0; c < o->prog->nclauses; c++)
@@ -480,6 +486,88 @@ kernel_prune (struct output *o, size_t i)
 }
 
 /* ------------------------------------------------------------------ */
+/* ustack() captures: collected after trunc() and clear().             */
+
+static int
+capture_key_cmp (const void *a, const void *b)
+{
+  return memcmp (a, b, USTACK_KEY_SIZE);
+}
+
+/* Append to *KEYS the (pid, hash) of every ustack() in aggregation I's
+ * kernel keys. */
+static void
+referenced_captures (struct output *o, size_t i, uint8_t (**keys)[USTACK_KEY_SIZE], size_t *n,
+                     size_t *cap)
+{
+  struct dagg *a = &o->prog->aggs[i];
+  bool has = false;
+  for (size_t k = 0; k < a->nkeys; k++)
+    has |= a->keys[k].kind == DT_USTACK;
+  if (!has || dagg_is_array (a))
+    return;
+  size_t nk;
+  uint8_t *kk = kernel_keys (o, i, &nk);
+  for (size_t j = 0; j < nk; j++)
+    {
+      size_t off = 0;
+      for (size_t k = 0; k < a->nkeys; k++)
+        {
+          if (a->keys[k].kind == DT_USTACK)
+            memcpy (VEC_PUSH (*keys, *n, *cap), kk + j * a->key_size + off, USTACK_KEY_SIZE);
+          off += dtype_is_record (a->keys[k]) || a->keys[k].kind == DT_STRING
+                 ? dtype_bytes (a->keys[k], o->prog->strsize) : 8;
+        }
+    }
+  free (kk);
+}
+
+/* The captures map (abi.h MAP_USTACKS) only grows in the kernel: a run
+ * that prints and truncates its stack-keyed aggregations every second
+ * would fill it in hours.  After trunc() or clear(), at most once a
+ * second, delete every capture no aggregation key refers to any more and
+ * that was already there at the previous sweep: a capture stored since is
+ * kept, as a record in the ring buffer not yet consumed may name it (a
+ * record a whole sweep interval behind prints an empty stack). */
+static void
+ustacks_sweep (struct output *o)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  if (o->ustacks_fd < 0 || now.tv_sec == o->last_sweep.tv_sec)
+    return;
+  o->last_sweep = now;
+  uint8_t (*refs)[USTACK_KEY_SIZE] = NULL, (*present)[USTACK_KEY_SIZE] = NULL;
+  size_t nrefs = 0, caprefs = 0, npresent = 0, cappresent = 0;
+  for (size_t i = 0; i < o->prog->naggs; i++)
+    referenced_captures (o, i, &refs, &nrefs, &caprefs);
+  qsort (refs, nrefs, USTACK_KEY_SIZE, capture_key_cmp);
+  uint8_t key[USTACK_KEY_SIZE];
+  const void *prev = NULL;
+  while (bpf_map_get_next_key (o->ustacks_fd, prev, key) == 0)
+    {
+      memcpy (VEC_PUSH (present, npresent, cappresent), key, USTACK_KEY_SIZE);
+      prev = present[npresent - 1];
+    }
+  size_t nkept = 0;
+  for (size_t i = 0; i < npresent; i++)
+    {
+      bool old = o->nswept && bsearch (present[i], o->swept, o->nswept, USTACK_KEY_SIZE,
+                                       capture_key_cmp);
+      bool used = nrefs && bsearch (present[i], refs, nrefs, USTACK_KEY_SIZE, capture_key_cmp);
+      if (old && !used)
+        bpf_map_delete_elem (o->ustacks_fd, present[i]);
+      else
+        memmove (present[nkept++], present[i], USTACK_KEY_SIZE);
+    }
+  qsort (present, nkept, USTACK_KEY_SIZE, capture_key_cmp);
+  free (o->swept);
+  o->swept = present;
+  o->nswept = nkept;
+  free (refs);
+}
+
+/* ------------------------------------------------------------------ */
 /* Records.                                                            */
 
 static struct dfmt_value
@@ -639,12 +727,14 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
           snapshot (o, a->aggs[0]);
           dfmt_agg_clear (o->aggs[a->aggs[0]]);
           kernel_clear (o, a->aggs[0]);
+          ustacks_sweep (o);
           break;
         case ACT_TRUNC:
           snapshot (o, a->aggs[0]);
           dfmt_agg_trunc (o->aggs[a->aggs[0]], a->has_arg ? (int64_t) dfmt_int_bits (&vals[0]) : 0,
                           !a->has_arg);
           kernel_prune (o, a->aggs[0]);
+          ustacks_sweep (o);
           break;
         case ACT_NORMALIZE:
           dfmt_agg_normalize (o->aggs[a->aggs[0]], dfmt_int_bits (&vals[0]));

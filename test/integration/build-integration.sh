@@ -69,6 +69,15 @@ probes_fire () {
   local desc=$1 prog=$2 libmod=$3; shift 3
   rm -f "$T/go"
   env "$@" "$prog" 2 "$T/go" >"$T/prog.out" 2>&1 & local pid=$!
+  # -p takes the process as it is: wait until the shell has exec'd the
+  # program and the dynamic linker has mapped LIBMODULE (else a loaded
+  # machine lists bash's probes, none).
+  local i
+  for i in $(seq 200); do
+    [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$(readlink -f "$prog")" ] \
+      && grep -q "/$libmod\$" "/proc/$pid/maps" 2>/dev/null && break
+    sleep 0.05
+  done
   local list
   list=$("$P/bin/dtrace" -l -p "$pid" 2>&1 \
          | awk -v pid="$pid" 'NR > 1 && $2 ~ /^greet/ { sub(pid "$", "", $2); print $2, $3, $4, $5 }' | sort)
