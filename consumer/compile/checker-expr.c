@@ -55,6 +55,7 @@ ck_builtin_of (const char *name, enum builtin *b, struct dtype *t)
     { "walltimestamp", BI_WALLTIMESTAMP, { DT_INTEGER, 8, true, false, NULL } },
     { "vtimestamp", BI_VTIMESTAMP, { DT_INTEGER, 8, false, false, NULL } },
     { "execname", BI_EXECNAME, { DT_STRING, 0, false, false, NULL } },
+    { "threadname", BI_THREADNAME, { DT_STRING, 0, false, false, NULL } },
     { "probeprov", BI_PROBEPROV, { DT_STRING, 0, false, false, NULL } },
     { "probemod", BI_PROBEMOD, { DT_STRING, 0, false, false, NULL } },
     { "probefunc", BI_PROBEFUNC, { DT_STRING, 0, false, false, NULL } },

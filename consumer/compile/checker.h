@@ -22,7 +22,8 @@ enum builtin {
   BI_EXECNAME, BI_PROBEPROV, BI_PROBEMOD, BI_PROBEFUNC, BI_PROBENAME,
   BI_EPID, BI_ID,
   BI_ERRNO,                    /* syscall return probes: the call's errno, else 0 */
-  BI_UREGS                     /* uregs[R_x] (a DN_INDEX): the thread's user registers */
+  BI_UREGS,                    /* uregs[R_x] (a DN_INDEX): the thread's user registers */
+  BI_THREADNAME                /* the thread's own name (execname: its process's) */
 };
 
 /* The uregs[] index constants (R_RAX, R_PC...), Oracle Linux DTrace's

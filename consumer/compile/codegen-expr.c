@@ -103,6 +103,32 @@ string_compare (struct gen *g)
   asm_bind (&g->a, done);
 }
 
+/* execname: the comm of the thread-group leader (the process's name, what
+ * /proc/PID/comm shows for the process), read through the current task's
+ * group_leader pointer at the offsets the runtime found in the kernel's
+ * BTF.  A failed read leaves the string empty. */
+static void
+gen_leader_comm (struct gen *g)
+{
+  const struct dtarget *t = &g->p->target;
+  cg_str_temp (g);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  cg_emit (g, CALL (BPF_FUNC_get_current_task));
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) t->task_group_leader_off));
+  cg_emit (g, MOV64_REG (R1, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  cg_emit (g, MOV64_IMM (R2, 8));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_TMP));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) t->task_comm_off));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  cg_emit (g, MOV64_IMM (R2, 16));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+}
+
 /* r0 = the upper (HIGH) or lower 32 bits of what helper FUNC returns
  * (pid_tgid: pid above, tid below; uid_gid: gid above, uid below). */
 static void
@@ -149,6 +175,13 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
       cg_emit (g, A64_REG (BPF_ADD, R0, R1));
       return;
     case BI_EXECNAME:
+      if (g->p->target.task_comm_off && g->p->target.task_group_leader_off)
+        {
+          gen_leader_comm (g);
+          return;
+        }
+      __attribute__ ((fallthrough));   /* no task layout known: the thread's name */
+    case BI_THREADNAME:
       cg_str_temp (g);
       cg_emit (g, MOV64_REG (R1, R0));
       cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));

@@ -16,6 +16,7 @@
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
 #include "common/vec.h"
+#include "consumer/runtime/task-offsets.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -43,6 +44,7 @@ set_target (struct dtarget *t, enum uprobe_mode mode)
   clock_gettime (CLOCK_MONOTONIC, &mono);
   clock_gettime (CLOCK_REALTIME, &real);
   t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
+  task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
 }
 
 /* The program of the special probe rt->prog.probes[I] (BEGIN, END or

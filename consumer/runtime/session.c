@@ -32,19 +32,9 @@
 #include "consumer/runtime/process.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
+#include "consumer/runtime/stop-signals.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
-
-static volatile sig_atomic_t interrupted;
-
-static void
-on_signal (int sig)
-{
-  (void) sig;
-  interrupted++;
-  if (interrupted > 1)
-    _exit (1);
-}
 
 static void
 print_record (void *ctx, const void *data, size_t size)
@@ -335,7 +325,7 @@ trace_loop (struct runtime *rt)
   uint64_t start_ns = (uint64_t) last_drops.tv_sec * 1000000000ull + (uint64_t) last_drops.tv_nsec;
   for (size_t i = 0; i < rt->nticks; i++)
     rt->ticks[i].next = start_ns + rt->ticks[i].interval;
-  while (!rt->exit_seen && !interrupted)
+  while (!rt->exit_seen && !stop_requested ())
     {
       int wait_ms = rt->switch_ms ? rt->switch_ms : 100;
       struct timespec t0;
@@ -378,7 +368,7 @@ trace_loop (struct runtime *rt)
       if (targets_gone (rt))
         break;
     }
-  if (interrupted)
+  if (stop_requested ())
     fputc ('\n', rt->outf);
 }
 
@@ -386,12 +376,15 @@ trace_loop (struct runtime *rt)
 static int
 stop_tracing (struct runtime *rt)
 {
-  if (rt->att)
+  /* a second signal before the detach leaves it to the exit (the kernel
+   * removes the uprobes as our descriptors close): print first */
+  if (rt->att && !stop_hurried ())
     {
       uprobe_detach (rt->att);
       rt->att = NULL;
     }
-  providers_detach (rt->prov);
+  if (!stop_hurried ())
+    providers_detach (rt->prov);
   ring_buffer__consume (rt->rb);
   bool exit_before_end = rt->exit_seen;
   run_once (rt->end_fd);
@@ -419,12 +412,9 @@ consumer_run (const struct consumer_options *opt)
   int status = 1;
 
   /* From the start: a Ctrl-C during setup stops tracing as soon as it
-   * begins (background jobs of scripts start with SIGINT ignored). */
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigaction (SIGINT, &sa, NULL);
-  sigaction (SIGTERM, &sa, NULL);
+   * begins; a second one hurries the stop, never loses output
+   * (stop-signals.h). */
+  stop_signals_install ();
 
   struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
   setrlimit (RLIMIT_MEMLOCK, &rl);

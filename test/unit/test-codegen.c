@@ -38,6 +38,7 @@ static const struct dtarget test_target = {
   .uprobe_attach_type = TEST_UPROBE_MULTI, .uprobe_multi = true, .multi_pid_filter = false,
   .sleepable = true, .pid = 4242, .ppid = 4241, .uid = 1000, .gid = 1000,
   .walltime_offset_ns = 1700000000000000000LL,
+  .task_group_leader_off = 2512, .task_comm_off = 3080,   /* execname: the group leader's comm */
 };
 
 /* The probe kind a description names, and its probe id. */

@@ -1,5 +1,5 @@
 ; clause 0: syscall::write:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 234 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 254 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 232
+   7: if r0 == 4242 goto 252
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 232
+  14: if r0 == 0 goto 252
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 232
+  23: if r0 == 0 goto 252
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,14 +29,14 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 232
+  32: if r0 == 0 goto 252
   33: *(u64 *)(r10 -32) = r0
   34: *(u32 *)(r10 -8) = 0
   35: r1 = map[zero]
   37: r2 = r10
   38: r2 += -8
   39: call map_lookup_elem
-  40: if r0 == 0 goto 232
+  40: if r0 == 0 goto 252
   41: *(u64 *)(r10 -48) = r0
   42: r0 = 0
   43: r1 = *(u8 *)(r8 +56)
@@ -125,7 +125,7 @@
  126: r0 = 0
  127: goto 129
  128: r0 = 1
- 129: if r0 == 0 goto 175
+ 129: if r0 == 0 goto 185
  130: r1 = r7
  131: r1 += 416
  132: r2 = 256
@@ -133,96 +133,116 @@
  134: call probe_read_kernel
  135: r0 = r7
  136: r0 += 416
- 137: r1 = r0
- 138: *(u64 *)(r10 -56) = r0
- 139: r2 = 16
- 140: call get_current_comm
- 141: r0 = *(u64 *)(r10 -56)
- 142: *(u64 *)(r10 -72) = r0
- 143: r0 = *(u64 *)(r10 -32)
- 144: r0 += 0
- 145: r1 = r0
- 146: r0 = *(u64 *)(r10 -72)
- 147: r2 = r1
- 148: r1 = r0
- 149: r3 = 0
- 150: r4 = r1
- 151: r4 += r3
- 152: r4 = *(u8 *)(r4 +0)
- 153: r5 = r2
- 154: r5 += r3
- 155: r5 = *(u8 *)(r5 +0)
- 156: if r4 != r5 goto 162
- 157: if r4 == 0 goto 160
- 158: r3 += 1
- 159: if r3 < 256 goto 150
- 160: r0 = 0
- 161: goto 165
- 162: r0 = 1
- 163: if r4 > r5 goto 165
- 164: r0 = -1
- 165: r1 = 0
- 166: if r0 != r1 goto 169
- 167: r0 = 0
- 168: goto 170
- 169: r0 = 1
- 170: if r0 != 0 goto 173
- 171: r0 = 0
- 172: goto 176
- 173: r0 = 1
- 174: goto 176
- 175: r0 = 0
- 176: if r0 == 0 goto 232
- 177: r0 = *(u64 *)(r7 +80)
- 178: *(u64 *)(r10 -72) = r0
+ 137: *(u64 *)(r10 -56) = r0
+ 138: *(u64 *)(r10 -8) = 0
+ 139: call #35
+ 140: r3 = r0
+ 141: r3 += 2512
+ 142: r1 = r10
+ 143: r1 += -8
+ 144: r2 = 8
+ 145: call probe_read_kernel
+ 146: r3 = *(u64 *)(r10 -8)
+ 147: r3 += 3080
+ 148: r1 = *(u64 *)(r10 -56)
+ 149: r2 = 16
+ 150: call probe_read_kernel_str
+ 151: r0 = *(u64 *)(r10 -56)
+ 152: *(u64 *)(r10 -72) = r0
+ 153: r0 = *(u64 *)(r10 -32)
+ 154: r0 += 0
+ 155: r1 = r0
+ 156: r0 = *(u64 *)(r10 -72)
+ 157: r2 = r1
+ 158: r1 = r0
+ 159: r3 = 0
+ 160: r4 = r1
+ 161: r4 += r3
+ 162: r4 = *(u8 *)(r4 +0)
+ 163: r5 = r2
+ 164: r5 += r3
+ 165: r5 = *(u8 *)(r5 +0)
+ 166: if r4 != r5 goto 172
+ 167: if r4 == 0 goto 170
+ 168: r3 += 1
+ 169: if r3 < 256 goto 160
+ 170: r0 = 0
+ 171: goto 175
+ 172: r0 = 1
+ 173: if r4 > r5 goto 175
+ 174: r0 = -1
+ 175: r1 = 0
+ 176: if r0 != r1 goto 179
+ 177: r0 = 0
+ 178: goto 180
  179: r0 = 1
- 180: *(u64 *)(r10 -80) = r0
- 181: r1 = r7
- 182: r1 += 416
- 183: r2 = 256
- 184: r3 = *(u64 *)(r10 -48)
- 185: call probe_read_kernel
- 186: r0 = r7
- 187: r0 += 416
- 188: r1 = r0
- 189: *(u64 *)(r10 -56) = r0
- 190: r2 = 16
- 191: call get_current_comm
- 192: r0 = *(u64 *)(r10 -56)
- 193: *(u64 *)(r10 -88) = r0
- 194: r0 = *(u64 *)(r10 -88)
- 195: r1 = r7
- 196: r1 += 160
- 197: r3 = r0
- 198: r2 = 256
- 199: call probe_read_kernel
- 200: r0 = r7
- 201: r0 += 160
- 202: r2 = r0
- 203: r1 = map[agg:@bytes]
- 205: call map_lookup_elem
- 206: if r0 != 0 goto 230
- 207: r1 = map[agg:@bytes]
- 209: r2 = r7
- 210: r2 += 160
- 211: r3 = *(u64 *)(r10 -48)
- 212: r4 = 1
- 213: call map_update_elem
- 214: r1 = map[agg:@bytes]
- 216: r2 = r7
- 217: r2 += 160
- 218: call map_lookup_elem
- 219: if r0 != 0 goto 230
- 220: *(u32 *)(r10 -8) = 2
- 221: r1 = map[drops]
- 223: r2 = r10
- 224: r2 += -8
+ 180: if r0 != 0 goto 183
+ 181: r0 = 0
+ 182: goto 186
+ 183: r0 = 1
+ 184: goto 186
+ 185: r0 = 0
+ 186: if r0 == 0 goto 252
+ 187: r0 = *(u64 *)(r7 +80)
+ 188: *(u64 *)(r10 -72) = r0
+ 189: r0 = 1
+ 190: *(u64 *)(r10 -80) = r0
+ 191: r1 = r7
+ 192: r1 += 416
+ 193: r2 = 256
+ 194: r3 = *(u64 *)(r10 -48)
+ 195: call probe_read_kernel
+ 196: r0 = r7
+ 197: r0 += 416
+ 198: *(u64 *)(r10 -56) = r0
+ 199: *(u64 *)(r10 -8) = 0
+ 200: call #35
+ 201: r3 = r0
+ 202: r3 += 2512
+ 203: r1 = r10
+ 204: r1 += -8
+ 205: r2 = 8
+ 206: call probe_read_kernel
+ 207: r3 = *(u64 *)(r10 -8)
+ 208: r3 += 3080
+ 209: r1 = *(u64 *)(r10 -56)
+ 210: r2 = 16
+ 211: call probe_read_kernel_str
+ 212: r0 = *(u64 *)(r10 -56)
+ 213: *(u64 *)(r10 -88) = r0
+ 214: r0 = *(u64 *)(r10 -88)
+ 215: r1 = r7
+ 216: r1 += 160
+ 217: r3 = r0
+ 218: r2 = 256
+ 219: call probe_read_kernel
+ 220: r0 = r7
+ 221: r0 += 160
+ 222: r2 = r0
+ 223: r1 = map[agg:@bytes]
  225: call map_lookup_elem
- 226: if r0 == 0 goto 229
- 227: r1 = 1
- 228: lock *(u64 *)(r0 +0) += r1
- 229: goto 232
- 230: r1 = *(u64 *)(r10 -72)
- 231: lock *(u64 *)(r0 +0) += r1
- 232: r0 = 0
- 233: exit
+ 226: if r0 != 0 goto 250
+ 227: r1 = map[agg:@bytes]
+ 229: r2 = r7
+ 230: r2 += 160
+ 231: r3 = *(u64 *)(r10 -48)
+ 232: r4 = 1
+ 233: call map_update_elem
+ 234: r1 = map[agg:@bytes]
+ 236: r2 = r7
+ 237: r2 += 160
+ 238: call map_lookup_elem
+ 239: if r0 != 0 goto 250
+ 240: *(u32 *)(r10 -8) = 2
+ 241: r1 = map[drops]
+ 243: r2 = r10
+ 244: r2 += -8
+ 245: call map_lookup_elem
+ 246: if r0 == 0 goto 249
+ 247: r1 = 1
+ 248: lock *(u64 *)(r0 +0) += r1
+ 249: goto 252
+ 250: r1 = *(u64 *)(r10 -72)
+ 251: lock *(u64 *)(r0 +0) += r1
+ 252: r0 = 0
+ 253: exit

@@ -6,7 +6,8 @@
  * (at most WAITS x 5 ms: `target N wait WAITS`).  It reports on stderr
  * whether it saw the probe enabled.  With TGT_SETTLE_MS set it waits that
  * long more once it sees the probe enabled (uprobe-PMU perf events raise the
- * semaphore a moment before their program is linked). */
+ * semaphore a moment before their program is linked).  With TGT_LINGER_MS
+ * set it stays that long after its last probe before it exits. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,5 +40,8 @@ main (int argc, char **argv)
   for (int v = -3; v <= 3; v++)
     TGT_NEG (v);
   fprintf (stderr, "done %d %zu ready=%d\n", n, warm, ready ? 1 : 0);
+  const char *linger = getenv ("TGT_LINGER_MS");
+  if (linger)
+    usleep ((useconds_t) atoi (linger) * 1000);
   return 0;
 }

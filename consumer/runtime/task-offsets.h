@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * task-offsets.h — where the running kernel keeps a task's thread-group
+ * leader and name (struct task_struct's group_leader and comm), read from
+ * its BTF (/sys/kernel/btf/vmlinux, through libbpf).  The compiler's target
+ * description carries them (dprog.h struct dtarget) so that `execname` is
+ * the process's name, not the firing thread's.
+ */
+#ifndef SDTKIT_CONSUMER_RUNTIME_TASK_OFFSETS_H
+#define SDTKIT_CONSUMER_RUNTIME_TASK_OFFSETS_H
+
+#include <stdint.h>
+
+/* *LEADER and *COMM get the byte offsets, or both 0 when the kernel has no
+ * BTF or the layout is not the expected one (a pointer and a char array). */
+void task_offsets_find (uint32_t *leader, uint32_t *comm);
+
+#endif
