@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# consumer-dgaps.sh — D features of issue 13's gaps on real processes:
+# ppid (the parent's tgid) and vtimestamp (the thread's on-CPU time, from
+# the scheduler's accounting) in a -c child that burns a known amount of
+# CPU time, measured by its own CLOCK_THREAD_CPUTIME_ID.
+. "$SRCDIR/test/lib.sh"
+
+cat >burn.c <<'C'
+#include <time.h>
+__attribute__ ((noinline)) void mark (int i) { __asm__ volatile ("" :: "r" (i)); }
+static long long cpu_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+int main (void)
+{
+  mark (0);
+  long long start = cpu_ns ();
+  while (cpu_ns () - start < 200000000LL)
+    ;
+  mark (1);
+  return 0;
+}
+C
+gcc -O2 -o burn burn.c || fail "build burn.c"
+
+# --- ppid and vtimestamp
+"$DTRACE" -q -c ./burn -n '
+pid$target::mark:entry { printf("ppid %d %d\n", arg0, ppid == $pid); }
+pid$target::mark:entry /arg0 == 0/ { self->v = vtimestamp; self->t = timestamp; }
+pid$target::mark:entry /arg0 == 1/ { printf("ms %d %d\n", (vtimestamp - self->v) / 1000000, (timestamp - self->t) / 1000000); }' \
+  >task.out 2>task.err
+check_eq "ppid of a -c child is dtrace's pid (\$pid), at each probe" "$(grep '^ppid' task.out)" "$(printf 'ppid 0 1\nppid 1 1')"
+read -r _ vt wall < <(grep '^ms' task.out)
+if [ -n "${vt:-}" ] && [ "$vt" -ge 199 ] && [ "$vt" -le $((wall + 20)) ]; then
+  ok "vtimestamp advanced by the 200 ms of CPU the thread burned (got $vt ms, wall $wall ms)"
+else
+  fail "vtimestamp: got '${vt:-}' ms over a 200 ms CPU burn, wall '${wall:-}' ms"; sed 's/^/    /' task.out task.err
+fi
+out=$("$DTRACE" -q -n 'BEGIN { printf("%d %d\n", ppid == $ppid, vtimestamp > 0); exit(0); }' 2>&1)
+check_eq "BEGIN (dtrace itself): ppid is \$ppid, vtimestamp > 0" "$out" "1 1"
+
+done_testing
