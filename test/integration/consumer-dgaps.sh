@@ -43,4 +43,20 @@ fi
 out=$("$DTRACE" -q -n 'BEGIN { printf("%d %d\n", ppid == $ppid, vtimestamp > 0); exit(0); }' 2>&1)
 check_eq "BEGIN (dtrace itself): ppid is \$ppid, vtimestamp > 0" "$out" "1 1"
 
+# --- SIGINT: DTrace prints one newline when the first signal arrives (so the
+# output starts below a terminal's echoed ^C), even under -q, before END's
+# output; then the exit newline and the aggregations
+"$DTRACE" -q -n 'BEGIN { printf("begin\n"); @n = count(); } END { printf("end\n"); }' >int.out 2>int.err &
+dp=$!
+for _ in $(seq 300); do grep -q begin int.out && break; sleep 0.05; done
+kill -INT $dp; wait $dp; rc=$?
+check_eq "SIGINT: exit 0" "$rc" 0
+check_eq "SIGINT: newline, END's output, exit newline, aggregation (bytes)" "$(od -An -c int.out | tr -s ' ')" \
+  "$(printf 'begin\n\nend\n\n %16d\n' 1 | od -An -c | tr -s ' ')"
+
+# --- -c splits its command at blanks only, as DTrace does: quotes are
+# ordinary characters (doc/dtrace.1)
+out=$("$DTRACE" -q -n 'BEGIN { }' -c "/usr/bin/printf [%s] 'a	b'  \"c\\ d\"" 2>&1)
+check_eq "-c: words split at spaces and tabs, quotes and backslashes kept" "$out" "['a][b'][\"c\\][d\"]"
+
 done_testing
