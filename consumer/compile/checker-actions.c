@@ -26,6 +26,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
 {
   struct ninfo *ni = ck_info (c, lv);
   enum var_scope scope;
+  const char *name = lv->sval;        /* self->x[k]: x */
   switch (lv->kind)
     {
     case DN_IDENT:
@@ -49,6 +50,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
     case DN_SELF: scope = VS_SELF; break;
     case DN_THIS: scope = VS_THIS; break;
     case DN_INDEX:
+      if (ck_is_self_index (lv))
+        {
+          scope = VS_SELF;
+          name = lv->a->sval;
+          break;
+        }
       if (!lv->sval)
         {
           ck_err (c, &lv->loc, "assigning to an element of this expression is not supported yet");
@@ -74,13 +81,13 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
         if (keys[i].kind == DT_INTEGER)
           keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
     }
-  struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
+  struct dvar *v = ck_find_var (c->prog, scope, name);
   if (!v)
     {
       struct dtype t = vt;
       if (t.kind == DT_INTEGER && t.size < 4)
         t = T_INT;
-      v = ck_new_var (c, scope, lv->sval, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
+      v = ck_new_var (c, scope, name, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
       if (!v)
         return -1;
     }
@@ -98,7 +105,8 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
     }
   else if (lv->kind == DN_INDEX && v->nkeys != lv->nargs)
     {
-      ck_err (c, &lv->loc, "%s[ ] used with %zu keys, declared with %zu", lv->sval, lv->nargs, v->nkeys);
+      ck_err (c, &lv->loc, "%s%s[ ] used with %zu keys, declared with %zu", scope == VS_SELF ? "self->" : "",
+              name, lv->nargs, v->nkeys);
       return -1;
     }
   ck_refer_var (ni, v);

@@ -346,8 +346,14 @@ ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
 }
 
 bool
+ck_is_self_index (const struct d_node *n)
+{
+  return n->kind == DN_INDEX && !n->sval && n->a && n->a->kind == DN_SELF;
+}
+
+bool
 ck_is_mem_node (const struct d_node *n)
 {
-  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval && !ck_is_self_index (n))
          || (n->kind == DN_UNARY && n->op == DOP_DEREF);
 }

@@ -684,7 +684,7 @@ cg_expr (struct gen *g, struct d_node *n)
           gen_builtin (g, n, ni->builtin);     /* args[N] */
           return;
         }
-      if (!n->sval)
+      if (!n->sval && !ni->var)
         {
           /* ((T *) bytes)[k]: the checker made k a constant within strsize */
           cg_expr (g, n->a);

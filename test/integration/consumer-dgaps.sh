@@ -43,6 +43,41 @@ fi
 out=$("$DTRACE" -q -n 'BEGIN { printf("%d %d\n", ppid == $ppid, vtimestamp > 0); exit(0); }' 2>&1)
 check_eq "BEGIN (dtrace itself): ppid is \$ppid, vtimestamp > 0" "$out" "1 1"
 
+# --- self->x[k] is per thread: four threads each store their own tid under
+# the same keys, and read it back at a later probe
+cat >threads4.c <<'C'
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+__attribute__ ((noinline)) void put (long k) { __asm__ volatile ("" :: "r" (k)); }
+__attribute__ ((noinline)) void get (long k) { __asm__ volatile ("" :: "r" (k)); }
+static pthread_barrier_t bar;
+static void *run (void *arg)
+{
+  (void) arg;
+  put (1); put (2);
+  pthread_barrier_wait (&bar);          /* every thread has stored */
+  get (1); get (2);
+  return NULL;
+}
+int main (void)
+{
+  pthread_t t[4];
+  pthread_barrier_init (&bar, NULL, 4);
+  for (int i = 0; i < 4; i++)
+    pthread_create (&t[i], NULL, run, NULL);
+  for (int i = 0; i < 4; i++)
+    pthread_join (t[i], NULL);
+  return 0;
+}
+C
+gcc -O2 -pthread -o threads4 threads4.c || fail "build threads4.c"
+"$DTRACE" -q -c ./threads4 -n '
+pid$target::put:entry { self->mine[arg0] = tid * 10 + arg0; }
+pid$target::get:entry { printf("%d\n", self->mine[arg0] == tid * 10 + arg0); }' >tls.out 2>tls.err
+check_eq "self->x[k]: each of 4 threads reads back its own values (8 reads)" \
+  "$(grep . tls.out | sort | uniq -c | tr -s " ")" " 8 1"
+
 # --- SIGINT: DTrace prints one newline when the first signal arrives (so the
 # output starts below a terminal's echoed ^C), even under -q, before END's
 # output; then the exit newline and the aggregations
