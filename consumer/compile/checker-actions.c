@@ -130,6 +130,23 @@ ck_assign (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
+  if (n->op == DOP_ASSIGN && ck_info (c, n->b)->is_const && ck_info (c, n->b)->value == 0)
+    {
+      /* x = 0 deletes a struct-valued self-> or associative array element
+       * (as it frees any other) */
+      bool self = n->a->kind == DN_SELF || ck_is_self_index (n->a);
+      const char *name = ck_is_self_index (n->a) ? n->a->a->sval : n->a->sval;
+      struct dvar *v = (self || (n->a->kind == DN_INDEX && n->a->sval))
+                       ? ck_find_var (c->prog, self ? VS_SELF : VS_ASSOC, name) : NULL;
+      if (v && v->type.kind == DT_OBJECT)
+        {
+          if (ck_lvalue (c, n->a, v->type) != 0)
+            return -1;
+          ck_info (c, n)->delete_elem = true;
+          ck_info (c, n)->type = (struct dtype) { DT_INTEGER, 8, true, false, NULL };
+          return 0;
+        }
+    }
   if (ck_is_mem_node (n->a))
     {
       /* a member or element of D's own memory */
@@ -145,7 +162,8 @@ ck_assign (struct ck *c, struct d_node *n)
     }
   if (vt.kind == DT_OBJECT)
     {
-      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL : VS_SELF;
+      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL
+                         : n->a->kind == DN_INDEX && n->a->sval ? VS_ASSOC : VS_SELF;
       if (ck_object_var_ok (c, s, vt, &n->loc) != 0)
         return -1;
       if (ck_info (c, n->b)->str_bytes == 0 && n->op != DOP_ASSIGN)

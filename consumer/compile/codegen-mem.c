@@ -322,7 +322,12 @@ cg_assign_user_object (struct gen *g, struct d_node *n)
   int done = asm_label (a);
   cg_expr (g, n->b);              /* the object's address in the traced process */
   int src = cg_push (g);
-  target_addr (g, n->a);
+  struct dvar *v = ninfo (n->a)->var;
+  bool in_map = v && (v->scope == VS_SELF || v->scope == VS_ASSOC);
+  if (in_map)
+    cg_str_temp (g);              /* read into a temporary, then stored as the element */
+  else
+    target_addr (g, n->a);
   int dst = cg_push (g);
   E (LDX (BPF_DW, R1, R10, (int16_t) dst));
   E (MOV64_IMM (R2, (int32_t) size));
@@ -340,6 +345,13 @@ cg_assign_user_object (struct gen *g, struct d_node *n)
   E (LDX (BPF_DW, R1, R10, (int16_t) src));
   cg_fault (g, FLT_BADADDR, R1);
   asm_bind (a, done);
+  if (in_map)
+    {
+      E (LDX (BPF_DW, R0, R10, (int16_t) dst));
+      cg_drop (g, 2);
+      cg_store_var (g, n->a, v);
+      return;
+    }
   cg_drop (g, 2);
   E (LDX (BPF_DW, R0, R10, (int16_t) src));
 }

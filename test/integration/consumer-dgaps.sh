@@ -78,6 +78,27 @@ pid$target::get:entry { printf("%d\n", self->mine[arg0] == tid * 10 + arg0); }' 
 check_eq "self->x[k]: each of 4 threads reads back its own values (8 reads)" \
   "$(grep . tls.out | sort | uniq -c | tr -s " ")" " 8 1"
 
+# --- struct values from the process into an associative array and self->
+cat >sp.c <<'C'
+struct pt { int x; int y; char name[8]; };
+__attribute__ ((noinline)) void use (struct pt *p) { __asm__ volatile ("" :: "r" (p) : "memory"); }
+int main (void)
+{
+  struct pt a = { 11, 22, "abc" }, b = { 33, 44, "def" };
+  use (&a); use (&b); use (&a);
+  return 0;
+}
+C
+gcc -O0 -o sp sp.c || fail "build sp.c"
+"$DTRACE" -q -c ./sp -n 'struct pt { int x; int y; char name[8]; };
+BEGIN { self->seen[0] = 0; }
+pid$target::use:entry /!self->seen[arg0]/ { self->seen[arg0] = 1; pts[arg0] = *(struct pt *)arg0; self->last = *(struct pt *)arg0; }
+pid$target::use:entry /self->seen[arg0]/ { printf("%d %d %s %d\n", pts[arg0].x, pts[arg0].y, pts[arg0].name, self->last.x); }
+pid$target::use:entry /self->seen[arg0] && pts[arg0].x == 11/ { pts[arg0] = 0; self->last = 0; printf("%d %d\n", pts[arg0].y, self->last.y); }' \
+  >sp.out 2>sp.err
+check_eq "struct values copied from the process into pts[k] and self->, read by member, deleted by = 0 (then read as zeroes)" \
+  "$(grep . sp.out)" "$(printf '11 22 abc 11\n0 0\n33 44 def 33\n0 0  33')"
+
 # --- SIGINT: DTrace prints one newline when the first signal arrives (so the
 # output starts below a terminal's echoed ^C), even under -q, before END's
 # output; then the exit newline and the aggregations
