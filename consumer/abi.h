@@ -35,9 +35,23 @@ struct site_arg {
 
 /* site_spec.probe_id with this bit: the site is several processes' (tgt123
  * and tgt456 share the file's site): the probe is looked up by the firing
- * process in MAP_SITE_PROBES, the rest of the id is the default. */
+ * process in MAP_SITE_PROBES, the rest of the id is the default.  When the
+ * site is attached by file (`tgt*:::`, every process, MAP_NEW_PROBES) a
+ * process that has no probe there yet gets one made for it: the rest of the
+ * id names the template probe, whose strings are copied with the provider
+ * cut at its PROBESTR_PROVLEN_OFF length and the process's pid appended. */
 #define SITE_PROBE_BY_PID 0x80000000u
 
+/* A MAP_PROBESTR value: four strsize strings (provider, module, function,
+ * name), then a u32: the length of the provider without its pid (for
+ * templates of later processes' probes), then 4 bytes of padding. */
+#define PROBESTR_SIZE(strsize) (4u * (strsize) + 8u)
+#define PROBESTR_PROVLEN_OFF(strsize) (4u * (strsize))
+
+/* MAP_NEW_PROBES: u64 next probe id to give, u64 first id not to give. */
+struct new_probes {
+  uint64_t next, limit;
+};
 struct site_spec {
   uint32_t probe_id;
   uint32_t nargs;
@@ -49,6 +63,11 @@ struct site_spec {
  * arms and if branches run conditionally). */
 #define REC_HEADER_SIZE 24
 #define REC_SPEC_OFF 12
+/* With -x oformat=json the header is followed by u64 timestamp
+ * (bpf_ktime_get_ns) and u64 pid (the firing process's tgid); every
+ * record's data then start at REC_HEADER_SIZE + REC_META_SIZE
+ * (dprog_rec_header). */
+#define REC_META_SIZE 16
 
 /* A fault record (fault.c): clause index REC_FAULT, then u64 fault type,
  * u64 action (0: the predicate), u64 address, u64 clause index, u64 BPF pc. */
@@ -86,12 +105,36 @@ enum drop_counter {
  *   MAP_SYSCALL_SITES  HASH u32 syscall number -> struct site_spec, one per
  *                      syscall program
  *   MAP_SITE_PROBES    HASH u64 (tgid << 32 | cookie) -> u32 probe id, for
- *                      sites flagged SITE_PROBE_BY_PID (when some) */
+ *                      sites flagged SITE_PROBE_BY_PID (when some)
+ *   MAP_USTACKS        HASH (u64 pid, u64 capture hash) -> ustack capture
+ *                      (below), when the program calls ustack()
+ *   MAP_PID_PROBES     HASH u64 (tgid << 32 | template probe id) -> u32 probe
+ *                      id: the probes made for later processes
+ *   MAP_NEW_PROBES     ARRAY, 1 struct new_probes (when some sites are
+ *                      attached by file) */
 enum map_id {
   MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
   MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
-  MAP_SITE_PROBES, MAP_NFIXED
+  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_NFIXED
 };
+
+/* A ustack() capture (doc/unwinding.md): what the consumer's unwinder
+ * needs, taken in the kernel when the probe fires.  The user registers as
+ * the kernel saved them (x86-64 struct pt_regs, 21 u64: r15 r14 r13 r12
+ * rbp rbx r11 r10 r9 r8 rax rcx rdx rsi rdi orig_rax rip cs eflags rsp
+ * ss), the number of stack bytes copied, then that many bytes of the user
+ * stack from %rsp up (-x ustackbytes, at most to the stack's top page).
+ * A ustack() value in records and keys is 16 bytes: the pid and a 64-bit
+ * hash of the capture, which is the capture's key in MAP_USTACKS. */
+#define USTACK_REGS_SIZE 168
+#define USTACK_LEN_OFF 168
+#define USTACK_HDR_SIZE 176
+#define USTACK_PTREGS_RIP 128
+#define USTACK_PTREGS_RSP 152
+#define USTACK_PTREGS_RBP 32
+#define USTACK_BYTES_DEFAULT 8192u
+#define USTACK_BYTES_MAX 32768u
+#define USTACK_CAPTURES_MAX 16384u
 
 #define MAP_REF_VAR 0x40000000u
 #define MAP_REF_AGG 0x80000000u

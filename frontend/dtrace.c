@@ -315,6 +315,7 @@ do_list (const struct dtrace_options *o)
   struct consumer_options copt = {
     .nsources = o->nsources, .sources = src, .verbose = o->verbose,
     .npids = o->npids, .pids = o->pids, .command = o->command,
+    .nxopts = o->nxopts, .xopts = o->xopts,   /* -x nodemangle */
   };
   int rc = consumer_list (&copt, 0, NULL);
   free (src);

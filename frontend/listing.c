@@ -71,7 +71,9 @@ list_file (const char *path, struct probe_lister *pl)
 int
 dtrace_list (const struct dtrace_options *opt)
 {
-  struct probe_lister pl = { stdout, 0, opt->verbose };
+  struct probe_lister pl = { stdout, 0, opt->verbose, false };
+  for (size_t x = 0; x < opt->nxopts; x++)
+    pl.nodemangle |= strcmp (opt->xopts[x], "nodemangle") == 0;
   int rc = 0;
   probe_list_header (&pl);
   for (size_t i = 0; i < opt->nmodules; i++)

@@ -327,7 +327,7 @@ check_format_action (struct ck *c, struct d_node *call, enum action_kind kind)
   struct daction *a = ck_add_action (c, kind, call);
   a->format = xstrdup (call->args[0]->sval);
   if (c->clause->rec_size == 0)
-    c->clause->rec_size = REC_HEADER_SIZE;
+    c->clause->rec_size = dprog_rec_header (c->prog);
   c->clause->records_data = true;
   for (size_t i = 1; i < call->nargs; i++)
     {
@@ -519,7 +519,7 @@ ck_action_call (struct ck *c, struct d_node *call)
           VEC_PUSH (a->aggs, a->naggs, a->aggs_cap) = g->id;
         }
       if (c->clause->rec_size == 0)
-        c->clause->rec_size = REC_HEADER_SIZE;
+        c->clause->rec_size = dprog_rec_header (c->prog);
       c->clause->records_data = true;
       ck_info (c, call)->type = T_VOID;
       return 0;
@@ -551,7 +551,7 @@ ck_action_call (struct ck *c, struct d_node *call)
             ck_add_item (c, a, T_LONG);
           }
         else if (c->clause->rec_size == 0)
-          c->clause->rec_size = REC_HEADER_SIZE;
+          c->clause->rec_size = dprog_rec_header (c->prog);
         c->clause->records_data = true;
         ck_info (c, call)->type = T_VOID;
         return 0;

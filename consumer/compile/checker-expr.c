@@ -468,7 +468,8 @@ check_index (struct ck *c, struct d_node *n)
   struct dvar *v = ck_find_var (c->prog, VS_ASSOC, n->sval);
   if (!v && strcmp (n->sval, "args") == 0)
     {
-      /* args[N]: the probe's arguments as argN (no translator types) */
+      /* args[N]: the probe's arguments as argN, typed from the function's
+       * DWARF on a pid entry probe (checker-args.c) */
       if (n->nargs != 1 || ck_int (c, n->args[0], "args[ ] index") != 0)
         {
           if (n->nargs != 1)
@@ -483,7 +484,7 @@ check_index (struct ck *c, struct d_node *n)
         }
       ni->builtin = (enum builtin) (BI_ARG0 + k->value);
       ni->type = T_LONG;
-      return 0;
+      return ck_args_type (c, (unsigned) k->value, &n->loc, &ni->type);
     }
   if (!v && strcmp (n->sval, "uregs") == 0)
     {

@@ -104,6 +104,13 @@ int ck_type_of (struct ck *c, const char *text, struct d_decl *def, const struct
 /* The D value type of a C type. */
 struct dtype ck_dtype_of (const struct ctype *t);
 
+/* checker-args.c: args[N] of a pid entry probe typed from the function's
+ * parameters (OUT untouched when unknown; -1 after reporting), and a struct
+ * or union from the traced program completed on demand (the resolved type;
+ * still incomplete when the program has no definition). */
+int ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out);
+const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
+
 /* checker-members.c: typed memory. */
 int ck_member (struct ck *c, struct d_node *n);
 int ck_deref (struct ck *c, struct d_node *n);

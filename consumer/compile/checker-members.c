@@ -62,7 +62,7 @@ pointer_home (struct dtype t)
 static int
 set_mem_type (struct ck *c, struct d_node *n, struct ninfo *ni, const struct ctype *t, uint8_t home)
 {
-  const struct ctype *r = ctype_resolve (t);
+  const struct ctype *r = ck_complete (c, t);
   if (!r || r->kind == CT_VOID || r->kind == CT_FUNCTION
       || ((r->kind == CT_STRUCT || r->kind == CT_UNION) && !r->complete))
     {
@@ -102,7 +102,7 @@ ck_member (struct ck *c, struct d_node *n)
       agg = at.kind == DT_OBJECT ? at.ctype : NULL;
       home = ck_info (c, n->a)->mem;
     }
-  const struct ctype *r = agg ? ctype_resolve (agg) : NULL;
+  const struct ctype *r = agg ? ck_complete (c, agg) : NULL;
   if (!r || (r->kind != CT_STRUCT && r->kind != CT_UNION))
     {
       char *tn = type_name_of (at);

@@ -282,7 +282,7 @@ ck_add_item (struct ck *c, struct daction *a, struct dtype t)
 {
   struct dclause *cl = c->clause;
   if (cl->rec_size == 0)
-    cl->rec_size = REC_HEADER_SIZE;
+    cl->rec_size = dprog_rec_header (c->prog);
   struct rec_item *it = &VEC_PUSH (a->items, a->nitems, a->items_cap);
   it->type = t;
   it->offset = cl->rec_size;
@@ -526,7 +526,7 @@ check_script (struct ck *c, struct d_script *script)
         {
           /* An empty clause prints the default probe line. */
           ck_add_action (c, ACT_DEFAULT, NULL);
-          cl->rec_size = REC_HEADER_SIZE;
+          cl->rec_size = dprog_rec_header (c->prog);
           cl->records_data = true;
         }
       if (cl->nactions > 64)

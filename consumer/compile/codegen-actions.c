@@ -517,6 +517,15 @@ cg_clause (struct gen *g, struct dclause *cl)
       cg_emit (g, STX (BPF_W, R7, R9, (int16_t) (ro + 4)));
       cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       cg_emit (g, STX (BPF_W, R7, R0, (int16_t) (ro + 8)));
+      if (g->p->oformat_json)
+        {
+          /* abi.h REC_META_SIZE: timestamp and pid */
+          cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+          cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) (ro + REC_HEADER_SIZE)));
+          cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+          cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+          cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) (ro + REC_HEADER_SIZE + 8)));
+        }
       if (g->kind == PK_ERROR)
         cg_emit (g, MOV64_IMM (R4, 0));
       else

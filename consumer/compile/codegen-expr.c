@@ -12,8 +12,8 @@
 #include "consumer/compile/codegen-int.h"
 
 /* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
- * the pcs (bpf_get_stack zeroes what it does not fill) or the pc.
- * r0 = its address. */
+ * the capture's hash (ustack: codegen-ustack.c), the pcs (bpf_get_stack
+ * zeroes what it does not fill) or the pc.  r0 = its address. */
 /* Store SRC (or the constant 0 when SRC < 0) at scratch offset OFF.  The
  * stack temporaries follow the string temporaries, beyond the reach of an
  * instruction's 16-bit offset when strsize is large: their address is then
@@ -60,7 +60,9 @@ gen_stack_subr (struct gen *g, struct d_node *n)
     }
   else
     store_scratch (g, -1, off);
-  if (ni->subr != SUBR_USYM)
+  if (ni->type.kind == DT_USTACK)
+    cg_ustack_capture (g, off);
+  else if (ni->subr != SUBR_USYM)
     {
       if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
         cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
@@ -176,7 +178,13 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
       if (cg_kind_has_args (g->kind))
-        cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+        {
+          cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+          /* args[N] typed narrower than a register (a C int parameter) */
+          struct dtype t = ninfo (n)->type;
+          if (t.kind == DT_INTEGER && t.size < 8)
+            cg_normalize (g, R0, t);
+        }
       else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
         cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
       else

@@ -162,6 +162,10 @@ void cg_args_used (const struct d_node *n, unsigned *mask);
 
 /* codegen-aggs.c */
 void cg_aggregation (struct gen *g, struct d_node *n);
+
+/* codegen-ustack.c: ustack()'s capture into MAP_USTACKS; the (pid, hash)
+ * value at scratch offset OFF (the pid already stored there). */
+void cg_ustack_capture (struct gen *g, unsigned off);
 /* The update of one aggregation value; r0 = the value's address in the
  * map, the value and increment in stack slots. */
 void cgagg_stddev (struct gen *g, int value_slot);

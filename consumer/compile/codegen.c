@@ -306,6 +306,120 @@ prologue_profile (struct gen *g)
     cg_emit (g, STX (BPF_DW, R7, R3, (int16_t) (args + 8 * k)));
 }
 
+/* The firing process has no probe of its own at a site attached by file
+ * (it started, or forked, after dtrace attached): r9 = the template probe,
+ * SLOT_TMP+4 = the tgid.  Its probe (tgid, template) is looked up in
+ * MAP_PID_PROBES, else made: the next id of MAP_NEW_PROBES (atomically),
+ * the template's strings copied to it with the pid written over the
+ * template's own, then published with BPF_NOEXIST (a racing CPU's probe
+ * wins; the id it took is wasted).  r9 = the process's probe, or stays the
+ * template's when the table is full.  Prologue slots not yet in use hold
+ * the temporaries: the key at SLOT_TMP, the new id at SLOT_PROBESTR, the
+ * new strings at SLOT_VALUE, the provider length at SLOT_CTX, the pid's
+ * digits in the 16 bytes ending at SLOT_GLOBALS + 8. */
+static void
+gen_new_process_probe (struct gen *g, int done)
+{
+  unsigned ss = g->p->strsize;
+  int published = asm_label (&g->a);
+  cg_emit (g, STX (BPF_W, R10, R9, SLOT_TMP));
+  asm_ld_map (&g->a, R1, MAP_PID_PROBES);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, published);
+  /* a new id */
+  cg_emit (g, ST_IMM (BPF_W, R10, SLOT_ZERO, 0));
+  asm_ld_map (&g->a, R1, MAP_NEW_PROBES);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_ZERO));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  cg_emit (g, MOV64_IMM (R1, 1));
+  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
+  cg_emit (g, LDX (BPF_DW, R2, R0, 8));
+  asm_jmp_reg (&g->a, BPF_JGE, R1, R2, done);
+  cg_emit (g, STX (BPF_W, R10, R1, SLOT_PROBESTR));
+  /* its strings: the template's, the provider's length */
+  asm_ld_map (&g->a, R1, MAP_PROBESTR);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_PROBESTR));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  cg_emit (g, STX (BPF_W, R10, R9, SLOT_ZERO));
+  asm_ld_map (&g->a, R1, MAP_PROBESTR);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_ZERO));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, LDX (BPF_W, R1, R0, (int16_t) PROBESTR_PROVLEN_OFF (ss)));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_CTX));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  cg_emit (g, MOV64_IMM (R2, (int32_t) (4 * ss)));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  /* the template's pid cleared: 12 zero bytes at the provider's length
+   * (which leaves room for them) */
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_STRCONST, 0));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_GLOBALS, 0));
+  cg_emit (g, LDX (BPF_DW, R2, R10, SLOT_CTX));
+  asm_jmp_imm (&g->a, BPF_JGT, R2, (int32_t) (ss - 12), done);
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  cg_emit (g, A64_REG (BPF_ADD, R1, R2));
+  cg_emit (g, MOV64_IMM (R2, 12));
+  cg_emit (g, MOV64_REG (R3, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_STRCONST));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  /* the pid's decimal digits, backwards from a NUL at SLOT_GLOBALS + 7;
+   * r3 = their count + 1 */
+  int digits_done = asm_label (&g->a);
+  cg_emit (g, LDX (BPF_W, R1, R10, SLOT_TMP + 4));
+  cg_emit (g, MOV64_REG (R4, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R4, SLOT_GLOBALS + 7));
+  cg_emit (g, MOV64_IMM (R3, 1));
+  for (int k = 0; k < 10; k++)
+    {
+      cg_emit (g, A64_IMM (BPF_ADD, R4, -1));
+      cg_emit (g, A64_IMM (BPF_ADD, R3, 1));
+      cg_emit (g, MOV64_REG (R5, R1));
+      cg_emit (g, A64_IMM (BPF_MOD, R5, 10));
+      cg_emit (g, A64_IMM (BPF_ADD, R5, '0'));
+      cg_emit (g, STX (BPF_B, R4, R5, 0));
+      cg_emit (g, A64_IMM (BPF_DIV, R1, 10));
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, digits_done);
+    }
+  asm_bind (&g->a, digits_done);
+  /* written at the provider's length */
+  cg_emit (g, LDX (BPF_DW, R2, R10, SLOT_CTX));
+  asm_jmp_imm (&g->a, BPF_JGT, R2, (int32_t) (ss - 12), done);
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  cg_emit (g, A64_REG (BPF_ADD, R1, R2));
+  cg_emit (g, MOV64_REG (R2, R3));
+  cg_emit (g, MOV64_REG (R3, R4));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  /* published, unless another CPU was first */
+  asm_ld_map (&g->a, R1, MAP_PID_PROBES);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  cg_emit (g, MOV64_REG (R3, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_PROBESTR));
+  cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+  int lost = asm_label (&g->a);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, lost);
+  cg_emit (g, LDX (BPF_W, R9, R10, SLOT_PROBESTR));
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, lost);
+  asm_ld_map (&g->a, R1, MAP_PID_PROBES);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
+  asm_bind (&g->a, published);
+  cg_emit (g, LDX (BPF_W, R9, R0, 0));
+}
+
 /* Uprobe programs (USDT, pid): the -p/-c filter, then r8 = the site's
  * spec (by the attach cookie) and r9 = its probe id, when the code uses
  * them. */
@@ -354,7 +468,16 @@ prologue_uprobe (struct gen *g)
       cg_emit (g, MOV64_REG (R2, R10));
       cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
       cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
-      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, own);
+      if (cg->new_probes)
+        {
+          int found = asm_label (&g->a);
+          asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
+          gen_new_process_probe (g, own);
+          asm_ja (&g->a, own);
+          asm_bind (&g->a, found);
+        }
+      else
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, own);
       cg_emit (g, LDX (BPF_W, R9, R0, 0));
       asm_bind (&g->a, own);
     }
@@ -509,6 +632,23 @@ collect_consts (struct codegen_ctx *cg, const struct d_node *n)
     collect_consts (cg, n->args[i]);
 }
 
+/* Does the program call ustack()? */
+static bool
+uses_ustack (const struct d_node *n)
+{
+  if (!n)
+    return false;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_CALL && ni->type.kind == DT_USTACK)
+    return true;
+  if (uses_ustack (n->a) || uses_ustack (n->b) || uses_ustack (n->c))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (uses_ustack (n->args[i]))
+      return true;
+  return false;
+}
+
 /* The largest stack or symbol value the program computes. */
 static void
 stack_temp_size (const struct d_node *n, unsigned *size)
@@ -562,6 +702,12 @@ codegen_plan (struct codegen_ctx *cg)
     }
   s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
   s->total = s->stk_off + s->nstk * s->stk_size;
+  s->ucap_off = s->total;
+  s->ucap_size = 0;
+  for (size_t i = 0; i < p->nclauses && !s->ucap_size; i++)
+    if (uses_ustack (p->clauses[i].ast->predicate) || uses_ustack (p->clauses[i].ast->body))
+      s->ucap_size = USTACK_HDR_SIZE + cg_ustack_bytes (p) + 4096;   /* a page of slack */
+  s->total += s->ucap_size;
   s->by_cpu = s->total > SCRATCH_PERCPU_MAX;
   /* The record, this-> variables, arguments and keys are read and written
    * at constant offsets from r7: a 16-bit field in the instruction. */

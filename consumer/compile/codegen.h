@@ -32,6 +32,7 @@ struct scratch_layout {
   unsigned str_off, nstr;          /* string temporaries, strsize each */
   unsigned stk_off, stk_size, nstk;  /* stack()/usym() temporaries, stk_size each */
   unsigned strtok_base;            /* strtok's state in codegen-strings.c's area; 0: unused */
+  unsigned ucap_off, ucap_size;    /* ustack()'s capture (codegen-ustack.c); size 0: no ustack() */
   unsigned total;
   bool by_cpu;                     /* TOTAL is over SCRATCH_PERCPU_MAX: MAP_SCRATCH is an
                                       ARRAY of one element per possible CPU, indexed by
@@ -63,6 +64,8 @@ struct codegen_ctx {
                                        constant offset, not through the sites map */
   unsigned fixed_probe_id;          /* non-zero: every site of that program is this probe's */
   bool have_siteprobes;             /* some sites are flagged SITE_PROBE_BY_PID (MAP_SITE_PROBES) */
+  bool new_probes;                  /* some are attached by file: a process with no probe
+                                       at such a site gets one (MAP_PID_PROBES) */
   int held_pid;                     /* -c: the child, which until its exec carries the comm
                                        DT_PROC_HELD_COMM; syscall programs skip it then */
 };
@@ -70,6 +73,9 @@ struct codegen_ctx {
 /* Lay out the scratch area and collect string constants (before maps are
  * created).  0, or -1 after an error: a layout BPF cannot address. */
 int codegen_plan (struct codegen_ctx *cg);
+
+/* The user stack bytes a ustack() copies (-x ustackbytes or the default). */
+unsigned cg_ustack_bytes (const struct dprog *p);
 
 /* Generate the program for probe kind KIND running CLAUSES (clause indexes
  * in program order) into *IMG, named NAME.  For PK_BEGIN, PK_END, PK_ERROR,

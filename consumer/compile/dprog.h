@@ -35,8 +35,11 @@
 
 /* Stacks and symbols are records, not values: they may only be traced,
  * printed with printf, used as aggregation keys or stand alone as actions.
- *   DT_USTACK, DT_KSTACK  ustack(n), stack(n): size = n frames; the bytes
- *                         are the pid (u64), then n pcs (a 0 ends it early);
+ *   DT_USTACK             ustack(n): size = n frames; the bytes are the pid
+ *                         (u64) and the hash of the capture in MAP_USTACKS
+ *                         (abi.h), unwound by the consumer;
+ *   DT_KSTACK             stack(n): size = n frames; the bytes are the pid
+ *                         (u64), then n pcs (a 0 ends it early);
  *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
  *                         mod (pc): size = enum dt_symform; the bytes are the
  *                         pid (u64) and the pc (u64). */
@@ -80,7 +83,8 @@ dtype_bytes (struct dtype t, unsigned strsize)
   switch (t.kind)
     {
     case DT_STRING: return (strsize + 7) & ~7u;
-    case DT_USTACK: case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_USTACK: return 16;
+    case DT_KSTACK: return 8 + 8u * t.size;
     case DT_USYM: return 16;
     case DT_OBJECT: return (unsigned) ((ctype_resolve (t.ctype)->size + 7) & ~7ull);
     default: return 8;
@@ -206,6 +210,7 @@ struct dprog {
   unsigned strsize;           /* default 256 */
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
+  bool oformat_json;          /* -x oformat=json: records carry REC_META_SIZE more */
   bool flowindent;             /* -F / flowindent: entry/return records indented */
   unsigned stackindent;        /* -x stackindent=N, stored as N + 1 (0: unset, 14 columns) */
   bool zdefs;
@@ -218,7 +223,12 @@ struct dprog {
   unsigned nspec;             /* speculation buffers (default 1) */
   uint64_t specsize;          /* bytes per speculation (default 32k) */
   uint64_t dynvarsize;        /* self-> and assoc storage (default 1m) */
+  uint64_t aggsize;           /* -x aggsize: bytes of keys and values per aggregation
+                                 and CPU (0: 16384 entries each) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
+  unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
+  bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
+  enum { STACKFMT_TEXT, STACKFMT_FOLDED, STACKFMT_SVG } stackfmt;   /* -x oformat=folded|svg */
   /* macros */
   int64_t target_pid;         /* $target (0 if none) */
   size_t nmacro_args;
@@ -241,5 +251,13 @@ struct dprog {
   size_t nallocs, allocs_cap;
   void **allocs;
 };
+
+/* Where a clause's data start in its record (abi.h). */
+static inline unsigned
+dprog_rec_header (const struct dprog *p)
+{
+  return REC_HEADER_SIZE + (p->oformat_json ? REC_META_SIZE : 0);
+}
+
 
 #endif

@@ -809,6 +809,20 @@ dfmt_agg_print (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfm
   return n;
 }
 
+size_t
+dfmt_agg_print_order (const struct dfmt_ctx *ctx, const struct dfmt_agg *a, size_t *order)
+{
+  struct dfmt_agg *self = (struct dfmt_agg *) a;
+  struct listing l;
+  listing_build (&l, ctx, &self, 1, false);
+  /* one aggregation: row i is entry i */
+  for (size_t i = 0; i < l.nrows; i++)
+    order[i] = (size_t) (l.order[i] - l.rows);
+  size_t n = l.nrows;
+  listing_free (&l);
+  return n;
+}
+
 void
 dfmt_printa_default (struct dfmt_out *o, const struct dfmt_ctx *ctx,
                      struct dfmt_agg *const *aggs, size_t naggs)

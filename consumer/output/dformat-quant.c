@@ -264,6 +264,13 @@ bucket_label (const struct dfmt_aggdesc *d, unsigned b, unsigned n, char *buf, s
     }
 }
 
+void
+dfmt_quant_label (const struct dfmt_aggdesc *d, unsigned b, char *buf, size_t size)
+{
+  long double weight;
+  bucket_label (d, b, dfmt_desc_nbuckets (d), buf, size, &weight);
+}
+
 long double
 dfmt_quant_weighted (const struct dfmt_aggdesc *d, const int64_t *buckets, unsigned n)
 {

@@ -385,6 +385,14 @@ void dfmt_printa_default (struct dfmt_out *o, const struct dfmt_ctx *ctx,
 int dfmt_printa (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_fmt *f,
                  struct dfmt_agg *const *aggs, size_t naggs);
 
+/* For other renderings of the same data (json-output.c): ORDER (room for
+ * dfmt_agg_count(A) indexes) gets the entries' indexes in the order
+ * dfmt_agg_print prints them; returns the count. */
+size_t dfmt_agg_print_order (const struct dfmt_ctx *ctx, const struct dfmt_agg *a, size_t *order);
+/* The row label of bucket B of a quantize-family aggregation as its block
+ * prints it: "64", "-8", "< 0", ">= 100". */
+void dfmt_quant_label (const struct dfmt_aggdesc *d, unsigned b, char *buf, size_t size);
+
 /* Compile-time check of printa(@a, @b, ...) key signatures:
  *   D_PRINTA_AGGKEY   "printa( ): @a and @b do not have matching key
  *                      signatures: @a has 1 key, @b has 0 keys"

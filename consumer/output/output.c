@@ -14,12 +14,17 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "consumer/compile/checker.h"
 #include "consumer/runtime/destructive.h"
 #include "consumer/output/dformat.h"
+#include "consumer/output/flamegraph.h"
+#include "consumer/output/json-output.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
+#include "consumer/output/unwind.h"
+#include "common/diag.h"
 #include "common/xalloc.h"
 
 struct output {
@@ -36,7 +41,20 @@ struct output {
   struct dfmt_agg **aggs;      /* one per dprog aggregation */
   struct symbolizer *sym;      /* ustack() usym() stack() */
   bool user_syms;              /* the program records user stacks or symbols */
+  /* ustack(): the captures map, the unwinder, and a ring of pc buffers
+   * that live long enough for one record's or key's values */
+  int ustacks_fd;
+  struct unwinder *unw;
+  uint8_t *capbuf;
+  size_t caplen;
+  uint64_t (*stkbufs)[STACK_MAX_FRAMES];
+  unsigned stkbuf_next;
+  bool ustack_lost;            /* a ustack() value had no capture (the map was full) */
   int ncpu;
+  /* -x oformat=json: each record one line (json-output.h) */
+  bool json;
+  struct json_writer jw;
+  uint64_t wall_offset;         /* CLOCK_REALTIME - CLOCK_MONOTONIC, ns */
 };
 
 static struct dfmt_type
@@ -90,7 +108,16 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ctx.aggsortkeypos = prog->aggsortkeypos;
   o->ctx.aggsortpos = prog->aggsortpos;
   o->ctx.pid = (int32_t) prog->target_pid;
+  o->json = prog->oformat_json;
+  jw_init (&o->jw);
+  struct timespec mono, real;
+  clock_gettime (CLOCK_MONOTONIC, &mono);
+  clock_gettime (CLOCK_REALTIME, &real);
+  o->wall_offset = ((uint64_t) real.tv_sec - (uint64_t) mono.tv_sec) * 1000000000ull
+                   + (uint64_t) real.tv_nsec - (uint64_t) mono.tv_nsec;
   o->sym = symbolizer_new ();
+  symbolizer_set_demangle (o->sym, !prog->nodemangle);
+  o->ustacks_fd = -1;
   o->ctx.symbolize = symbolizer_lookup;
   o->ctx.symbolize_arg = o->sym;
   for (size_t c = 0; c < prog->nclauses; c++)
@@ -137,7 +164,11 @@ output_free (struct output *o)
     if (o->aggs[i])
       dfmt_agg_free (o->aggs[i]);
   free (o->aggs);
+  unwinder_free (o->unw);
+  free (o->capbuf);
+  free (o->stkbufs);
   symbolizer_free (o->sym);
+  jw_free (&o->jw);
   for (size_t c = 0; c < o->prog->nclauses; c++)
     for (size_t a = 0; a < o->prog->clauses[c].nactions; a++)
       {
@@ -193,10 +224,43 @@ output_check_formats (struct output *o, size_t first, size_t n, const char *errp
 /* ------------------------------------------------------------------ */
 /* Aggregation snapshots.                                              */
 
+void
+output_set_ustacks (struct output *o, int fd, size_t capture_size)
+{
+  o->ustacks_fd = fd;
+  if (fd < 0 || o->unw)
+    return;
+  o->unw = unwinder_new (o->sym);
+  o->caplen = capture_size;
+  o->capbuf = xmalloc (capture_size);
+  o->stkbufs = xcalloc (64, sizeof *o->stkbufs);
+}
+
+/* ustack(): the capture under (pid, hash), unwound (output_set_ustacks).
+ * A capture the kernel could not store (the map was full) is an empty
+ * stack. */
+static struct dfmt_value
+ustack_value (const struct output *o_const, struct dtype t, const uint8_t *p)
+{
+  struct output *o = (struct output *) o_const;
+  uint64_t pid;
+  memcpy (&pid, p, 8);
+  uint64_t *pcs = o->stkbufs ? o->stkbufs[o->stkbuf_next++ % 64] : NULL;
+  size_t n = 0;
+  if (pcs && bpf_map_lookup_elem (o->ustacks_fd, p, o->capbuf) == 0)
+    n = unwinder_unwind (o->unw, (int32_t) pid, o->capbuf, o->caplen, pcs, t.size);
+  else if (pcs)
+    o->ustack_lost = true;
+  static const uint64_t none = 0;
+  return dfmt_stack (n ? pcs : &none, n ? n : 1, true, (int32_t) pid);
+}
+
 /* A stack or symbol at P (dprog.h: the pid, then the pcs or the pc). */
 static struct dfmt_value
-record_value (struct dtype t, const uint8_t *p)
+record_value (const struct output *o, struct dtype t, const uint8_t *p)
 {
+  if (t.kind == DT_USTACK)
+    return ustack_value (o, t, p);
   uint64_t pid;
   memcpy (&pid, p, 8);
   if (t.kind == DT_USYM)
@@ -220,7 +284,7 @@ key_values (const struct output *o, const struct dagg *a, const uint8_t *key, st
       if (dtype_is_record (a->keys[k]))
         {
           /* all pcs of one function (module) make one usym (umod) entry */
-          vals[k] = dfmt_sym_normalize (&o->ctx, record_value (a->keys[k], key + off));
+          vals[k] = dfmt_sym_normalize (&o->ctx, record_value (o, a->keys[k], key + off));
           off += dtype_bytes (a->keys[k], strsize);
         }
       else if (a->keys[k].kind == DT_STRING)
@@ -424,14 +488,33 @@ item_value (const struct output *o, const uint8_t *rec, const struct rec_item *i
   if (it->type.kind == DT_STRING)
     return dfmt_str ((const char *) rec + it->offset, o->prog->strsize);
   if (dtype_is_record (it->type))
-    return record_value (it->type, rec + it->offset);
+    return record_value (o, it->type, rec + it->offset);
   int64_t v;
   memcpy (&v, rec + it->offset, 8);
   return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);
 }
 
+static void record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status);
+
 void
 output_record (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
+{
+  if (o->prog->stackfmt != STACKFMT_SVG)
+    {
+      record_text (o, data, size, exit_seen, exit_status);
+      return;
+    }
+  /* -x oformat=svg: the output is the flame graph alone; records still
+   * run their actions (exit, clear...) but print into a discarded buffer */
+  struct dfmt_out saved = o->out;
+  dfmt_out_buffer (&o->out);
+  record_text (o, data, size, exit_seen, exit_status);
+  dfmt_out_release (&o->out);
+  o->out = saved;
+}
+
+static void
+record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
 {
   const uint8_t *rec = data;
   if (size < REC_HEADER_SIZE)
@@ -452,7 +535,16 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
     if (o->prog->probes[i].id == pid)
       probe = &o->prog->probes[i];
 
-  if (!o->ctx.quiet || o->ctx.flowindent)
+  if (o->json)
+    {
+      uint64_t meta[2] = { 0, 0 };     /* abi.h REC_META_SIZE */
+      if (size >= REC_HEADER_SIZE + REC_META_SIZE)
+        memcpy (meta, rec + REC_HEADER_SIZE, sizeof meta);
+      struct dfmt_probe dp = { (int) cpu, pid, probe ? probe->prov : "", probe ? probe->mod : "",
+                               probe ? probe->func : "", probe ? probe->name : "" };
+      json_probe_begin (&o->jw, &dp, meta[0], meta[0] + o->wall_offset, (int32_t) meta[1]);
+    }
+  else if (!o->ctx.quiet || o->ctx.flowindent)
     {
       if (!o->header_done)
         {
@@ -497,7 +589,10 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
         case ACT_DEFAULT:
           break;
         case ACT_TRACE:
-          dfmt_trace (&o->out, &o->ctx, &vals[0]);
+          if (o->json)
+            json_probe_trace (&o->jw, &o->ctx, &vals[0]);
+          else
+            dfmt_trace (&o->out, &o->ctx, &vals[0]);
           break;
         case ACT_PRINT:
           {
@@ -512,12 +607,16 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
             break;
           }
         case ACT_PRINTF:
-          if (a->compiled_format)
+          if (a->compiled_format && o->json)
+            json_probe_printf (&o->jw, &o->ctx, a->compiled_format, vals, nv);
+          else if (a->compiled_format)
             dfmt_printf (&o->out, &o->ctx, a->compiled_format, vals, nv);
           break;
         case ACT_EXIT:
           *exit_seen = true;
           *exit_status = (int) dfmt_int_bits (&vals[0]);
+          if (o->json)
+            json_probe_exit (&o->jw, *exit_status);
           break;
         case ACT_PRINTA:
           {
@@ -528,7 +627,9 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
                 snapshot (o, a->aggs[k]);
                 list[n++] = o->aggs[a->aggs[k]];
               }
-            if (a->compiled_format)
+            if (o->json)
+              json_probe_printa (&o->jw, &o->ctx, list, n);
+            else if (a->compiled_format)
               dfmt_printa (&o->out, &o->ctx, a->compiled_format, list, n);
             else
               dfmt_printa_default (&o->out, &o->ctx, list, n);
@@ -563,7 +664,13 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
           break;
         }
     }
-  if (!o->ctx.quiet)
+  if (o->json)
+    {
+      json_probe_end (&o->jw);
+      if (jw_emit_line (&o->jw, o->out.fp) != 0)
+        o->out.failed = true;
+    }
+  else if (!o->ctx.quiet)
     dfmt_record_end (&o->out, &o->ctx);
 }
 
@@ -578,5 +685,57 @@ output_finish (struct output *o)
 {
   for (size_t i = 0; i < o->prog->naggs; i++)
     snapshot (o, i);
+  if (o->ustack_lost)
+    diag_warn ("some ustack() stacks were lost and print empty: more than %u distinct stack "
+               "captures", USTACK_CAPTURES_MAX);
+  if (o->json)
+    {
+      for (size_t i = 0; i < o->prog->naggs; i++)
+        if (!dfmt_agg_printed (o->aggs[i]) && dfmt_agg_count (o->aggs[i]))
+          {
+            json_aggregation (&o->jw, &o->ctx, o->aggs[i]);
+            jw_emit_line (&o->jw, o->out.fp);
+          }
+      return;
+    }
+  if (o->prog->stackfmt == STACKFMT_SVG)
+    {
+      flame_print_svg (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+      return;
+    }
+  if (o->prog->stackfmt == STACKFMT_FOLDED)
+    {
+      /* stack-keyed aggregations folded, the others as usual */
+      flame_print_folded (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+      for (size_t i = 0; i < o->prog->naggs; i++)
+        if (flame_agg_has_stack (o->aggs[i]))
+          dfmt_agg_set_printed (o->aggs[i], true);
+    }
   dfmt_print_exit (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+}
+
+bool
+output_is_json (const struct output *o)
+{
+  return o && o->json;
+}
+
+void
+output_set_file (struct output *o, FILE *fp)
+{
+  dfmt_out_file (&o->out, fp);
+}
+
+void
+output_json_error (struct output *o, const struct json_fault *f)
+{
+  json_error (&o->jw, f);
+  jw_emit_line (&o->jw, o->out.fp);
+}
+
+void
+output_json_drop (struct output *o, const char *kind, int cpu, uint64_t count, const char *message)
+{
+  json_drop (&o->jw, kind, cpu, count, message);
+  jw_emit_line (&o->jw, o->out.fp);
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "consumer/compile/dprog.h"
@@ -17,6 +18,11 @@ struct output;
 /* AGG_FDS: the map of each aggregation (dprog.aggs[i]), the runtime's. */
 struct output *output_new (struct dprog *prog, const int *agg_fds, FILE *out);
 void output_free (struct output *o);
+
+/* ustack(): FD is the runtime's MAP_USTACKS (consumer/abi.h), whose values
+ * are CAPTURE_SIZE bytes; each ustack() value is unwound from its capture
+ * (consumer/output/unwind.h).  Not called when the program has no ustack(). */
+void output_set_ustacks (struct output *o, int fd, size_t capture_size);
 
 /* Check the printf/printa formats of every clause against their arguments
  * (DTrace's compile-time prototype errors).  Returns 0 or -1 after errors. */
@@ -32,5 +38,15 @@ struct symbolizer *output_symbolizer (struct output *o);
 /* At the end: the unconditional newline, then every aggregation that no
  * printa printed. */
 void output_finish (struct output *o);
+
+/* -x oformat=json (json-output.h): true when the output is JSON Lines; the
+ * error and drop objects are written to the output, one line each. */
+struct json_fault;
+bool output_is_json (const struct output *o);
+void output_json_error (struct output *o, const struct json_fault *f);
+void output_json_drop (struct output *o, const char *kind, int cpu, uint64_t count, const char *message);
+
+/* Write to FP from now on (the -o file reopened after SIGHUP). */
+void output_set_file (struct output *o, FILE *fp);
 
 #endif

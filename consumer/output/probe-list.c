@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer/output/demangle.h"
 #include "consumer/output/probe-list.h"
 #include "sdt/sdt.h"
 
@@ -166,7 +167,9 @@ void
 probe_list_print (struct probe_lister *l, const struct listed_probe *p)
 {
   FILE *out = l->out;
-  fprintf (out, "%5u %10s %17s %33s %s\n", ++l->id, p->provider, p->module, p->function, p->name);
+  char *func = l->nodemangle ? NULL : demangle_cxx (p->function);
+  fprintf (out, "%5u %10s %17s %33s %s\n", ++l->id, p->provider, p->module, func ? func : p->function, p->name);
+  free (func);
   if (!l->verbose)
     return;
   const struct attr *fa = family_attrs[p->family];

@@ -53,6 +53,7 @@ struct probe_lister {
   FILE *out;
   unsigned id;
   bool verbose;
+  bool nodemangle;             /* -x nodemangle: C++ function names as mangled */
 };
 
 /* The column headings. */

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "consumer/output/demangle.h"
 #include "consumer/output/symbolize.h"
 #include "consumer/runtime/process.h"
 #include "common/files.h"
@@ -38,6 +39,7 @@ struct sym_file {
   uint64_t dev, ino;
   bool loaded, ok;
   struct sdt_symtab tab;
+  char **demangled;            /* per symbol: its demangled name, NOT_MANGLED, or NULL: not tried */
   size_t nsegs, segs_cap;
   struct seg *segs;
 };
@@ -63,7 +65,11 @@ struct ksym {
   uint64_t base;               /* the lowest address of mod's symbols (mod() keys) */
 };
 
+static char not_mangled[1];
+#define NOT_MANGLED not_mangled
+
 struct symbolizer {
+  bool nodemangle;             /* -x nodemangle */
   size_t nfiles, files_cap;
   struct sym_file *files;
   size_t nprocs, procs_cap;
@@ -97,6 +103,11 @@ symbolizer_free (struct symbolizer *s)
   for (size_t i = 0; i < s->nfiles; i++)
     {
       free (s->files[i].path);
+      if (s->files[i].demangled)
+        for (size_t k = 0; k < s->files[i].tab.nsyms; k++)
+          if (s->files[i].demangled[k] != NOT_MANGLED)
+            free (s->files[i].demangled[k]);
+      free (s->files[i].demangled);
       sdt_symtab_free (&s->files[i].tab);
       free (s->files[i].segs);
     }
@@ -290,11 +301,10 @@ map_of (const struct sym_proc *p, uint64_t pc)
   return NULL;
 }
 
-static bool
-lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol *out)
+/* The mapping of PC in PID, re-reading the maps when it is in none. */
+static const struct sym_map *
+user_map (struct symbolizer *s, int32_t pid, uint64_t pc, struct sym_proc **procp)
 {
-  if (pid <= 0)
-    return false;
   struct sym_proc *p = find_proc (s, pid);
   const struct sym_map *m = map_of (p, pc);
   if (!m && p)
@@ -316,6 +326,69 @@ lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol 
       p = refresh (s, pid);
       m = map_of (p, pc);
     }
+  *procp = p;
+  return m;
+}
+
+/* The link-time address of file offset FILEOFF in F, or false. */
+static bool
+file_vaddr (const struct sym_file *f, uint64_t fileoff, uint64_t *vaddr)
+{
+  for (size_t i = 0; i < f->nsegs; i++)
+    {
+      const struct seg *sg = &f->segs[i];
+      if (fileoff >= sg->off && fileoff < sg->off + sg->filesz)
+        {
+          *vaddr = fileoff - sg->off + sg->vaddr;
+          return true;
+        }
+    }
+  return false;
+}
+
+/* SYM's name demangled, once per symbol. */
+static const char *
+demangled (struct sym_file *f, const struct sdt_symbol *sym)
+{
+  size_t k = (size_t) (sym - f->tab.syms);
+  if (k >= f->tab.nsyms)
+    return sym->name;
+  if (!f->demangled)
+    f->demangled = xcalloc (f->tab.nsyms, sizeof *f->demangled);
+  if (!f->demangled[k])
+    {
+      char *d = demangle_cxx (sym->name);
+      f->demangled[k] = d ? d : NOT_MANGLED;
+    }
+  return f->demangled[k] == NOT_MANGLED ? sym->name : f->demangled[k];
+}
+
+void
+symbolizer_set_demangle (struct symbolizer *s, bool demangle)
+{
+  s->nodemangle = !demangle;
+}
+
+bool
+symbolizer_user_file (struct symbolizer *s, int32_t pid, uint64_t pc, const char **path,
+                      uint64_t *vaddr)
+{
+  struct sym_proc *p = NULL;
+  const struct sym_map *m = pid > 0 ? user_map (s, pid, pc, &p) : NULL;
+  if (!m)
+    return false;
+  struct sym_file *f = file_loaded (s, m->file);
+  *path = f->path;
+  return f->nsegs && file_vaddr (f, pc - m->start + m->off, vaddr);
+}
+
+static bool
+lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol *out)
+{
+  if (pid <= 0)
+    return false;
+  struct sym_proc *p = NULL;
+  const struct sym_map *m = user_map (s, pid, pc, &p);
   if (!m)
     return false;
   struct sym_file *f = file_loaded (s, m->file);
@@ -326,20 +399,15 @@ lookup_user (struct symbolizer *s, int32_t pid, uint64_t pc, struct dfmt_symbol 
       out->base = p->maps[i].start;
   if (!f->ok)
     return true;
-  uint64_t fileoff = pc - m->start + m->off;
-  for (size_t i = 0; i < f->nsegs; i++)
+  uint64_t vaddr;
+  if (file_vaddr (f, pc - m->start + m->off, &vaddr))
     {
-      const struct seg *sg = &f->segs[i];
-      if (fileoff < sg->off || fileoff >= sg->off + sg->filesz)
-        continue;
-      uint64_t vaddr = fileoff - sg->off + sg->vaddr;
       const struct sdt_symbol *sym = sdt_symtab_function_at (&f->tab, vaddr);
       if (sym)
         {
-          out->name = sym->name;
+          out->name = s->nodemangle ? sym->name : demangled (f, sym);
           out->offset = vaddr - sym->value;
         }
-      break;
     }
   return true;
 }

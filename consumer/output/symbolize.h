@@ -33,6 +33,16 @@ void symbolizer_free (struct symbolizer *s);
 /* A dfmt_symbolize_fn: ARG is the struct symbolizer. */
 bool symbolizer_lookup (void *arg, bool user, int32_t pid, uint64_t pc, struct dfmt_symbol *out);
 
+/* The file mapped at user PC of PID and PC's link-time address in it (what
+ * the file's symbol and CFI tables speak of), for the unwinder.  *PATH
+ * belongs to the symbolizer.  False when no mapped file holds PC. */
+bool symbolizer_user_file (struct symbolizer *s, int32_t pid, uint64_t pc, const char **path,
+                           uint64_t *vaddr);
+
+/* C++ names demangled (the default) or as the symbol tables have them
+ * (-x nodemangle). */
+void symbolizer_set_demangle (struct symbolizer *s, bool demangle);
+
 /* Read (or refresh) PID's mappings now, while the process lives. */
 void symbolizer_prime (struct symbolizer *s, int32_t pid);
 

@@ -70,6 +70,9 @@ struct usdt_probe {
   const char *note_name;    /* raw note name ("command__get") */
   size_t nsites;
   struct usdt_site *sites;
+  bool by_file;             /* set by the runtime: enabled by a description not
+                               scoped to a process (`prov*:::`), so its sites are
+                               attached by file and later processes get probes */
 };
 
 struct usdt_cache;          /* files read so far, by (dev, ino) */

@@ -9,6 +9,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "consumer/output/json-output.h"
+#include "consumer/output/output.h"
 #include "consumer/runtime/fault.h"
 #include "common/diag.h"
 
@@ -50,7 +52,7 @@ fault_text (uint64_t type)
 }
 
 bool
-fault_record (const struct dprog *p, const void *rec, size_t size, int error_fd)
+fault_record (const struct dprog *p, struct output *out, const void *rec, size_t size, int error_fd)
 {
   const uint8_t *r = rec;
   uint32_t ci, probe_id;
@@ -74,10 +76,21 @@ fault_record (const struct dprog *p, const void *rec, size_t size, int error_fd)
     snprintf (where, sizeof where, "action #%" PRIu64, f[1]);
   if (f[0] == FLT_BADADDR)
     snprintf (addr, sizeof addr, " (0x%" PRIx64 ")", f[2]);
+  char msg[1024];
+  snprintf (msg, sizeof msg, "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s at DIF offset %" PRIu64,
+            epid, probe_id, pr ? pr->prov : "", pr ? pr->mod : "", pr ? pr->func : "",
+            pr ? pr->name : "", fault_text (f[0]), addr, where, f[4]);
   fflush (stdout);
-  diag_error ("error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s at DIF offset %" PRIu64,
-              epid, probe_id, pr ? pr->prov : "", pr ? pr->mod : "", pr ? pr->func : "",
-              pr ? pr->name : "", fault_text (f[0]), addr, where, f[4]);
+  diag_error ("%s", msg);
+  if (output_is_json (out))
+    {
+      uint32_t cpu;
+      memcpy (&cpu, r + 8, 4);
+      struct dfmt_probe dp = { (int) cpu, probe_id, pr ? pr->prov : "", pr ? pr->mod : "",
+                               pr ? pr->func : "", pr ? pr->name : "" };
+      struct json_fault jf = { epid, &dp, fault_text (f[0]), f[0] == FLT_BADADDR, f[2], f[1], f[4], msg };
+      output_json_error (out, &jf);
+    }
   if (error_fd >= 0)
     {
       uint64_t args[8] = { 0, epid, f[1], f[4], f[0], f[2], 0, 0 };

@@ -33,7 +33,8 @@
  * own ring buffer (errbuf_fd), which the caller then drains, so ERROR's
  * output lands right where the fault happened.  Returns true for fault
  * records. */
-bool fault_record (const struct dprog *p, const void *rec, size_t size, int error_fd);
+struct output;
+bool fault_record (const struct dprog *p, struct output *out, const void *rec, size_t size, int error_fd);
 
 /* The EPID of (clause, probe id). */
 unsigned fault_epid (const struct dprog *p, unsigned clause, unsigned probe_id);

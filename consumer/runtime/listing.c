@@ -58,7 +58,9 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
     }
   if (rc == 0)
     {
-      struct probe_lister pl = { stdout, 0, opt->verbose };
+      struct probe_lister pl = { stdout, 0, opt->verbose, false };
+      for (size_t x = 0; x < opt->nxopts; x++)
+        pl.nodemangle |= strcmp (opt->xopts[x], "nodemangle") == 0;
       probe_list_header (&pl);
       static const char *const names[] = { "BEGIN", "END", "ERROR" };
       for (unsigned k = 0; k < 3; k++)

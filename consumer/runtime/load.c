@@ -15,8 +15,8 @@
 
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
-#include "common/vec.h"
 #include "consumer/runtime/task-offsets.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
@@ -130,7 +130,11 @@ load_and_attach (struct runtime *rt)
       bool scoped = kfilter;
       for (size_t j = i; j < p->nprobes && scoped; j++)
         if (done[j] && p->probes[j].kind == PK_USDT && same_group (&p->probes[j], &p->probes[i]))
-          scoped = ((const struct usdt_probe *) p->probes[j].sites)->pid > 0;
+          {
+            const struct usdt_probe *u = p->probes[j].sites;
+            /* `prov*:::`: by file, for the processes that map it later too */
+            scoped = u->pid > 0 && !u->by_file;
+          }
       rt->cg.pid_scoped = scoped;
       /* one program per class of sites with the same argument registers */
       size_t *cls = xcalloc (nsites ? nsites : 1, sizeof *cls);

@@ -32,6 +32,47 @@ make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value
   return fd;
 }
 
+/* Sites of libraries -c/-p processes map after dtrace attached. */
+#define LATE_SITES 4096u
+
+/* Is some USDT probe attached by file (rt->usdt's by_file)? */
+static bool
+usdt_any_by_file (const struct runtime *rt)
+{
+  if (!rt->have_usdt)
+    return false;
+  for (size_t i = 0; i < rt->usdt.nprobes; i++)
+    if (rt->usdt.probes[i].by_file)
+      return true;
+  return false;
+}
+
+/* How many probes later processes may get: 4096, or fewer so that their
+ * strings stay within 4 MiB (-x strsize); doc/limits.md. */
+static unsigned
+new_probes_room (unsigned ss)
+{
+  unsigned n = (4u << 20) / PROBESTR_SIZE (ss);
+  return n > 4096 ? 4096 : n < 16 ? 16 : n;
+}
+
+/* The maps of later processes' probes: their ids by (tgid, template) and
+ * the next id to give. */
+static int
+make_new_probe_maps (struct runtime *rt)
+{
+  unsigned room = rt->new_probes_limit - rt->new_probes_first;
+  rt->maps.fixed[MAP_PID_PROBES] = make_map (BPF_MAP_TYPE_HASH, "dt_pidprobes", 8, 4, room, 0);
+  rt->maps.fixed[MAP_NEW_PROBES] = make_map (BPF_MAP_TYPE_ARRAY, "dt_newprobes", 4, sizeof (struct new_probes), 1, 0);
+  if (rt->maps.fixed[MAP_PID_PROBES] < 0 || rt->maps.fixed[MAP_NEW_PROBES] < 0)
+    return -1;
+  struct new_probes np = { rt->new_probes_first, rt->new_probes_limit };
+  uint32_t k0 = 0;
+  bpf_map_update_elem (rt->maps.fixed[MAP_NEW_PROBES], &k0, &np, BPF_ANY);
+  rt->cg.new_probes = true;
+  return 0;
+}
+
 int
 create_maps (struct runtime *rt)
 {
@@ -67,10 +108,21 @@ create_maps (struct runtime *rt)
   rt->maps.fixed[MAP_ZERO] = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
   size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
   size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
+  /* room for the sites of libraries -c/-p processes load later */
+  rt->late_first_cookie = rt->late_limit_cookie = (unsigned) nsites;
+  if (rt->nprocs && rt->have_usdt)
+    rt->late_limit_cookie += LATE_SITES;
+  nsites = rt->late_limit_cookie;
   if (nsites == 0)
     nsites = 1;
   rt->maps.fixed[MAP_SITES] = make_map (BPF_MAP_TYPE_ARRAY, "dt_sites", 4, sizeof (struct site_spec), (unsigned) nsites, 0);
-  rt->maps.fixed[MAP_PROBESTR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, 4 * ss, (unsigned) p->nprobes + 1, 0);
+  rt->new_probes_first = (unsigned) p->nprobes + 1;
+  rt->new_probes_limit = rt->new_probes_first + (usdt_any_by_file (rt) ? new_probes_room (ss) : 0);
+  rt->late_first_id = rt->late_limit_id = rt->new_probes_limit;
+  if (rt->nprocs && rt->have_usdt)
+    rt->late_limit_id += new_probes_room (ss);
+  rt->maps.fixed[MAP_PROBESTR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, PROBESTR_SIZE (ss),
+                                           rt->late_limit_id, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
   rt->maps.fixed[MAP_STRCONST] = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss), 1, BPF_F_RDONLY_PROG);
   if (rt->maps.fixed[MAP_GLOBALS] < 0 || rt->maps.fixed[MAP_SCRATCH] < 0 || rt->maps.fixed[MAP_RINGBUF] < 0 || rt->maps.fixed[MAP_DROPS] < 0 || rt->maps.fixed[MAP_ZERO] < 0
@@ -91,15 +143,21 @@ create_maps (struct runtime *rt)
   free (buf);
 
   /* probe names for probeprov/probemod/probefunc/probename */
-  char *ps = xcalloc (4, ss);
+  char *ps = xcalloc (1, PROBESTR_SIZE (ss));
   for (size_t i = 0; i < p->nprobes; i++)
     {
       const struct dprobe *d = &p->probes[i];
-      memset (ps, 0, 4 * ss);
+      memset (ps, 0, PROBESTR_SIZE (ss));
       strncpy (ps, d->prov, ss - 1);
       strncpy (ps + ss, d->mod, ss - 1);
       strncpy (ps + 2 * ss, d->func, ss - 1);
       strncpy (ps + 3 * ss, d->name, ss - 1);
+      /* a template of later processes' probes: its provider without the pid */
+      if (d->kind == PK_USDT && ((const struct usdt_probe *) d->sites)->by_file)
+        {
+          uint32_t len = (uint32_t) strlen (((const struct usdt_probe *) d->sites)->note_provider);
+          memcpy (ps + PROBESTR_PROVLEN_OFF (ss), &len, sizeof len);
+        }
       uint32_t key = d->id;
       bpf_map_update_elem (rt->maps.fixed[MAP_PROBESTR], &key, ps, BPF_ANY);
     }
@@ -123,6 +181,8 @@ create_maps (struct runtime *rt)
 
   if (rt->have_usdt && mark_shared_sites (rt) != 0)
     return -1;
+  if (rt->new_probes_limit > rt->new_probes_first && make_new_probe_maps (rt) != 0)
+    return -1;
 
   if (rt->prov)
     providers_fill_sites (rt->prov, p->probes, p->nprobes, rt->maps.fixed[MAP_SITES], (unsigned) nusites);
@@ -140,6 +200,16 @@ create_maps (struct runtime *rt)
           uint8_t one = 1;
           bpf_map_update_elem (rt->maps.fixed[MAP_PIDS], &pid, &one, BPF_ANY);
         }
+    }
+
+  /* ustack() captures (codegen-ustack.c): allocated as they come */
+  if (rt->cg.scratch.ucap_size)
+    {
+      rt->maps.fixed[MAP_USTACKS] = make_map (BPF_MAP_TYPE_HASH, "dt_ustacks", 16,
+                                              USTACK_HDR_SIZE + cg_ustack_bytes (p),
+                                              USTACK_CAPTURES_MAX, BPF_F_NO_PREALLOC);
+      if (rt->maps.fixed[MAP_USTACKS] < 0)
+        return -1;
     }
 
   for (size_t i = 0; i < p->nvars; i++)
@@ -161,7 +231,15 @@ create_maps (struct runtime *rt)
       if (dagg_is_array (a))
         rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_ARRAY, "dt_agg", 4, dagg_flag_off (a) + 8, 1, 0);
       else
-        rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size, 16384, 0);
+        {
+          /* -x aggsize: room for that many bytes of keys and values (per
+           * CPU, as DTrace's buffer is); a full aggregation drops the new
+           * key ("N aggregation drops on CPU M") */
+          uint64_t want = p->aggsize ? p->aggsize / (a->key_size + a->value_size) : 16384;
+          unsigned entries = want < 1 ? 1 : want > (1u << 20) ? 1u << 20 : (unsigned) want;
+          rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size,
+                                       entries, 0);
+        }
       if (rt->maps.aggs[i] < 0)
         return -1;
     }

@@ -223,6 +223,7 @@ dt_proc_create (struct dt_proc *p, const char *command)
    * its exec, with no call of its own (no window before the probes see it) */
   char own_comm[17] = { 0 };
   bool renamed = prctl (PR_GET_NAME, own_comm) == 0 && prctl (PR_SET_NAME, DT_PROC_HELD_COMM) == 0;
+  pid_t tracer = getpid ();
   pid_t pid = fork ();
   if (pid != 0 && renamed)
     prctl (PR_SET_NAME, own_comm);
@@ -245,6 +246,13 @@ dt_proc_create (struct dt_proc *p, const char *command)
       sigset_t none;
       sigemptyset (&none);
       sigprocmask (SIG_SETMASK, &none, NULL);
+      /* never stopped at an evaltime or a library load with no one left to
+       * continue it: the command dies with dtrace, as it does when dtrace
+       * exits first (dt_proc_free).  Done before the hold, while no probe
+       * is attached yet: pid probes must not count these calls. */
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () != tracer)
+        _exit (127);
       char c;
       ssize_t r;
       do
@@ -293,6 +301,12 @@ reap (struct dt_proc *p, bool block)
 int
 dt_proc_release (struct dt_proc *p)
 {
+  if (p->created && p->stopped)
+    {
+      p->stopped = false;
+      kill (p->pid, SIGCONT);
+      return 0;
+    }
   if (!p->created || !p->held)
     return 0;
   p->held = false;

@@ -36,6 +36,8 @@ struct dt_proc {
   char *exec_path;       /* -c: absolute path of the file it executes */
   char **argv;           /* -c: NULL-terminated */
   bool held;             /* -c: forked, not yet released */
+  bool stopped;          /* -c: stopped at its evaltime (lib-loads.h) until
+                            dt_proc_release() continues it */
   int pidfd;             /* -1 when unavailable */
   int go_fd;             /* -c: our end of the hold channel */
   int err_fd;            /* -c: read end of the exec-error pipe */

@@ -224,8 +224,12 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
   r->usdt_desc = usdt_desc;
 
   int rc = 0;
-  if (nusdt)
+  if (nusdt && run_to_evaltime (rt) != 0)
+    rc = -1;
+  else if (nusdt)
     {
+      if (rt->nprocs)
+        usdt_late_watch (rt);   /* before the maps are read: no load is missed */
       struct usdt_scope scope = { rt->procs, rt->nprocs, NULL, 0, rt->nprocs == 0 };
       if (usdt_probes_find (udescs, nusdt, &scope, NULL, &rt->usdt) != 0)
         rc = -1;
@@ -287,10 +291,21 @@ add_tick_probes (struct dprog *p, const struct resolve *r)
     }
 }
 
+/* A provider field that names one process's probes (`tgt1234`): no glob,
+ * ending in a digit.  Any other (`tgt*`, `*`) also names the probes of the
+ * processes that map the same files later. */
+static bool
+provider_names_one_process (const char *prov)
+{
+  size_t n = strlen (prov);
+  return n > 0 && prov[n - 1] >= '0' && prov[n - 1] <= '9' && !probe_glob_is_pattern (prov);
+}
+
 /* Enable clause C on every probe description D matches (USDT probes only
- * when USDT); returns how many. */
+ * when USDT); returns how many.  BY_FILE: the scope is every process, so a
+ * USDT probe D matches without naming its process is attached by file. */
 static size_t
-enable_desc (struct dprog *p, const struct probe_desc *d, bool usdt, size_t c)
+enable_desc (struct dprog *p, const struct probe_desc *d, bool usdt, size_t c, bool by_file)
 {
   size_t n = 0;
   for (unsigned k = 0; k < 3; k++)
@@ -327,6 +342,8 @@ enable_desc (struct dprog *p, const struct probe_desc *d, bool usdt, size_t c)
             && probe_name_match (d->name, u->note_name))
           {
             add_clause_to_probe (&p->probes[j], (unsigned) c);
+            if (by_file && u->pid > 0 && !provider_names_one_process (d->provider))
+              ((struct usdt_probe *) p->probes[j].sites)->by_file = true;
             n++;
           }
       }
@@ -364,7 +381,7 @@ enable_clauses (struct runtime *rt, const struct resolve *r, int rc)
   for (size_t i = 0; rc == 0 && i < r->nd; i++)
     {
       size_t c = r->desc_clause[i];
-      size_t n = enable_desc (p, &r->descs[i], r->usdt_desc[i], c);
+      size_t n = enable_desc (p, &r->descs[i], r->usdt_desc[i], c, rt->nprocs == 0);
       for (size_t s = 0; s < rt->nsrc; s++)
         if (c >= rt->src[s].first_clause && c < rt->src[s].first_clause + rt->src[s].nclauses)
           matched[s] += n;
@@ -386,6 +403,7 @@ resolve_probes (struct runtime *rt)
   memset (&r, 0, sizeof r);
   if (collect_descs (rt, &r) != 0)
     return -1;
+  r.usdt_desc = NULL;
   add_dtrace_probes (p);
   int rc = find_usdt_probes (rt, &r);
   if (rc == 0 && rt->have_usdt)
@@ -402,10 +420,56 @@ resolve_probes (struct runtime *rt)
     }
 
   rc = enable_clauses (rt, &r, rc);
-  for (size_t i = 0; i < r.nd; i++)
-    probe_desc_free (&r.descs[i]);
-  free (r.descs);
-  free (r.desc_clause);
-  free (r.usdt_desc);
+  /* kept for the probes of libraries -c/-p processes load later */
+  rt->res = xmalloc (sizeof *rt->res);
+  *rt->res = r;
   return rc;
+}
+
+void
+resolve_free (struct runtime *rt)
+{
+  struct resolve *r = rt->res;
+  if (!r)
+    return;
+  for (size_t i = 0; i < r->nd; i++)
+    probe_desc_free (&r->descs[i]);
+  free (r->descs);
+  free (r->desc_clause);
+  free (r->usdt_desc);
+  free (r);
+  rt->res = NULL;
+}
+
+size_t
+resolve_usdt_descs (const struct runtime *rt, struct probe_desc **out)
+{
+  const struct resolve *r = rt->res;
+  size_t n = 0;
+  *out = xcalloc (r && r->nd ? r->nd : 1, sizeof **out);
+  for (size_t i = 0; r && i < r->nd; i++)
+    if (r->usdt_desc[i])
+      (*out)[n++] = r->descs[i];
+  return n;
+}
+
+size_t
+resolve_enable_late_probe (struct runtime *rt, size_t j)
+{
+  const struct resolve *r = rt->res;
+  struct dprog *p = &rt->prog;
+  const struct usdt_probe *u = p->probes[j].sites;
+  size_t n = 0;
+  for (size_t i = 0; r && i < r->nd; i++)
+    {
+      const struct probe_desc *d = &r->descs[i];
+      const char *mod = strchr (d->module, '/') ? strrchr (d->module, '/') + 1 : d->module;
+      if (r->usdt_desc[i] && probe_field_match (d->provider, u->provider) && probe_field_match (mod, u->module)
+          && probe_field_match (d->function, u->function) && probe_name_match (d->name, u->note_name))
+        {
+          add_clause_to_probe (&p->probes[j], (unsigned) r->desc_clause[i]);
+          n++;
+        }
+    }
+  return n;
 }

@@ -8,6 +8,7 @@
  * links, the processes and the output.  Each file does one step on it:
  *   xoptions.c  -x options and #pragma D option
  *   sources.c   -s/-n/-P/-m/-f sources parsed
+ *   types.c     the modules C types are read from (the compiler's resolver)
  *   resolve.c   probe descriptions -> probes, clauses enabled on them
  *   maps.c      the BPF maps created and filled
  *   sites.c     USDT site specs, shared sites, attach grouping by site shape
@@ -31,6 +32,7 @@
 #include "consumer/compile/codegen.h"
 #include "consumer/consumer.h"
 #include "consumer/probes/usdt-probes.h"
+#include "consumer/runtime/lib-loads.h"
 #include "consumer/runtime/loader.h"
 #include "consumer/runtime/uprobe-attach.h"
 
@@ -79,6 +81,15 @@ struct runtime {
   struct tick { int fd; uint64_t interval, next; } *ticks;
   size_t nticks, ticks_cap;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
+  struct type_resolver *types;  /* the modules C types are read from (types.c) */
+  enum evaltime evaltime;       /* -x evaltime (lib-loads.h) */
+  struct resolve *res;          /* the descriptions (resolve.c) */
+  struct late *late;            /* probes of libraries loaded later (usdt-late.c) */
+  unsigned late_first_id, late_limit_id;   /* their probe ids, */
+  unsigned late_first_cookie, late_limit_cookie;   /* their sites */
+  struct lib_watch *libwatch;   /* the dynamic linker's hook, -c/-p */
+  unsigned new_probes_first;    /* ids later processes' probes get (maps.c), */
+  unsigned new_probes_limit;    /* up to this one (excluded) */
 };
 
 /* xoptions.c */
@@ -91,6 +102,18 @@ int parse_sources (struct runtime *rt);
 /* resolve.c */
 const char *macro_lookup (void *arg, const char *name);
 int resolve_probes (struct runtime *rt);
+/* The descriptions that name USDT probes (borrowed; free the array). */
+size_t resolve_usdt_descs (const struct runtime *rt, struct probe_desc **out);
+/* Enable on USDT probe J (added after resolve_probes) the clauses whose
+ * descriptions match it; returns how many. */
+size_t resolve_enable_late_probe (struct runtime *rt, size_t j);
+void resolve_free (struct runtime *rt);
+
+/* usdt-late.c: the probes of libraries -c/-p processes map later */
+void usdt_late_watch (struct runtime *rt);
+int usdt_late_arm (struct runtime *rt);
+void usdt_late_service (struct runtime *rt);
+void usdt_late_free (struct runtime *rt);
 
 /* maps.c */
 int make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value, unsigned entries,
@@ -115,7 +138,12 @@ int load_and_attach (struct runtime *rt);
 /* attach-providers.c: the pid, syscall and profile-N programs. */
 int attach_providers (struct runtime *rt, enum uprobe_mode mode);
 
+/* types.c: the compiler's type resolver over the target's modules, once
+ * the processes are grabbed and the sources parsed. */
+void setup_types (struct runtime *rt);
+
 /* session.c (shared with listing.c) */
 int grab_processes (struct runtime *rt);
+int run_to_evaltime (struct runtime *rt);
 
 #endif

@@ -30,6 +30,8 @@
 #include "consumer/runtime/destructive.h"
 #include "consumer/runtime/fault.h"
 #include "consumer/runtime/process.h"
+#include "consumer/probes/type-resolver.h"
+#include "consumer/runtime/reopen.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
 #include "consumer/runtime/stop-signals.h"
@@ -50,11 +52,46 @@ print_record (void *ctx, const void *data, size_t size)
     }
 }
 
+/* A record of a probe the kernel made for a process that mapped a probed
+ * file after dtrace attached (codegen.c, gen_new_process_probe): its names
+ * are read from the probe strings map the first time it is seen. */
+static void
+learn_new_probe (struct runtime *rt, const void *data, size_t size)
+{
+  uint32_t id;
+  if (size < REC_HEADER_SIZE)
+    return;
+  memcpy (&id, (const char *) data + 4, sizeof id);
+  if (id < rt->new_probes_first || id >= rt->new_probes_limit)
+    return;
+  struct dprog *p = &rt->prog;
+  for (size_t i = p->nprobes; i > 0; i--)
+    if (p->probes[i - 1].id == id)
+      return;
+  unsigned ss = p->strsize;
+  char *ps = xcalloc (1, PROBESTR_SIZE (ss));
+  if (bpf_map_lookup_elem (rt->maps.fixed[MAP_PROBESTR], &id, ps) == 0)
+    {
+      p->probes = xrealloc (p->probes, (p->nprobes + 1) * sizeof *p->probes);
+      struct dprobe *dp = &p->probes[p->nprobes++];
+      memset (dp, 0, sizeof *dp);
+      dp->id = id;
+      dp->kind = PK_USDT;         /* no sites of its own: the kernel made it */
+      dp->prov = xstrndup (ps, ss - 1);
+      dp->mod = xstrndup (ps + ss, ss - 1);
+      dp->func = xstrndup (ps + 2 * ss, ss - 1);
+      dp->name = xstrndup (ps + 3 * ss, ss - 1);
+    }
+  free (ps);
+}
+
 static int
 on_record (void *ctx, void *data, size_t size)
 {
   struct runtime *rt = ctx;
-  if (fault_record (&rt->prog, data, size, rt->error_fd))
+  if (rt->new_probes_limit > rt->new_probes_first)
+    learn_new_probe (rt, data, size);
+  if (fault_record (&rt->prog, rt->out, data, size, rt->error_fd))
     {
       rt->nerrors++;
       if (rt->errrb)
@@ -68,12 +105,41 @@ on_record (void *ctx, void *data, size_t size)
   return 0;
 }
 
-/* Report drops and faults counted since the last report.  The kernel's
- * counters only grow; what was already reported is remembered here (zeroing
- * them would race with the programs' increments). */
+/* One drop report: DTrace's line on stderr, and with -x oformat=json an
+ * object on the output too.  CPU < 0: a total over the CPUs. */
+static void
+drop_report (struct runtime *rt, const char *kind, int cpu, uint64_t n, const char *what,
+             const char *plural, const char *detail)
+{
+  char msg[256];
+  snprintf (msg, sizeof msg, "%" PRIu64 " %s%s%s", n, what, n == 1 ? "" : plural, detail);
+  if (cpu >= 0)
+    snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " on CPU %d", cpu);
+  diag_error ("%s", msg);
+  if (output_is_json (rt->out))
+    output_json_drop (rt->out, kind, cpu, n, msg);
+}
+
+/* Report drops and faults counted since the last report, in DTrace's words
+ * (doc/output-formats.md §10).  The kernel's counters only grow; what was
+ * already reported is remembered here (zeroing them would race with the
+ * programs' increments). */
 static void
 report_drops (struct runtime *rt)
 {
+  static const struct {
+    const char *kind, *what, *plural, *detail;
+    bool per_cpu;
+  } drops[DROP_NCOUNTERS] = {
+    [DROP_RING] = { "principal", "drop", "s", "", true },
+    [DROP_DYNVAR] = { "dynamic", "dynamic variable drop", "s", "", false },
+    [DROP_AGG] = { "aggregation", "aggregation drop", "s", "", true },
+    [DROP_ERROR_LOST] = { "error", "error", "s", " in probe actions (faulting clauses skipped)", false },
+    [DROP_SPEC] = { "speculative", "speculative drop", "s", "", false },
+    [DROP_SPEC_NOBUF] = { "speculation-unavailable", "failed speculation", "s",
+                          " (no speculative buffer available)", false },
+    [DROP_ERROR_IN_ERROR] = { "double-error", "error", "s", " in ERROR probe enabling", false },
+  };
   int ncpu = libbpf_num_possible_cpus ();
   if (ncpu <= 0)
     return;
@@ -90,24 +156,12 @@ report_drops (struct runtime *rt)
           uint64_t *seen = &rt->drops_seen[k * (size_t) ncpu + (size_t) c];
           uint64_t d = v[c] - *seen;
           *seen = v[c];
-          if (k == 0 && d)
-            diag_error ("%" PRIu64 " drop%s on CPU %d", d, d == 1 ? "" : "s", c);
+          if (drops[k].per_cpu && d)
+            drop_report (rt, drops[k].kind, c, d, drops[k].what, drops[k].plural, drops[k].detail);
           total += d;
         }
-      if (k == 1 && total)
-        diag_error ("%" PRIu64 " dynamic variable drop%s", total, total == 1 ? "" : "s");
-      if (k == 2 && total)
-        diag_error ("%" PRIu64 " aggregation drop%s", total, total == 1 ? "" : "s");
-      if (k == DROP_ERROR_LOST && total)
-        diag_error ("%" PRIu64 " error%s in probe actions (faulting clauses skipped)", total,
-                    total == 1 ? "" : "s");
-      if (k == DROP_SPEC && total)
-        diag_error ("%" PRIu64 " speculative drop%s", total, total == 1 ? "" : "s");
-      if (k == DROP_SPEC_NOBUF && total)
-        diag_error ("%" PRIu64 " failed speculation%s (no speculative buffer available)", total,
-                    total == 1 ? "" : "s");
-      if (k == DROP_ERROR_IN_ERROR && total)
-        diag_error ("%" PRIu64 " error%s in ERROR probe enabling", total, total == 1 ? "" : "s");
+      if (!drops[k].per_cpu && total)
+        drop_report (rt, drops[k].kind, -1, total, drops[k].what, drops[k].plural, drops[k].detail);
     }
   free (v);
 }
@@ -127,6 +181,7 @@ free_runtime (struct runtime *rt)
   if (rt->att)
     uprobe_detach (rt->att);
   providers_free (rt->prov);
+  type_resolver_free (rt->types);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
@@ -144,6 +199,8 @@ free_runtime (struct runtime *rt)
     ring_buffer__free (rt->rb);
   if (rt->errrb)
     ring_buffer__free (rt->errrb);
+  usdt_late_free (rt);
+  resolve_free (rt);
   if (rt->out)
     output_free (rt->out);
   map_table_close (&rt->maps);
@@ -240,6 +297,40 @@ grab_processes (struct runtime *rt)
   return 0;
 }
 
+/* -c: the command runs to its evaltime (lib-loads.h) and waits there,
+ * stopped; its descriptions are then evaluated against its maps, as a
+ * -p process's.  Called by resolve.c only when some description can name
+ * USDT probes (pid, syscall and profile probes are found without running
+ * the command, and then trace it from its exec on). */
+int
+run_to_evaltime (struct runtime *rt)
+{
+  if (rt->evaltime == EVALTIME_EXEC)
+    return 0;
+  for (size_t i = 0; i < rt->nprocs; i++)
+    {
+      struct dt_proc *d = &rt->dtp[i];
+      if (!d->created || !d->held)
+        continue;
+      int r = lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO);
+      if (r < 0)
+        return -1;
+      if (r > 0)
+        continue;                 /* a script: evaluated at its exec */
+      if (d->exited)
+        {
+          char *m = dt_proc_exit_message (d);
+          diag_error ("failed to execute %s: %s before its %s", d->argv[0], m,
+                      rt->evaltime == EVALTIME_MAIN ? "main" : rt->evaltime == EVALTIME_PREINIT ? "libraries were loaded" : "entry point");
+          free (m);
+          return -1;
+        }
+      rt->procs[i].exec_path = NULL;
+      rt->cg.held_pid = 0;
+    }
+  return 0;
+}
+
 /* $0 (the script, or "dtrace"), then $1.. */
 static void
 set_macro_args (struct runtime *rt)
@@ -260,6 +351,7 @@ compile_sources (struct runtime *rt)
   struct dprog *p = &rt->prog;
   if (parse_sources (rt) != 0)
     return -1;
+  setup_types (rt);
   for (size_t i = 0; i < rt->nsrc; i++)
     {
       rt->src[i].first_clause = p->nclauses;
@@ -293,6 +385,7 @@ open_output (struct runtime *rt)
           rt->outf = NULL;
           return -1;
         }
+      reopen_install ();
     }
   rt->out = output_new (&rt->prog, rt->maps.aggs, rt->outf);
   for (size_t i = 0; i < rt->nsrc; i++)
@@ -304,6 +397,9 @@ open_output (struct runtime *rt)
 static int
 open_ring_buffers (struct runtime *rt)
 {
+  /* ustack(): unwound from the captures map (maps.c) */
+  if (rt->maps.fixed[MAP_USTACKS] >= 0)
+    output_set_ustacks (rt->out, rt->maps.fixed[MAP_USTACKS], USTACK_HDR_SIZE + cg_ustack_bytes (&rt->prog));
   rt->rb = ring_buffer__new (rt->maps.fixed[MAP_RINGBUF], on_record, rt, NULL);
   if (rt->rb && rt->error_fd >= 0)
     rt->errrb = ring_buffer__new (rt->maps.fixed[MAP_ERRBUF], on_record, rt, NULL);
@@ -357,7 +453,10 @@ trace_loop (struct runtime *rt)
       if (n < 0 && n != -EINTR)
         break;
       ring_buffer__consume (rt->rb);
+      usdt_late_service (rt);     /* libraries loaded since (dlopen) */
       fflush (rt->outf);
+      if (rt->opt->output && reopen_requested () && reopen_file (&rt->outf, rt->opt->output) == 0)
+        output_set_file (rt->out, rt->outf);
       struct timespec now;
       clock_gettime (CLOCK_MONOTONIC, &now);
       if (now.tv_sec != last_drops.tv_sec)
@@ -368,7 +467,7 @@ trace_loop (struct runtime *rt)
       if (targets_gone (rt))
         break;
     }
-  if (stop_requested ())
+  if (stop_requested () && !rt->prog.oformat_json)
     fputc ('\n', rt->outf);
 }
 
@@ -442,7 +541,7 @@ consumer_run (const struct consumer_options *opt)
     for (size_t s = 0; s < rt.nsrc; s++)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
-  if (open_ring_buffers (&rt) != 0)
+  if (open_ring_buffers (&rt) != 0 || usdt_late_arm (&rt) != 0)
     goto out;
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)

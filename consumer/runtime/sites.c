@@ -115,7 +115,9 @@ site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec 
 /* Sites that probes of several processes share (tgt123:::tick and
  * tgt456:::tick are the one site of the file they both run): the sites
  * map entry keeps one probe id, flagged SITE_PROBE_BY_PID, and
- * dt_siteprobes gives each of those processes its own probe. */
+ * dt_siteprobes gives each of those processes its own probe.  So is every
+ * site attached by file, even with one process: a process that maps the file
+ * later finds no probe of its own there and gets one (codegen.c). */
 int
 mark_shared_sites (struct runtime *rt)
 {
@@ -139,6 +141,16 @@ mark_shared_sites (struct runtime *rt)
     }
   uint32_t *first = xcalloc (nu, sizeof *first);
   bool *shared = xcalloc (nu, sizeof *shared);
+  /* a site attached by file is every process's: those that map the file
+   * later get probes of their own there (codegen's new_probes) */
+  for (size_t i = 3; i < p->nprobes; i++)
+    {
+      const struct usdt_probe *u = p->probes[i].sites;
+      if (p->probes[i].kind == PK_USDT && u->by_file)
+        for (size_t s = 0; s < u->nsites; s++)
+          if (u->sites[s].usite < nu)
+            shared[u->sites[s].usite] = true;
+    }
   for (size_t k = 0; k < nown; k++)
     {
       if (!first[own[k].usite])

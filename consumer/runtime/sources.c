@@ -31,11 +31,22 @@ source_text (const struct consumer_source *s)
     }
 }
 
-/* The notice text is cropped at the first '{', '/' or ';'. */
+/* The notice text: the source up to its first clause's predicate or body
+ * (DTrace's "description 'prov:::name ' matched ..."), found after the
+ * last of that clause's probe descriptions, so that a '/' inside one (a
+ * module path: `tgt*:/usr/bin/x::tick`) does not cut it short. */
 static char *
-crop_description (const char *text)
+crop_description (const char *text, const struct d_script *script)
 {
-  size_t n = strcspn (text, "{/;");
+  const char *pos = text;
+  if (script->nclauses > 0)
+    for (size_t d = 0; d < script->clauses[0].ndescs; d++)
+      {
+        const char *at = strstr (pos, script->clauses[0].descs[d].text);
+        if (at)
+          pos = at + strlen (script->clauses[0].descs[d].text);
+      }
+  size_t n = (size_t) (pos - text) + strcspn (pos, "{/;");
   return xstrndup (text, n);
 }
 
@@ -59,11 +70,14 @@ parse_sources (struct runtime *rt)
       else
         {
           s->text = source_text (s->src);
-          char *crop = crop_description (s->src->text);
           s->errprefix = xasprintf ("invalid probe specifier %s", s->src->text);
-          s->notice = xasprintf ("description '%s'", crop);
-          free (crop);
           r = d_parse_script_string (s->src->text, s->text, s->errprefix, &s->dp, &s->script);
+          if (r == 0)
+            {
+              char *crop = crop_description (s->src->text, &s->script);
+              s->notice = xasprintf ("description '%s'", crop);
+              free (crop);
+            }
         }
       if (r != 0)
         return -1;

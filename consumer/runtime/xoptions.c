@@ -45,6 +45,11 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       p->stackindent = (unsigned) n + 1;      /* stored + 1: 0 means unset */
     }
+  else if (strcmp (name, "evaltime") == 0)
+    {
+      if (!evaltime_parse (value, &rt->evaltime))
+        goto bad;
+    }
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
   else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
@@ -91,6 +96,15 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       *(name[0] == 'u' ? &p->ustackframes : &p->stackframes) = (unsigned) n;
     }
+  else if (strcmp (name, "ustackbytes") == 0)
+    {
+      /* user stack bytes each ustack() copies for the unwinder */
+      if (!value || parse_size (value, &n) != 0 || n < 512 || n > USTACK_BYTES_MAX)
+        goto bad;
+      p->ustackbytes = (unsigned) (n & ~7ull);
+    }
+  else if (strcmp (name, "nodemangle") == 0)
+    p->nodemangle = true;
   else if (strcmp (name, "switchrate") == 0)
     {
       /* a bare number is nanoseconds; hz is a frequency */
@@ -108,6 +122,23 @@ apply_option (struct runtime *rt, const char *name, const char *value)
         goto bad;
       rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
     }
+  else if (strcmp (name, "oformat") == 0)
+    {
+      /* the output's format: DTrace's text, JSON Lines (json-output.h), or
+       * stack-keyed aggregations as a flame graph (flamegraph.h) */
+      if (!value)
+        goto bad;
+      p->oformat_json = false;
+      p->stackfmt = STACKFMT_TEXT;
+      if (strcmp (value, "json") == 0)
+        p->oformat_json = true;
+      else if (strcmp (value, "folded") == 0)
+        p->stackfmt = STACKFMT_FOLDED;
+      else if (strcmp (value, "svg") == 0)
+        p->stackfmt = STACKFMT_SVG;
+      else if (strcmp (value, "text") != 0)
+        goto bad;
+    }
   else if (strcmp (name, "destructive") == 0)
     p->destructive = true;
   else if (strcmp (name, "nspec") == 0)
@@ -118,6 +149,12 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "defaultargs") == 0)
     p->defaultargs = true;
+  else if (strcmp (name, "aggsize") == 0)
+    {
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
+      p->aggsize = n;
+    }
   else if (strcmp (name, "specsize") == 0 || strcmp (name, "dynvarsize") == 0)
     {
       if (!value || parse_size (value, &n) != 0 || n < 1)
@@ -126,7 +163,6 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "aggrate") == 0
            || strcmp (name, "statusrate") == 0
-           || strcmp (name, "aggsize") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
            || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */

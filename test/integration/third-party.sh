@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # third-party.sh — real probes of Debian's own binaries, counted by our
-# dtrace and by bpftrace on the same workload:
+# dtrace and by bpftrace on the same workload (postgres: by path, and as
+# postgresql*::: covering the backends forked after dtrace attached):
 #  - python3.11's semaphore-guarded gc-start, whose argument is a stack slot
 #    (-4@112(%rsp)), keyed by arg0 for a script calling gc.collect() 50 times;
 #  - PostgreSQL 15's transaction-start during a small workload, traced by file
-#    (every backend is forked after dtrace attached).
+#    (every backend is forked after dtrace attached);
+#  - ustack() of both, built by Debian without frame pointers, unwound through
+#    their CFI (doc/unwinding.md) from a USDT probe and from profile-997: the
+#    stacks reach the program's start (python3.11's main is a tail call of
+#    Py_BytesMain; postgres's main is not in its symbol table: the frames
+#    checked are Py_BytesMain / PostmasterMain, __libc_start_main, _start).
 . "$SRCDIR/test/lib.sh"
 
 py=/usr/bin/python3.11
@@ -18,6 +24,21 @@ if [ -x "$py" ] && readelf -n "$py" | grep -q gc__start; then
   theirs=$(sed -n 's/^@\[\([0-9-]*\)\]: \([0-9]*\)$/\1:\2/p' bt.txt | sort | tr '\n' ' ')
   check_eq "python3.11 gc-start per generation: same counts as bpftrace" "$ours" "$theirs"
   check_match "... gc.collect() (generation 2) seen at least 50 times" "$ours" '(^| )2:(5[0-9]|[6-9][0-9]|[1-9][0-9][0-9])( |$)'
+  # unwinding: gc-start's stacks and profile samples reach the interpreter's start
+  printf 'import gc, time\nt = time.time()\nwhile time.time() - t < 30:\n    gc.collect()\n' > gcloop.py
+  "$DTRACE" -q -n 'python$target:::gc-start { @[ustack(100)] = count(); n++; } python$target:::gc-start /n == 20/ { exit(0); }' \
+    -c "$py gcloop.py" > pyst.txt 2>pyst.err
+  check_match "python3.11 gc-start ustack(), the most frequent stack: the eval loop, Py_BytesMain, libc, _start" \
+    "$(awk 'BEGIN { RS = "" } { last = $0 } END { print last }' pyst.txt | tr '\n' ' ')" \
+    '_PyEval_EvalFrameDefault.*python3.11`Py_BytesMain\+0x[0-9a-f]+ +libc[^`]*`[^ ]+ +libc[^`]*`__libc_start_main\+0x[0-9a-f]+ +python3.11`_start\+0x[0-9a-f]+ +[0-9]+ *$'
+  printf 'import time\ndef f(n):\n    return sum(i * i for i in range(n))\nt = time.time()\nwhile time.time() - t < 30:\n    f(1000)\n' > busy.py
+  "$DTRACE" -q -n 'profile-997 /pid == $target/ { @[ustack(100)] = count(); } tick-1s { exit(0); }' \
+    -c "$py busy.py" > pyprof.txt 2>pyprof.err
+  share=$(awk 'BEGIN { RS = "" } { n += $NF; if (/Py_BytesMain.*`_start\+/) m += $NF } END { printf "%d %d", m, n }' pyprof.txt)
+  check_match "python3.11 profile-997: at least 80% of the samples reach _start through Py_BytesMain ($share)" \
+    "$share" '^[0-9]+ [0-9]+$'
+  set -- $share
+  [ "$2" -gt 100 ] && [ $(( $1 * 100 )) -ge $(( $2 * 80 )) ] && ok "... $1 of $2" || fail "... $1 of $2 samples reach _start"
 else
   skip "python3.11 with USDT probes not installed"
 fi
@@ -52,6 +73,36 @@ if [ -x "$pgbin/postgres" ] && id postgres >/dev/null 2>&1; then
     theirs=$(sed -n 's/^@n: \([0-9]*\)$/\1/p' pgbt.txt)
     check_match "postgresql transaction-start counted" "$ours" '^[1-9][0-9]*$'
     check_eq "postgresql transaction-start: same count as bpftrace" "$ours" "$theirs"
+    # no path: every process running postgres now (the postmaster) and the
+    # backends it forks for psql after dtrace attached (attached by file)
+    "$DTRACE" -q -n 'postgresql*:::transaction-start { @n = count(); @b[probeprov == strjoin("postgresql", lltostr(pid))] = count(); }' >pgall.txt 2>pgall.err &
+    dpid=$!
+    wait_attached $dpid || fail "dtrace attached to postgresql*:::"
+    workload
+    kill -INT $dpid; wait $dpid
+    all=$(awk 'NF == 1 { print $1; exit }' pgall.txt)
+    check_eq "postgresql*:::transaction-start (backends forked after attach): same count as bpftrace by path" "$all" "$theirs"
+    check_eq "... every hit under the backend's own postgresql<PID>" "$(awk 'NF == 2 { print $1 }' pgall.txt)" 1
+
+    # unwinding: a backend's stacks, from transaction-start and from profile-997;
+    # one psql session stays alive (pg_sleep) while dtrace unwinds its stacks
+    { echo 'SELECT pg_backend_pid();'; echo 'SELECT pg_sleep(1);'
+      for i in $(seq 30); do echo "BEGIN; SELECT $i; COMMIT;"; done
+      echo 'SELECT count(*) FROM generate_series(1, 30000000);'; echo 'SELECT pg_sleep(20);'; } > s.sql
+    su postgres -s /bin/sh -c "psql -qAt -h $sock -p $port -d postgres -f $T/s.sql" > s.out 2>&1 &
+    for i in $(seq 100); do [ -s s.out ] && break; sleep 0.1; done
+    bpid=$(head -1 s.out)
+    "$DTRACE" -q -n "postgresql\$1:::transaction-start { @[ustack(100)] = count(); n++; } postgresql\$1:::transaction-start /n == 20/ { exit(0); }" \
+      "$bpid" > pgst.txt 2>pgst.err
+    check_match "postgres transaction-start ustack(): StartTransactionCommand, PostgresMain, PostmasterMain, libc, _start" \
+      "$(awk 'BEGIN { RS = "" } { last = $0 } END { print last }' pgst.txt | tr '\n' ' ')" \
+      'StartTransaction.*postgres`PostgresMain\+.*postgres`PostmasterMain\+0x[0-9a-f]+ .*libc[^`]*`__libc_start_main\+0x[0-9a-f]+ +postgres`_start\+0x[0-9a-f]+ +[0-9]+ *$'
+    "$DTRACE" -q -n "profile-997 /pid == \$1/ { @[ustack(100)] = count(); } tick-1s { exit(0); }" "$bpid" > pgprof.txt 2>pgprof.err
+    share=$(awk 'BEGIN { RS = "" } { n += $NF; if (/PostmasterMain.*`_start\+/) m += $NF } END { printf "%d %d", m, n }' pgprof.txt)
+    set -- $share
+    [ "${2:-0}" -gt 100 ] && [ $(( $1 * 100 )) -ge $(( $2 * 80 )) ] && ok "postgres profile-997: $1 of $2 samples reach _start through PostmasterMain" \
+      || { fail "postgres profile-997: $share samples reach _start"; head -40 pgprof.txt | sed 's/^/    /'; }
+    kill %1 2>/dev/null
   fi
 else
   skip "PostgreSQL 15 server not installed"

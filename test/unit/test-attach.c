@@ -286,7 +286,7 @@ self_discovery (void)
   char *buf = NULL;
   size_t len = 0;
   FILE *mf = open_memstream (&buf, &len);
-  struct probe_lister pl = { mf, 0, false };
+  struct probe_lister pl = { mf, 0, false, false };
   probe_list_header (&pl);
   usdt_list_print (&pl, &l);
   fclose (mf);
@@ -807,7 +807,7 @@ driver (int argc, char **argv)
       have_list = true;
       if (d.list)
         {
-          struct probe_lister pl = { stdout, 0, false };
+          struct probe_lister pl = { stdout, 0, false, false };
           probe_list_header (&pl);
           usdt_list_print (&pl, &l);
           status = 0;

@@ -7,10 +7,13 @@
  * whether it saw the probe enabled.  With TGT_SETTLE_MS set it waits that
  * long more once it sees the probe enabled (uprobe-PMU perf events raise the
  * semaphore a moment before their program is linked).  With TGT_LINGER_MS
- * set it stays that long after its last probe before it exits. */
+ * set it stays that long after its last probe before it exits.  With
+ * TGT_FORK set it forks once tgt:::ready has fired, and the child fires the
+ * ticks and negs first, then the parent. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "target.h"
 
@@ -35,6 +38,12 @@ main (int argc, char **argv)
   if (ready && settle)
     usleep ((useconds_t) atoi (settle) * 1000);
   TGT_READY ();
+  if (getenv ("TGT_FORK"))
+    {
+      pid_t child = fork ();
+      if (child > 0)
+        waitpid (child, NULL, 0);
+    }
   for (int i = 0; i < n; i++)
     TGT_TICK (i, (long) i * i, names[i % 3]);
   for (int v = -3; v <= 3; v++)

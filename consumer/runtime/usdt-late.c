@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * usdt-late.c — the USDT probes of libraries that -c and -p processes map
+ * after dtrace attached (dlopen).  The dynamic linker's hook (lib-loads.h)
+ * reports a process whose link map changed; its maps are searched again
+ * for the descriptions that name USDT probes, and the probes of files not
+ * yet attached for it become new probes (ids and sites from the room
+ * maps.c keeps), enabled with the clauses whose descriptions match them, a
+ * program per clause list attached to their sites for that process only.
+ * A -c command stopped by the hook is continued once that is done.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consumer/runtime/runtime-int.h"
+#include "common/vec.h"
+#include "common/xalloc.h"
+
+struct late_file {
+  pid_t pid;
+  dev_t dev;
+  ino_t ino;
+};
+
+struct late {
+  size_t nfiles, files_cap;
+  struct late_file *files;        /* (process, file) already attached */
+  size_t nlists, lists_cap;
+  struct usdt_probe_list **lists; /* keep the late probes' strings alive */
+  size_t npending, pending_cap;
+  pid_t *pending;                 /* processes reported by the hook */
+  unsigned next_id, next_cookie;
+  bool full_warned;
+};
+
+static bool
+file_attached (const struct late *lt, pid_t pid, const struct usdt_file *f)
+{
+  for (size_t i = 0; i < lt->nfiles; i++)
+    if (lt->files[i].pid == pid && lt->files[i].dev == f->dev && lt->files[i].ino == f->ino)
+      return true;
+  return false;
+}
+
+static void
+file_mark (struct late *lt, pid_t pid, const struct usdt_file *f)
+{
+  if (!file_attached (lt, pid, f))
+    VEC_PUSH (lt->files, lt->nfiles, lt->files_cap) = (struct late_file) { pid, f->dev, f->ino };
+}
+
+static int
+on_lib_event (void *ctx, void *data, size_t size)
+{
+  struct runtime *rt = ctx;
+  uint32_t pid;
+  if (size < sizeof pid)
+    return 0;
+  memcpy (&pid, data, sizeof pid);
+  struct late *lt = rt->late;
+  for (size_t i = 0; i < lt->npending; i++)
+    if (lt->pending[i] == (pid_t) pid)
+      return 0;
+  VEC_PUSH (lt->pending, lt->npending, lt->pending_cap) = (pid_t) pid;
+  return 0;
+}
+
+/* Armed before the processes' maps are first read (resolve.c), so that a
+ * library loaded while dtrace starts is reported, not missed. */
+void
+usdt_late_watch (struct runtime *rt)
+{
+  pid_t *pids = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *pids);
+  const char **exes = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *exes);
+  bool *stop = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *stop);
+  size_t n = 0;
+  for (size_t i = 0; i < rt->nprocs; i++)
+    if (!rt->dtp[i].exited)
+      {
+        pids[n] = rt->dtp[i].pid;
+        exes[n] = rt->dtp[i].held ? rt->dtp[i].exec_path : NULL;
+        stop[n++] = rt->dtp[i].created;
+      }
+  rt->libwatch = n ? lib_watch_new (pids, exes, stop, n, UPROBE_MODE_AUTO) : NULL;
+  free (pids);
+  free (exes);
+  free (stop);
+}
+
+int
+usdt_late_arm (struct runtime *rt)
+{
+  if (!rt->libwatch || !rt->nprocs || !rt->have_usdt || rt->late_limit_cookie == rt->late_first_cookie)
+    return 0;
+  struct late *lt = xcalloc (1, sizeof *lt);
+  rt->late = lt;
+  lt->next_id = rt->late_first_id;
+  lt->next_cookie = rt->late_first_cookie;
+  /* the files attached at start */
+  for (size_t i = 0; i < rt->usdt.nprobes; i++)
+    {
+      const struct usdt_probe *u = &rt->usdt.probes[i];
+      for (size_t s = 0; s < u->nsites; s++)
+        file_mark (lt, u->pid, u->sites[s].file);
+    }
+  if (ring_buffer__add (rt->rb, lib_watch_fd (rt->libwatch), on_lib_event, rt) != 0)
+    {
+      diag_error ("could not enable tracing: cannot watch library loads: %s", strerror (errno));
+      return -1;
+    }
+  /* loads reported while dtrace was starting */
+  ring_buffer__consume (rt->rb);
+  usdt_late_service (rt);
+  return 0;
+}
+
+/* A new probe for U (in L): its id, names, clauses and sites (cookies from
+ * BASE + its unique-site index).  Returns its index in the probe table, or
+ * 0 when there is no room left or no clause wants it. */
+static size_t
+add_probe (struct runtime *rt, const struct usdt_probe *u, unsigned base)
+{
+  struct late *lt = rt->late;
+  struct dprog *p = &rt->prog;
+  if (lt->next_id >= rt->late_limit_id)
+    {
+      if (!lt->full_warned)
+        diag_warn ("probes of libraries loaded later: at most %u; more are not traced",
+                   rt->late_limit_id - rt->late_first_id);
+      lt->full_warned = true;
+      return 0;
+    }
+  p->probes = xrealloc (p->probes, (p->nprobes + 1) * sizeof *p->probes);
+  size_t j = p->nprobes;
+  struct dprobe *dp = &p->probes[j];
+  memset (dp, 0, sizeof *dp);
+  dp->kind = PK_USDT;
+  dp->prov = xstrdup (u->provider);
+  dp->mod = xstrdup (u->module);
+  dp->func = xstrdup (u->function);
+  dp->name = xstrdup (u->name);
+  dp->sites = (void *) u;
+  p->nprobes++;
+  if (resolve_enable_late_probe (rt, j) == 0)
+    return 0;                  /* (left without clauses: never attached) */
+  dp->id = lt->next_id++;
+  unsigned ss = p->strsize;
+  char *ps = xcalloc (1, PROBESTR_SIZE (ss));
+  strncpy (ps, dp->prov, ss - 1);
+  strncpy (ps + ss, dp->mod, ss - 1);
+  strncpy (ps + 2 * ss, dp->func, ss - 1);
+  strncpy (ps + 3 * ss, dp->name, ss - 1);
+  bpf_map_update_elem (rt->maps.fixed[MAP_PROBESTR], &dp->id, ps, BPF_ANY);
+  free (ps);
+  for (size_t s = 0; s < u->nsites; s++)
+    {
+      struct site_spec spec;
+      site_spec_of (&u->sites[s], dp->id, &spec);
+      uint32_t key = base + (uint32_t) u->sites[s].usite;
+      bpf_map_update_elem (rt->maps.fixed[MAP_SITES], &key, &spec, BPF_ANY);
+    }
+  return j;
+}
+
+/* Attach the new probes FIRST.. of the table for PID: one program per
+ * clause list, on the sites of its probes. */
+static void
+attach_new (struct runtime *rt, size_t first, pid_t pid, unsigned base)
+{
+  struct dprog *p = &rt->prog;
+  enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
+  bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
+  bool *done = xcalloc (p->nprobes, sizeof *done);
+  if (!rt->att)
+    rt->att = uprobe_attachment_new ();
+  for (size_t i = first; i < p->nprobes; i++)
+    {
+      if (done[i] || p->probes[i].nclauses == 0)
+        continue;
+      struct uprobe_site *sites = NULL;
+      size_t nsites = 0, cap = 0;
+      for (size_t j = i; j < p->nprobes; j++)
+        {
+          if (done[j] || !same_group (&p->probes[j], &p->probes[i]))
+            continue;
+          done[j] = true;
+          const struct usdt_probe *u = p->probes[j].sites;
+          for (size_t s = 0; s < u->nsites; s++)
+            {
+              const struct usdt_site *st = &u->sites[s];
+              VEC_PUSH (sites, nsites, cap) = (struct uprobe_site) {
+                st->file->path, st->file->dev, st->file->ino, st->offset, st->ref_ctr_offset,
+                base + st->usite };
+            }
+        }
+      rt->cg.fixed_args = 0;
+      rt->cg.fixed_probe_id = 0;
+      rt->cg.pid_scoped = kfilter;
+      int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_USDT, 0, p->probes[i].clauses,
+                               p->probes[i].nclauses, "dt_late");
+      rt->cg.pid_scoped = false;
+      if (fd >= 0)
+        {
+          VEC_PUSH (rt->prog_fds, rt->nprog_fds, rt->prog_fds_cap) = fd;
+          struct uprobe_attach_opts ao = { mode, false, pid };
+          (void) uprobe_attach (rt->att, fd, sites, nsites, &ao);   /* errors are reported */
+        }
+      free (sites);
+    }
+  free (done);
+}
+
+/* PID's maps, searched again: probes of files not attached for it yet. */
+static void
+look_again (struct runtime *rt, pid_t pid)
+{
+  struct late *lt = rt->late;
+  struct probe_desc *descs;
+  size_t nd = resolve_usdt_descs (rt, &descs);
+  struct usdt_proc up = { pid, NULL };
+  struct usdt_scope scope = { &up, 1, NULL, 0, false };
+  struct usdt_probe_list *l = xcalloc (1, sizeof *l);
+  if (nd == 0 || usdt_probes_find (descs, nd, &scope, rt->usdt.cache, l) != 0)
+    {
+      free (descs);
+      free (l);
+      return;
+    }
+  free (descs);
+  if (lt->next_cookie + l->nusites > rt->late_limit_cookie)
+    {
+      if (!lt->full_warned)
+        diag_warn ("probes of libraries loaded later: at most %u sites; more are not traced",
+                   rt->late_limit_cookie - rt->late_first_cookie);
+      lt->full_warned = true;
+      usdt_probe_list_free (l);
+      free (l);
+      return;
+    }
+  unsigned base = lt->next_cookie;
+  size_t first = rt->prog.nprobes;
+  bool any = false;
+  for (size_t i = 0; i < l->nprobes; i++)
+    if (l->probes[i].nsites && !file_attached (lt, pid, l->probes[i].sites[0].file))
+      any |= add_probe (rt, &l->probes[i], base) != 0;
+  for (size_t i = 0; i < l->nprobes; i++)
+    if (l->probes[i].nsites)
+      file_mark (lt, pid, l->probes[i].sites[0].file);
+  if (!any)
+    {
+      /* nothing new: drop the probes added without clauses */
+      struct dprog *p = &rt->prog;
+      for (size_t j = first; j < p->nprobes; j++)
+        {
+          free (p->probes[j].prov);
+          free (p->probes[j].mod);
+          free (p->probes[j].func);
+          free (p->probes[j].name);
+          free (p->probes[j].clauses);
+        }
+      p->nprobes = first;
+      usdt_probe_list_free (l);
+      free (l);
+      return;
+    }
+  lt->next_cookie += (unsigned) l->nusites;
+  attach_new (rt, first, pid, base);
+  VEC_PUSH (lt->lists, lt->nlists, lt->lists_cap) = l;
+}
+
+void
+usdt_late_service (struct runtime *rt)
+{
+  struct late *lt = rt->late;
+  if (!lt || lt->npending == 0)
+    return;
+  for (size_t k = 0; k < lt->npending; k++)
+    {
+      pid_t pid = lt->pending[k];
+      look_again (rt, pid);
+      for (size_t i = 0; i < rt->nprocs; i++)
+        if (rt->dtp[i].pid == pid && rt->dtp[i].created && !rt->dtp[i].exited)
+          kill (pid, SIGCONT);    /* stopped by the hook (lib-loads.h) */
+    }
+  lt->npending = 0;
+}
+
+void
+usdt_late_free (struct runtime *rt)
+{
+  struct late *lt = rt->late;
+  lib_watch_free (rt->libwatch);
+  rt->libwatch = NULL;
+  if (!lt)
+    return;
+  for (size_t i = 0; i < lt->nlists; i++)
+    {
+      usdt_probe_list_free (lt->lists[i]);
+      free (lt->lists[i]);
+    }
+  free (lt->lists);
+  free (lt->files);
+  free (lt->pending);
+  free (lt);
+  rt->late = NULL;
+}
