@@ -26,6 +26,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
 {
   struct ninfo *ni = ck_info (c, lv);
   enum var_scope scope;
+  const char *name = lv->sval;        /* self->x[k]: x */
   switch (lv->kind)
     {
     case DN_IDENT:
@@ -49,6 +50,12 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
     case DN_SELF: scope = VS_SELF; break;
     case DN_THIS: scope = VS_THIS; break;
     case DN_INDEX:
+      if (ck_is_self_index (lv))
+        {
+          scope = VS_SELF;
+          name = lv->a->sval;
+          break;
+        }
       if (!lv->sval)
         {
           ck_err (c, &lv->loc, "assigning to an element of this expression is not supported yet");
@@ -74,13 +81,13 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
         if (keys[i].kind == DT_INTEGER)
           keys[i] = (struct dtype) { DT_INTEGER, 8, keys[i].is_signed, false, NULL };
     }
-  struct dvar *v = ck_find_var (c->prog, scope, lv->sval);
+  struct dvar *v = ck_find_var (c->prog, scope, name);
   if (!v)
     {
       struct dtype t = vt;
       if (t.kind == DT_INTEGER && t.size < 4)
         t = T_INT;
-      v = ck_new_var (c, scope, lv->sval, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
+      v = ck_new_var (c, scope, name, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
       if (!v)
         return -1;
     }
@@ -98,7 +105,8 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
     }
   else if (lv->kind == DN_INDEX && v->nkeys != lv->nargs)
     {
-      ck_err (c, &lv->loc, "%s[ ] used with %zu keys, declared with %zu", lv->sval, lv->nargs, v->nkeys);
+      ck_err (c, &lv->loc, "%s%s[ ] used with %zu keys, declared with %zu", scope == VS_SELF ? "self->" : "",
+              name, lv->nargs, v->nkeys);
       return -1;
     }
   ck_refer_var (ni, v);
@@ -122,6 +130,23 @@ ck_assign (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
+  if (n->op == DOP_ASSIGN && ck_info (c, n->b)->is_const && ck_info (c, n->b)->value == 0)
+    {
+      /* x = 0 deletes a struct-valued self-> or associative array element
+       * (as it frees any other) */
+      bool self = n->a->kind == DN_SELF || ck_is_self_index (n->a);
+      const char *name = ck_is_self_index (n->a) ? n->a->a->sval : n->a->sval;
+      struct dvar *v = (self || (n->a->kind == DN_INDEX && n->a->sval))
+                       ? ck_find_var (c->prog, self ? VS_SELF : VS_ASSOC, name) : NULL;
+      if (v && v->type.kind == DT_OBJECT)
+        {
+          if (ck_lvalue (c, n->a, v->type) != 0)
+            return -1;
+          ck_info (c, n)->delete_elem = true;
+          ck_info (c, n)->type = (struct dtype) { DT_INTEGER, 8, true, false, NULL };
+          return 0;
+        }
+    }
   if (ck_is_mem_node (n->a))
     {
       /* a member or element of D's own memory */
@@ -137,7 +162,8 @@ ck_assign (struct ck *c, struct d_node *n)
     }
   if (vt.kind == DT_OBJECT)
     {
-      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL : VS_SELF;
+      enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL
+                         : n->a->kind == DN_INDEX && n->a->sval ? VS_ASSOC : VS_SELF;
       if (ck_object_var_ok (c, s, vt, &n->loc) != 0)
         return -1;
       if (ck_info (c, n->b)->str_bytes == 0 && n->op != DOP_ASSIGN)

@@ -389,11 +389,37 @@ check_ident (struct ck *c, struct d_node *n)
   return -1;
 }
 
+/* self->x[keys]: a thread-local associative array, known from an
+ * assignment earlier in the program (as NAME[keys] is). */
+static int
+check_self_index (struct ck *c, struct d_node *n)
+{
+  const char *name = n->a->sval;
+  struct dvar *v = ck_find_var (c->prog, VS_SELF, name);
+  if (!v)
+    {
+      ck_err (c, &n->loc, "failed to resolve self->%s: Unknown variable name", name);
+      return -1;
+    }
+  if (v->nkeys != n->nargs)
+    {
+      ck_err (c, &n->loc, "self->%s[ ] used with %zu keys, declared with %zu", name, n->nargs, v->nkeys);
+      return -1;
+    }
+  for (size_t i = 0; i < n->nargs; i++)
+    if (ck_expr (c, n->args[i]) != 0)
+      return -1;
+  ck_refer_var (ck_info (c, n), v);
+  return 0;
+}
+
 /* NAME[keys]: an associative array, args[], uregs[], or ((T *) bytes)[k]. */
 static int
 check_index (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
+  if (ck_is_self_index (n))
+    return check_self_index (c, n);
   if (!n->sval)
     {
       /* ((T *) bytes)[k], k a constant within the bytes */
@@ -473,6 +499,14 @@ check_index (struct ck *c, struct d_node *n)
       ni->builtin = BI_UREGS;
       ni->type = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
       return 0;
+    }
+  enum builtin bi;
+  struct dtype bt;
+  if (!v && (ck_builtin_of (n->sval, &bi, &bt) || ck_find_var (c->prog, VS_GLOBAL, n->sval)))
+    {
+      /* probename[0], s[1]: D's strings and scalars have no elements */
+      ck_err (c, &n->loc, "operator [ ] cannot be applied to %s: it is not an array or pointer", n->sval);
+      return -1;
     }
   if (!v)
     {

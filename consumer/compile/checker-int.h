@@ -123,6 +123,9 @@ int ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const stru
 int ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt);
 /* A member, element or pointee node (typed memory when checked). */
 bool ck_is_mem_node (const struct d_node *n);
+/* self->x[k...]: a thread-local associative array (a VS_SELF variable with
+ * keys, named N->a->sval; the parser makes it an index of self->x). */
+bool ck_is_self_index (const struct d_node *n);
 
 /* checker-expr.c */
 bool ck_builtin_of (const char *name, enum builtin *b, struct dtype *t);

@@ -301,9 +301,12 @@ int
 ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc)
 {
   const struct ctype *r = ctype_resolve (t.ctype);
-  if (s != VS_GLOBAL && s != VS_THIS)
+  if ((s == VS_SELF || s == VS_ASSOC) && r && r->size > c->prog->strsize)
     {
-      ck_err (c, loc, "struct, union and array values are kept in globals and this-> variables only");
+      /* a map element is created from, and read as zeroes from, a
+       * strsize buffer (doc/limits.md) */
+      ck_err (c, loc, "a struct, union or array in self-> or an associative array must take at most "
+              "strsize (%u) bytes; this one takes %llu", c->prog->strsize, (unsigned long long) r->size);
       return -1;
     }
   if (!r || r->size == 0 || r->size > PRINT_MAX_BYTES)
@@ -323,6 +326,17 @@ ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
   if (ck_expr (c, lv) != 0)
     return -1;
   struct ninfo *ni = ck_info (c, lv);
+  const struct d_node *root = lv;
+  while ((root->kind == DN_MEMBER || (root->kind == DN_INDEX && !root->sval && !ck_is_self_index (root)))
+         && root->a && !ck_info (c, (struct d_node *) root)->var)
+    root = root->a;
+  const struct dvar *rv = ck_info (c, (struct d_node *) root)->var;
+  if (root != lv && rv && (rv->scope == VS_SELF || rv->scope == VS_ASSOC))
+    {
+      ck_err (c, &lv->loc, "a member or element of a struct in self-> or an associative array cannot be "
+              "assigned: assign the whole struct (copy it to this->, change it, store it back)");
+      return -1;
+    }
   if (ni->mem == MEM_USER)
     {
       ck_err (c, &lv->loc, "operator = cannot write to the traced process's memory (copyout( ) does, with -w)");
@@ -346,8 +360,14 @@ ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
 }
 
 bool
+ck_is_self_index (const struct d_node *n)
+{
+  return n->kind == DN_INDEX && !n->sval && n->a && n->a->kind == DN_SELF;
+}
+
+bool
 ck_is_mem_node (const struct d_node *n)
 {
-  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval)
+  return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval && !ck_is_self_index (n))
          || (n->kind == DN_UNARY && n->op == DOP_DEREF);
 }

@@ -5,6 +5,7 @@
  * reads of variables.  The value ends in r0; binary operators keep the left
  * operand on the expression stack while the right one is computed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,6 +132,33 @@ gen_leader_comm (struct gen *g)
   cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
 }
 
+/* r0 = the SIZE (4 or 8) bytes at OFF in the current task_struct, or, when
+ * DEREF, at OFF2 in the structure the pointer at OFF points to (ppid:
+ * task->real_parent->tgid).  The kernel zeroes what a failed read reads,
+ * so a failure gives 0. */
+static void
+gen_task_read (struct gen *g, uint32_t off, bool deref, uint32_t off2, int size)
+{
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  cg_emit (g, CALL (BPF_FUNC_get_current_task));
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) off));
+  if (deref)
+    {
+      cg_emit (g, MOV64_REG (R1, R10));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+      cg_emit (g, MOV64_IMM (R2, 8));
+      cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_TMP));
+      cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) off2));
+    }
+  cg_emit (g, MOV64_REG (R1, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  cg_emit (g, MOV64_IMM (R2, size));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  cg_emit (g, LDX (size == 4 ? BPF_W : BPF_DW, R0, R10, SLOT_TMP));
+}
+
 /* r0 = the upper (HIGH) or lower 32 bits of what helper FUNC returns
  * (pid_tgid: pid above, tid below; uid_gid: gid above, uid below). */
 static void
@@ -174,6 +202,26 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
       return;
     case BI_TIMESTAMP:
       cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+      return;
+    case BI_PPID:
+      if (!g->p->target.task_real_parent_off)
+        {
+          cg_error (g, n, "ppid is not available: the kernel's BTF does not describe task_struct's real_parent and tgid");
+          cg_emit (g, MOV64_IMM (R0, 0));
+          return;
+        }
+      gen_task_read (g, g->p->target.task_real_parent_off, true, g->p->target.task_tgid_off, 4);
+      return;
+    case BI_VTIMESTAMP:
+      /* the thread's time on a CPU as the scheduler last accounted it
+       * (se.sum_exec_runtime; doc/dtrace.1 says how precise that is) */
+      if (!g->p->target.task_exec_runtime_off)
+        {
+          cg_error (g, n, "vtimestamp is not available: the kernel's BTF does not describe task_struct's se.sum_exec_runtime");
+          cg_emit (g, MOV64_IMM (R0, 0));
+          return;
+        }
+      gen_task_read (g, g->p->target.task_exec_runtime_off, false, 0, 8);
       return;
     case BI_WALLTIMESTAMP:
       /* the wall clock: the monotonic clock plus the offset the runtime
@@ -230,7 +278,11 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
         return;
       }
     default:
-      cg_error (g, n, "this built-in variable is not supported yet");
+      {
+        char msg[128];
+        snprintf (msg, sizeof msg, "the built-in variable '%s' is not supported yet", n->sval ? n->sval : "?");
+        cg_error (g, n, msg);
+      }
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
     }
@@ -640,7 +692,7 @@ cg_expr (struct gen *g, struct d_node *n)
           gen_builtin (g, n, ni->builtin);     /* args[N] */
           return;
         }
-      if (!n->sval)
+      if (!n->sval && !ni->var)
         {
           /* ((T *) bytes)[k]: the checker made k a constant within strsize */
           cg_expr (g, n->a);

@@ -139,6 +139,8 @@ void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_
 void cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v);
 /* Store r0 into variable V (target node LV). */
 void cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v);
+/* x = 0 of a struct-valued self-> or associative array element: deleted. */
+void cg_delete_var_elem (struct gen *g, struct d_node *lv, struct dvar *v);
 /* An assignment or ++/--; with WANT_VALUE, r0 = the expression's value
  * (the value stored; the old one for x++ and x--). */
 void cg_assign (struct gen *g, struct d_node *n, bool want_value);

@@ -319,9 +319,21 @@ cg_assign_user_object (struct gen *g, struct d_node *n)
   unsigned size = (unsigned) ctype_resolve (ninfo (n->a)->type.ctype)->size;
   cg_expr (g, n->b);              /* the object's address in the traced process */
   int src = cg_push (g);
-  target_addr (g, n->a);
+  struct dvar *v = ninfo (n->a)->var;
+  bool in_map = v && (v->scope == VS_SELF || v->scope == VS_ASSOC);
+  if (in_map)
+    cg_str_temp (g);              /* read into a temporary, then stored as the element */
+  else
+    target_addr (g, n->a);
   int dst = cg_push (g);
   read_user_or_fault (g, (struct user_dst) { R10, dst, true }, size, src);
+  if (in_map)
+    {
+      E (LDX (BPF_DW, R0, R10, (int16_t) dst));
+      cg_drop (g, 2);
+      cg_store_var (g, n->a, v);
+      return;
+    }
   cg_drop (g, 2);
   E (LDX (BPF_DW, R0, R10, (int16_t) src));
 }

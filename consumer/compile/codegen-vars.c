@@ -82,13 +82,14 @@ cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   int found = asm_label (&g->a), done = asm_label (&g->a);
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
-  if (v->type.kind == DT_STRING)
-    cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_ZERO));
+  bool by_addr = v->type.kind == DT_STRING || v->type.kind == DT_OBJECT;
+  if (by_addr)
+    cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_ZERO));   /* strsize zeroes (a struct fits: checker) */
   else
     cg_emit (g, MOV64_IMM (R0, 0));
   asm_ja (&g->a, done);
   asm_bind (&g->a, found);
-  if (v->type.kind != DT_STRING)
+  if (!by_addr)
     cg_emit (g, LDX (BPF_DW, R0, R0, 0));
   asm_bind (&g->a, done);
 }
@@ -127,25 +128,46 @@ give_back (struct gen *g, int32_t elem, int label)
  * integer 0 deletes the element.  A new element must fit in dynvarsize
  * (the usage counter is shared by every self-> and associative array);
  * when it does not, the store is dropped and counted. */
+/* Delete the element of map-backed variable V at the key built in the
+ * scratch key area, giving its space back; then jump to DONE. */
+static void
+delete_map_elem (struct gen *g, struct dvar *v, int done)
+{
+  var_map_and_key (g, v);
+  cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
+  dynvar_counter (g, done);
+  give_back (g, dynvar_elem_size (v), done);
+}
+
+/* x = 0 of a struct-valued self-> or associative array element (the
+ * checker's delete_elem): the key is built and the element deleted. */
+void
+cg_delete_var_elem (struct gen *g, struct d_node *lv, struct dvar *v)
+{
+  int done = asm_label (&g->a);
+  cg_build_key (g, lv->kind == DN_INDEX ? lv->args : NULL, lv->kind == DN_INDEX ? lv->nargs : 0,
+             v->scope == VS_SELF);
+  delete_map_elem (g, v, done);
+  asm_bind (&g->a, done);
+}
+
 static void
 store_map_elem (struct gen *g, struct dvar *v)
 {
-  bool is_str = v->type.kind == DT_STRING;
+  bool is_str = v->type.kind == DT_STRING, is_obj = v->type.kind == DT_OBJECT;
+  bool by_addr = is_str || is_obj;    /* SLOT_VALUE holds the value's address */
   int32_t elem = dynvar_elem_size (v);
   int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
-#define VALUE_TO_R3() do { if (is_str) cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE)); \
+#define VALUE_TO_R3() do { if (by_addr) cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE)); \
     else { cg_emit (g, MOV64_REG (R3, R10)); cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE)); } } while (0)
-  if (!is_str)
+  if (!by_addr)
     {
       /* assigning 0 deletes the element and gives its space back */
       int nonzero = asm_label (&g->a);
       cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
       asm_jmp_imm (&g->a, BPF_JNE, R3, 0, nonzero);
-      var_map_and_key (g, v);
-      cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
-      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
-      dynvar_counter (g, done);
-      give_back (g, elem, done);
+      delete_map_elem (g, v, done);
       asm_bind (&g->a, nonzero);
     }
   /* an existing element is overwritten in place */
@@ -177,6 +199,12 @@ store_map_elem (struct gen *g, struct dvar *v)
     {
       cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
       cg_copy_string (g, R0, R3);
+    }
+  else if (is_obj)
+    {
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+      cg_copy_bytes (g, R1, R3, (unsigned) ctype_resolve (v->type.ctype)->size);
     }
   else
     {
@@ -226,7 +254,7 @@ cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v)
       {
         /* the value (an integer, or a string's address) waits on the
          * expression stack while the key is built, then goes to SLOT_VALUE */
-        if (v->type.kind != DT_STRING)
+        if (v->type.kind == DT_INTEGER)
           cg_normalize (g, R0, v->type);
         cg_push (g);
         cg_build_key (g, lv->kind == DN_INDEX ? lv->args : NULL, lv->kind == DN_INDEX ? lv->nargs : 0,
@@ -260,6 +288,12 @@ void
 cg_assign (struct gen *g, struct d_node *n, bool want_value)
 {
   struct dtype lt = ninfo (n->a)->type;     /* the target's type */
+  if (ninfo (n)->delete_elem)
+    {
+      cg_delete_var_elem (g, n->a, ninfo (n->a)->var);
+      cg_emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
   if (lt.kind == DT_OBJECT && ninfo (n->b)->mem == MEM_USER)
     {
       cg_assign_user_object (g, n);

@@ -194,6 +194,9 @@ struct dtarget {
   /* struct task_struct's group_leader and comm (the kernel's BTF): execname
    * is the thread-group leader's comm; 0 when unknown (the thread's comm) */
   uint32_t task_group_leader_off, task_comm_off;
+  /* ppid: task->real_parent->tgid; vtimestamp: task->se.sum_exec_runtime
+   * (its offset in the task); 0 when unknown (ppid and vtimestamp refused) */
+  uint32_t task_real_parent_off, task_tgid_off, task_exec_runtime_off;
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -45,6 +45,8 @@ set_target (struct dtarget *t, enum uprobe_mode mode)
   clock_gettime (CLOCK_REALTIME, &real);
   t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
   task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
+  task_offsets_find_parent (&t->task_real_parent_off, &t->task_tgid_off);
+  t->task_exec_runtime_off = task_offsets_exec_runtime ();
 }
 
 /* The program of the special probe rt->prog.probes[I] (BEGIN, END or

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * task-offsets.c — struct task_struct's group_leader and comm offsets from
- * the kernel's BTF (task-offsets.h).
+ * task-offsets.c — struct task_struct's group_leader, comm, real_parent,
+ * tgid and se.sum_exec_runtime offsets from the kernel's BTF (task-offsets.h).
  */
 #include "consumer/runtime/task-offsets.h"
 
@@ -27,30 +27,65 @@ member_offset (const struct btf *btf, const struct btf_type *t, const char *name
   return 0;
 }
 
+/* Every offset this file finds, read once from the kernel's BTF. */
+static struct {
+  bool done;
+  uint32_t leader, comm;                /* execname */
+  uint32_t real_parent, tgid;           /* ppid */
+  uint32_t se, sum_exec_runtime;        /* vtimestamp */
+} found;
+
+static void
+find_all (void)
+{
+  if (found.done)
+    return;
+  found.done = true;
+  struct btf *btf = btf__load_vmlinux_btf ();   /* NULL on error (libbpf 1.x) */
+  if (!btf)
+    return;
+  int id = btf__find_by_name_kind (btf, "task_struct", BTF_KIND_STRUCT);
+  const struct btf_type *t = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
+  if (t)
+    {
+      found.leader = member_offset (btf, t, "group_leader", BTF_KIND_PTR);
+      found.comm = member_offset (btf, t, "comm", BTF_KIND_ARRAY);
+      found.real_parent = member_offset (btf, t, "real_parent", BTF_KIND_PTR);
+      found.tgid = member_offset (btf, t, "tgid", BTF_KIND_INT);
+      found.se = member_offset (btf, t, "se", BTF_KIND_STRUCT);
+    }
+  int se_id = btf__find_by_name_kind (btf, "sched_entity", BTF_KIND_STRUCT);
+  const struct btf_type *se = se_id > 0 ? btf__type_by_id (btf, (uint32_t) se_id) : NULL;
+  if (se)
+    found.sum_exec_runtime = member_offset (btf, se, "sum_exec_runtime", BTF_KIND_INT);
+  if (!found.leader || !found.comm)
+    found.leader = found.comm = 0;
+  if (!found.real_parent || !found.tgid)
+    found.real_parent = found.tgid = 0;
+  if (!found.se || !found.sum_exec_runtime)
+    found.se = found.sum_exec_runtime = 0;
+  btf__free (btf);
+}
+
 void
 task_offsets_find (uint32_t *leader, uint32_t *comm)
 {
-  static bool done;
-  static uint32_t l, c;
-  if (!done)
-    {
-      done = true;
-      struct btf *btf = btf__load_vmlinux_btf ();   /* NULL on error (libbpf 1.x) */
-      if (btf)
-        {
-          int id = btf__find_by_name_kind (btf, "task_struct", BTF_KIND_STRUCT);
-          const struct btf_type *t = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
-          if (t)
-            {
-              l = member_offset (btf, t, "group_leader", BTF_KIND_PTR);
-              c = member_offset (btf, t, "comm", BTF_KIND_ARRAY);
-            }
-          if (!l || !c)
-            l = c = 0;
-        }
-      if (btf)
-        btf__free (btf);
-    }
-  *leader = l;
-  *comm = c;
+  find_all ();
+  *leader = found.leader;
+  *comm = found.comm;
+}
+
+void
+task_offsets_find_parent (uint32_t *real_parent, uint32_t *tgid)
+{
+  find_all ();
+  *real_parent = found.real_parent;
+  *tgid = found.tgid;
+}
+
+uint32_t
+task_offsets_exec_runtime (void)
+{
+  find_all ();
+  return found.se ? found.se + found.sum_exec_runtime : 0;
 }

@@ -15,4 +15,12 @@
  * BTF or the layout is not the expected one (a pointer and a char array). */
 void task_offsets_find (uint32_t *leader, uint32_t *comm);
 
+/* ppid: struct task_struct's real_parent (a pointer) and tgid (an integer),
+ * both 0 when unknown. */
+void task_offsets_find_parent (uint32_t *real_parent, uint32_t *tgid);
+
+/* vtimestamp: the offset of se.sum_exec_runtime (the task's nanoseconds on
+ * a CPU, as the scheduler last accounted them) in struct task_struct, or 0. */
+uint32_t task_offsets_exec_runtime (void);
+
 #endif

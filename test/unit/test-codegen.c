@@ -39,6 +39,8 @@ static const struct dtarget test_target = {
   .sleepable = true, .pid = 4242, .ppid = 4241, .uid = 1000, .gid = 1000,
   .walltime_offset_ns = 1700000000000000000LL,
   .task_group_leader_off = 2512, .task_comm_off = 3080,   /* execname: the group leader's comm */
+  .task_real_parent_off = 2496, .task_tgid_off = 2476,   /* ppid: real_parent->tgid */
+  .task_exec_runtime_off = 280,                          /* vtimestamp: se.sum_exec_runtime */
 };
 
 /* The probe kind a description names, and its probe id. */

@@ -1,0 +1,23 @@
+/* self->x[k]: thread-local associative arrays — integer, string and
+ * multiple keys, string values, ++ and +=, 0 deletes, and a scalar
+ * self-> of another name beside them. */
+BEGIN
+{
+	self->n[1] = 5;
+	self->n[2] = 6;
+	self->n[1]++;
+	self->n[2] += 10;
+	self->k["a", 7] = 70;
+	self->s["greeting"] = "hello";
+	self->depth = 1;
+	printf("%d %d %d %d %s [%s] %d\n", self->n[1], self->n[2], self->n[3],
+	    self->k["a", 7], self->s["greeting"], self->s["none"], self->depth);
+	self->n[1] = 0;
+}
+
+BEGIN
+/self->n[1] == 0 && self->n[2] == 16/
+{
+	printf("deleted, kept\n");
+	exit(0);
+}
