@@ -541,6 +541,9 @@ consumer_run (const struct consumer_options *opt)
 
   if (open_ring_buffers (&rt) != 0 || usdt_late_arm (&rt) != 0)
     goto out;
+  /* BEGIN's output comes before anything a -c command prints */
+  ring_buffer__consume (rt.rb);
+  fflush (rt.outf);
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)
       goto out;
