@@ -29,6 +29,7 @@
 
 #include "consumer/abi.h"
 #include "consumer/output/unwind.h"
+#include "consumer/probes/debug-file.h"
 #include "consumer/probes/fast-sites.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
@@ -124,88 +125,6 @@ add_table (struct cfi_module *m, Dwarf_Debug dbg, bool eh)
     m->tabs[m->ntabs++] = t;
 }
 
-static bool
-readable (const char *path)
-{
-  return access (path, R_OK) == 0;
-}
-
-/* The separate debug file of PATH (malloc'd) or NULL: by build-id, then
- * by .gnu_debuglink. */
-static char *
-debug_file_of (const char *path)
-{
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return NULL;
-  char *found = NULL;
-  Elf *elf = elf_begin (fd, ELF_C_READ_MMAP, NULL);
-  size_t shstrndx;
-  if (elf && elf_kind (elf) == ELF_K_ELF && elf_getshdrstrndx (elf, &shstrndx) == 0)
-    {
-      char link[256] = "";
-      for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn && !found; scn = elf_nextscn (elf, scn))
-        {
-          GElf_Shdr sh;
-          if (!gelf_getshdr (scn, &sh))
-            continue;
-          const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
-          Elf_Data *d = elf_getdata (scn, NULL);
-          if (!name || !d || !d->d_buf || sh.sh_type == SHT_NOBITS)
-            continue;
-          if (sh.sh_type == SHT_NOTE)
-            {
-              GElf_Nhdr nh;
-              size_t off = 0, noff, doff;
-              while ((off = gelf_getnote (d, off, &nh, &noff, &doff)) > 0 && !found)
-                if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && nh.n_descsz >= 2 && nh.n_descsz <= 64
-                    && memcmp ((const char *) d->d_buf + noff, "GNU", 4) == 0)
-                  {
-                    const unsigned char *id = (const unsigned char *) d->d_buf + doff;
-                    char hex[160];
-                    size_t k = 0;
-                    for (size_t b = 1; b < nh.n_descsz; b++)
-                      k += (size_t) snprintf (hex + k, sizeof hex - k, "%02x", id[b]);
-                    char *cand = xasprintf ("/usr/lib/debug/.build-id/%02x/%s.debug", id[0], hex);
-                    if (readable (cand))
-                      found = cand;
-                    else
-                      free (cand);
-                  }
-            }
-          else if (strcmp (name, ".gnu_debuglink") == 0 && d->d_size > 4)
-            {
-              size_t n = strnlen (d->d_buf, d->d_size);
-              if (n < sizeof link && n < d->d_size)
-                memcpy (link, d->d_buf, n + 1);
-            }
-        }
-      if (!found && *link && !strchr (link, '/'))
-        {
-          char *dir = xstrdup (path);
-          char *slash = strrchr (dir, '/');
-          if (slash)
-            *slash = '\0';
-          const char *d = slash ? dir : ".";
-          for (size_t i = 0; i < 3 && !found; i++)
-            {
-              char *cand = i == 0 ? xasprintf ("%s/%s", d, link)
-                           : i == 1 ? xasprintf ("%s/.debug/%s", d, link)
-                           : xasprintf ("/usr/lib/debug%s/%s", d, link);
-              if (strcmp (cand, path) != 0 && readable (cand))
-                found = cand;
-              else
-                free (cand);
-            }
-          free (dir);
-        }
-    }
-  if (elf)
-    elf_end (elf);
-  close (fd);
-  return found;
-}
-
 static struct cfi_module *
 module_of (struct unwinder *u, const char *path)
 {
@@ -222,7 +141,15 @@ module_of (struct unwinder *u, const char *path)
       add_table (m, m->dbgs[0], true);
       add_table (m, m->dbgs[0], false);
     }
-  char *dbgfile = debug_file_of (path);
+  /* the separate debug file (build-id, .gnu_debuglink: debug-file.c) */
+  char *why = NULL;
+  char *dbgfile = debug_file_find (path, &why);
+  free (why);
+  if (dbgfile && strcmp (dbgfile, path) == 0)
+    {
+      free (dbgfile);
+      dbgfile = NULL;
+    }
   if (dbgfile)
     {
       m->dbgs[1] = open_dwarf (dbgfile);
