@@ -177,7 +177,25 @@ is_typedef_name (struct d_parser *ps, const struct d_token *t)
 
 /* At lookahead I: a module-scoped name, MODULE`NAME ("a.out`conn",
  * "libfoo.so.1`session"): tokens written without blanks up to a backquote,
- * then a word.  The number of tokens, or 0. */
+ * then a word; or a C++ qualified name, with or without a module
+ * ("net::conn", "a.out`net::conn").  The number of tokens, or 0. */
+/* At lookahead J, a word: the lookahead after WORD{::WORD} written without
+ * blanks (a C++ qualified name, "net::conn"). */
+static unsigned
+qualified_end (struct d_parser *ps, unsigned j)
+{
+  while (j + 4 < D_LA_SIZE)
+    {
+      const struct d_token *t = d_parser_peek (ps, j), *c1 = d_parser_peek (ps, j + 1),
+                           *c2 = d_parser_peek (ps, j + 2), *w = d_parser_peek (ps, j + 3);
+      if (c1->kind != DT_COLON || c2->kind != DT_COLON || !d_tok_is_word (w->kind)
+          || c1->text != t->text + t->len || c2->text != c1->text + 1 || w->text != c2->text + 1)
+        break;
+      j += 3;
+    }
+  return j + 1;
+}
+
 static unsigned
 scoped_name_len (struct d_parser *ps, unsigned i)
 {
@@ -186,6 +204,8 @@ scoped_name_len (struct d_parser *ps, unsigned i)
 
   if (!d_tok_is_word (first->kind))
     return 0;
+  if (qualified_end (ps, i) > i + 1)
+    return qualified_end (ps, i) - i;
   for (;;)
     {
       const struct d_token *t = d_parser_peek (ps, j), *n;
@@ -199,7 +219,7 @@ scoped_name_len (struct d_parser *ps, unsigned i)
           const struct d_token *w = d_parser_peek (ps, j + 2);
           if (!d_tok_is_word (w->kind) || w->text != n->text + n->len)
             return 0;
-          return j + 3 - i;
+          return qualified_end (ps, j + 2) - i;
         }
       if (n->kind != DT_DOT && n->kind != DT_MINUS && n->kind != DT_INT && n->kind != DT_FLOAT
           && !d_tok_is_word (n->kind))

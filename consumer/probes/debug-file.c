@@ -266,6 +266,9 @@ debug_file_find (const char *path, char **error)
 static const char *const wanted_sections[] = {
   ".debug_info", ".debug_abbrev", ".debug_str", ".debug_line_str", ".debug_str_offsets",
   ".debug_addr", ".debug_frame", ".eh_frame", ".eh_frame_hdr",
+  /* DWARF 4 type units; split DWARF's .dwo and .dwp sections */
+  ".debug_types", ".debug_info.dwo", ".debug_abbrev.dwo", ".debug_str.dwo", ".debug_str_offsets.dwo",
+  ".debug_types.dwo", ".debug_cu_index", ".debug_tu_index",
 };
 
 struct object_access {
@@ -408,6 +411,29 @@ debug_file_open (const char *path, struct debug_file *out, char **error)
   if (open_dwarf (out) != 0)
     {
       *error = xasprintf ("%s: bad debug information in %s: %s", path, found,
+                          out->dbg_error ? out->dbg_error : "no DWARF sections");
+      debug_file_close (out);
+      return -1;
+    }
+  return 0;
+}
+
+int
+debug_file_open_exact (const char *path, struct debug_file *out, char **error)
+{
+  memset (out, 0, sizeof *out);
+  out->fd = -1;
+  out->path = xstrdup (path);
+  out->elf = open_elf (path, &out->fd);
+  if (!out->elf)
+    {
+      *error = xasprintf ("cannot read %s", path);
+      debug_file_close (out);
+      return -1;
+    }
+  if (open_dwarf (out) != 0)
+    {
+      *error = xasprintf ("bad debug information in %s: %s", path,
                           out->dbg_error ? out->dbg_error : "no DWARF sections");
       debug_file_close (out);
       return -1;

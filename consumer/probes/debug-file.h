@@ -41,6 +41,10 @@ struct debug_file {
 int debug_file_open (const char *path, struct debug_file *out, char **error);
 void debug_file_close (struct debug_file *df);
 
+/* Open PATH itself as debug information (a split-DWARF .dwo or .dwp):
+ * 0, or -1 with *ERROR set. */
+int debug_file_open_exact (const char *path, struct debug_file *out, char **error);
+
 /* Only the lookup: a malloc'd path of PATH's debug file, or NULL with
  * *ERROR set. */
 char *debug_file_find (const char *path, char **error);

@@ -46,15 +46,7 @@ c_spelling (const char *name)
 static Dwarf_Die
 die_at (struct conv *c, Dwarf_Off off)
 {
-  Dwarf_Die d = NULL;
-  Dwarf_Error err = NULL;
-  int rc = dwarf_offdie_b (c->dt->df.dbg, off, 1, &d, &err);
-  if (rc != DW_DLV_OK)
-    {
-      dw_fail (c->dt, "a type reference", &err);
-      return NULL;
-    }
-  return d;
+  return dw_die_at (c->dt, off);
 }
 
 /* The type DW_AT_type names (void when there is none). */
@@ -134,7 +126,7 @@ pointee_later (struct conv *c, Dwarf_Off to)
   Dwarf_Half tag = dw_die_tag (c->dt, d);
   enum ctype_kind kind = tag == DW_TAG_union_type ? CT_UNION : CT_STRUCT;
   const char *name = tag == DW_TAG_structure_type || tag == DW_TAG_union_type || tag == DW_TAG_class_type
-                     ? dw_die_name (c->dt, d) : NULL;
+                     ? dw_type_name (c->dt, d) : NULL;
   bool decl = name && dw_attr_flag (c->dt, d, DW_AT_declaration);
   dwarf_dealloc_die (d);
   if (!name || decl || c->dt->error)
@@ -174,7 +166,7 @@ pointer (struct conv *c, Dwarf_Off off, Dwarf_Die d, bool function)
 static const struct ctype *
 typedef_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
 {
-  const char *name = dw_die_name (c->dt, d);
+  const char *name = dw_type_name (c->dt, d);
   struct ctype *td = defined (c, CT_TYPEDEF, name);
   if (td)
     return td;
@@ -264,7 +256,7 @@ member_location (struct conv *c, Dwarf_Die d, uint64_t *loc)
         }
     }
   if (blk)
-    dwarf_dealloc (c->dt->df.dbg, blk, DW_DLA_BLOCK);
+    dwarf_dealloc (dw_dbg (c->dt), blk, DW_DLA_BLOCK);
   dwarf_dealloc_attribute (a);
   return ok;
 }
@@ -349,7 +341,7 @@ static const struct ctype *
 named_begin (struct conv *c, Dwarf_Off off, Dwarf_Die d, enum ctype_kind kind,
              struct ctype **fill, bool *placeholder)
 {
-  const char *name = dw_die_name (c->dt, d);
+  const char *name = dw_type_name (c->dt, d);
   if (dw_attr_flag (c->dt, d, DW_AT_declaration))
     return completed_elsewhere (c, off, kind, name);
   struct ctype *t = defined (c, kind, name);
@@ -420,6 +412,14 @@ static void
 add_member (struct conv *c, Dwarf_Die m, void *arg)
 {
   struct members *ms = arg;
+  /* C++: a static data member (DWARF 4 writes it as a declared member)
+   * takes no room; a virtual base is placed at run time (its location is
+   * an expression over the object), so it is left out */
+  uint64_t virtuality = 0;
+  if (dw_attr_flag (c->dt, m, DW_AT_declaration) || dw_attr_flag (c->dt, m, DW_AT_external)
+      || (dw_die_tag (c->dt, m) == DW_TAG_inheritance
+          && dw_attr_unsigned (c->dt, m, DW_AT_virtuality, &virtuality) && virtuality != 0))
+    return;
   struct ctype_member *slot = &VEC_PUSH (ms->v, ms->n, ms->cap);
   memset (slot, 0, sizeof *slot);
   member (c, m, slot);
@@ -439,6 +439,9 @@ aggregate (struct conv *c, Dwarf_Off off, Dwarf_Die d, enum ctype_kind kind)
   uint64_t size = 0;
   dw_attr_unsigned (c->dt, d, DW_AT_byte_size, &size);
   struct members ms = { .align = 1 };
+  /* C++ base classes first (they come first in the object), as anonymous
+   * members: their members are found through them */
+  each_child (c, off, d, DW_TAG_inheritance, MAX_MEMBERS, add_member, &ms);
   each_child (c, off, d, DW_TAG_member, MAX_MEMBERS, add_member, &ms);
   uint64_t explicit_align = 0;
   if (dw_attr_unsigned (c->dt, d, DW_AT_alignment, &explicit_align) && explicit_align
@@ -541,10 +544,33 @@ array_type (struct conv *c, Dwarf_Off off, Dwarf_Die d)
   return t;
 }
 
+/* A struct, union, class or enum whose body is in a type unit
+ * (DW_AT_signature): the type unit's definition. */
+static const struct ctype *
+in_type_unit (struct conv *c, Dwarf_Off off, Dwarf_Die d)
+{
+  Dwarf_Bool has = 0;
+  Dwarf_Error err = NULL;
+  Dwarf_Off to;
+  if (dwarf_hasattr (d, DW_AT_signature, &has, &err) != DW_DLV_OK)
+    dw_fail (c->dt, "an attribute", &err);
+  if (!has || !dw_attr_ref (c->dt, d, DW_AT_signature, &to) || to == off)
+    return NULL;
+  return dw_convert (c, to);
+}
+
 static const struct ctype *
 convert_die (struct conv *c, Dwarf_Off off, Dwarf_Die d)
 {
-  switch (dw_die_tag (c->dt, d))
+  Dwarf_Half tag = dw_die_tag (c->dt, d);
+  if (tag == DW_TAG_structure_type || tag == DW_TAG_class_type || tag == DW_TAG_union_type
+      || tag == DW_TAG_enumeration_type)
+    {
+      const struct ctype *t = in_type_unit (c, off, d);
+      if (t)
+        return t;
+    }
+  switch (tag)
     {
     case DW_TAG_base_type:
       return base_type (c, d);
@@ -591,13 +617,18 @@ dw_convert (struct conv *c, Dwarf_Off off)
       dw_fail (c->dt, "types nested too deeply", NULL);
       return ctype_void (c->t);
     }
+  unsigned part = c->dt->cur;     /* a definition may be in another part */
   Dwarf_Die d = die_at (c, off);
   if (!d)
-    return ctype_void (c->t);
+    {
+      c->dt->cur = part;
+      return ctype_void (c->t);
+    }
   c->depth++;
   t = convert_die (c, off, d);
   c->depth--;
   dwarf_dealloc_die (d);
+  c->dt->cur = part;
   if (!dw_memo_get (c->dt, off))
     dw_memo_put (c->dt, off, t);
   return t;

@@ -24,6 +24,33 @@ struct name_entry {
   bool decl;
 };
 
+/* A DIE's place across the module's debug files: the file (0: the main one;
+ * then the split-DWARF .dwo files or the .dwp, dwarf-split.c), the section
+ * (.debug_types or not) and the offset in it.  Every offset this reader
+ * keeps (index, memo, pending) is one of these. */
+#define GOFF_TYPES_BIT (UINT64_C (1) << 39)
+#define GOFF_PART_SHIFT 40
+#define MAX_PARTS 65536
+
+static inline Dwarf_Off
+goff_make (unsigned part, bool is_info, Dwarf_Off off)
+{
+  return ((Dwarf_Off) part << GOFF_PART_SHIFT) | (is_info ? 0 : GOFF_TYPES_BIT) | off;
+}
+
+static inline unsigned
+goff_part (Dwarf_Off g)
+{
+  return (unsigned) (g >> GOFF_PART_SHIFT);
+}
+
+/* A qualified name ("net::conn") of a type DIE whose own name is the last
+ * component or missing (a type unit's definition names its declaration). */
+struct qual_entry {
+  Dwarf_Off off;
+  const char *name;
+};
+
 struct memo_slot {
   Dwarf_Off off;                 /* + 1: 0 is an empty slot */
   const struct ctype *type;
@@ -31,7 +58,13 @@ struct memo_slot {
 
 struct dwarf_types {
   char *path, *module;
-  struct debug_file df;
+  struct debug_file df;           /* part 0 */
+  struct debug_file *parts;        /* parts 1..: split DWARF (dwarf-split.c) */
+  size_t nparts, capparts;
+  char *split_error;               /* a .dwo that could not be read */
+  unsigned cur;                    /* the part of the DIEs being read */
+  struct qual_entry *quals;        /* sorted by offset once indexed */
+  size_t nquals, capquals;
   bool indexed;
   char *index_error;             /* the index could not be built */
   struct name_entry *names;
@@ -62,6 +95,14 @@ const char *dw_die_name (struct dwarf_types *dt, Dwarf_Die die);
 Dwarf_Half dw_die_tag (struct dwarf_types *dt, Dwarf_Die die);
 Dwarf_Off dw_die_offset (struct dwarf_types *dt, Dwarf_Die die);
 Dwarf_Die dw_next_die (struct dwarf_types *dt, Dwarf_Die parent, Dwarf_Die prev, Dwarf_Off *last);
+Dwarf_Debug dw_dbg (struct dwarf_types *dt);
+/* The DIE at global offset OFF (its part becomes the current one), or NULL
+ * after dw_fail. */
+Dwarf_Die dw_die_at (struct dwarf_types *dt, Dwarf_Off off);
+/* The name a type DIE is known by: its qualified name, else its own. */
+const char *dw_type_name (struct dwarf_types *dt, Dwarf_Die die);
+/* dwarf-index.c: index every part of the module (on its first lookup). */
+void dw_build_index (struct dwarf_types *dt);
 const struct name_entry *dw_find_name (struct dwarf_types *dt, enum ctype_kind kind, const char *name);
 const struct ctype *dw_memo_get (struct dwarf_types *dt, Dwarf_Off off);
 void dw_memo_put (struct dwarf_types *dt, Dwarf_Off off, const struct ctype *type);
@@ -70,5 +111,10 @@ void dw_memo_put (struct dwarf_types *dt, Dwarf_Off off, const struct ctype *typ
  * and what it points to, converted before returning. */
 const struct ctype *dw_convert_all (struct conv *c, Dwarf_Off off);
 const struct ctype *dw_convert (struct conv *c, Dwarf_Off off);
+
+/* dwarf-split.c: open the .dwp or the .dwo files the main part's skeleton
+ * units name, as parts 1.. (nothing for a program without split DWARF). */
+void dw_split_open (struct dwarf_types *dt);
+void dw_split_close (struct dwarf_types *dt);
 
 #endif

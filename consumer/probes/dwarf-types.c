@@ -2,9 +2,7 @@
 /*
  * dwarf-types.c — DWARF type DIEs -> struct ctype nodes (dwarf-types.h).
  *
- * The name index: one entry per named top-level DIE that declares a type or
- * a function (tag kind, name, DIE offset, declaration or not), sorted by
- * name once, then binary-searched.  Conversion walks from one DIE through
+ * The name index is dwarf-index.c's.  Conversion walks from one DIE through
  * its DW_AT_type references, memoized by DIE offset in an open-addressing
  * table that belongs to one ctype table (a new table empties it): a node is
  * entered before what it refers to is converted, so `struct list { struct
@@ -35,7 +33,7 @@ dw_fail (struct dwarf_types *dt, const char *what, Dwarf_Error *err)
                            err && *err ? ": " : "", err && *err ? dwarf_errmsg (*err) : "");
   if (err && *err)
     {
-      dwarf_dealloc_error (dt->df.dbg, *err);
+      dwarf_dealloc_error (dw_dbg (dt), *err);
       *err = NULL;
     }
 }
@@ -83,7 +81,7 @@ dw_attr_const (struct dwarf_types *dt, Dwarf_Die die, Dwarf_Half at, int64_t *va
     {
       /* not a constant (a reference or an expression): not an error of
        * the DWARF, just not a value we use */
-      dwarf_dealloc_error (dt->df.dbg, err);
+      dwarf_dealloc_error (dw_dbg (dt), err);
       ok = false;
     }
   dwarf_dealloc_attribute (a);
@@ -115,7 +113,32 @@ dw_attr_flag (struct dwarf_types *dt, Dwarf_Die die, Dwarf_Half at)
   return b != 0;
 }
 
-/* The DIE a reference attribute names (offset in .debug_info). */
+/* The DIE a type unit's signature names (DW_FORM_ref_sig8): its global
+ * offset. */
+static bool
+sig8_target (struct dwarf_types *dt, Dwarf_Attribute a, Dwarf_Off *off)
+{
+  Dwarf_Sig8 sig;
+  Dwarf_Error err = NULL;
+  if (dwarf_formsig8 (a, &sig, &err) != DW_DLV_OK)
+    {
+      dw_fail (dt, "a type signature", &err);
+      return false;
+    }
+  Dwarf_Die d = NULL;
+  Dwarf_Bool is_info = 1;
+  int rc = dwarf_find_die_given_sig8 (dw_dbg (dt), &sig, &d, &is_info, &err);
+  if (rc != DW_DLV_OK)
+    {
+      dw_fail (dt, "a type signature with no type unit", &err);
+      return false;
+    }
+  *off = dw_die_offset (dt, d);
+  dwarf_dealloc_die (d);
+  return true;
+}
+
+/* The DIE a reference attribute names (a global offset, dwarf-types-int.h). */
 bool
 dw_attr_ref (struct dwarf_types *dt, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *off)
 {
@@ -123,9 +146,23 @@ dw_attr_ref (struct dwarf_types *dt, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *of
   if (!attr_get (dt, die, at, &a))
     return false;
   Dwarf_Error err = NULL;
-  bool ok = dwarf_global_formref (a, off, &err) == DW_DLV_OK;
-  if (!ok)
-    dw_fail (dt, "a type reference", &err);
+  Dwarf_Half form = 0;
+  bool ok;
+  if (dwarf_whatform (a, &form, &err) == DW_DLV_OK && form == DW_FORM_ref_sig8)
+    ok = sig8_target (dt, a, off);
+  else
+    {
+      if (err)
+        {
+          dwarf_dealloc_error (dw_dbg (dt), err);
+          err = NULL;
+        }
+      Dwarf_Off raw = 0;
+      ok = dwarf_global_formref (a, &raw, &err) == DW_DLV_OK;
+      if (!ok)
+        dw_fail (dt, "a type reference", &err);
+      *off = goff_make (dt->cur, dwarf_get_die_infotypes_flag (die), raw);
+    }
   dwarf_dealloc_attribute (a);
   return ok;
 }
@@ -158,7 +195,7 @@ dw_die_offset (struct dwarf_types *dt, Dwarf_Die die)
   Dwarf_Error err = NULL;
   if (dwarf_dieoffset (die, &off, &err) != DW_DLV_OK)
     dw_fail (dt, "a DIE offset", &err);
-  return off;
+  return goff_make (dt->cur, dwarf_get_die_infotypes_flag (die), off);
 }
 
 /* Child or next sibling (PREV NULL: first child of PARENT); NULL at the end
@@ -168,7 +205,7 @@ dw_next_die (struct dwarf_types *dt, Dwarf_Die parent, Dwarf_Die prev, Dwarf_Off
 {
   Dwarf_Die d = NULL;
   Dwarf_Error err = NULL;
-  int rc = prev ? dwarf_siblingof_b (dt->df.dbg, prev, 1, &d, &err) : dwarf_child (parent, &d, &err);
+  int rc = prev ? dwarf_siblingof_b (dw_dbg (dt), prev, dwarf_get_die_infotypes_flag (prev), &d, &err) : dwarf_child (parent, &d, &err);
   if (rc == DW_DLV_ERROR)
     dw_fail (dt, "a DIE", &err);
   if (rc != DW_DLV_OK)
@@ -184,122 +221,34 @@ dw_next_die (struct dwarf_types *dt, Dwarf_Die parent, Dwarf_Die prev, Dwarf_Off
   return d;
 }
 
-/* ---- the name index ---- */
+/* ---- parts ---- */
 
-static enum ctype_kind
-kind_of_tag (Dwarf_Half tag, bool *wanted)
+Dwarf_Debug
+dw_dbg (struct dwarf_types *dt)
 {
-  *wanted = true;
-  switch (tag)
-    {
-    case DW_TAG_structure_type:
-    case DW_TAG_class_type:
-      return CT_STRUCT;
-    case DW_TAG_union_type:
-      return CT_UNION;
-    case DW_TAG_enumeration_type:
-      return CT_ENUM;
-    case DW_TAG_typedef:
-      return CT_TYPEDEF;
-    case DW_TAG_subprogram:
-      return CT_FUNCTION;
-    default:
-      *wanted = false;
-      return CT_VOID;
-    }
+  return dt->cur == 0 || dt->cur > dt->nparts ? dt->df.dbg : dt->parts[dt->cur - 1].dbg;
 }
 
-static void
-index_unit (struct dwarf_types *dt, Dwarf_Die cu)
+Dwarf_Die
+dw_die_at (struct dwarf_types *dt, Dwarf_Off off)
 {
-  Dwarf_Off last = dw_die_offset (dt, cu);
-  Dwarf_Die prev = NULL;
-  for (Dwarf_Die d = dw_next_die (dt, cu, NULL, &last); d; d = dw_next_die (dt, cu, prev, &last))
+  unsigned part = goff_part (off);
+  if (part > dt->nparts)
     {
-      if (prev)
-        dwarf_dealloc_die (prev);
-      prev = d;
-      bool wanted;
-      enum ctype_kind kind = kind_of_tag (dw_die_tag (dt, d), &wanted);
-      const char *name = wanted ? dw_die_name (dt, d) : NULL;
-      if (!name || dt->error)
-        continue;
-      char *copy = xstrdup (name);
-      VEC_PUSH (dt->strings, dt->nstrings, dt->capstrings) = copy;
-      VEC_PUSH (dt->names, dt->nnames, dt->capnames) = (struct name_entry) {
-        copy, dw_die_offset (dt, d), kind, dw_attr_flag (dt, d, DW_AT_declaration) };
+      dw_fail (dt, "a type reference", NULL);
+      return NULL;
     }
-  if (prev)
-    dwarf_dealloc_die (prev);
-}
-
-static int
-by_name (const void *a, const void *b)
-{
-  const struct name_entry *x = a, *y = b;
-  int c = strcmp (x->name, y->name);
-  return c ? c : x->off < y->off ? -1 : x->off > y->off;
-}
-
-static void
-build_index (struct dwarf_types *dt)
-{
-  dt->indexed = true;
-  Dwarf_Debug dbg = dt->df.dbg;
-  for (unsigned units = 0; units < MAX_UNITS && !dt->error; units++)
+  dt->cur = part;
+  Dwarf_Die d = NULL;
+  Dwarf_Error err = NULL;
+  Dwarf_Off raw = off & (GOFF_TYPES_BIT - 1);
+  int rc = dwarf_offdie_b (dw_dbg (dt), raw, (off & GOFF_TYPES_BIT) == 0, &d, &err);
+  if (rc != DW_DLV_OK)
     {
-      Dwarf_Unsigned len, typeoff, next;
-      Dwarf_Half version, addrsize, lensize, extsize, cutype;
-      Dwarf_Off abbrev;
-      Dwarf_Sig8 sig;
-      Dwarf_Error err = NULL;
-      int rc = dwarf_next_cu_header_d (dbg, 1, &len, &version, &abbrev, &addrsize, &lensize, &extsize,
-                                       &sig, &typeoff, &next, &cutype, &err);
-      if (rc == DW_DLV_ERROR)
-        dw_fail (dt, "a compilation unit header", &err);
-      if (rc != DW_DLV_OK)
-        break;
-      Dwarf_Die cu = NULL;
-      rc = dwarf_siblingof_b (dbg, NULL, 1, &cu, &err);
-      if (rc == DW_DLV_ERROR)
-        dw_fail (dt, "a compilation unit", &err);
-      if (rc != DW_DLV_OK)
-        break;
-      index_unit (dt, cu);
-      dwarf_dealloc_die (cu);
+      dw_fail (dt, "a type reference", &err);
+      return NULL;
     }
-  if (dt->error)
-    {
-      dt->index_error = dt->error;
-      dt->error = NULL;
-    }
-  if (dt->nnames)
-    qsort (dt->names, dt->nnames, sizeof *dt->names, by_name);
-}
-
-/* The first entry named NAME of KIND, a definition if there is one. */
-const struct name_entry *
-dw_find_name (struct dwarf_types *dt, enum ctype_kind kind, const char *name)
-{
-  size_t lo = 0, hi = dt->nnames;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (strcmp (dt->names[mid].name, name) < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  const struct name_entry *decl = NULL;
-  for (size_t i = lo; i < dt->nnames && strcmp (dt->names[i].name, name) == 0; i++)
-    if (dt->names[i].kind == kind)
-      {
-        if (!dt->names[i].decl)
-          return &dt->names[i];
-        if (!decl)
-          decl = &dt->names[i];
-      }
-  return decl;
+  return d;
 }
 
 /* ---- the memo ---- */
@@ -380,7 +329,9 @@ dwarf_types_free (struct dwarf_types *dt)
 {
   if (!dt)
     return;
+  dw_split_close (dt);
   debug_file_close (&dt->df);
+  free (dt->quals);
   VEC_FREE_ALL (dt->strings, dt->nstrings);
   free (dt->names);
   free (dt->memo);
@@ -410,7 +361,7 @@ lookup_entry (struct dwarf_types *dt, enum ctype_kind kind, const char *name, ch
 {
   *error = NULL;
   if (!dt->indexed)
-    build_index (dt);
+    dw_build_index (dt);
   const struct name_entry *e = dw_find_name (dt, kind, name);
   if (!e && dt->index_error)
     *error = xstrdup (dt->index_error);
@@ -455,11 +406,9 @@ dwarf_types_func_arg (struct dwarf_types *dt, struct ctype_table *table, const c
   const struct name_entry *e = lookup_entry (dt, CT_FUNCTION, func, error);
   if (!e)
     return NULL;
-  Dwarf_Die fn = NULL;
-  Dwarf_Error err = NULL;
-  if (dwarf_offdie_b (dt->df.dbg, e->off, 1, &fn, &err) != DW_DLV_OK)
+  Dwarf_Die fn = dw_die_at (dt, e->off);
+  if (!fn)
     {
-      dw_fail (dt, "a function", &err);
       *error = dt->error;
       dt->error = NULL;
       return NULL;
