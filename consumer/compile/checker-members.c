@@ -301,17 +301,15 @@ int
 ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d_loc *loc)
 {
   const struct ctype *r = ctype_resolve (t.ctype);
-  if ((s == VS_SELF || s == VS_ASSOC) && r && r->size > c->prog->strsize)
-    {
-      /* a map element is created from, and read as zeroes from, a
-       * strsize buffer (doc/limits.md) */
-      ck_err (c, loc, "a struct, union or array in self-> or an associative array must take at most "
-              "strsize (%u) bytes; this one takes %llu", c->prog->strsize, (unsigned long long) r->size);
-      return -1;
-    }
+  /* self-> and associative arrays hold any size up to the limit: their
+   * elements start from a zero value of the largest (runtime/maps.c) */
+  (void) s;
   if (!r || r->size == 0 || r->size > PRINT_MAX_BYTES)
     {
-      ck_err (c, loc, "a variable's struct, union or array must take 1 to %u bytes", PRINT_MAX_BYTES);
+      char *tn = r ? ctype_name (r) : NULL;
+      ck_err (c, loc, "a variable's struct, union or array must take 1 to %u bytes; %s takes %llu", PRINT_MAX_BYTES,
+              tn ? tn : "this one", r ? (unsigned long long) r->size : 0ull);
+      free (tn);
       return -1;
     }
   return 0;
@@ -326,17 +324,9 @@ ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
   if (ck_expr (c, lv) != 0)
     return -1;
   struct ninfo *ni = ck_info (c, lv);
-  const struct d_node *root = lv;
-  while ((root->kind == DN_MEMBER || (root->kind == DN_INDEX && !root->sval && !ck_is_self_index (root)))
-         && root->a && !ck_info (c, (struct d_node *) root)->var)
-    root = root->a;
-  const struct dvar *rv = ck_info (c, (struct d_node *) root)->var;
-  if (root != lv && rv && (rv->scope == VS_SELF || rv->scope == VS_ASSOC))
-    {
-      ck_err (c, &lv->loc, "a member or element of a struct in self-> or an associative array cannot be "
-              "assigned: assign the whole struct (copy it to this->, change it, store it back)");
-      return -1;
-    }
+  /* a member of a struct in self-> or an associative array may be
+   * written: the element is created when absent (codegen-vars.c,
+   * cg_write_begin) */
   if (ni->mem == MEM_USER)
     {
       ck_err (c, &lv->loc, "operator = cannot write to the traced process's memory (copyout( ) does, with -w)");

@@ -50,6 +50,12 @@ struct gen {
   unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
   int exit_label;
   int errors;
+  /* A store into a member of a struct held in self-> or an associative
+   * array (codegen-vars.c, cg_write_begin): the variable node whose element
+   * is created rather than read as zeroes, and where to go when
+   * dynvarsize has no room for it. */
+  const struct d_node *write_root;
+  int write_skip;
   /* The prologue makes only the lookups the code after it uses: a first
    * generation with all of them records in USES (from the instructions
    * themselves, once TRACK is set) which were read; the second emits NEED. */
@@ -137,6 +143,13 @@ void cg_store_object (struct gen *g, struct d_node *n, unsigned off);
 void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid);
 /* r0 = the value of a map-backed variable (0 or "" when absent). */
 void cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v);
+/* Around the address computation of a store into typed memory LV: when
+ * LV's root is a struct held in self-> or an associative array, that
+ * element is created (zeroed) if absent, and the store is skipped (a
+ * dynamic variable drop) when there is no room.  cg_write_begin returns
+ * the label cg_write_end binds (-1: nothing to do). */
+int cg_write_begin (struct gen *g, struct d_node *lv);
+void cg_write_end (struct gen *g, int skip);
 /* Store r0 into variable V (target node LV). */
 void cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v);
 /* x = 0 of a struct-valued self-> or associative array element: deleted. */

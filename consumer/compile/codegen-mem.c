@@ -257,16 +257,28 @@ cg_copy_bytes (struct gen *g, int dst, int src, unsigned size)
 
 /* Store r0 (an integer, or for an object the address of its bytes) into
  * the typed memory LV denotes (D's own: the checker refused user memory). */
+static void store_at_r0 (struct gen *g, struct ninfo *ni);
+
 void
 cg_store_mem (struct gen *g, struct d_node *lv)
 {
-  struct ninfo *ni = ninfo (lv);
   cg_push (g);
+  int skip = cg_write_begin (g, lv);
   mem_addr (g, lv);
   cg_pop (g, R1);
+  store_at_r0 (g, ninfo (lv));
+  cg_write_end (g, skip);
+}
+
+/* r1 (an integer, or an object's address) into the memory of NI at r0. */
+static void
+store_at_r0 (struct gen *g, struct ninfo *ni)
+{
   if (ni->type.kind == DT_OBJECT)
     {
-      cg_copy_bytes (g, R0, R1, (unsigned) ctype_resolve (ni->type.ctype)->size);
+      /* cg_copy_bytes moves words through r0 */
+      E (MOV64_REG (R2, R0));
+      cg_copy_bytes (g, R2, R1, (unsigned) ctype_resolve (ni->type.ctype)->size);
       return;
     }
   unsigned size = read_size (ni);
@@ -320,20 +332,24 @@ cg_assign_user_object (struct gen *g, struct d_node *n)
   cg_expr (g, n->b);              /* the object's address in the traced process */
   int src = cg_push (g);
   struct dvar *v = ninfo (n->a)->var;
-  bool in_map = v && (v->scope == VS_SELF || v->scope == VS_ASSOC);
-  if (in_map)
-    cg_str_temp (g);              /* read into a temporary, then stored as the element */
+  int skip;
+  if (v && (v->scope == VS_SELF || v->scope == VS_ASSOC))
+    {
+      /* read straight into the element, created from zeroes if absent
+       * (any size up to the checker's limit, not only strsize) */
+      g->write_root = n->a;
+      skip = g->write_skip = asm_label (cg_asm (g));
+      cg_load_map_var (g, n->a, v);
+    }
   else
-    target_addr (g, n->a);
+    {
+      skip = cg_write_begin (g, n->a);   /* a member of a struct in a map element */
+      target_addr (g, n->a);
+    }
   int dst = cg_push (g);
   read_user_or_fault (g, (struct user_dst) { R10, dst, true }, size, src);
-  if (in_map)
-    {
-      E (LDX (BPF_DW, R0, R10, (int16_t) dst));
-      cg_drop (g, 2);
-      cg_store_var (g, n->a, v);
-      return;
-    }
-  cg_drop (g, 2);
+  cg_drop (g, 1);
+  cg_write_end (g, skip);
+  cg_drop (g, 1);
   E (LDX (BPF_DW, R0, R10, (int16_t) src));
 }

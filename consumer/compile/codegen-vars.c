@@ -72,11 +72,18 @@ dynvar_counter (struct gen *g, int null_label)
 
 /* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
  * string when absent. */
+static void map_elem_for_write (struct gen *g, struct dvar *v);
+
 void
 cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
 {
   cg_build_key (g, n->kind == DN_INDEX ? n->args : NULL, n->kind == DN_INDEX ? n->nargs : 0,
              v->scope == VS_SELF);
+  if (n == g->write_root)
+    {
+      map_elem_for_write (g, v);
+      return;
+    }
   cg_emit (g, MOV64_REG (R2, R0));
   asm_ld_map (&g->a, R1, map_ref_var ((unsigned) (v - g->p->vars)));
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
@@ -121,6 +128,70 @@ give_back (struct gen *g, int32_t elem, int label)
   cg_emit (g, MOV64_IMM (R1, -elem));
   cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
   asm_ja (&g->a, label);
+}
+
+/* r0 = the element of V at the key built in the scratch key area, created
+ * from zeroes when absent (its bytes counted against dynvarsize like any
+ * new element); when there is no room the drop is counted and the code
+ * goes to g->write_skip. */
+static void
+map_elem_for_write (struct gen *g, struct dvar *v)
+{
+  int32_t elem = dynvar_elem_size (v);
+  int found = asm_label (&g->a), drop = asm_label (&g->a), again = asm_label (&g->a);
+  int fits = asm_label (&g->a);
+  var_map_and_key (g, v);
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
+  dynvar_counter (g, drop);
+  cg_emit (g, MOV64_IMM (R1, elem));
+  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, elem));
+  asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
+  asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
+  give_back (g, elem, drop);
+  asm_bind (&g->a, fits);
+  var_map_and_key (g, v);
+  cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));    /* zeroes, at least the value's size (runtime) */
+  cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, again);
+  /* not created (the map is full, or another CPU made it): no charge */
+  dynvar_counter (g, drop);
+  give_back (g, elem, again);
+  asm_bind (&g->a, again);
+  var_map_and_key (g, v);
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
+  asm_bind (&g->a, drop);
+  cg_count_drop (g, DROP_DYNVAR);
+  asm_ja (&g->a, g->write_skip);
+  asm_bind (&g->a, found);
+}
+
+int
+cg_write_begin (struct gen *g, struct d_node *lv)
+{
+  struct d_node *root = lv;
+  while ((root->kind == DN_MEMBER
+          || (root->kind == DN_INDEX && !root->sval && !(root->a && root->a->kind == DN_SELF)))
+         && root->a && !ninfo (root)->var)
+    root = root->a;
+  struct dvar *v = ninfo (root)->var;
+  if (root == lv || !v || (v->scope != VS_SELF && v->scope != VS_ASSOC) || v->type.kind != DT_OBJECT)
+    return -1;
+  g->write_root = root;
+  g->write_skip = asm_label (&g->a);
+  return g->write_skip;
+}
+
+void
+cg_write_end (struct gen *g, int skip)
+{
+  if (skip < 0)
+    return;
+  asm_bind (&g->a, skip);
+  g->write_root = NULL;
 }
 
 /* Store the value at SLOT_VALUE (an integer, or a string's address) into

@@ -105,6 +105,10 @@ create_maps (struct runtime *rt)
   for (size_t i = 0; i < p->naggs; i++)
     if (p->aggs[i].value_size > zero)
       zero = p->aggs[i].value_size;
+  /* struct-valued self-> and associative array elements start as zeroes */
+  for (size_t i = 0; i < p->nvars; i++)
+    if ((p->vars[i].scope == VS_SELF || p->vars[i].scope == VS_ASSOC) && p->vars[i].value_size > zero)
+      zero = p->vars[i].value_size;
   rt->maps.fixed[MAP_ZERO] = make_map (BPF_MAP_TYPE_ARRAY, "dt_zero", 4, zero, 1, 0);
   size_t nusites = rt->have_usdt ? rt->usdt.nusites : 0;
   size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);

@@ -1,12 +1,12 @@
 ; clause 0: pid$target::use:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 395 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 387 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 393
+   7: if r0 == 0 goto 385
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 393
+  18: if r0 == 0 goto 385
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 393
+  28: if r0 == 0 goto 385
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 393
+  37: if r0 == 0 goto 385
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -124,249 +124,240 @@
  125: *(u32 *)(r7 +12) = 0
  126: r0 = *(u64 *)(r7 +64)
  127: *(u64 *)(r10 -72) = r0
- 128: r1 = r7
- 129: r1 += 176
- 130: r2 = 256
- 131: r3 = *(u64 *)(r10 -48)
- 132: call probe_read_kernel
- 133: r0 = r7
- 134: r0 += 176
- 135: *(u64 *)(r10 -80) = r0
- 136: r1 = *(u64 *)(r10 -80)
- 137: r2 = 8
- 138: r3 = *(u64 *)(r10 -72)
- 139: call probe_read_user
- 140: if r0 == 0 goto 152
- 141: r1 = *(u64 *)(r10 -80)
- 142: r2 = 8
- 143: r3 = *(u64 *)(r10 -72)
- 144: call copy_from_user
- 145: if r0 == 0 goto 152
- 146: r1 = *(u64 *)(r10 -72)
- 147: *(u64 *)(r7 +40) = r1
- 148: *(u64 *)(r7 +24) = 1
- 149: *(u64 *)(r7 +32) = 1
- 150: *(u64 *)(r7 +56) = 147
- 151: goto 369
- 152: r0 = *(u64 *)(r10 -80)
- 153: *(u64 *)(r10 -72) = r0
- 154: r0 = *(u64 *)(r7 +64)
- 155: *(u64 *)(r10 -80) = r0
- 156: r0 = *(u64 *)(r10 -80)
- 157: *(u64 *)(r7 +160) = r0
- 158: r0 = r7
- 159: r0 += 160
- 160: r1 = *(u64 *)(r10 -72)
- 161: *(u64 *)(r10 -56) = r1
- 162: r1 = map[var:pts]
- 164: r2 = r7
- 165: r2 += 160
- 166: call map_lookup_elem
- 167: if r0 != 0 goto 202
- 168: *(u32 *)(r10 -8) = 0
- 169: r1 = map[dynvar]
- 171: r2 = r10
- 172: r2 += -8
- 173: call map_lookup_elem
- 174: if r0 == 0 goto 207
- 175: r1 = 80
- 176: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 177: r1 += 80
- 178: r2 = 0x100000 ll
- 180: if r1 <= r2 goto 184
- 181: r1 = -80
- 182: lock *(u64 *)(r0 +0) += r1
- 183: goto 207
- 184: r1 = map[var:pts]
- 186: r2 = r7
- 187: r2 += 160
- 188: r3 = *(u64 *)(r10 -56)
- 189: r4 = 1
- 190: call map_update_elem
- 191: if r0 == 0 goto 216
- 192: *(u32 *)(r10 -8) = 0
- 193: r1 = map[dynvar]
- 195: r2 = r10
- 196: r2 += -8
- 197: call map_lookup_elem
- 198: if r0 == 0 goto 207
- 199: r1 = -80
- 200: lock *(u64 *)(r0 +0) += r1
- 201: goto 207
- 202: r1 = r0
- 203: r3 = *(u64 *)(r10 -56)
- 204: r0 = *(u64 *)(r3 +0)
- 205: *(u64 *)(r1 +0) = r0
- 206: goto 216
- 207: *(u32 *)(r10 -8) = 1
- 208: r1 = map[drops]
- 210: r2 = r10
- 211: r2 += -8
- 212: call map_lookup_elem
- 213: if r0 == 0 goto 216
- 214: r1 = 1
- 215: lock *(u64 *)(r0 +0) += r1
- 216: r0 = *(u64 *)(r7 +64)
- 217: *(u64 *)(r10 -72) = r0
- 218: r0 = *(u64 *)(r10 -72)
- 219: *(u64 *)(r7 +160) = r0
- 220: r0 = r7
- 221: r0 += 160
- 222: r2 = r0
- 223: r1 = map[var:pts]
- 225: call map_lookup_elem
- 226: if r0 != 0 goto 229
- 227: r0 = *(u64 *)(r10 -48)
- 228: goto 229
- 229: *(u64 *)(r10 -72) = r0
- 230: call get_current_pid_tgid
- 231: w0 = w0
- 232: *(u64 *)(r7 +160) = r0
- 233: r0 = r7
- 234: r0 += 160
- 235: r1 = *(u64 *)(r10 -72)
- 236: *(u64 *)(r10 -56) = r1
- 237: r1 = map[var:self->last]
- 239: r2 = r7
- 240: r2 += 160
- 241: call map_lookup_elem
- 242: if r0 != 0 goto 277
- 243: *(u32 *)(r10 -8) = 0
- 244: r1 = map[dynvar]
- 246: r2 = r10
- 247: r2 += -8
- 248: call map_lookup_elem
- 249: if r0 == 0 goto 282
- 250: r1 = 80
- 251: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 252: r1 += 80
- 253: r2 = 0x100000 ll
- 255: if r1 <= r2 goto 259
- 256: r1 = -80
- 257: lock *(u64 *)(r0 +0) += r1
- 258: goto 282
- 259: r1 = map[var:self->last]
- 261: r2 = r7
- 262: r2 += 160
- 263: r3 = *(u64 *)(r10 -56)
- 264: r4 = 1
- 265: call map_update_elem
- 266: if r0 == 0 goto 291
- 267: *(u32 *)(r10 -8) = 0
- 268: r1 = map[dynvar]
- 270: r2 = r10
- 271: r2 += -8
- 272: call map_lookup_elem
- 273: if r0 == 0 goto 282
- 274: r1 = -80
- 275: lock *(u64 *)(r0 +0) += r1
- 276: goto 282
- 277: r1 = r0
- 278: r3 = *(u64 *)(r10 -56)
- 279: r0 = *(u64 *)(r3 +0)
- 280: *(u64 *)(r1 +0) = r0
- 281: goto 291
- 282: *(u32 *)(r10 -8) = 1
- 283: r1 = map[drops]
- 285: r2 = r10
- 286: r2 += -8
- 287: call map_lookup_elem
- 288: if r0 == 0 goto 291
- 289: r1 = 1
- 290: lock *(u64 *)(r0 +0) += r1
- 291: call get_current_pid_tgid
- 292: w0 = w0
- 293: *(u64 *)(r7 +160) = r0
- 294: r0 = r7
- 295: r0 += 160
- 296: r2 = r0
- 297: r1 = map[var:self->last]
- 299: call map_lookup_elem
- 300: if r0 != 0 goto 303
- 301: r0 = *(u64 *)(r10 -48)
- 302: goto 303
- 303: r0 += 4
- 304: r0 = *(u32 *)(r0 +0)
- 305: r0 <<= 32
- 306: r0 s>>= 32
- 307: r0 <<= 32
- 308: r0 s>>= 32
- 309: *(u64 *)(r7 +24) = r0
- 310: r1 = *(u64 *)(r10 -16)
- 311: r1 |= 1
- 312: *(u64 *)(r10 -16) = r1
- 313: r0 = *(u64 *)(r7 +64)
- 314: *(u64 *)(r10 -72) = r0
- 315: r0 = *(u64 *)(r10 -72)
- 316: *(u64 *)(r7 +160) = r0
- 317: r0 = r7
- 318: r0 += 160
- 319: r1 = map[var:pts]
- 321: r2 = r7
- 322: r2 += 160
- 323: call map_delete_elem
- 324: if r0 != 0 goto 335
- 325: *(u32 *)(r10 -8) = 0
- 326: r1 = map[dynvar]
- 328: r2 = r10
- 329: r2 += -8
- 330: call map_lookup_elem
- 331: if r0 == 0 goto 335
- 332: r1 = -80
- 333: lock *(u64 *)(r0 +0) += r1
- 334: goto 335
- 335: r0 = 0
- 336: r1 = *(u64 *)(r10 -16)
- 337: if r1 == 0 goto 393
- 338: r1 = *(u64 *)(r10 -16)
- 339: *(u64 *)(r7 +16) = r1
- 340: *(u32 *)(r7 +0) = 0
- 341: *(u32 *)(r7 +4) = r9
- 342: call get_smp_processor_id
- 343: *(u32 *)(r7 +8) = r0
- 344: r1 = map[ringbuf]
- 346: r2 = 0
- 347: call ringbuf_query
- 348: r4 = 1
- 349: if r0 < 1048576 goto 351
- 350: r4 = 2
- 351: r1 = map[ringbuf]
- 353: r2 = r7
- 354: r2 += 0
- 355: r3 = 32
- 356: call ringbuf_output
- 357: if r0 != 0 goto 359
- 358: goto 368
- 359: *(u32 *)(r10 -8) = 0
- 360: r1 = map[drops]
- 362: r2 = r10
- 363: r2 += -8
- 364: call map_lookup_elem
- 365: if r0 == 0 goto 368
- 366: r1 = 1
- 367: lock *(u64 *)(r0 +0) += r1
- 368: goto 393
- 369: *(u32 *)(r7 +0) = -1
- 370: *(u32 *)(r7 +4) = r9
- 371: call get_smp_processor_id
- 372: *(u32 *)(r7 +8) = r0
- 373: *(u32 *)(r7 +12) = 0
- 374: *(u64 *)(r7 +16) = 0
- 375: *(u64 *)(r7 +48) = 0
- 376: r1 = map[ringbuf]
- 378: r2 = r7
- 379: r2 += 0
- 380: r3 = 64
- 381: r4 = 0
- 382: call ringbuf_output
- 383: if r0 == 0 goto 393
- 384: *(u32 *)(r10 -8) = 3
- 385: r1 = map[drops]
- 387: r2 = r10
- 388: r2 += -8
- 389: call map_lookup_elem
- 390: if r0 == 0 goto 393
- 391: r1 = 1
- 392: lock *(u64 *)(r0 +0) += r1
- 393: r0 = 0
- 394: exit
+ 128: r0 = *(u64 *)(r7 +64)
+ 129: *(u64 *)(r10 -80) = r0
+ 130: r0 = *(u64 *)(r10 -80)
+ 131: *(u64 *)(r7 +160) = r0
+ 132: r0 = r7
+ 133: r0 += 160
+ 134: r1 = map[var:pts]
+ 136: r2 = r7
+ 137: r2 += 160
+ 138: call map_lookup_elem
+ 139: if r0 != 0 goto 190
+ 140: *(u32 *)(r10 -8) = 0
+ 141: r1 = map[dynvar]
+ 143: r2 = r10
+ 144: r2 += -8
+ 145: call map_lookup_elem
+ 146: if r0 == 0 goto 180
+ 147: r1 = 80
+ 148: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 149: r1 += 80
+ 150: r2 = 0x100000 ll
+ 152: if r1 <= r2 goto 156
+ 153: r1 = -80
+ 154: lock *(u64 *)(r0 +0) += r1
+ 155: goto 180
+ 156: r1 = map[var:pts]
+ 158: r2 = r7
+ 159: r2 += 160
+ 160: r3 = *(u64 *)(r10 -48)
+ 161: r4 = 1
+ 162: call map_update_elem
+ 163: if r0 == 0 goto 174
+ 164: *(u32 *)(r10 -8) = 0
+ 165: r1 = map[dynvar]
+ 167: r2 = r10
+ 168: r2 += -8
+ 169: call map_lookup_elem
+ 170: if r0 == 0 goto 180
+ 171: r1 = -80
+ 172: lock *(u64 *)(r0 +0) += r1
+ 173: goto 174
+ 174: r1 = map[var:pts]
+ 176: r2 = r7
+ 177: r2 += 160
+ 178: call map_lookup_elem
+ 179: if r0 != 0 goto 190
+ 180: *(u32 *)(r10 -8) = 1
+ 181: r1 = map[drops]
+ 183: r2 = r10
+ 184: r2 += -8
+ 185: call map_lookup_elem
+ 186: if r0 == 0 goto 189
+ 187: r1 = 1
+ 188: lock *(u64 *)(r0 +0) += r1
+ 189: goto 207
+ 190: *(u64 *)(r10 -80) = r0
+ 191: r1 = *(u64 *)(r10 -80)
+ 192: r2 = 8
+ 193: r3 = *(u64 *)(r10 -72)
+ 194: call probe_read_user
+ 195: if r0 == 0 goto 207
+ 196: r1 = *(u64 *)(r10 -80)
+ 197: r2 = 8
+ 198: r3 = *(u64 *)(r10 -72)
+ 199: call copy_from_user
+ 200: if r0 == 0 goto 207
+ 201: r1 = *(u64 *)(r10 -72)
+ 202: *(u64 *)(r7 +40) = r1
+ 203: *(u64 *)(r7 +24) = 1
+ 204: *(u64 *)(r7 +32) = 1
+ 205: *(u64 *)(r7 +56) = 202
+ 206: goto 361
+ 207: r0 = *(u64 *)(r10 -72)
+ 208: r0 = *(u64 *)(r7 +64)
+ 209: *(u64 *)(r10 -72) = r0
+ 210: r0 = *(u64 *)(r10 -72)
+ 211: *(u64 *)(r7 +160) = r0
+ 212: r0 = r7
+ 213: r0 += 160
+ 214: r2 = r0
+ 215: r1 = map[var:pts]
+ 217: call map_lookup_elem
+ 218: if r0 != 0 goto 221
+ 219: r0 = *(u64 *)(r10 -48)
+ 220: goto 221
+ 221: *(u64 *)(r10 -72) = r0
+ 222: call get_current_pid_tgid
+ 223: w0 = w0
+ 224: *(u64 *)(r7 +160) = r0
+ 225: r0 = r7
+ 226: r0 += 160
+ 227: r1 = *(u64 *)(r10 -72)
+ 228: *(u64 *)(r10 -56) = r1
+ 229: r1 = map[var:self->last]
+ 231: r2 = r7
+ 232: r2 += 160
+ 233: call map_lookup_elem
+ 234: if r0 != 0 goto 269
+ 235: *(u32 *)(r10 -8) = 0
+ 236: r1 = map[dynvar]
+ 238: r2 = r10
+ 239: r2 += -8
+ 240: call map_lookup_elem
+ 241: if r0 == 0 goto 274
+ 242: r1 = 80
+ 243: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 244: r1 += 80
+ 245: r2 = 0x100000 ll
+ 247: if r1 <= r2 goto 251
+ 248: r1 = -80
+ 249: lock *(u64 *)(r0 +0) += r1
+ 250: goto 274
+ 251: r1 = map[var:self->last]
+ 253: r2 = r7
+ 254: r2 += 160
+ 255: r3 = *(u64 *)(r10 -56)
+ 256: r4 = 1
+ 257: call map_update_elem
+ 258: if r0 == 0 goto 283
+ 259: *(u32 *)(r10 -8) = 0
+ 260: r1 = map[dynvar]
+ 262: r2 = r10
+ 263: r2 += -8
+ 264: call map_lookup_elem
+ 265: if r0 == 0 goto 274
+ 266: r1 = -80
+ 267: lock *(u64 *)(r0 +0) += r1
+ 268: goto 274
+ 269: r1 = r0
+ 270: r3 = *(u64 *)(r10 -56)
+ 271: r0 = *(u64 *)(r3 +0)
+ 272: *(u64 *)(r1 +0) = r0
+ 273: goto 283
+ 274: *(u32 *)(r10 -8) = 1
+ 275: r1 = map[drops]
+ 277: r2 = r10
+ 278: r2 += -8
+ 279: call map_lookup_elem
+ 280: if r0 == 0 goto 283
+ 281: r1 = 1
+ 282: lock *(u64 *)(r0 +0) += r1
+ 283: call get_current_pid_tgid
+ 284: w0 = w0
+ 285: *(u64 *)(r7 +160) = r0
+ 286: r0 = r7
+ 287: r0 += 160
+ 288: r2 = r0
+ 289: r1 = map[var:self->last]
+ 291: call map_lookup_elem
+ 292: if r0 != 0 goto 295
+ 293: r0 = *(u64 *)(r10 -48)
+ 294: goto 295
+ 295: r0 += 4
+ 296: r0 = *(u32 *)(r0 +0)
+ 297: r0 <<= 32
+ 298: r0 s>>= 32
+ 299: r0 <<= 32
+ 300: r0 s>>= 32
+ 301: *(u64 *)(r7 +24) = r0
+ 302: r1 = *(u64 *)(r10 -16)
+ 303: r1 |= 1
+ 304: *(u64 *)(r10 -16) = r1
+ 305: r0 = *(u64 *)(r7 +64)
+ 306: *(u64 *)(r10 -72) = r0
+ 307: r0 = *(u64 *)(r10 -72)
+ 308: *(u64 *)(r7 +160) = r0
+ 309: r0 = r7
+ 310: r0 += 160
+ 311: r1 = map[var:pts]
+ 313: r2 = r7
+ 314: r2 += 160
+ 315: call map_delete_elem
+ 316: if r0 != 0 goto 327
+ 317: *(u32 *)(r10 -8) = 0
+ 318: r1 = map[dynvar]
+ 320: r2 = r10
+ 321: r2 += -8
+ 322: call map_lookup_elem
+ 323: if r0 == 0 goto 327
+ 324: r1 = -80
+ 325: lock *(u64 *)(r0 +0) += r1
+ 326: goto 327
+ 327: r0 = 0
+ 328: r1 = *(u64 *)(r10 -16)
+ 329: if r1 == 0 goto 385
+ 330: r1 = *(u64 *)(r10 -16)
+ 331: *(u64 *)(r7 +16) = r1
+ 332: *(u32 *)(r7 +0) = 0
+ 333: *(u32 *)(r7 +4) = r9
+ 334: call get_smp_processor_id
+ 335: *(u32 *)(r7 +8) = r0
+ 336: r1 = map[ringbuf]
+ 338: r2 = 0
+ 339: call ringbuf_query
+ 340: r4 = 1
+ 341: if r0 < 1048576 goto 343
+ 342: r4 = 2
+ 343: r1 = map[ringbuf]
+ 345: r2 = r7
+ 346: r2 += 0
+ 347: r3 = 32
+ 348: call ringbuf_output
+ 349: if r0 != 0 goto 351
+ 350: goto 360
+ 351: *(u32 *)(r10 -8) = 0
+ 352: r1 = map[drops]
+ 354: r2 = r10
+ 355: r2 += -8
+ 356: call map_lookup_elem
+ 357: if r0 == 0 goto 360
+ 358: r1 = 1
+ 359: lock *(u64 *)(r0 +0) += r1
+ 360: goto 385
+ 361: *(u32 *)(r7 +0) = -1
+ 362: *(u32 *)(r7 +4) = r9
+ 363: call get_smp_processor_id
+ 364: *(u32 *)(r7 +8) = r0
+ 365: *(u32 *)(r7 +12) = 0
+ 366: *(u64 *)(r7 +16) = 0
+ 367: *(u64 *)(r7 +48) = 0
+ 368: r1 = map[ringbuf]
+ 370: r2 = r7
+ 371: r2 += 0
+ 372: r3 = 64
+ 373: r4 = 0
+ 374: call ringbuf_output
+ 375: if r0 == 0 goto 385
+ 376: *(u32 *)(r10 -8) = 3
+ 377: r1 = map[drops]
+ 379: r2 = r10
+ 380: r2 += -8
+ 381: call map_lookup_elem
+ 382: if r0 == 0 goto 385
+ 383: r1 = 1
+ 384: lock *(u64 *)(r0 +0) += r1
+ 385: r0 = 0
+ 386: exit

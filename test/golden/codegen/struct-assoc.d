@@ -1,5 +1,5 @@
 /* struct values in an associative array and self->: copied from the
- * process through a temporary, read by member, deleted by = 0 */
+ * process straight into the element, read by member, deleted by = 0 */
 struct pt { int x; int y; };
 
 pid$target::use:entry
