@@ -122,7 +122,9 @@ dw_split_open (struct dwarf_types *dt)
     return;
   Dwarf_Debug dbg = dt->df.dbg;
   dt->cur = 0;
-  for (unsigned units = 0; units < MAX_UNITS && dt->nparts + 1 < MAX_PARTS; units++)
+  /* every unit is visited, so that libdwarf's unit cursor ends where the
+   * index starts: at the first unit again */
+  for (unsigned units = 0; units < MAX_UNITS; units++)
     {
       Dwarf_Unsigned len, typeoff, next;
       Dwarf_Half version, addrsize, lensize, extsize, cutype;
@@ -144,7 +146,7 @@ dw_split_open (struct dwarf_types *dt)
       char *name = die_string (dt, cu, DW_AT_dwo_name);
       if (!name)
         name = die_string (dt, cu, DW_AT_GNU_dwo_name);
-      if (name)
+      if (name && dt->nparts + 1 < MAX_PARTS)
         open_dwo (dt, name, die_string (dt, cu, DW_AT_comp_dir));
       dwarf_dealloc_die (cu);
     }

@@ -173,13 +173,15 @@ check_details (struct ctype_resolver *r, struct ctype_table *t, const char *buil
   free (err);
 }
 
+/* EXTRA: more options (type units, split DWARF), TAG names the build. */
 static void
-check_build (const char *cc, const char *opt, int dwarf)
+check_build_with (const char *cc, const char *opt, int dwarf, const char *extra, const char *tag)
 {
-  char *build = xasprintf ("%s %s -gdwarf-%d", cc, opt, dwarf);
-  char *exe = xasprintf ("%s/prog-%s%s-%d", tmp, cc, opt, dwarf);
+  char *build = xasprintf ("%s %s -gdwarf-%d%s%s", cc, opt, dwarf, *extra ? " " : "", extra);
+  char *exe = xasprintf ("%s/prog-%s%s-%d%s", tmp, cc, opt, dwarf, tag);
   const char *src = TOP_SRCDIR "/test/unit/dwarf-prog";
-  if (run ("%s -std=gnu11 -w %s -gdwarf-%d %s/types-a.c %s/types-b.c -o %s", cc, opt, dwarf, src, src, exe)
+  if (run ("cd %s && %s -std=gnu11 -w %s -gdwarf-%d %s %s/types-a.c %s/types-b.c -o %s", tmp, cc, opt, dwarf, extra,
+           src, src, exe)
       != 0
       || run ("%s > %s.out", exe, exe) != 0)
     {
@@ -206,6 +208,12 @@ check_build (const char *cc, const char *opt, int dwarf)
   free (out);
   free (exe);
   free (build);
+}
+
+static void
+check_build (const char *cc, const char *opt, int dwarf)
+{
+  check_build_with (cc, opt, dwarf, "", "");
 }
 
 static bool
@@ -529,12 +537,21 @@ main (void)
         check_build (ccs[c], opts[o], dw);
   /* DWARF 3: member locations as DW_OP_plus_uconst expressions */
   check_build ("gcc", "-O0", 3);
+  /* type units (.debug_types in DWARF 4, DW_UT_type units in DWARF 5) and
+   * split DWARF (.dwo files beside the objects) */
+  check_build_with ("gcc", "-O0", 4, "-fdebug-types-section", "-tu");
+  check_build_with ("clang", "-O2", 5, "-fdebug-types-section", "-tu");
+  check_build_with ("gcc", "-O2", 5, "-gsplit-dwarf", "-split");
+  check_build_with ("clang", "-O0", 4, "-gsplit-dwarf", "-split");
   check_lookup_places ();
   check_modules ();
   check_chain ();
   char *g = xasprintf ("%s/prog-gcc-O2-5", tmp), *c4 = xasprintf ("%s/prog-clang-O0-4", tmp);
   check_corrupt (g, "gcc DWARF 5");
   check_corrupt (c4, "clang DWARF 4");
+  char *tu = xasprintf ("%s/prog-gcc-O0-4-tu", tmp);
+  check_corrupt (tu, "gcc DWARF 4 type units");
+  free (tu);
   free (g);
   free (c4);
   run ("rm -rf %s", tmp);
