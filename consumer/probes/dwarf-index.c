@@ -78,6 +78,7 @@ struct spec_ref {
 };
 
 struct unit_walk {
+  bool type_unit;               /* only type units name definitions by their declaration */
   size_t first;                 /* the unit's first entry in dt->names */
   struct spec_ref *specs;
   size_t nspecs, capspecs;
@@ -120,7 +121,7 @@ index_children (struct dwarf_types *dt, Dwarf_Die parent, const char *prefix, in
         continue;
       const char *name = dw_die_name (dt, d);
       Dwarf_Off off = dw_die_offset (dt, d), spec;
-      if (kind != CT_FUNCTION && has_attr (dt, d, DW_AT_specification)
+      if (kind != CT_FUNCTION && (w->type_unit || !name) && has_attr (dt, d, DW_AT_specification)
           && dw_attr_ref (dt, d, DW_AT_specification, &spec))
         {
           /* named by its declaration (resolve_specs) */
@@ -187,7 +188,8 @@ index_section (struct dwarf_types *dt, bool is_info, unsigned *units)
         dw_fail (dt, "a compilation unit", &err);
       if (rc != DW_DLV_OK)
         break;
-      struct unit_walk w = { .first = dt->nnames };
+      struct unit_walk w = { .type_unit = !is_info || cutype == DW_UT_type || cutype == DW_UT_split_type,
+                             .first = dt->nnames };
       index_children (dt, cu, "", 0, &w);
       resolve_specs (dt, &w);
       dwarf_dealloc_die (cu);
