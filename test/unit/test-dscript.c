@@ -829,6 +829,11 @@ test_decls (void)
   SHOW ("BEGIN { x = (struct a.out`conn *)arg0; y = (libfoo.so.1`sess_t *)arg1; }",
         "BEGIN {(= x (cast <struct a.out`conn *> arg0)); (= y (cast <libfoo.so.1`sess_t *> arg1));}",
         "module-scoped type names");
+  SHOW ("BEGIN { x = (struct net::conn *)arg0; y = (struct a.out`net::inner::deep *)arg1;"
+        " z = sizeof (net::conn_t); w = a ? b : c; }",
+        "BEGIN {(= x (cast <struct net::conn *> arg0)); (= y (cast <struct a.out`net::inner::deep *> arg1));"
+        " (= z (sizeof <net::conn_t>)); (= w (? a b c));}",
+        "C++ qualified type names, with and without a module; ?: unchanged");
   SHOW (";;BEGIN {};", "BEGIN {}", "stray ';' at the top level");
 
   memset (&p, 0, sizeof p);
