@@ -17,7 +17,8 @@
  * namespace: the definition takes the declaration's qualified name.  A DIE
  * that only carries DW_AT_signature (the type is in a type unit) counts as
  * a declaration.  Functions are indexed at the top level only (pid probes
- * name them by their symbol).  Types nested in classes are not indexed.
+ * name them by their symbol).  In C++ units, types nested in a class are
+ * indexed under the class's name ("net::pool::slot").
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -79,6 +80,7 @@ struct spec_ref {
 
 struct unit_walk {
   bool type_unit;               /* only type units name definitions by their declaration */
+  bool cxx;                     /* a C++ unit: classes may define types */
   size_t first;                 /* the unit's first entry in dt->names */
   struct spec_ref *specs;
   size_t nspecs, capspecs;
@@ -91,6 +93,36 @@ add_entry (struct dwarf_types *dt, const char *name, Dwarf_Off off, enum ctype_k
   VEC_PUSH (dt->names, dt->nnames, dt->capnames) = (struct name_entry) { name, off, kind, decl };
   if (qualified)
     VEC_PUSH (dt->quals, dt->nquals, dt->capquals) = (struct qual_entry) { off, name };
+}
+
+static void index_children (struct dwarf_types *dt, Dwarf_Die parent, const char *prefix, int depth,
+                            struct unit_walk *w);
+
+/* clang's type unit for a nested type declares the enclosing class with no
+ * name, only its signature: the class's name is the signature's DIE's. */
+static void
+nested_in_unnamed (struct dwarf_types *dt, Dwarf_Die d, const char *prefix, int depth, struct unit_walk *w)
+{
+  Dwarf_Off to;
+  if (!has_attr (dt, d, DW_AT_signature))
+    return;
+  if (!dw_attr_ref (dt, d, DW_AT_signature, &to))
+    {
+      /* a signature with no type unit here: only its nested types are lost */
+      free (dt->error);
+      dt->error = NULL;
+      return;
+    }
+  unsigned part = dt->cur;
+  Dwarf_Die target = dw_die_at (dt, to);
+  dt->cur = part;
+  const char *name = target ? dw_die_name (dt, target) : NULL;
+  char *inner = name ? xasprintf ("%s%s::", prefix, name) : NULL;
+  if (target)
+    dwarf_dealloc_die (target);
+  if (inner)
+    index_children (dt, d, inner, depth + 1, w);
+  free (inner);
 }
 
 /* The children of PARENT, in namespaces named by PREFIX ("" or "a::b::"). */
@@ -130,13 +162,24 @@ index_children (struct dwarf_types *dt, Dwarf_Die parent, const char *prefix, in
           continue;
         }
       if (!name)
-        continue;
+        {
+          if (w->cxx && kind != CT_FUNCTION && depth < MAX_NESTING)
+            nested_in_unnamed (dt, d, prefix, depth, w);
+          continue;
+        }
       bool decl = dw_attr_flag (dt, d, DW_AT_declaration) || has_attr (dt, d, DW_AT_signature);
       if (dt->error)
         break;
       const char *q = *prefix ? keep_string (dt, xasprintf ("%s%s", prefix, name))
                                : keep_string (dt, xstrdup (name));
       add_entry (dt, q, off, kind, decl, *prefix != 0);
+      if (w->cxx && (kind == CT_STRUCT || kind == CT_UNION) && depth < MAX_NESTING)
+        {
+          /* C++ types nested in a class: "net::pool::slot" */
+          char *inner = xasprintf ("%s::", q);
+          index_children (dt, d, inner, depth + 1, w);
+          free (inner);
+        }
     }
   if (prev)
     dwarf_dealloc_die (prev);
@@ -188,7 +231,11 @@ index_section (struct dwarf_types *dt, bool is_info, unsigned *units)
         dw_fail (dt, "a compilation unit", &err);
       if (rc != DW_DLV_OK)
         break;
+      uint64_t lang = 0;
+      dw_attr_unsigned (dt, cu, DW_AT_language, &lang);
       struct unit_walk w = { .type_unit = !is_info || cutype == DW_UT_type || cutype == DW_UT_split_type,
+                             .cxx = lang == DW_LANG_C_plus_plus || lang == DW_LANG_C_plus_plus_03
+                                    || lang == DW_LANG_C_plus_plus_11 || lang == DW_LANG_C_plus_plus_14,
                              .first = dt->nnames };
       index_children (dt, cu, "", 0, &w);
       resolve_specs (dt, &w);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # ctypes-cxx.sh — C++ programs' DWARF and struct values in D variables.
 # C++ (g++ and clang++): a class in a namespace (struct net::conn, and
-# a.out`net::inner::deep), members of a base class through inheritance, a
+# a.out`net::inner::deep), a struct nested in one (net::pool::slot), members of a base class through inheritance, a
 # reference member, print() of the object; built at -O0 and -O2, with type
 # units (.debug_types in DWARF 4, DW_UT_type in DWARF 5), split DWARF (.dwo
 # files, a .dwp package) and compressed sections (-gz).  C (gcc and clang):
@@ -15,9 +15,10 @@ data=$SRCDIR/test/integration/data
 cat > cxx.d <<'X'
 pid$target::visit:entry
 {
-	printf("cxx %d %d %d %d %s %d %d %d\n", args[0]->fd, args[0]->id, args[0]->total,
+	printf("cxx %d %d %d %d %s %d %d %d %d\n", args[0]->fd, args[0]->id, args[0]->total,
 	    *args[0]->weight, args[0]->name, ((struct net::inner::deep *)arg2)->x,
-	    ((struct a.out`net::inner::deep *)arg2)->y, ((struct net::conn *)arg0)->id);
+	    ((struct a.out`net::inner::deep *)arg2)->y, ((struct net::conn *)arg0)->id,
+	    ((struct net::pool::slot *)arg3)->owner);
 	print(*args[0]);
 }
 X
@@ -27,8 +28,8 @@ want_print='^struct net::conn \{\|    struct net::base \{\|        int id = 0x7\
 check_cxx () {
   local out
   out=$("$DTRACE" -q -s cxx.d -c "$2" 2>err.txt)
-  check_eq "$1: namespaced types, a base class's members, a reference" "$(printf '%s\n' "$out" | head -1)" \
-    "cxx 3 7 1000 42 alpha 11 12 7"
+  check_eq "$1: namespaced and nested types, a base class's members, a reference" "$(printf '%s\n' "$out" | head -1)" \
+    "cxx 3 7 1000 42 alpha 11 12 7 99"
   check_match "$1: print() shows the base class inside" "$(printf '%s\n' "$out" | tail -n +2 | tr '\n' '|')" "$want_print"
   [ -s err.txt ] && sed 's/^/    /' err.txt | head -5
 }

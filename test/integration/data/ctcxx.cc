@@ -22,14 +22,19 @@ int conn::count;
 namespace inner {
 struct deep { int x; short y; };
 }
+struct pool {
+  struct slot { long owner; int used; };
+  slot first;
+  int nslots;
+};
 }
 
 struct big { int a; char pad[700]; long z; };
 
 extern "C" __attribute__ ((noinline)) void
-visit (net::conn *c, big *b, net::inner::deep *d)
+visit (net::conn *c, big *b, net::inner::deep *d, net::pool *p)
 {
-  asm volatile ("" : : "r" (c), "r" (b), "r" (d) : "memory");
+  asm volatile ("" : : "r" (c), "r" (b), "r" (d), "r" (p) : "memory");
 }
 
 int
@@ -42,6 +47,7 @@ main ()
   b.z = 77;
   std::strcpy (b.pad, "padding");
   net::inner::deep d = { 11, 12 };
-  visit (&c, &b, &d);
+  net::pool p = { { 99, 1 }, 4 };
+  visit (&c, &b, &d, &p);
   return c.get () - 3;
 }
