@@ -172,10 +172,12 @@ map_elem_for_write (struct gen *g, struct dvar *v)
 int
 cg_write_begin (struct gen *g, struct d_node *lv)
 {
+  /* down the members and elements that are inside the aggregate (not
+   * through a pointer) to the variable holding it */
   struct d_node *root = lv;
-  while ((root->kind == DN_MEMBER
+  while (((root->kind == DN_MEMBER && root->op == DOP_DOT)
           || (root->kind == DN_INDEX && !root->sval && !(root->a && root->a->kind == DN_SELF)))
-         && root->a && !ninfo (root)->var)
+         && root->a && !ninfo (root)->var && ninfo (root->a)->type.kind == DT_OBJECT)
     root = root->a;
   struct dvar *v = ninfo (root)->var;
   if (root == lv || !v || (v->scope != VS_SELF && v->scope != VS_ASSOC) || v->type.kind != DT_OBJECT)
