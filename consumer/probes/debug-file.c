@@ -260,7 +260,8 @@ debug_file_find (const char *path, char **error)
 /* ---- libdwarf's view of the file: only the sections we read ---- */
 
 /* Types need the first four (and the string and address tables DWARF 5
- * indexes), call frames the last three.  Hiding the rest (ranges,
+ * indexes), call frames the next three, type units and split DWARF the
+ * rest.  Hiding the others (ranges,
  * locations, lines, macros) keeps libdwarf from parsing sections we never
  * use: less work, and fewer places where corrupt input can hurt. */
 static const char *const wanted_sections[] = {

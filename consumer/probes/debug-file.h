@@ -15,7 +15,8 @@
  * (libelf, for sections such as .debug_frame or symbols) and as a
  * Dwarf_Debug (libdwarf, through dwarf_object_init_b over that Elf: it
  * sees only .debug_info, .debug_abbrev, the string and address tables,
- * .debug_frame and .eh_frame; compressed sections are inflated by libelf).  Without debug information anywhere the error
+ * .debug_frame and .eh_frame, .debug_types, and split DWARF's .dwo
+ * sections and .dwp indexes; compressed sections are inflated by libelf).  Without debug information anywhere the error
  * names PATH and every place looked at.
  */
 #ifndef SDTKIT_CONSUMER_DEBUG_FILE_H
