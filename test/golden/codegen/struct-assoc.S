@@ -1,12 +1,12 @@
 ; clause 0: pid$target::use:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 395 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 400 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 393
+   7: if r0 == 0 goto 398
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 393
+  18: if r0 == 0 goto 398
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 393
+  28: if r0 == 0 goto 398
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 393
+  37: if r0 == 0 goto 398
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -147,7 +147,7 @@
  148: *(u64 *)(r7 +24) = 1
  149: *(u64 *)(r7 +32) = 1
  150: *(u64 *)(r7 +56) = 147
- 151: goto 369
+ 151: goto 374
  152: r0 = *(u64 *)(r10 -80)
  153: *(u64 *)(r10 -72) = r0
  154: r0 = *(u64 *)(r7 +64)
@@ -317,7 +317,7 @@
  334: goto 335
  335: r0 = 0
  336: r1 = *(u64 *)(r10 -16)
- 337: if r1 == 0 goto 393
+ 337: if r1 == 0 goto 398
  338: r1 = *(u64 *)(r10 -16)
  339: *(u64 *)(r7 +16) = r1
  340: *(u32 *)(r7 +0) = 0
@@ -328,45 +328,50 @@
  346: r2 = 0
  347: call ringbuf_query
  348: r4 = 1
- 349: if r0 < 1048576 goto 351
- 350: r4 = 2
- 351: r1 = map[ringbuf]
- 353: r2 = r7
- 354: r2 += 0
- 355: r3 = 32
- 356: call ringbuf_output
- 357: if r0 != 0 goto 359
- 358: goto 368
- 359: *(u32 *)(r10 -8) = 0
- 360: r1 = map[drops]
- 362: r2 = r10
- 363: r2 += -8
- 364: call map_lookup_elem
- 365: if r0 == 0 goto 368
- 366: r1 = 1
- 367: lock *(u64 *)(r0 +0) += r1
- 368: goto 393
- 369: *(u32 *)(r7 +0) = -1
- 370: *(u32 *)(r7 +4) = r9
- 371: call get_smp_processor_id
- 372: *(u32 *)(r7 +8) = r0
- 373: *(u32 *)(r7 +12) = 0
- 374: *(u64 *)(r7 +16) = 0
- 375: *(u64 *)(r7 +48) = 0
- 376: r1 = map[ringbuf]
- 378: r2 = r7
- 379: r2 += 0
- 380: r3 = 64
- 381: r4 = 0
- 382: call ringbuf_output
- 383: if r0 == 0 goto 393
- 384: *(u32 *)(r10 -8) = 3
- 385: r1 = map[drops]
- 387: r2 = r10
- 388: r2 += -8
- 389: call map_lookup_elem
- 390: if r0 == 0 goto 393
- 391: r1 = 1
- 392: lock *(u64 *)(r0 +0) += r1
- 393: r0 = 0
- 394: exit
+ 349: r1 = r0
+ 350: r1 += 40
+ 351: if r1 < 1048576 goto 356
+ 352: r0 >>= 18
+ 353: r1 >>= 18
+ 354: if r0 == r1 goto 356
+ 355: r4 = 2
+ 356: r1 = map[ringbuf]
+ 358: r2 = r7
+ 359: r2 += 0
+ 360: r3 = 32
+ 361: call ringbuf_output
+ 362: if r0 != 0 goto 364
+ 363: goto 373
+ 364: *(u32 *)(r10 -8) = 0
+ 365: r1 = map[drops]
+ 367: r2 = r10
+ 368: r2 += -8
+ 369: call map_lookup_elem
+ 370: if r0 == 0 goto 373
+ 371: r1 = 1
+ 372: lock *(u64 *)(r0 +0) += r1
+ 373: goto 398
+ 374: *(u32 *)(r7 +0) = -1
+ 375: *(u32 *)(r7 +4) = r9
+ 376: call get_smp_processor_id
+ 377: *(u32 *)(r7 +8) = r0
+ 378: *(u32 *)(r7 +12) = 0
+ 379: *(u64 *)(r7 +16) = 0
+ 380: *(u64 *)(r7 +48) = 0
+ 381: r1 = map[ringbuf]
+ 383: r2 = r7
+ 384: r2 += 0
+ 385: r3 = 64
+ 386: r4 = 0
+ 387: call ringbuf_output
+ 388: if r0 == 0 goto 398
+ 389: *(u32 *)(r10 -8) = 3
+ 390: r1 = map[drops]
+ 392: r2 = r10
+ 393: r2 += -8
+ 394: call map_lookup_elem
+ 395: if r0 == 0 goto 398
+ 396: r1 = 1
+ 397: lock *(u64 *)(r0 +0) += r1
+ 398: r0 = 0
+ 399: exit
