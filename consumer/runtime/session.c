@@ -116,6 +116,7 @@ drop_report (struct runtime *rt, const char *kind, int cpu, uint64_t n, const ch
   snprintf (msg, sizeof msg, "%" PRIu64 " %s%s%s", n, what, n == 1 ? "" : plural, detail);
   if (cpu >= 0)
     snprintf (msg + strlen (msg), sizeof msg - strlen (msg), " on CPU %d", cpu);
+  fflush (rt->outf);          /* the records read so far come before the line */
   diag_error ("%s", msg);
   if (output_is_json (rt->out))
     output_json_drop (rt->out, kind, cpu, n, msg);
