@@ -12,7 +12,7 @@
  *                               *_ENABLED() guard, a call-style site; prints
  *                               ns per iteration (figure 1, no tracer)
  *   loop hit N                  N hits of bench:::hit (sdt-style site): waits
- *                               (up to 10 s) until a tracer has raised the
+ *                               (up to 30 s) until a tracer has raised the
  *                               probe's semaphore, then times; prints ns per
  *                               hit (figure 2; with no tracer, the baseline)
  *   loop hit-notrace N          the same loop without waiting
@@ -91,7 +91,7 @@ loop_guard (long n)
 static int
 wait_enabled (void)
 {
-  for (int i = 0; i < 10000; i++)
+  for (int i = 0; i < 30000; i++)
     {
       if (BENCH_HIT_ENABLED ())
         {
@@ -100,7 +100,7 @@ wait_enabled (void)
         }
       usleep (1000);
     }
-  fprintf (stderr, "loop: no tracer enabled bench:::hit in 10 s; timing anyway\n");
+  fprintf (stderr, "loop: no tracer enabled bench:::hit in 30 s; timing anyway\n");
   return 0;
 }
 

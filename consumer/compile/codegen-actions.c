@@ -440,9 +440,12 @@ copyout_stop (struct gen *g)
 /* The ring buffer's wakeup flags for a record -> r4.  Waking the consumer
  * costs an interrupt per record (bench/results.md, figure 2: a few µs in a
  * VM, more than the whole uprobe), and the consumer polls every switchrate
- * (at most 100 ms) anyway; so a record wakes it only when the buffer is a
- * quarter full, or when its clause calls exit() or stop(), or has a
- * copyout() that the consumer does (the process waits stopped for it). */
+ * (at most 100 ms) anyway; so a record wakes it only when it takes the
+ * buffer past a quarter full, or past each sixteenth after that (a consumer
+ * that is behind is woken a dozen times per buffer, not once per record;
+ * the later steps also cover a crossing that two CPUs writing at once both
+ * missed), or when its clause calls exit() or stop(), or has a copyout()
+ * that the consumer does (the process waits stopped for it). */
 static void
 ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
 {
@@ -453,12 +456,21 @@ ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
         cg_emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
         return;
       }
+  /* bufsize is a power of two (xoptions.c); a record takes its size and
+   * the ring's 8-byte header, rounded up to 8 */
+  unsigned step_shift = (unsigned) __builtin_ctz (g->p->bufsize >= 64 ? g->p->bufsize : 64) - 4;
+  int32_t footprint = (int32_t) ((cl->rec_size + 8 + 7) & ~7u);
   int quiet = asm_label (&g->a);
   asm_ld_map (&g->a, R1, MAP_RINGBUF);
   cg_emit (g, MOV64_IMM (R2, BPF_RB_AVAIL_DATA));
   cg_emit (g, CALL (BPF_FUNC_ringbuf_query));
   cg_emit (g, MOV64_IMM (R4, BPF_RB_NO_WAKEUP));
-  asm_jmp_imm (&g->a, BPF_JLT, R0, (int32_t) (g->p->bufsize / 4), quiet);
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, footprint));
+  asm_jmp_imm (&g->a, BPF_JLT, R1, (int32_t) (g->p->bufsize / 4), quiet);
+  cg_emit (g, A64_IMM (BPF_RSH, R0, (int32_t) step_shift));
+  cg_emit (g, A64_IMM (BPF_RSH, R1, (int32_t) step_shift));
+  asm_jmp_reg (&g->a, BPF_JEQ, R0, R1, quiet);
   cg_emit (g, MOV64_IMM (R4, BPF_RB_FORCE_WAKEUP));
   asm_bind (&g->a, quiet);
 }

@@ -39,8 +39,10 @@ check_match "figure 3: BEGIN { exit(0); } start-up and RSS" "$R" "^\| \`BEGIN \{
 check_match "figure 3: one USDT probe start-up" "$R" "^\| one USDT probe.*\| $num \| "
 # figure 6: every stream of ours accounted for exactly
 rows=$(printf '%s\n' "$R" | grep -E '^\| ours')
-check_match "figure 6: rows for our dtrace" "$rows" "^\| ours, \`-x bufsize=4k\` \| flat out"
-bad=$(printf '%s\n' "$R" | sed -n '/^## 6/,$p' | grep -E '^\| ours' | grep -v '| yes |$' || true)
+check_match "figure 6: rows for our dtrace" "$rows" "^\| ours, \`-x bufsize=4k\` \| 1 \| flat out"
+check_match "figure 6: the 8-clause stream has records/s and the consumer's CPU per record" "$rows" \
+  "^\| ours \| 8 \| flat out \| $num \| $num \| [0-9]+ \| [0-9]+ \| yes \| -?$num \|$"
+bad=$(printf '%s\n' "$R" | sed -n '/^## 6/,$p' | grep -E '^\| ours' | grep -Ev '\| yes \| [^|]* \|$' || true)
 check_eq "figure 6: received + dropped = hits in every stream of ours" "$bad" ""
 
 # bench/sites/run --quick: every site kind has disabled costs, and our dtrace
@@ -51,9 +53,13 @@ check_eq "bench/sites/run --quick exits 0" "$rc" 0
 [ $rc = 0 ] || sed 's/^/    /' sites.err | tail -20
 S=$(cat sites.out)
 for k in none nop1 fast stap call; do
-  check_match "sites: $k has disabled costs, bare and guarded" "$S" "^\| $k \| $num \| $num \|$"
+  check_match "sites: $k has disabled costs, bare and guarded" "$S" "^\| $k \| $num \| $num \| -?$num \| -?$num \|$"
 done
 for k in nop1 fast stap call; do
   check_match "sites: $k has our per-hit cost" "$S" "^\| $k \| $num \| -?[0-9]+ \| "
+done
+# and each our cost ÷ bpftrace's on the systemtap site (n/a without bpftrace)
+for k in nop1 fast stap call; do
+  check_match "sites: $k has a ratio to bpftrace on systemtap's site" "$S" "^\| $k \|.*\| ([0-9]+\.[0-9]+×|n/a) \|$"
 done
 done_testing

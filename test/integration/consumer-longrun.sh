@@ -31,6 +31,23 @@ printf 'kept\n' > app.out
 check_eq "-o FILE appends (DTrace's behaviour), text then JSON" \
   "$(sed -n 1,3p app.out; sed -n 4p app.out | grep -o '"text":"second\\n"')" "$(printf 'kept\nfirst\n\n"text":"second\\n"')"
 
+# --- output to a pipe is block-buffered but still arrives while dtrace runs
+# (flushed at every poll), in order; the reader stays open until dtrace ends
+mkfifo live.fifo
+"$DTRACE" -q -n 'BEGIN { i = 0; } tick-20ms { printf("%d\n", i); i++; }' > live.fifo 2> live.err &
+dpid=$!
+exec 3< live.fifo
+live=
+for n in 1 2 3 4 5; do IFS= read -r -t 30 -u 3 line && live+="$line "; done
+running=no; kill -0 $dpid 2>/dev/null && running=yes
+kill -INT $dpid
+cat <&3 >/dev/null
+wait $dpid
+rc=$?
+exec 3<&-
+check_eq "stdout to a pipe: the first lines arrive while dtrace still runs" "$running $live" "yes 0 1 2 3 4 "
+check_eq "stdout to a pipe: exit 0 on SIGINT, no error" "$rc $(cat live.err)" "0 "
+
 # --- SIGHUP reopens the -o file
 "$DTRACE" -q -o hup.log -n 'BEGIN { i = 0; } tick-20ms { printf("%d\n", i); i++; }' 2> hup.err &
 dpid=$!

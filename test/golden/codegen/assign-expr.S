@@ -1,12 +1,12 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 188 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 193 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 186
+   7: if r0 == 0 goto 191
    8: r7 = r0
    9: r9 = 1
   10: *(u32 *)(r10 -8) = 0
@@ -14,7 +14,7 @@
   13: r2 = r10
   14: r2 += -8
   15: call map_lookup_elem
-  16: if r0 == 0 goto 186
+  16: if r0 == 0 goto 191
   17: *(u64 *)(r10 -24) = r0
   18: r0 = 0
   19: *(u64 *)(r10 -16) = 0
@@ -145,7 +145,7 @@
  152: *(u64 *)(r10 -16) = r1
  153: goto 154
  154: r1 = *(u64 *)(r10 -16)
- 155: if r1 == 0 goto 186
+ 155: if r1 == 0 goto 191
  156: r1 = *(u64 *)(r10 -16)
  157: *(u64 *)(r7 +16) = r1
  158: *(u32 *)(r7 +0) = 0
@@ -156,22 +156,27 @@
  164: r2 = 0
  165: call ringbuf_query
  166: r4 = 1
- 167: if r0 < 1048576 goto 169
- 168: r4 = 2
- 169: r1 = map[ringbuf]
- 171: r2 = r7
- 172: r2 += 0
- 173: r3 = 32
- 174: call ringbuf_output
- 175: if r0 != 0 goto 177
- 176: goto 186
- 177: *(u32 *)(r10 -8) = 0
- 178: r1 = map[drops]
- 180: r2 = r10
- 181: r2 += -8
- 182: call map_lookup_elem
- 183: if r0 == 0 goto 186
- 184: r1 = 1
- 185: lock *(u64 *)(r0 +0) += r1
- 186: r0 = 0
- 187: exit
+ 167: r1 = r0
+ 168: r1 += 40
+ 169: if r1 < 1048576 goto 174
+ 170: r0 >>= 18
+ 171: r1 >>= 18
+ 172: if r0 == r1 goto 174
+ 173: r4 = 2
+ 174: r1 = map[ringbuf]
+ 176: r2 = r7
+ 177: r2 += 0
+ 178: r3 = 32
+ 179: call ringbuf_output
+ 180: if r0 != 0 goto 182
+ 181: goto 191
+ 182: *(u32 *)(r10 -8) = 0
+ 183: r1 = map[drops]
+ 185: r2 = r10
+ 186: r2 += -8
+ 187: call map_lookup_elem
+ 188: if r0 == 0 goto 191
+ 189: r1 = 1
+ 190: lock *(u64 *)(r0 +0) += r1
+ 191: r0 = 0
+ 192: exit

@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 356 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 361 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 354
+   7: if r0 == 4242 goto 359
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 354
+  14: if r0 == 0 goto 359
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 354
+  23: if r0 == 0 goto 359
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 354
+  32: if r0 == 0 goto 359
   33: *(u64 *)(r10 -32) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +32)
@@ -303,7 +303,7 @@
  320: r1 = 1
  321: lock *(u64 *)(r0 +0) += r1
  322: r1 = *(u64 *)(r10 -16)
- 323: if r1 == 0 goto 354
+ 323: if r1 == 0 goto 359
  324: r1 = *(u64 *)(r10 -16)
  325: *(u64 *)(r7 +16) = r1
  326: *(u32 *)(r7 +0) = 0
@@ -314,22 +314,27 @@
  332: r2 = 0
  333: call ringbuf_query
  334: r4 = 1
- 335: if r0 < 1048576 goto 337
- 336: r4 = 2
- 337: r1 = map[ringbuf]
- 339: r2 = r7
- 340: r2 += 0
- 341: r3 = 32
- 342: call ringbuf_output
- 343: if r0 != 0 goto 345
- 344: goto 354
- 345: *(u32 *)(r10 -8) = 0
- 346: r1 = map[drops]
- 348: r2 = r10
- 349: r2 += -8
- 350: call map_lookup_elem
- 351: if r0 == 0 goto 354
- 352: r1 = 1
- 353: lock *(u64 *)(r0 +0) += r1
- 354: r0 = 0
- 355: exit
+ 335: r1 = r0
+ 336: r1 += 40
+ 337: if r1 < 1048576 goto 342
+ 338: r0 >>= 18
+ 339: r1 >>= 18
+ 340: if r0 == r1 goto 342
+ 341: r4 = 2
+ 342: r1 = map[ringbuf]
+ 344: r2 = r7
+ 345: r2 += 0
+ 346: r3 = 32
+ 347: call ringbuf_output
+ 348: if r0 != 0 goto 350
+ 349: goto 359
+ 350: *(u32 *)(r10 -8) = 0
+ 351: r1 = map[drops]
+ 353: r2 = r10
+ 354: r2 += -8
+ 355: call map_lookup_elem
+ 356: if r0 == 0 goto 359
+ 357: r1 = 1
+ 358: lock *(u64 *)(r0 +0) += r1
+ 359: r0 = 0
+ 360: exit

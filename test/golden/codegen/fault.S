@@ -1,12 +1,12 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 445 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 450 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 443
+   7: if r0 == 0 goto 448
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 443
+  18: if r0 == 0 goto 448
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 443
+  28: if r0 == 0 goto 448
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,14 +33,14 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 443
+  37: if r0 == 0 goto 448
   38: *(u64 *)(r10 -24) = r0
   39: *(u32 *)(r10 -8) = 0
   40: r1 = map[zero]
   42: r2 = r10
   43: r2 += -8
   44: call map_lookup_elem
-  45: if r0 == 0 goto 443
+  45: if r0 == 0 goto 448
   46: *(u64 *)(r10 -48) = r0
   47: r0 = 0
   48: r1 = *(u8 *)(r8 +8)
@@ -308,7 +308,7 @@
  310: *(u64 *)(r7 +24) = 4
  311: *(u64 *)(r7 +32) = 1
  312: *(u64 *)(r7 +56) = 307
- 313: goto 419
+ 313: goto 424
  314: r3 = 0
  315: if r0 s>= 0 goto 318
  316: r0 = -r0
@@ -371,7 +371,7 @@
  373: *(u64 *)(r7 +24) = 1
  374: *(u64 *)(r7 +32) = 2
  375: *(u64 *)(r7 +56) = 370
- 376: goto 419
+ 376: goto 424
  377: r0 = *(u64 *)(r10 -56)
  378: r1 = r7
  379: r1 += 24
@@ -382,7 +382,7 @@
  384: r1 |= 1
  385: *(u64 *)(r10 -16) = r1
  386: r1 = *(u64 *)(r10 -16)
- 387: if r1 == 0 goto 443
+ 387: if r1 == 0 goto 448
  388: r1 = *(u64 *)(r10 -16)
  389: *(u64 *)(r7 +16) = r1
  390: *(u32 *)(r7 +0) = 0
@@ -393,48 +393,53 @@
  396: r2 = 0
  397: call ringbuf_query
  398: r4 = 1
- 399: if r0 < 1048576 goto 401
- 400: r4 = 2
- 401: r1 = map[ringbuf]
- 403: r2 = r7
- 404: r2 += 0
- 405: r3 = 280
- 406: call ringbuf_output
- 407: if r0 != 0 goto 409
- 408: goto 418
- 409: *(u32 *)(r10 -8) = 0
- 410: r1 = map[drops]
- 412: r2 = r10
- 413: r2 += -8
- 414: call map_lookup_elem
- 415: if r0 == 0 goto 418
- 416: r1 = 1
- 417: lock *(u64 *)(r0 +0) += r1
- 418: goto 443
- 419: *(u32 *)(r7 +0) = -1
- 420: *(u32 *)(r7 +4) = r9
- 421: call get_smp_processor_id
- 422: *(u32 *)(r7 +8) = r0
- 423: *(u32 *)(r7 +12) = 0
- 424: *(u64 *)(r7 +16) = 0
- 425: *(u64 *)(r7 +48) = 0
- 426: r1 = map[ringbuf]
- 428: r2 = r7
- 429: r2 += 0
- 430: r3 = 64
- 431: r4 = 0
- 432: call ringbuf_output
- 433: if r0 == 0 goto 443
- 434: *(u32 *)(r10 -8) = 3
- 435: r1 = map[drops]
- 437: r2 = r10
- 438: r2 += -8
- 439: call map_lookup_elem
- 440: if r0 == 0 goto 443
- 441: r1 = 1
- 442: lock *(u64 *)(r0 +0) += r1
- 443: r0 = 0
- 444: exit
+ 399: r1 = r0
+ 400: r1 += 288
+ 401: if r1 < 1048576 goto 406
+ 402: r0 >>= 18
+ 403: r1 >>= 18
+ 404: if r0 == r1 goto 406
+ 405: r4 = 2
+ 406: r1 = map[ringbuf]
+ 408: r2 = r7
+ 409: r2 += 0
+ 410: r3 = 280
+ 411: call ringbuf_output
+ 412: if r0 != 0 goto 414
+ 413: goto 423
+ 414: *(u32 *)(r10 -8) = 0
+ 415: r1 = map[drops]
+ 417: r2 = r10
+ 418: r2 += -8
+ 419: call map_lookup_elem
+ 420: if r0 == 0 goto 423
+ 421: r1 = 1
+ 422: lock *(u64 *)(r0 +0) += r1
+ 423: goto 448
+ 424: *(u32 *)(r7 +0) = -1
+ 425: *(u32 *)(r7 +4) = r9
+ 426: call get_smp_processor_id
+ 427: *(u32 *)(r7 +8) = r0
+ 428: *(u32 *)(r7 +12) = 0
+ 429: *(u64 *)(r7 +16) = 0
+ 430: *(u64 *)(r7 +48) = 0
+ 431: r1 = map[ringbuf]
+ 433: r2 = r7
+ 434: r2 += 0
+ 435: r3 = 64
+ 436: r4 = 0
+ 437: call ringbuf_output
+ 438: if r0 == 0 goto 448
+ 439: *(u32 *)(r10 -8) = 3
+ 440: r1 = map[drops]
+ 442: r2 = r10
+ 443: r2 += -8
+ 444: call map_lookup_elem
+ 445: if r0 == 0 goto 448
+ 446: r1 = 1
+ 447: lock *(u64 *)(r0 +0) += r1
+ 448: r0 = 0
+ 449: exit
 
 ; clause 1: ERROR
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 48 insns

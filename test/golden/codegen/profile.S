@@ -80,14 +80,14 @@
   83: exit
 
 ; clause 1: profile:::tick-1s
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 55 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 60 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 53
+   7: if r0 == 0 goto 58
    8: r7 = r0
    9: r9 = 5
   10: r0 = 0
@@ -102,7 +102,7 @@
   19: r1 |= 2
   20: *(u64 *)(r10 -16) = r1
   21: r1 = *(u64 *)(r10 -16)
-  22: if r1 == 0 goto 53
+  22: if r1 == 0 goto 58
   23: r1 = *(u64 *)(r10 -16)
   24: *(u64 *)(r7 +16) = r1
   25: *(u32 *)(r7 +0) = 1
@@ -113,22 +113,27 @@
   31: r2 = 0
   32: call ringbuf_query
   33: r4 = 1
-  34: if r0 < 1048576 goto 36
-  35: r4 = 2
-  36: r1 = map[ringbuf]
-  38: r2 = r7
-  39: r2 += 0
-  40: r3 = 32
-  41: call ringbuf_output
-  42: if r0 != 0 goto 44
-  43: goto 53
-  44: *(u32 *)(r10 -8) = 0
-  45: r1 = map[drops]
-  47: r2 = r10
-  48: r2 += -8
-  49: call map_lookup_elem
-  50: if r0 == 0 goto 53
-  51: r1 = 1
-  52: lock *(u64 *)(r0 +0) += r1
-  53: r0 = 0
-  54: exit
+  34: r1 = r0
+  35: r1 += 40
+  36: if r1 < 1048576 goto 41
+  37: r0 >>= 18
+  38: r1 >>= 18
+  39: if r0 == r1 goto 41
+  40: r4 = 2
+  41: r1 = map[ringbuf]
+  43: r2 = r7
+  44: r2 += 0
+  45: r3 = 32
+  46: call ringbuf_output
+  47: if r0 != 0 goto 49
+  48: goto 58
+  49: *(u32 *)(r10 -8) = 0
+  50: r1 = map[drops]
+  52: r2 = r10
+  53: r2 += -8
+  54: call map_lookup_elem
+  55: if r0 == 0 goto 58
+  56: r1 = 1
+  57: lock *(u64 *)(r0 +0) += r1
+  58: r0 = 0
+  59: exit

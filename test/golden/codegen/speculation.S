@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 387 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 392 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 385
+   7: if r0 == 4242 goto 390
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 385
+  14: if r0 == 0 goto 390
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 385
+  23: if r0 == 0 goto 390
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 385
+  32: if r0 == 0 goto 390
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -233,14 +233,14 @@
  245: r0 = 0
  246: goto 248
  247: r0 = *(u64 *)(r0 +0)
- 248: if r0 == 0 goto 385
+ 248: if r0 == 0 goto 390
  249: if r0 > 2 goto 251
  250: goto 256
  251: *(u64 *)(r7 +40) = r0
  252: *(u64 *)(r7 +24) = 3
  253: *(u64 *)(r7 +32) = 2
  254: *(u64 *)(r7 +56) = 249
- 255: goto 361
+ 255: goto 366
  256: *(u32 *)(r7 +12) = r0
  257: r1 = r0
  258: *(u32 *)(r10 -8) = r1
@@ -248,9 +248,9 @@
  261: r2 = r10
  262: r2 += -8
  263: call map_lookup_elem
- 264: if r0 == 0 goto 385
+ 264: if r0 == 0 goto 390
  265: r1 = *(u64 *)(r0 +0)
- 266: if r1 != 1 goto 385
+ 266: if r1 != 1 goto 390
  267: r1 = *(u64 *)(r10 -16)
  268: r1 |= 1
  269: *(u64 *)(r10 -16) = r1
@@ -277,7 +277,7 @@
  290: *(u64 *)(r7 +24) = 1
  291: *(u64 *)(r7 +32) = 3
  292: *(u64 *)(r7 +56) = 287
- 293: goto 361
+ 293: goto 366
  294: r0 = *(u64 *)(r10 -56)
  295: r1 = r7
  296: r1 += 24
@@ -288,7 +288,7 @@
  301: r1 |= 2
  302: *(u64 *)(r10 -16) = r1
  303: r1 = *(u64 *)(r10 -16)
- 304: if r1 == 0 goto 385
+ 304: if r1 == 0 goto 390
  305: r1 = *(u32 *)(r7 +12)
  306: if r1 == 0 goto 330
  307: *(u32 *)(r10 -8) = r1
@@ -296,7 +296,7 @@
  310: r2 = r10
  311: r2 += -8
  312: call map_lookup_elem
- 313: if r0 == 0 goto 385
+ 313: if r0 == 0 goto 390
  314: r1 = 280
  315: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
  316: r1 += 280
@@ -310,7 +310,7 @@
  326: if r0 == 0 goto 329
  327: r1 = 1
  328: lock *(u64 *)(r0 +0) += r1
- 329: goto 385
+ 329: goto 390
  330: r1 = *(u64 *)(r10 -16)
  331: *(u64 *)(r7 +16) = r1
  332: *(u32 *)(r7 +0) = 0
@@ -321,51 +321,56 @@
  338: r2 = 0
  339: call ringbuf_query
  340: r4 = 1
- 341: if r0 < 1048576 goto 343
- 342: r4 = 2
- 343: r1 = map[ringbuf]
- 345: r2 = r7
- 346: r2 += 0
- 347: r3 = 280
- 348: call ringbuf_output
- 349: if r0 != 0 goto 351
- 350: goto 360
- 351: *(u32 *)(r10 -8) = 0
- 352: r1 = map[drops]
- 354: r2 = r10
- 355: r2 += -8
- 356: call map_lookup_elem
- 357: if r0 == 0 goto 360
- 358: r1 = 1
- 359: lock *(u64 *)(r0 +0) += r1
- 360: goto 385
- 361: *(u32 *)(r7 +0) = -1
- 362: *(u32 *)(r7 +4) = r9
- 363: call get_smp_processor_id
- 364: *(u32 *)(r7 +8) = r0
- 365: *(u32 *)(r7 +12) = 0
- 366: *(u64 *)(r7 +16) = 0
- 367: *(u64 *)(r7 +48) = 0
- 368: r1 = map[ringbuf]
- 370: r2 = r7
- 371: r2 += 0
- 372: r3 = 64
- 373: r4 = 0
- 374: call ringbuf_output
- 375: if r0 == 0 goto 385
- 376: *(u32 *)(r10 -8) = 3
- 377: r1 = map[drops]
- 379: r2 = r10
- 380: r2 += -8
- 381: call map_lookup_elem
- 382: if r0 == 0 goto 385
- 383: r1 = 1
- 384: lock *(u64 *)(r0 +0) += r1
- 385: r0 = 0
- 386: exit
+ 341: r1 = r0
+ 342: r1 += 288
+ 343: if r1 < 1048576 goto 348
+ 344: r0 >>= 18
+ 345: r1 >>= 18
+ 346: if r0 == r1 goto 348
+ 347: r4 = 2
+ 348: r1 = map[ringbuf]
+ 350: r2 = r7
+ 351: r2 += 0
+ 352: r3 = 280
+ 353: call ringbuf_output
+ 354: if r0 != 0 goto 356
+ 355: goto 365
+ 356: *(u32 *)(r10 -8) = 0
+ 357: r1 = map[drops]
+ 359: r2 = r10
+ 360: r2 += -8
+ 361: call map_lookup_elem
+ 362: if r0 == 0 goto 365
+ 363: r1 = 1
+ 364: lock *(u64 *)(r0 +0) += r1
+ 365: goto 390
+ 366: *(u32 *)(r7 +0) = -1
+ 367: *(u32 *)(r7 +4) = r9
+ 368: call get_smp_processor_id
+ 369: *(u32 *)(r7 +8) = r0
+ 370: *(u32 *)(r7 +12) = 0
+ 371: *(u64 *)(r7 +16) = 0
+ 372: *(u64 *)(r7 +48) = 0
+ 373: r1 = map[ringbuf]
+ 375: r2 = r7
+ 376: r2 += 0
+ 377: r3 = 64
+ 378: r4 = 0
+ 379: call ringbuf_output
+ 380: if r0 == 0 goto 390
+ 381: *(u32 *)(r10 -8) = 3
+ 382: r1 = map[drops]
+ 384: r2 = r10
+ 385: r2 += -8
+ 386: call map_lookup_elem
+ 387: if r0 == 0 goto 390
+ 388: r1 = 1
+ 389: lock *(u64 *)(r0 +0) += r1
+ 390: r0 = 0
+ 391: exit
 
 ; clause 1: syscall::open:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 318 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 323 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -375,16 +380,16 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 316
+   9: if r0 != 0 goto 321
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 316
+  12: if r0 == 4242 goto 321
   13: *(u32 *)(r10 -8) = 0
   14: r1 = map[scratch]
   16: r2 = r10
   17: r2 += -8
   18: call map_lookup_elem
-  19: if r0 == 0 goto 316
+  19: if r0 == 0 goto 321
   20: r7 = r0
   21: r1 = *(u64 *)(r10 -56)
   22: *(u32 *)(r10 -8) = r1
@@ -392,7 +397,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 316
+  28: if r0 == 0 goto 321
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
@@ -501,7 +506,7 @@
  135: r0 = 1
  136: goto 138
  137: r0 = 0
- 138: if r0 == 0 goto 316
+ 138: if r0 == 0 goto 321
  139: call get_current_pid_tgid
  140: w0 = w0
  141: *(u64 *)(r7 +376) = r0
@@ -520,7 +525,7 @@
  155: *(u64 *)(r7 +24) = 3
  156: *(u64 *)(r7 +32) = 1
  157: *(u64 *)(r7 +56) = 152
- 158: goto 292
+ 158: goto 297
  159: *(u64 *)(r7 +24) = r0
  160: r1 = *(u64 *)(r10 -16)
  161: r1 |= 1
@@ -600,7 +605,7 @@
  243: r1 = 1
  244: lock *(u64 *)(r0 +0) += r1
  245: r1 = *(u64 *)(r10 -16)
- 246: if r1 == 0 goto 316
+ 246: if r1 == 0 goto 321
  247: r1 = *(u64 *)(r10 -16)
  248: *(u64 *)(r7 +16) = r1
  249: *(u32 *)(r7 +0) = 1
@@ -611,64 +616,69 @@
  255: r2 = 0
  256: call ringbuf_query
  257: r4 = 1
- 258: if r0 < 1048576 goto 260
- 259: r4 = 2
- 260: r1 = map[ringbuf]
- 262: r2 = r7
- 263: r2 += 0
- 264: r3 = 32
- 265: call ringbuf_output
- 266: if r0 != 0 goto 268
- 267: goto 277
- 268: *(u32 *)(r10 -8) = 0
- 269: r1 = map[drops]
- 271: r2 = r10
- 272: r2 += -8
- 273: call map_lookup_elem
- 274: if r0 == 0 goto 277
- 275: r1 = 1
- 276: lock *(u64 *)(r0 +0) += r1
- 277: r1 = *(u64 *)(r10 -16)
- 278: r1 &= 1
- 279: if r1 == 0 goto 291
- 280: r1 = *(u64 *)(r7 +24)
- 281: if r1 == 0 goto 291
- 282: if r1 > 2 goto 291
- 283: *(u32 *)(r10 -8) = r1
- 284: r1 = map[spec]
- 286: r2 = r10
- 287: r2 += -8
- 288: call map_lookup_elem
- 289: if r0 == 0 goto 291
- 290: *(u64 *)(r0 +0) = 0
- 291: goto 316
- 292: *(u32 *)(r7 +0) = -1
- 293: *(u32 *)(r7 +4) = r9
- 294: call get_smp_processor_id
- 295: *(u32 *)(r7 +8) = r0
- 296: *(u32 *)(r7 +12) = 0
- 297: *(u64 *)(r7 +16) = 0
- 298: *(u64 *)(r7 +48) = 1
- 299: r1 = map[ringbuf]
- 301: r2 = r7
- 302: r2 += 0
- 303: r3 = 64
- 304: r4 = 0
- 305: call ringbuf_output
- 306: if r0 == 0 goto 316
- 307: *(u32 *)(r10 -8) = 3
- 308: r1 = map[drops]
- 310: r2 = r10
- 311: r2 += -8
- 312: call map_lookup_elem
- 313: if r0 == 0 goto 316
- 314: r1 = 1
- 315: lock *(u64 *)(r0 +0) += r1
- 316: r0 = 0
- 317: exit
+ 258: r1 = r0
+ 259: r1 += 40
+ 260: if r1 < 1048576 goto 265
+ 261: r0 >>= 18
+ 262: r1 >>= 18
+ 263: if r0 == r1 goto 265
+ 264: r4 = 2
+ 265: r1 = map[ringbuf]
+ 267: r2 = r7
+ 268: r2 += 0
+ 269: r3 = 32
+ 270: call ringbuf_output
+ 271: if r0 != 0 goto 273
+ 272: goto 282
+ 273: *(u32 *)(r10 -8) = 0
+ 274: r1 = map[drops]
+ 276: r2 = r10
+ 277: r2 += -8
+ 278: call map_lookup_elem
+ 279: if r0 == 0 goto 282
+ 280: r1 = 1
+ 281: lock *(u64 *)(r0 +0) += r1
+ 282: r1 = *(u64 *)(r10 -16)
+ 283: r1 &= 1
+ 284: if r1 == 0 goto 296
+ 285: r1 = *(u64 *)(r7 +24)
+ 286: if r1 == 0 goto 296
+ 287: if r1 > 2 goto 296
+ 288: *(u32 *)(r10 -8) = r1
+ 289: r1 = map[spec]
+ 291: r2 = r10
+ 292: r2 += -8
+ 293: call map_lookup_elem
+ 294: if r0 == 0 goto 296
+ 295: *(u64 *)(r0 +0) = 0
+ 296: goto 321
+ 297: *(u32 *)(r7 +0) = -1
+ 298: *(u32 *)(r7 +4) = r9
+ 299: call get_smp_processor_id
+ 300: *(u32 *)(r7 +8) = r0
+ 301: *(u32 *)(r7 +12) = 0
+ 302: *(u64 *)(r7 +16) = 0
+ 303: *(u64 *)(r7 +48) = 1
+ 304: r1 = map[ringbuf]
+ 306: r2 = r7
+ 307: r2 += 0
+ 308: r3 = 64
+ 309: r4 = 0
+ 310: call ringbuf_output
+ 311: if r0 == 0 goto 321
+ 312: *(u32 *)(r10 -8) = 3
+ 313: r1 = map[drops]
+ 315: r2 = r10
+ 316: r2 += -8
+ 317: call map_lookup_elem
+ 318: if r0 == 0 goto 321
+ 319: r1 = 1
+ 320: lock *(u64 *)(r0 +0) += r1
+ 321: r0 = 0
+ 322: exit
 
 ; clause 2: syscall::open:return
-; dt_c2: raw_tracepoint (type 17), expected attach type 0, flags 0, 227 insns
+; dt_c2: raw_tracepoint (type 17), expected attach type 0, flags 0, 232 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -678,16 +688,16 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 225
+   9: if r0 != 0 goto 230
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 225
+  12: if r0 == 4242 goto 230
   13: *(u32 *)(r10 -8) = 0
   14: r1 = map[scratch]
   16: r2 = r10
   17: r2 += -8
   18: call map_lookup_elem
-  19: if r0 == 0 goto 225
+  19: if r0 == 0 goto 230
   20: r7 = r0
   21: r1 = *(u64 *)(r10 -56)
   22: *(u32 *)(r10 -8) = r1
@@ -695,7 +705,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 225
+  28: if r0 == 0 goto 230
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
@@ -713,7 +723,7 @@
   44: r0 = 0
   45: goto 47
   46: r0 = *(u64 *)(r0 +0)
-  47: if r0 == 0 goto 225
+  47: if r0 == 0 goto 230
   48: call get_current_pid_tgid
   49: w0 = w0
   50: *(u64 *)(r7 +376) = r0
@@ -732,7 +742,7 @@
   64: *(u64 *)(r7 +24) = 3
   65: *(u64 *)(r7 +32) = 1
   66: *(u64 *)(r7 +56) = 61
-  67: goto 201
+  67: goto 206
   68: *(u64 *)(r7 +24) = r0
   69: r1 = *(u64 *)(r10 -16)
   70: r1 |= 1
@@ -812,7 +822,7 @@
  152: r1 = 1
  153: lock *(u64 *)(r0 +0) += r1
  154: r1 = *(u64 *)(r10 -16)
- 155: if r1 == 0 goto 225
+ 155: if r1 == 0 goto 230
  156: r1 = *(u64 *)(r10 -16)
  157: *(u64 *)(r7 +16) = r1
  158: *(u32 *)(r7 +0) = 2
@@ -823,58 +833,63 @@
  164: r2 = 0
  165: call ringbuf_query
  166: r4 = 1
- 167: if r0 < 1048576 goto 169
- 168: r4 = 2
- 169: r1 = map[ringbuf]
- 171: r2 = r7
- 172: r2 += 0
- 173: r3 = 32
- 174: call ringbuf_output
- 175: if r0 != 0 goto 177
- 176: goto 186
- 177: *(u32 *)(r10 -8) = 0
- 178: r1 = map[drops]
- 180: r2 = r10
- 181: r2 += -8
- 182: call map_lookup_elem
- 183: if r0 == 0 goto 186
- 184: r1 = 1
- 185: lock *(u64 *)(r0 +0) += r1
- 186: r1 = *(u64 *)(r10 -16)
- 187: r1 &= 1
- 188: if r1 == 0 goto 200
- 189: r1 = *(u64 *)(r7 +24)
- 190: if r1 == 0 goto 200
- 191: if r1 > 2 goto 200
- 192: *(u32 *)(r10 -8) = r1
- 193: r1 = map[spec]
- 195: r2 = r10
- 196: r2 += -8
- 197: call map_lookup_elem
- 198: if r0 == 0 goto 200
- 199: *(u64 *)(r0 +0) = 0
- 200: goto 225
- 201: *(u32 *)(r7 +0) = -1
- 202: *(u32 *)(r7 +4) = r9
- 203: call get_smp_processor_id
- 204: *(u32 *)(r7 +8) = r0
- 205: *(u32 *)(r7 +12) = 0
- 206: *(u64 *)(r7 +16) = 0
- 207: *(u64 *)(r7 +48) = 2
- 208: r1 = map[ringbuf]
- 210: r2 = r7
- 211: r2 += 0
- 212: r3 = 64
- 213: r4 = 0
- 214: call ringbuf_output
- 215: if r0 == 0 goto 225
- 216: *(u32 *)(r10 -8) = 3
- 217: r1 = map[drops]
- 219: r2 = r10
- 220: r2 += -8
- 221: call map_lookup_elem
- 222: if r0 == 0 goto 225
- 223: r1 = 1
- 224: lock *(u64 *)(r0 +0) += r1
- 225: r0 = 0
- 226: exit
+ 167: r1 = r0
+ 168: r1 += 40
+ 169: if r1 < 1048576 goto 174
+ 170: r0 >>= 18
+ 171: r1 >>= 18
+ 172: if r0 == r1 goto 174
+ 173: r4 = 2
+ 174: r1 = map[ringbuf]
+ 176: r2 = r7
+ 177: r2 += 0
+ 178: r3 = 32
+ 179: call ringbuf_output
+ 180: if r0 != 0 goto 182
+ 181: goto 191
+ 182: *(u32 *)(r10 -8) = 0
+ 183: r1 = map[drops]
+ 185: r2 = r10
+ 186: r2 += -8
+ 187: call map_lookup_elem
+ 188: if r0 == 0 goto 191
+ 189: r1 = 1
+ 190: lock *(u64 *)(r0 +0) += r1
+ 191: r1 = *(u64 *)(r10 -16)
+ 192: r1 &= 1
+ 193: if r1 == 0 goto 205
+ 194: r1 = *(u64 *)(r7 +24)
+ 195: if r1 == 0 goto 205
+ 196: if r1 > 2 goto 205
+ 197: *(u32 *)(r10 -8) = r1
+ 198: r1 = map[spec]
+ 200: r2 = r10
+ 201: r2 += -8
+ 202: call map_lookup_elem
+ 203: if r0 == 0 goto 205
+ 204: *(u64 *)(r0 +0) = 0
+ 205: goto 230
+ 206: *(u32 *)(r7 +0) = -1
+ 207: *(u32 *)(r7 +4) = r9
+ 208: call get_smp_processor_id
+ 209: *(u32 *)(r7 +8) = r0
+ 210: *(u32 *)(r7 +12) = 0
+ 211: *(u64 *)(r7 +16) = 0
+ 212: *(u64 *)(r7 +48) = 2
+ 213: r1 = map[ringbuf]
+ 215: r2 = r7
+ 216: r2 += 0
+ 217: r3 = 64
+ 218: r4 = 0
+ 219: call ringbuf_output
+ 220: if r0 == 0 goto 230
+ 221: *(u32 *)(r10 -8) = 3
+ 222: r1 = map[drops]
+ 224: r2 = r10
+ 225: r2 += -8
+ 226: call map_lookup_elem
+ 227: if r0 == 0 goto 230
+ 228: r1 = 1
+ 229: lock *(u64 *)(r0 +0) += r1
+ 230: r0 = 0
+ 231: exit

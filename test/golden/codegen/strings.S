@@ -1,12 +1,12 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 302 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 307 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 300
+   7: if r0 == 0 goto 305
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 300
+  18: if r0 == 0 goto 305
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 300
+  28: if r0 == 0 goto 305
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,14 +33,14 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 300
+  37: if r0 == 0 goto 305
   38: *(u64 *)(r10 -32) = r0
   39: *(u32 *)(r10 -8) = 0
   40: r1 = map[zero]
   42: r2 = r10
   43: r2 += -8
   44: call map_lookup_elem
-  45: if r0 == 0 goto 300
+  45: if r0 == 0 goto 305
   46: *(u64 *)(r10 -48) = r0
   47: r0 = 0
   48: r1 = *(u8 *)(r8 +8)
@@ -178,7 +178,7 @@
  180: *(u64 *)(r7 +24) = 1
  181: *(u64 *)(r7 +32) = 1
  182: *(u64 *)(r7 +56) = 177
- 183: goto 276
+ 183: goto 281
  184: r0 = *(u64 *)(r10 -56)
  185: r3 = r0
  186: r1 = r7
@@ -239,7 +239,7 @@
  241: r1 |= 1
  242: *(u64 *)(r10 -16) = r1
  243: r1 = *(u64 *)(r10 -16)
- 244: if r1 == 0 goto 300
+ 244: if r1 == 0 goto 305
  245: r1 = *(u64 *)(r10 -16)
  246: *(u64 *)(r7 +16) = r1
  247: *(u32 *)(r7 +0) = 0
@@ -250,45 +250,50 @@
  253: r2 = 0
  254: call ringbuf_query
  255: r4 = 1
- 256: if r0 < 1048576 goto 258
- 257: r4 = 2
- 258: r1 = map[ringbuf]
- 260: r2 = r7
- 261: r2 += 0
- 262: r3 = 288
- 263: call ringbuf_output
- 264: if r0 != 0 goto 266
- 265: goto 275
- 266: *(u32 *)(r10 -8) = 0
- 267: r1 = map[drops]
- 269: r2 = r10
- 270: r2 += -8
- 271: call map_lookup_elem
- 272: if r0 == 0 goto 275
- 273: r1 = 1
- 274: lock *(u64 *)(r0 +0) += r1
- 275: goto 300
- 276: *(u32 *)(r7 +0) = -1
- 277: *(u32 *)(r7 +4) = r9
- 278: call get_smp_processor_id
- 279: *(u32 *)(r7 +8) = r0
- 280: *(u32 *)(r7 +12) = 0
- 281: *(u64 *)(r7 +16) = 0
- 282: *(u64 *)(r7 +48) = 0
- 283: r1 = map[ringbuf]
- 285: r2 = r7
- 286: r2 += 0
- 287: r3 = 64
- 288: r4 = 0
- 289: call ringbuf_output
- 290: if r0 == 0 goto 300
- 291: *(u32 *)(r10 -8) = 3
- 292: r1 = map[drops]
- 294: r2 = r10
- 295: r2 += -8
- 296: call map_lookup_elem
- 297: if r0 == 0 goto 300
- 298: r1 = 1
- 299: lock *(u64 *)(r0 +0) += r1
- 300: r0 = 0
- 301: exit
+ 256: r1 = r0
+ 257: r1 += 296
+ 258: if r1 < 1048576 goto 263
+ 259: r0 >>= 18
+ 260: r1 >>= 18
+ 261: if r0 == r1 goto 263
+ 262: r4 = 2
+ 263: r1 = map[ringbuf]
+ 265: r2 = r7
+ 266: r2 += 0
+ 267: r3 = 288
+ 268: call ringbuf_output
+ 269: if r0 != 0 goto 271
+ 270: goto 280
+ 271: *(u32 *)(r10 -8) = 0
+ 272: r1 = map[drops]
+ 274: r2 = r10
+ 275: r2 += -8
+ 276: call map_lookup_elem
+ 277: if r0 == 0 goto 280
+ 278: r1 = 1
+ 279: lock *(u64 *)(r0 +0) += r1
+ 280: goto 305
+ 281: *(u32 *)(r7 +0) = -1
+ 282: *(u32 *)(r7 +4) = r9
+ 283: call get_smp_processor_id
+ 284: *(u32 *)(r7 +8) = r0
+ 285: *(u32 *)(r7 +12) = 0
+ 286: *(u64 *)(r7 +16) = 0
+ 287: *(u64 *)(r7 +48) = 0
+ 288: r1 = map[ringbuf]
+ 290: r2 = r7
+ 291: r2 += 0
+ 292: r3 = 64
+ 293: r4 = 0
+ 294: call ringbuf_output
+ 295: if r0 == 0 goto 305
+ 296: *(u32 *)(r10 -8) = 3
+ 297: r1 = map[drops]
+ 299: r2 = r10
+ 300: r2 += -8
+ 301: call map_lookup_elem
+ 302: if r0 == 0 goto 305
+ 303: r1 = 1
+ 304: lock *(u64 *)(r0 +0) += r1
+ 305: r0 = 0
+ 306: exit

@@ -1,12 +1,12 @@
 ; clause 0: pid$target::use:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 387 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 392 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 385
+   7: if r0 == 0 goto 390
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 385
+  18: if r0 == 0 goto 390
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 385
+  28: if r0 == 0 goto 390
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 385
+  37: if r0 == 0 goto 390
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -195,7 +195,7 @@
  203: *(u64 *)(r7 +24) = 1
  204: *(u64 *)(r7 +32) = 1
  205: *(u64 *)(r7 +56) = 202
- 206: goto 361
+ 206: goto 366
  207: r0 = *(u64 *)(r10 -72)
  208: r0 = *(u64 *)(r7 +64)
  209: *(u64 *)(r10 -72) = r0
@@ -308,7 +308,7 @@
  326: goto 327
  327: r0 = 0
  328: r1 = *(u64 *)(r10 -16)
- 329: if r1 == 0 goto 385
+ 329: if r1 == 0 goto 390
  330: r1 = *(u64 *)(r10 -16)
  331: *(u64 *)(r7 +16) = r1
  332: *(u32 *)(r7 +0) = 0
@@ -319,45 +319,50 @@
  338: r2 = 0
  339: call ringbuf_query
  340: r4 = 1
- 341: if r0 < 1048576 goto 343
- 342: r4 = 2
- 343: r1 = map[ringbuf]
- 345: r2 = r7
- 346: r2 += 0
- 347: r3 = 32
- 348: call ringbuf_output
- 349: if r0 != 0 goto 351
- 350: goto 360
- 351: *(u32 *)(r10 -8) = 0
- 352: r1 = map[drops]
- 354: r2 = r10
- 355: r2 += -8
- 356: call map_lookup_elem
- 357: if r0 == 0 goto 360
- 358: r1 = 1
- 359: lock *(u64 *)(r0 +0) += r1
- 360: goto 385
- 361: *(u32 *)(r7 +0) = -1
- 362: *(u32 *)(r7 +4) = r9
- 363: call get_smp_processor_id
- 364: *(u32 *)(r7 +8) = r0
- 365: *(u32 *)(r7 +12) = 0
- 366: *(u64 *)(r7 +16) = 0
- 367: *(u64 *)(r7 +48) = 0
- 368: r1 = map[ringbuf]
- 370: r2 = r7
- 371: r2 += 0
- 372: r3 = 64
- 373: r4 = 0
- 374: call ringbuf_output
- 375: if r0 == 0 goto 385
- 376: *(u32 *)(r10 -8) = 3
- 377: r1 = map[drops]
- 379: r2 = r10
- 380: r2 += -8
- 381: call map_lookup_elem
- 382: if r0 == 0 goto 385
- 383: r1 = 1
- 384: lock *(u64 *)(r0 +0) += r1
- 385: r0 = 0
- 386: exit
+ 341: r1 = r0
+ 342: r1 += 40
+ 343: if r1 < 1048576 goto 348
+ 344: r0 >>= 18
+ 345: r1 >>= 18
+ 346: if r0 == r1 goto 348
+ 347: r4 = 2
+ 348: r1 = map[ringbuf]
+ 350: r2 = r7
+ 351: r2 += 0
+ 352: r3 = 32
+ 353: call ringbuf_output
+ 354: if r0 != 0 goto 356
+ 355: goto 365
+ 356: *(u32 *)(r10 -8) = 0
+ 357: r1 = map[drops]
+ 359: r2 = r10
+ 360: r2 += -8
+ 361: call map_lookup_elem
+ 362: if r0 == 0 goto 365
+ 363: r1 = 1
+ 364: lock *(u64 *)(r0 +0) += r1
+ 365: goto 390
+ 366: *(u32 *)(r7 +0) = -1
+ 367: *(u32 *)(r7 +4) = r9
+ 368: call get_smp_processor_id
+ 369: *(u32 *)(r7 +8) = r0
+ 370: *(u32 *)(r7 +12) = 0
+ 371: *(u64 *)(r7 +16) = 0
+ 372: *(u64 *)(r7 +48) = 0
+ 373: r1 = map[ringbuf]
+ 375: r2 = r7
+ 376: r2 += 0
+ 377: r3 = 64
+ 378: r4 = 0
+ 379: call ringbuf_output
+ 380: if r0 == 0 goto 390
+ 381: *(u32 *)(r10 -8) = 3
+ 382: r1 = map[drops]
+ 384: r2 = r10
+ 385: r2 += -8
+ 386: call map_lookup_elem
+ 387: if r0 == 0 goto 390
+ 388: r1 = 1
+ 389: lock *(u64 *)(r0 +0) += r1
+ 390: r0 = 0
+ 391: exit

@@ -1,12 +1,12 @@
 ; clause 0: pid$target::visit:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 262 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 267 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 260
+   7: if r0 == 0 goto 265
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 260
+  18: if r0 == 0 goto 265
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 260
+  28: if r0 == 0 goto 265
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 260
+  37: if r0 == 0 goto 265
   38: *(u64 *)(r10 -24) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -161,7 +161,7 @@
  164: *(u64 *)(r7 +24) = 1
  165: *(u64 *)(r7 +32) = 3
  166: *(u64 *)(r7 +56) = 163
- 167: goto 236
+ 167: goto 241
  168: r0 = *(u64 *)(r10 -72)
  169: r0 = *(u64 *)(r10 -24)
  170: r0 += 0
@@ -198,7 +198,7 @@
  201: r1 |= 2
  202: *(u64 *)(r10 -16) = r1
  203: r1 = *(u64 *)(r10 -16)
- 204: if r1 == 0 goto 260
+ 204: if r1 == 0 goto 265
  205: r1 = *(u64 *)(r10 -16)
  206: *(u64 *)(r7 +16) = r1
  207: *(u32 *)(r7 +0) = 0
@@ -209,45 +209,50 @@
  213: r2 = 0
  214: call ringbuf_query
  215: r4 = 1
- 216: if r0 < 1048576 goto 218
- 217: r4 = 2
- 218: r1 = map[ringbuf]
- 220: r2 = r7
- 221: r2 += 0
- 222: r3 = 56
- 223: call ringbuf_output
- 224: if r0 != 0 goto 226
- 225: goto 235
- 226: *(u32 *)(r10 -8) = 0
- 227: r1 = map[drops]
- 229: r2 = r10
- 230: r2 += -8
- 231: call map_lookup_elem
- 232: if r0 == 0 goto 235
- 233: r1 = 1
- 234: lock *(u64 *)(r0 +0) += r1
- 235: goto 260
- 236: *(u32 *)(r7 +0) = -1
- 237: *(u32 *)(r7 +4) = r9
- 238: call get_smp_processor_id
- 239: *(u32 *)(r7 +8) = r0
- 240: *(u32 *)(r7 +12) = 0
- 241: *(u64 *)(r7 +16) = 0
- 242: *(u64 *)(r7 +48) = 0
- 243: r1 = map[ringbuf]
- 245: r2 = r7
- 246: r2 += 0
- 247: r3 = 64
- 248: r4 = 0
- 249: call ringbuf_output
- 250: if r0 == 0 goto 260
- 251: *(u32 *)(r10 -8) = 3
- 252: r1 = map[drops]
- 254: r2 = r10
- 255: r2 += -8
- 256: call map_lookup_elem
- 257: if r0 == 0 goto 260
- 258: r1 = 1
- 259: lock *(u64 *)(r0 +0) += r1
- 260: r0 = 0
- 261: exit
+ 216: r1 = r0
+ 217: r1 += 64
+ 218: if r1 < 1048576 goto 223
+ 219: r0 >>= 18
+ 220: r1 >>= 18
+ 221: if r0 == r1 goto 223
+ 222: r4 = 2
+ 223: r1 = map[ringbuf]
+ 225: r2 = r7
+ 226: r2 += 0
+ 227: r3 = 56
+ 228: call ringbuf_output
+ 229: if r0 != 0 goto 231
+ 230: goto 240
+ 231: *(u32 *)(r10 -8) = 0
+ 232: r1 = map[drops]
+ 234: r2 = r10
+ 235: r2 += -8
+ 236: call map_lookup_elem
+ 237: if r0 == 0 goto 240
+ 238: r1 = 1
+ 239: lock *(u64 *)(r0 +0) += r1
+ 240: goto 265
+ 241: *(u32 *)(r7 +0) = -1
+ 242: *(u32 *)(r7 +4) = r9
+ 243: call get_smp_processor_id
+ 244: *(u32 *)(r7 +8) = r0
+ 245: *(u32 *)(r7 +12) = 0
+ 246: *(u64 *)(r7 +16) = 0
+ 247: *(u64 *)(r7 +48) = 0
+ 248: r1 = map[ringbuf]
+ 250: r2 = r7
+ 251: r2 += 0
+ 252: r3 = 64
+ 253: r4 = 0
+ 254: call ringbuf_output
+ 255: if r0 == 0 goto 265
+ 256: *(u32 *)(r10 -8) = 3
+ 257: r1 = map[drops]
+ 259: r2 = r10
+ 260: r2 += -8
+ 261: call map_lookup_elem
+ 262: if r0 == 0 goto 265
+ 263: r1 = 1
+ 264: lock *(u64 *)(r0 +0) += r1
+ 265: r0 = 0
+ 266: exit

@@ -1,5 +1,5 @@
 ; clause 0: syscall::openat:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 143 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 148 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 141
+   7: if r0 == 4242 goto 146
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 141
+  14: if r0 == 0 goto 146
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 141
+  23: if r0 == 0 goto 146
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: r0 = 0
@@ -108,7 +108,7 @@
  107: r1 |= 1
  108: *(u64 *)(r10 -16) = r1
  109: r1 = *(u64 *)(r10 -16)
- 110: if r1 == 0 goto 141
+ 110: if r1 == 0 goto 146
  111: r1 = *(u64 *)(r10 -16)
  112: *(u64 *)(r7 +16) = r1
  113: *(u32 *)(r7 +0) = 0
@@ -119,25 +119,30 @@
  119: r2 = 0
  120: call ringbuf_query
  121: r4 = 1
- 122: if r0 < 1048576 goto 124
- 123: r4 = 2
- 124: r1 = map[ringbuf]
- 126: r2 = r7
- 127: r2 += 0
- 128: r3 = 32
- 129: call ringbuf_output
- 130: if r0 != 0 goto 132
- 131: goto 141
- 132: *(u32 *)(r10 -8) = 0
- 133: r1 = map[drops]
- 135: r2 = r10
- 136: r2 += -8
- 137: call map_lookup_elem
- 138: if r0 == 0 goto 141
- 139: r1 = 1
- 140: lock *(u64 *)(r0 +0) += r1
- 141: r0 = 0
- 142: exit
+ 122: r1 = r0
+ 123: r1 += 40
+ 124: if r1 < 1048576 goto 129
+ 125: r0 >>= 18
+ 126: r1 >>= 18
+ 127: if r0 == r1 goto 129
+ 128: r4 = 2
+ 129: r1 = map[ringbuf]
+ 131: r2 = r7
+ 132: r2 += 0
+ 133: r3 = 32
+ 134: call ringbuf_output
+ 135: if r0 != 0 goto 137
+ 136: goto 146
+ 137: *(u32 *)(r10 -8) = 0
+ 138: r1 = map[drops]
+ 140: r2 = r10
+ 141: r2 += -8
+ 142: call map_lookup_elem
+ 143: if r0 == 0 goto 146
+ 144: r1 = 1
+ 145: lock *(u64 *)(r0 +0) += r1
+ 146: r0 = 0
+ 147: exit
 
 ; clause 1: syscall::openat:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 119 insns

@@ -1,12 +1,12 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 78 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 83 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 76
+   7: if r0 == 0 goto 81
    8: r7 = r0
    9: r9 = 1
   10: r0 = 0
@@ -44,7 +44,7 @@
   42: r1 |= 1
   43: *(u64 *)(r10 -16) = r1
   44: r1 = *(u64 *)(r10 -16)
-  45: if r1 == 0 goto 76
+  45: if r1 == 0 goto 81
   46: r1 = *(u64 *)(r10 -16)
   47: *(u64 *)(r7 +16) = r1
   48: *(u32 *)(r7 +0) = 0
@@ -55,22 +55,27 @@
   54: r2 = 0
   55: call ringbuf_query
   56: r4 = 1
-  57: if r0 < 1048576 goto 59
-  58: r4 = 2
-  59: r1 = map[ringbuf]
-  61: r2 = r7
-  62: r2 += 0
-  63: r3 = 40
-  64: call ringbuf_output
-  65: if r0 != 0 goto 67
-  66: goto 76
-  67: *(u32 *)(r10 -8) = 0
-  68: r1 = map[drops]
-  70: r2 = r10
-  71: r2 += -8
-  72: call map_lookup_elem
-  73: if r0 == 0 goto 76
-  74: r1 = 1
-  75: lock *(u64 *)(r0 +0) += r1
-  76: r0 = 0
-  77: exit
+  57: r1 = r0
+  58: r1 += 48
+  59: if r1 < 1048576 goto 64
+  60: r0 >>= 18
+  61: r1 >>= 18
+  62: if r0 == r1 goto 64
+  63: r4 = 2
+  64: r1 = map[ringbuf]
+  66: r2 = r7
+  67: r2 += 0
+  68: r3 = 40
+  69: call ringbuf_output
+  70: if r0 != 0 goto 72
+  71: goto 81
+  72: *(u32 *)(r10 -8) = 0
+  73: r1 = map[drops]
+  75: r2 = r10
+  76: r2 += -8
+  77: call map_lookup_elem
+  78: if r0 == 0 goto 81
+  79: r1 = 1
+  80: lock *(u64 *)(r0 +0) += r1
+  81: r0 = 0
+  82: exit

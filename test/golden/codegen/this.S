@@ -1,12 +1,12 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 184 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 189 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 182
+   7: if r0 == 0 goto 187
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 182
+  18: if r0 == 0 goto 187
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 182
+  28: if r0 == 0 goto 187
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 182
+  37: if r0 == 0 goto 187
   38: *(u64 *)(r10 -24) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +56)
@@ -147,7 +147,7 @@
  148: r1 |= 1
  149: *(u64 *)(r10 -16) = r1
  150: r1 = *(u64 *)(r10 -16)
- 151: if r1 == 0 goto 182
+ 151: if r1 == 0 goto 187
  152: r1 = *(u64 *)(r10 -16)
  153: *(u64 *)(r7 +16) = r1
  154: *(u32 *)(r7 +0) = 0
@@ -158,22 +158,27 @@
  160: r2 = 0
  161: call ringbuf_query
  162: r4 = 1
- 163: if r0 < 1048576 goto 165
- 164: r4 = 2
- 165: r1 = map[ringbuf]
- 167: r2 = r7
- 168: r2 += 0
- 169: r3 = 40
- 170: call ringbuf_output
- 171: if r0 != 0 goto 173
- 172: goto 182
- 173: *(u32 *)(r10 -8) = 0
- 174: r1 = map[drops]
- 176: r2 = r10
- 177: r2 += -8
- 178: call map_lookup_elem
- 179: if r0 == 0 goto 182
- 180: r1 = 1
- 181: lock *(u64 *)(r0 +0) += r1
- 182: r0 = 0
- 183: exit
+ 163: r1 = r0
+ 164: r1 += 48
+ 165: if r1 < 1048576 goto 170
+ 166: r0 >>= 18
+ 167: r1 >>= 18
+ 168: if r0 == r1 goto 170
+ 169: r4 = 2
+ 170: r1 = map[ringbuf]
+ 172: r2 = r7
+ 173: r2 += 0
+ 174: r3 = 40
+ 175: call ringbuf_output
+ 176: if r0 != 0 goto 178
+ 177: goto 187
+ 178: *(u32 *)(r10 -8) = 0
+ 179: r1 = map[drops]
+ 181: r2 = r10
+ 182: r2 += -8
+ 183: call map_lookup_elem
+ 184: if r0 == 0 goto 187
+ 185: r1 = 1
+ 186: lock *(u64 *)(r0 +0) += r1
+ 187: r0 = 0
+ 188: exit

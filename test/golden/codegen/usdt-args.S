@@ -1,12 +1,12 @@
 ; clause 0: memcached*:::process-command
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 365 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 370 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 363
+   7: if r0 == 0 goto 368
    8: r7 = r0
    9: call get_current_pid_tgid
   10: r0 >>= 32
@@ -16,7 +16,7 @@
   15: r2 = r10
   16: r2 += -8
   17: call map_lookup_elem
-  18: if r0 == 0 goto 363
+  18: if r0 == 0 goto 368
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 363
+  28: if r0 == 0 goto 368
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = r9
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 363
+  37: if r0 == 0 goto 368
   38: *(u64 *)(r10 -40) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -328,7 +328,7 @@
  329: r1 |= 1
  330: *(u64 *)(r10 -16) = r1
  331: r1 = *(u64 *)(r10 -16)
- 332: if r1 == 0 goto 363
+ 332: if r1 == 0 goto 368
  333: r1 = *(u64 *)(r10 -16)
  334: *(u64 *)(r7 +16) = r1
  335: *(u32 *)(r7 +0) = 0
@@ -339,22 +339,27 @@
  341: r2 = 0
  342: call ringbuf_query
  343: r4 = 1
- 344: if r0 < 1048576 goto 346
- 345: r4 = 2
- 346: r1 = map[ringbuf]
- 348: r2 = r7
- 349: r2 += 0
- 350: r3 = 1072
- 351: call ringbuf_output
- 352: if r0 != 0 goto 354
- 353: goto 363
- 354: *(u32 *)(r10 -8) = 0
- 355: r1 = map[drops]
- 357: r2 = r10
- 358: r2 += -8
- 359: call map_lookup_elem
- 360: if r0 == 0 goto 363
- 361: r1 = 1
- 362: lock *(u64 *)(r0 +0) += r1
- 363: r0 = 0
- 364: exit
+ 344: r1 = r0
+ 345: r1 += 1080
+ 346: if r1 < 1048576 goto 351
+ 347: r0 >>= 18
+ 348: r1 >>= 18
+ 349: if r0 == r1 goto 351
+ 350: r4 = 2
+ 351: r1 = map[ringbuf]
+ 353: r2 = r7
+ 354: r2 += 0
+ 355: r3 = 1072
+ 356: call ringbuf_output
+ 357: if r0 != 0 goto 359
+ 358: goto 368
+ 359: *(u32 *)(r10 -8) = 0
+ 360: r1 = map[drops]
+ 362: r2 = r10
+ 363: r2 += -8
+ 364: call map_lookup_elem
+ 365: if r0 == 0 goto 368
+ 366: r1 = 1
+ 367: lock *(u64 *)(r0 +0) += r1
+ 368: r0 = 0
+ 369: exit
