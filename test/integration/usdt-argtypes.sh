@@ -91,8 +91,12 @@ check "... mapped by no segment" sh -c '! readelf -lW at-gcc-O2 | grep -q sdtkit
 recs=$(readelf -p .sdtkit.argtypes at-clang-O2 | grep -c 'struct request \*')
 check_eq "... a probe's records once in the executable (header COMDAT) plus -G's copy" "$recs" 2
 
+out=$("$DTRACE" -l -v -m ./at-gcc-O2 | tr '\n\t' '|~')
+check_match "-l -v shows the declared argument types" "$out" \
+  'req\|.*~Argument Types\|~~args\[0\]: struct request \*\|~~args\[1\]: char \*\|~~args\[2\]: int\|'
+
 # Call-style probes: -G links the calls and writes the records.
-if cc -g -O2 -DHEADER='"at-cs.h"' -c at.c -o at-cs.o && "$DTRACE" -G -s at.d -o at-cs-sem.o at-cs.o &&
+if cc -g -O2 -DHEADER='"at-cs.h"' -c at.c -o at-cs.o && "$DTRACE" -G -s at.d -o at-cs-sem.o at-cs.o 2>/dev/null &&
    cc at-cs.o at-cs-sem.o -o at-cs; then
   out=$("$DTRACE" -q -s typed.d -c ./at-cs 2>err.txt)
   check_eq "call-style probes linked by -G: args[N] typed" "$out" "$want"
@@ -137,6 +141,8 @@ if cc -g -O2 stap.c -o at-stap; then
   check_eq "a <sys/sdt.h> site: args[N] are untyped 64-bit values, as before" "$out" "7 -3"
   out=$("$DTRACE" -q -n 'at$target:::req { trace(args[0]->id); }' -c ./at-stap 2>&1); rc=$?
   check "... so args[0]->id does not compile" test $rc -ne 0
+  out=$("$DTRACE" -l -v -m ./at-stap | tr '\n\t' '|~')
+  check_match "... and -l -v shows the notes' integer types" "$out" '~Argument Types\|~~args\[0\]: uint64_t\|~~args\[1\]: int32_t\|'
 else
   fail "build the <sys/sdt.h> program"
 fi
