@@ -146,7 +146,7 @@ static size_t
 argtype_string_length (const char *prov, const char *name, size_t index, const char *type)
 {
   size_t names = strlen (prov) + strlen (name) + (index > 9 ? 2 : 1);
-  return 4 * names + strlen (SDT_ARGTYPES_SECTION) + strlen (type) + 120;
+  return 4 * names + strlen (SDT_ARGTYPES_SECTION) + strlen (type) + 160;
 }
 
 /* Only text that needs no escaping inside the asm string. */
