@@ -18,7 +18,11 @@
  *  [.] .note.gnu.property  NOTE A, only for x86 targets that asked for it
  *                          (one NT_GNU_PROPERTY_TYPE_0 note carrying
  *                          GNU_PROPERTY_X86_FEATURE_1_AND)
- *   .  .symtab / .strtab / .shstrtab
+ *   .  .symtab / .strtab
+ *  [.] .sdtkit.argtypes    PROGBITS, no flags: every probe's declared
+ *                          argument types (sdt/argtypes.c), for the
+ *                          consumer's typed args[N]; never loaded
+ *   .  .shstrtab
  *
  * Symbols: the null symbol, local STT_SECTION symbols for .probes and
  * .stapsdt.base (the group's signature), then one
@@ -68,6 +72,7 @@
 
 #include "dlang/dlang.h"
 #include "dtrace-g/object-rewriter.h"
+#include "sdt/sdt.h"
 #include "common/strset.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
@@ -604,7 +609,24 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
   specs[n++] = (struct section_spec) { ".strtab", SHT_STRTAB, 0, 1, 0, str.buf, str.len,
                                        ELF_T_BYTE, 0, 0 };
 
+  /* the declared argument types (sdt/argtypes.c), for call-style sites
+   * whose notes this step writes; last, so the other indexes stay */
+  char *argtypes = NULL;
+  size_t argtypes_len = 0;
+  for (size_t p = 0; prog && p < prog->nproviders; p++)
+    for (size_t i = 0; i < prog->providers[p].nprobes; i++)
+      {
+        const struct d_probe_decl *pr = &prog->providers[p].probes[i];
+        for (size_t a = 0; a < pr->nargs && a < SDT_MAX_ARGS; a++)
+          sdt_argtypes_append (&argtypes, &argtypes_len, prog->providers[p].name, pr->name, a,
+                               pr->args[a].type);
+      }
+  if (argtypes_len)
+    specs[n++] = (struct section_spec) { SDT_ARGTYPES_SECTION, SHT_PROGBITS, 0, 1, 0, argtypes,
+                                         argtypes_len, ELF_T_BYTE, 0, 0 };
+
   int rc = write_to_fd (fd, output_name (opt), target, data, specs, n);
+  free (argtypes);
 
   sem_defs_free (&d);
   free (str.buf);

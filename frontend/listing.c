@@ -55,7 +55,8 @@ list_file (const char *path, struct probe_lister *pl)
                                                    m->args };
         }
       char *dname = sdt_name_to_d (n->name);
-      struct listed_probe lp = { LISTED_USDT, n->provider, module, funcs[i], dname, sites, nsites };
+      struct listed_probe lp = { LISTED_USDT, n->provider, module, funcs[i], dname, sites, nsites,
+                                 sdt_file_probe_types (&f, n->provider, n->name) };
       probe_list_print (pl, &lp);
       free (dname);
     }

@@ -37,6 +37,7 @@
 
 #include "provider-compiler/header-int.h"
 #include "common/xalloc.h"
+#include "sdt/sdt.h"
 
 /* The shared macros: emitted by every generated header, defined once per
  * translation unit (guarded by a versioned macro). */
@@ -121,6 +122,42 @@ static const char prelude_head[] =
   "  \".endif\\n\")\n";
 
 static const char prelude_tail[] = "#endif /* _SDTKIT_PROBE_MACROS_1 */\n";
+
+/* The declared type of one argument, once per assembly file, in the
+ * non-allocated section .sdtkit.argtypes (sdt/argtypes.c has the record
+ * layout): one COMDAT group per probe, so a link keeps one copy; nothing
+ * of it is loaded.  Its own guard: a header of an older sdtkit that
+ * defined the macros above first does not define this one. */
+static const char argtype_macro[] =
+  "#ifndef _SDTKIT_ARGTYPES_1\n"
+  "#define _SDTKIT_ARGTYPES_1 1\n"
+  "#define _SDTKIT_ARGTYPE(prov, name, i, type) \\\n"
+  "  __asm__ __volatile__ (\".ifndef .L_sdtkit_argtype.\" #prov \".\" #name \".\" #i \"\\n\" \\\n"
+  "  \".pushsection \" \"" SDT_ARGTYPES_SECTION "\" \",\\\"G\\\",\\\"progbits\\\",_sdtkit_argtypes.\" #prov \".\" #name \",comdat\\n\" \\\n"
+  "  \".L_sdtkit_argtype.\" #prov \".\" #name \".\" #i \":\\n\" \\\n"
+  "  \".asciz \\\"\" #prov \"\\\",\\\"\" #name \"\\\",\\\"\" #i \"\\\",\\\"\" type \"\\\"\\n\" \\\n"
+  "  \".popsection\\n.endif\\n\")\n"
+  "#endif /* _SDTKIT_ARGTYPES_1 */\n";
+
+/* The bytes of _SDTKIT_ARGTYPE's string once concatenated, for C90's
+ * limit on a string literal (509): a record that would pass it is left
+ * out (that probe's types are then unknown to consumers). */
+static size_t
+argtype_string_length (const char *prov, const char *name, size_t index, const char *type)
+{
+  size_t names = strlen (prov) + strlen (name) + (index > 9 ? 2 : 1);
+  return 4 * names + strlen (SDT_ARGTYPES_SECTION) + strlen (type) + 160;
+}
+
+/* Only text that needs no escaping inside the asm string. */
+static bool
+argtype_recordable (const char *prov, const char *name, size_t index, const char *type)
+{
+  for (const char *p = type; *p; p++)
+    if (*p == '"' || *p == '\\' || (unsigned char) *p < ' ' || (unsigned char) *p > '~')
+      return false;
+  return type[0] && argtype_string_length (prov, name, index, type) <= 509;
+}
 
 /* ------------------------------------------------------------------ */
 /* Shared with header-callstyle.c (header-int.h).                      */
@@ -235,6 +272,7 @@ emit_prelude (struct hdr_out *o)
   for (unsigned n = 0; n <= D_MAX_PROBE_ARGS; n++)
     emit_probe_macro (o, n);
   hdr_put (o, "%s", prelude_tail);
+  hdr_put (o, "%s", argtype_macro);
 }
 
 static void
@@ -262,11 +300,22 @@ emit_provider (struct hdr_out *o, const struct d_provider *prov)
            " __attribute__ ((section (\".probes\"))) _SDTKIT_SEM_VISIBILITY;\n", pn, pr->name);
       hdr_put (o, "#define %s(", macro);
       hdr_arg_names (o, pr->nargs);
-      hdr_put (o, ") \\\n_SDTKIT_PROBE%zu (%s, %s, _sdtkit_sem_%s (%s_%s_semaphore)", pr->nargs, pn,
+      hdr_put (o, ") \\\n");
+      bool typed = pr->nargs > 0;
+      for (size_t a = 0; a < pr->nargs; a++)
+        typed = typed && argtype_recordable (pn, pr->name, a, pr->args[a].type);
+      if (typed)
+        {
+          hdr_put (o, "do {");
+          for (size_t a = 0; a < pr->nargs; a++)
+            hdr_put (o, " _SDTKIT_ARGTYPE (%s, %s, %zu, \"%s\");", pn, pr->name, a, pr->args[a].type);
+          hdr_put (o, " ");
+        }
+      hdr_put (o, "_SDTKIT_PROBE%zu (%s, %s, _sdtkit_sem_%s (%s_%s_semaphore)", pr->nargs, pn,
            pr->name, pn, pn, pr->name);
       for (size_t a = 0; a < pr->nargs; a++)
         hdr_put (o, ", arg%zu", a + 1);
-      hdr_put (o, ")\n");
+      hdr_put (o, typed ? "); } while (0)\n" : ")\n");
       hdr_put (o, "#define %s_ENABLED() _sdtkit_enabled_%s (%s_%s_semaphore)\n", macro, pn, pn,
            pr->name);
       free (macro);

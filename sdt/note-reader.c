@@ -646,7 +646,25 @@ survey_sections (struct reader *r)
   out->is_lto_ir = out->type == ET_REL && (gnu_lto || llvm_marker) && !has_text;
 }
 
-/* Second pass: the probe notes of every .note.stapsdt section. */
+/* The records of one .sdtkit.argtypes section (argtypes.c); a malformed
+ * one is a warning, the records before it are kept. */
+static void
+read_argtypes_section (struct reader *r, Elf_Scn *scn)
+{
+  Elf_Data *d = elf_getdata (scn, NULL);
+  if (!d || !d->d_buf)
+    return;
+  char *why = NULL;
+  struct sdt_file *f = r->f;
+  if (sdt_argtypes_parse (d->d_buf, d->d_size, &f->probe_types, &f->nprobe_types,
+                          &f->probe_types_cap, &why) != 0)
+    diag_warn ("%s: section %zu (%s): %s; the argument types from there on are ignored",
+               r->path, elf_ndxscn (scn), SDT_ARGTYPES_SECTION, why);
+  free (why);
+}
+
+/* Second pass: the probe notes of every .note.stapsdt section and the
+ * declared argument types. */
 static void
 read_all_notes (struct reader *r)
 {
@@ -657,6 +675,8 @@ read_all_notes (struct reader *r)
       if (!gelf_getshdr (scn, &sh))
         continue;
       const char *name = section_name (r, &sh);
+      if (name && strcmp (name, SDT_ARGTYPES_SECTION) == 0)
+        read_argtypes_section (r, scn);
       if (!name || strcmp (name, ".note.stapsdt") != 0)
         continue;
       if (sh.sh_type != SHT_NOTE)
@@ -725,6 +745,7 @@ sdt_file_free (struct sdt_file *f)
       free (f->notes[i].sem_symbol);
     }
   free (f->notes);
+  sdt_probe_types_free (f->probe_types, f->nprobe_types);
   free (f->path);
   memset (f, 0, sizeof *f);
 }

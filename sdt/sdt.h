@@ -84,6 +84,32 @@ char *sdt_argspec_format (const struct sdt_argspec *spec);
 const char *sdt_reg_name (enum sdt_reg reg, int width, bool high8);
 
 /* ------------------------------------------------------------------ */
+/* Declared argument types (sdt/argtypes.c): records of the non-alloc   */
+/* section .sdtkit.argtypes, "provider\0probe\0index\0type\0" each.     */
+
+#define SDT_ARGTYPES_SECTION ".sdtkit.argtypes"
+#define SDT_ARGTYPES_NAME_MAX 256
+#define SDT_ARGTYPES_TYPE_MAX 1024
+
+struct sdt_probe_types {
+  char *provider;
+  char *name;                   /* raw note name ("req__start") */
+  size_t nargs;                 /* the highest index recorded + 1 */
+  char *types[SDT_MAX_ARGS];    /* "struct request *"; NULL: not recorded */
+  bool conflict;                /* two records give one argument two types */
+};
+
+/* Add the records of one section (DATA, SIZE bytes) to the list (*LIST,
+ * *N, *CAP), merging records of one probe.  0, or -1 with *WHY (malloc'd)
+ * at the first malformed record; the records before it are kept. */
+int sdt_argtypes_parse (const void *data, size_t size, struct sdt_probe_types **list, size_t *n,
+                        size_t *cap, char **why);
+/* Append one record to the byte buffer (*BUF, *LEN), for writers. */
+void sdt_argtypes_append (char **buf, size_t *len, const char *provider, const char *name,
+                          size_t index, const char *type);
+void sdt_probe_types_free (struct sdt_probe_types *list, size_t n);
+
+/* ------------------------------------------------------------------ */
 /* Notes (sdt/note-reader.c).                                          */
 
 struct sdt_note {
@@ -118,6 +144,9 @@ struct sdt_file {
   uint32_t x86_feature_1;
   size_t nnotes;
   struct sdt_note *notes;
+  /* the probes' declared argument types (.sdtkit.argtypes, argtypes.c) */
+  size_t nprobe_types, probe_types_cap;
+  struct sdt_probe_types *probe_types;
 };
 
 /* Read every .note.stapsdt note of PATH.  Returns 0 on success.  A file that
@@ -126,6 +155,9 @@ struct sdt_file {
  * warning naming the file and the note index; the rest are returned. */
 int sdt_file_read (const char *path, struct sdt_file *out);
 void sdt_file_free (struct sdt_file *f);
+/* The declared types of probe PROVIDER/NAME (raw note names) in F, or NULL. */
+const struct sdt_probe_types *sdt_file_probe_types (const struct sdt_file *f, const char *provider,
+                                                    const char *name);
 
 /* Number of arguments in a raw argument string (blank-separated words). */
 size_t sdt_args_count (const char *args);

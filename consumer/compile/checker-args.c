@@ -6,10 +6,17 @@
  *
  * args[N] of a pid entry probe is the function's parameter N as its DWARF
  * declares it, when every description of the clause names the same
- * function (literally, no glob) at `entry` of a pid provider; otherwise,
- * and for USDT probes (their notes give only each argument's size; the
- * provider's .d is not in the program), args[N] is a 64-bit integer as
- * before.
+ * function (literally, no glob) at `entry` of a pid provider.
+ *
+ * args[N] of a USDT probe is the type its provider's .d declares, which
+ * `dtrace -h` and `dtrace -G` record in the program (doc/d-types.md):
+ * when every description of the clause matches USDT probes and every one
+ * of them carries its declaration, the types must agree (an error names
+ * both otherwise); names in them are the probe's module's (its DWARF), or
+ * D's built-in integer types.  A type that cannot be resolved (no debug
+ * information), a floating-point or function type, or a probe without a
+ * declaration (systemtap's <sys/sdt.h>, older binaries) leaves args[N] a
+ * 64-bit integer as before.
  *
  * A struct or union read from DWARF can be incomplete because the reader
  * converts only part of what a type reaches through pointers; asking the
@@ -19,6 +26,7 @@
 #include <string.h>
 
 #include "consumer/compile/checker-int.h"
+#include "common/vec.h"
 #include "common/xalloc.h"
 
 /* provider:module:function:name, the rightmost fields given; fields[0..3]
@@ -87,13 +95,156 @@ pid_entry_function (struct ck *c, char **module, char **func)
   return ok;
 }
 
+/* The words a declared type may use besides names. */
+static bool
+is_type_keyword (const char *w)
+{
+  static const char *const words[] = { "const", "volatile", "restrict", "signed", "unsigned",
+                                       "short", "long", "char", "int", "void" };
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (strcmp (w, words[i]) == 0)
+      return true;
+  return false;
+}
+
+/* TYPE (a declared type's text) with its tags and typedef names scoped to
+ * MODULE ("struct a.out`request *"), each name checked to exist there
+ * first (D's built-in typedefs stay D's); NULL when a name is unknown or
+ * the type is one args[] are not typed with.  Malloc'd. */
+static char *
+scoped_type_text (struct ck *c, const char *module, const char *type)
+{
+  const struct ctype_resolver *r = &c->prog->target.resolver;
+  size_t len = 0, cap = 0;
+  char *out = NULL;
+  enum ctype_kind tag = CT_VOID;
+  bool ok = true;
+  for (const char *p = type; *p && ok;)
+    {
+      const char *q = p;
+      char *piece;
+      if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+        {
+          while (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9'))
+            q++;
+          char *w = xstrndup (p, (size_t) (q - p));
+          enum ctype_kind kind = tag != CT_VOID ? tag : CT_TYPEDEF;
+          tag = !strcmp (w, "struct") ? CT_STRUCT : !strcmp (w, "union") ? CT_UNION
+                : !strcmp (w, "enum") ? CT_ENUM : CT_VOID;
+          if (tag != CT_VOID || is_type_keyword (w)
+              || (kind == CT_TYPEDEF && ctype_builtin (ck_types (c), w)))
+            piece = w;
+          else
+            {
+              char *error = NULL;
+              ok = r->lookup && r->lookup (r->ctx, ck_types (c), kind, module, w, &error) != NULL;
+              free (error);
+              piece = xasprintf ("%s`%s", module, w);
+              free (w);
+            }
+        }
+      else if (*p == ' ' || *p == '*' || *p == '[' || *p == ']' || (*p >= '0' && *p <= '9'))
+        {
+          while (*q == ' ' || *q == '*' || *q == '[' || *q == ']' || (*q >= '0' && *q <= '9'))
+            q++;
+          piece = xstrndup (p, (size_t) (q - p));
+        }
+      else
+        break;                  /* "(" of a function type, anything else */
+      size_t k = strlen (piece);
+      VEC_RESERVE (out, len, cap, k + 1);
+      memcpy (out + len, piece, k + 1);
+      len += k;
+      free (piece);
+      p = q;
+      if (!*p)
+        return ok ? out : (free (out), NULL);
+    }
+  free (out);
+  return NULL;
+}
+
+/* The C type of a USDT probe's declared argument, or NULL (untyped). */
+static const struct ctype *
+declared_type (struct ck *c, const char *module, const char *type, const struct d_loc *loc)
+{
+  char *text = type ? scoped_type_text (c, module, type) : NULL;
+  if (!text)
+    return NULL;
+  bool is_string = false;
+  unsigned errors = (unsigned) c->errors;
+  const struct ctype *t = ck_ctype (c, text, NULL, loc, &is_string);
+  free (text);
+  return (unsigned) c->errors == errors ? t : NULL;
+}
+
+/* args[INDEX] of the USDT probes the clause's descriptions match: 0 (OUT
+ * set when typed), or -1 after an error. */
+static int
+usdt_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out)
+{
+  const struct ctype_resolver *r = &c->prog->target.resolver;
+  const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
+  if (!r->usdt_args || !ast || ast->ndescs == 0)
+    return 0;
+  const char **texts = xcalloc (ast->ndescs, sizeof *texts);
+  for (size_t i = 0; i < ast->ndescs; i++)
+    texts[i] = ast->descs[i].text;
+  struct ctype_probe_args *pa;
+  bool every_desc;
+  size_t n = r->usdt_args (r->usdt_ctx, texts, ast->ndescs, &pa, &every_desc);
+  free (texts);
+  bool declared = n > 0 && every_desc;
+  for (size_t i = 0; i < n; i++)
+    declared = declared && pa[i].declared;
+  int rc = 0;
+  const struct ctype *first = NULL;
+  size_t first_i = 0;
+  for (size_t i = 0; declared && rc == 0 && i < n; i++)
+    {
+      if (index >= pa[i].nargs)
+        {
+          ck_err (c, loc, "args[%u] is out of range: probe %s declares %zu argument%s", index,
+                  pa[i].probe, pa[i].nargs, pa[i].nargs == 1 ? "" : "s");
+          rc = -1;
+          break;
+        }
+      const struct ctype *t = declared_type (c, pa[i].module, pa[i].types[index], loc);
+      if (!t)
+        {
+          first = NULL;         /* one probe's type is unknown: untyped */
+          break;
+        }
+      if (!first)
+        {
+          first = t;
+          first_i = i;
+        }
+      else if (!ctype_equal (first, t))
+        {
+          ck_err (c, loc, "args[%u] has different types in the probes this clause matches: "
+                  "%s in %s, %s in %s", index, pa[first_i].types[index], pa[first_i].probe,
+                  pa[i].types[index], pa[i].probe);
+          rc = -1;
+        }
+    }
+  if (rc == 0 && first)
+    {
+      struct dtype d = ck_dtype_of (first);
+      if (d.kind == DT_INTEGER)
+        *out = d;
+    }
+  ctype_probe_args_free (pa, n);
+  return rc;
+}
+
 int
 ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out)
 {
   const struct ctype_resolver *r = &c->prog->target.resolver;
   char *module, *func;
   if (!r->func_arg || !pid_entry_function (c, &module, &func))
-    return 0;
+    return usdt_args_type (c, index, loc, out);
   /* a path names the file's module by its base name; "" any module */
   const char *slash = strrchr (module, '/');
   const char *mod = !module[0] || !is_literal (module) ? NULL : slash ? slash + 1 : module;

@@ -365,3 +365,16 @@ ctype_name (const struct ctype *t)
   name_into (t, &out, "", 0);
   return out;
 }
+
+void
+ctype_probe_args_free (struct ctype_probe_args *a, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      free (a[i].module);
+      free (a[i].probe);
+      for (size_t k = 0; k < sizeof a[i].types / sizeof a[i].types[0]; k++)
+        free (a[i].types[k]);
+    }
+  free (a);
+}

@@ -93,6 +93,7 @@ struct ctype {
  * "libfoo.so: no debug information (looked in the file, its .gnu_debuglink
  * and /usr/lib/debug/.build-id/ab/cdef.debug)". */
 struct ctype_table;
+struct ctype_probe_args;
 struct ctype_resolver {
   void *ctx;
   const struct ctype *(*lookup) (void *ctx, struct ctype_table *table, enum ctype_kind kind,
@@ -101,7 +102,26 @@ struct ctype_resolver {
    * `func` in `module` (NULL: the probe's own); NULL if unknown. */
   const struct ctype *(*func_arg) (void *ctx, struct ctype_table *table, const char *module,
                                    const char *func, unsigned index, char **error);
+  /* The USDT probes that the probe descriptions DESCS (as the script
+   * writes them) match in the traced program's modules, with their
+   * declared argument types (doc/d-types.md): *OUT (free with
+   * ctype_probe_args_free), the count returned.  *EVERY_DESC: each
+   * description matched at least one probe.  NULL: no USDT types. */
+  size_t (*usdt_args) (void *usdt_ctx, const char *const *descs, size_t ndescs,
+                       struct ctype_probe_args **out, bool *every_desc);
+  void *usdt_ctx;
 };
+
+/* One USDT probe and its declared argument types: the type text as the
+ * provider's .d spells it ("struct request *"), named in MODULE. */
+struct ctype_probe_args {
+  char *module;      /* the module as scoped names name it ("a.out", "libfoo.so.1") */
+  char *probe;       /* "provider:module::name", for messages */
+  bool declared;     /* the module carries the probe's declaration */
+  size_t nargs;      /* declared arguments */
+  char *types[12];   /* NULL past nargs (or not recorded) */
+};
+void ctype_probe_args_free (struct ctype_probe_args *a, size_t n);
 
 struct ctype_table *ctype_table_new (void);
 void ctype_table_free (struct ctype_table *t);

@@ -96,8 +96,12 @@ print_arg_types (FILE *out, const struct listed_probe *p)
   struct sdt_argspec spec = { 0, NULL };
   if (p->nsites)
     sdt_argspec_parse (p->sites[0].args, &spec);
+  /* the provider's declaration when the program carries it, else the
+   * integer type of the note's width and sign */
+  const struct sdt_probe_types *d = p->declared && !p->declared->conflict ? p->declared : NULL;
   for (size_t i = 0; i < spec.nargs; i++)
-    fprintf (out, "\t\targs[%zu]: %s\n", i, arg_type (&spec.args[i]));
+    fprintf (out, "\t\targs[%zu]: %s\n", i,
+             d && i < d->nargs && d->types[i] ? d->types[i] : arg_type (&spec.args[i]));
   if (spec.nargs == 0)
     fprintf (out, "\t\tNone\n");
   if (p->nsites)

@@ -41,11 +41,13 @@ struct listed_site {
   const char *args;               /* the note's argument string */
 };
 
+struct sdt_probe_types;
 struct listed_probe {
   enum listed_family family;
   const char *provider, *module, *function, *name;
   const struct listed_site *sites;
   size_t nsites;
+  const struct sdt_probe_types *declared;   /* USDT: the .d's types (sdt.h), or NULL */
 };
 
 /* Where the listing goes, the last ID given, and -v. */

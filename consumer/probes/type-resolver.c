@@ -106,6 +106,19 @@ type_resolver_count (const struct type_resolver *r)
   return r->nmods;
 }
 
+bool
+type_resolver_module (struct type_resolver *r, size_t i, const char **path, const char **name,
+                      const char **base)
+{
+  populate (r);
+  if (i >= r->nmods)
+    return false;
+  *path = r->mods[i].path;
+  *name = r->mods[i].name;
+  *base = r->mods[i].base;
+  return true;
+}
+
 static struct dwarf_types *
 module_types (struct module *m)
 {
@@ -269,5 +282,5 @@ resolver_func_arg (void *ctx, struct ctype_table *table, const char *module, con
 struct ctype_resolver
 type_resolver_bind (struct type_resolver *r)
 {
-  return (struct ctype_resolver) { r, resolver_lookup, resolver_func_arg };
+  return (struct ctype_resolver) { .ctx = r, .lookup = resolver_lookup, .func_arg = resolver_func_arg };
 }

@@ -38,6 +38,12 @@ void type_resolver_on_first_use (struct type_resolver *r, void (*fn) (void *, st
 /* How many modules were added. */
 size_t type_resolver_count (const struct type_resolver *r);
 
+/* Module I, the modules added first if they were not yet: its file, the
+ * name scoped types use ("a.out" or the base name) and the base name the
+ * process maps it under.  False past the last. */
+bool type_resolver_module (struct type_resolver *r, size_t i, const char **path, const char **name,
+                           const char **base);
+
 /* The callbacks, over R (which must outlive their use). */
 struct ctype_resolver type_resolver_bind (struct type_resolver *r);
 

@@ -82,6 +82,7 @@ struct runtime {
   size_t nticks, ticks_cap;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
   struct type_resolver *types;  /* the modules C types are read from (types.c) */
+  struct usdt_argtypes *usdt_argtypes;  /* their notes, read for args[N] (usdt-argtypes.c) */
   enum evaltime evaltime;       /* -x evaltime (lib-loads.h) */
   struct resolve *res;          /* the descriptions (resolve.c) */
   struct late *late;            /* probes of libraries loaded later (usdt-late.c) */
@@ -143,6 +144,10 @@ int attach_providers (struct runtime *rt, enum uprobe_mode mode);
 /* types.c: the compiler's type resolver over the target's modules, once
  * the processes are grabbed and the sources parsed. */
 void setup_types (struct runtime *rt);
+/* usdt-argtypes.c: the resolver's usdt_args over rt->types' modules. */
+struct usdt_argtypes;
+void usdt_argtypes_bind (struct runtime *rt, struct ctype_resolver *r);
+void usdt_argtypes_free (struct usdt_argtypes *a);
 
 /* session.c (shared with listing.c) */
 int grab_processes (struct runtime *rt);

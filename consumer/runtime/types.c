@@ -112,4 +112,5 @@ setup_types (struct runtime *rt)
     return;                     /* no program: the compiler has no resolver */
   type_resolver_on_first_use (rt->types, add_processes, rt);
   rt->prog.target.resolver = type_resolver_bind (rt->types);
+  usdt_argtypes_bind (rt, &rt->prog.target.resolver);
 }

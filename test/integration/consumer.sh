@@ -150,8 +150,8 @@ kill $tpid 2>/dev/null; wait $tpid 2>/dev/null
 check_match "-l -n 'tgtPID:::tick': the process's probe, DTrace's columns" "$out" "^ +[0-9]+ +tgt$tpid +target +main tick\$"
 out=$("$DTRACE" -l -v -m "$T_TARGET")
 check_match "-l -v -m FILE: sites, semaphores and argument locations" "$out" 'semaphore 0x[0-9a-f]+ \(ref_ctr offset 0x[0-9a-f]+\)'
-check_match "-l -v -m FILE: DTrace's sections, then the sites" "$(printf '%s\n' "$out" | tr '\n\t' '|~')" \
-  'main tick\|\|~Probe Description Attributes\|~~Identifier Names: Private\|~~Data Semantics:   Private\|~~Dependency Class: Unknown\|\|~Argument Attributes\|~~Identifier Names: Private\|~~Data Semantics:   Private\|~~Dependency Class: Unknown\|\|~Argument Types\|~~args\[0\]: int32_t\|~~args\[1\]: int64_t\|~~args\[2\]: uint64_t\|\|~Sites\|~~file [^|]*/target\|~~site 0x[0-9a-f]+ \(file offset 0x[0-9a-f]+\), semaphore 0x[0-9a-f]+ \(ref_ctr offset 0x[0-9a-f]+\), 3 arguments\|~~~arg0: -4@%[a-z0-9]+ +4-byte signed\|'
+check_match "-l -v -m FILE: DTrace's sections (argument types as target.d declares them), then the sites" "$(printf '%s\n' "$out" | tr '\n\t' '|~')" \
+  'main tick\|\|~Probe Description Attributes\|~~Identifier Names: Private\|~~Data Semantics:   Private\|~~Dependency Class: Unknown\|\|~Argument Attributes\|~~Identifier Names: Private\|~~Data Semantics:   Private\|~~Dependency Class: Unknown\|\|~Argument Types\|~~args\[0\]: int\|~~args\[1\]: long\|~~args\[2\]: const char \*\|\|~Sites\|~~file [^|]*/target\|~~site 0x[0-9a-f]+ \(file offset 0x[0-9a-f]+\), semaphore 0x[0-9a-f]+ \(ref_ctr offset 0x[0-9a-f]+\), 3 arguments\|~~~arg0: -4@%[a-z0-9]+ +4-byte signed\|'
 check_eq "-l -v -n BEGIN: DTrace's layout" "$("$DTRACE" -l -v -n BEGIN)" "$(printf '%5s %10s %17s %33s %s\n%5s %10s %17s %33s %s\n' ID PROVIDER MODULE FUNCTION NAME 1 dtrace '' '' BEGIN)
 $(printf '\n\tProbe Description Attributes\n\t\tIdentifier Names: Stable\n\t\tData Semantics:   Stable\n\t\tDependency Class: Common\n')
 $(printf '\n\tArgument Attributes\n\t\tIdentifier Names: Stable\n\t\tData Semantics:   Stable\n\t\tDependency Class: Common\n')
