@@ -109,9 +109,7 @@ d_params_free (struct d_param *params, size_t n)
 
   for (i = 0; i < n; i++)
     {
-      free (params[i].text);
-      free (params[i].type);
-      free (params[i].name);
+      FREE_ALL (params[i].text, params[i].type, params[i].name);
     }
   free (params);
 }

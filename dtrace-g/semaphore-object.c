@@ -376,9 +376,7 @@ sem_defs_free (struct sem_defs *d)
     free (d->names[i]);
   for (size_t i = 0; i < d->nfun; i++)
     free (d->fnames[i]);
-  free (d->names);
-  free (d->fnames);
-  free (d->fslot);
+  FREE_ALL (d->names, d->fnames, d->fslot);
 }
 
 /* Symbol indexes and the is-enabled functions' slot size. */
@@ -607,10 +605,6 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
   int rc = write_to_fd (fd, output_name (opt), target, data, specs, n);
 
   sem_defs_free (&d);
-  free (str.buf);
-  free (symbuf);
-  free (probes);
-  free (text);
-  free (relabuf);
+  FREE_ALL (str.buf, symbuf, probes, text, relabuf);
   return rc;
 }

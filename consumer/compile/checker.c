@@ -570,9 +570,8 @@ d_check_free (struct dprog *p)
       struct dclause *cl = &p->clauses[i];
       for (size_t j = 0; j < cl->nactions; j++)
         {
-          free (cl->actions[j].format);
-          free (cl->actions[j].items);
-          free (cl->actions[j].aggs);
+          FREE_ALL (cl->actions[j].format, cl->actions[j].items,
+                    cl->actions[j].aggs);
         }
       free (cl->actions);
       free (cl->probes);

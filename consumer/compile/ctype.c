@@ -42,10 +42,7 @@ ctype_table_free (struct ctype_table *t)
     return;
   for (size_t i = 0; i < t->nblocks; i++)
     free (t->blocks[i]);
-  free (t->blocks);
-  free (t->named);
-  free (t->builtins);
-  free (t);
+  FREE_ALL (t->blocks, t->named, t->builtins, t);
 }
 
 void *

@@ -151,9 +151,7 @@ entry_free (const struct dfmt_agg *a, struct entry *e)
 {
   for (size_t k = 0; k < a->desc.nkeys; k++)
     dfmt_value_fini (&e->keys[k]);
-  free (e->keys);
-  free (e->val.buckets);
-  free (e);
+  FREE_ALL (e->keys, e->val.buckets, e);
 }
 
 void
@@ -597,9 +595,7 @@ listing_build (struct listing *l, const struct dfmt_ctx *ctx, struct dfmt_agg *c
 static void
 listing_free (struct listing *l)
 {
-  free (l->rows);
-  free (l->order);
-  free (l->vals);
+  FREE_ALL (l->rows, l->order, l->vals);
 }
 
 static void

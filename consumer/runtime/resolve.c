@@ -436,10 +436,7 @@ resolve_free (struct runtime *rt)
     return;
   for (size_t i = 0; i < r->nd; i++)
     probe_desc_free (&r->descs[i]);
-  free (r->descs);
-  free (r->desc_clause);
-  free (r->usdt_desc);
-  free (r);
+  FREE_ALL (r->descs, r->desc_clause, r->usdt_desc, r);
   rt->res = NULL;
 }
 

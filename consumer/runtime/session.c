@@ -205,11 +205,8 @@ free_runtime (struct runtime *rt)
   struct dprog *p = &rt->prog;
   for (size_t i = 0; i < p->nprobes; i++)
     {
-      free (p->probes[i].prov);
-      free (p->probes[i].mod);
-      free (p->probes[i].func);
-      free (p->probes[i].name);
-      free (p->probes[i].clauses);
+      FREE_ALL (p->probes[i].prov, p->probes[i].mod, p->probes[i].func,
+                p->probes[i].name, p->probes[i].clauses);
     }
   free (p->probes);
   if (rt->have_usdt)
@@ -224,14 +221,9 @@ free_runtime (struct runtime *rt)
           d_script_free (&s->script);
           d_program_free (&s->dp);
         }
-      free (s->text);
-      free (s->errprefix);
-      free (s->notice);
+      FREE_ALL (s->text, s->errprefix, s->notice);
     }
-  free (rt->src);
-  free (rt->procs);
-  free (rt->drops_seen);
-  free (rt->matched);
+  FREE_ALL (rt->src, rt->procs, rt->drops_seen, rt->matched);
   for (size_t i = 0; i < rt->nprocs; i++)
     dt_proc_free (&rt->dtp[i]);
   free (rt->dtp);

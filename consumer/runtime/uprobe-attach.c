@@ -480,10 +480,7 @@ attach_multi (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site
       handle_add_fd (h, fd);
       i = j;
     }
-  free (offsets);
-  free (ref_ctrs);
-  free (cookies);
-  free (order);
+  FREE_ALL (offsets, ref_ctrs, cookies, order);
   return rc;
 }
 
