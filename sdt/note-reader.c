@@ -718,10 +718,8 @@ sdt_file_free (struct sdt_file *f)
   if (!f)
     return;
   for (size_t i = 0; i < f->nnotes; i++)
-    {
-      FREE_ALL (f->notes[i].provider, f->notes[i].name, f->notes[i].args,
-                f->notes[i].sem_symbol);
-    }
+    FREE_ALL (f->notes[i].provider, f->notes[i].name, f->notes[i].args,
+              f->notes[i].sem_symbol);
   free (f->notes);
   free (f->path);
   memset (f, 0, sizeof *f);

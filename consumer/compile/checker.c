@@ -569,10 +569,8 @@ d_check_free (struct dprog *p)
     {
       struct dclause *cl = &p->clauses[i];
       for (size_t j = 0; j < cl->nactions; j++)
-        {
-          FREE_ALL (cl->actions[j].format, cl->actions[j].items,
-                    cl->actions[j].aggs);
-        }
+        FREE_ALL (cl->actions[j].format, cl->actions[j].items,
+                  cl->actions[j].aggs);
       free (cl->actions);
       free (cl->probes);
     }

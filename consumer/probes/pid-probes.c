@@ -446,10 +446,8 @@ void
 pid_probe_list_free (struct pid_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
-    {
-      FREE_ALL (l->probes[i].provider, l->probes[i].function,
-                l->probes[i].name);
-    }
+    FREE_ALL (l->probes[i].provider, l->probes[i].function,
+              l->probes[i].name);
   free (l->probes);
   for (size_t i = 0; i < l->nfiles; i++)
     {

@@ -568,9 +568,7 @@ void
 usdt_probe_list_free (struct usdt_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
-    {
-      FREE_ALL (l->probes[i].provider, l->probes[i].name, l->probes[i].sites);
-    }
+    FREE_ALL (l->probes[i].provider, l->probes[i].name, l->probes[i].sites);
   free (l->probes);
   free (l->usites);
   usdt_cache_unref (l->cache);

@@ -253,6 +253,12 @@ resolve_usdt_dprobe (struct dprobe *dp, const struct usdt_probe *u, unsigned id)
   dp->sites = (void *) u;
 }
 
+void
+resolve_dprobe_fini (struct dprobe *dp)
+{
+  FREE_ALL (dp->prov, dp->mod, dp->func, dp->name, dp->clauses);
+}
+
 /* The USDT probes found are probes 4.. */
 static void
 add_usdt_probes (struct runtime *rt)

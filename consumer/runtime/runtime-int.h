@@ -109,6 +109,8 @@ size_t resolve_usdt_descs (const struct runtime *rt, struct probe_desc **out);
 size_t resolve_enable_late_probe (struct runtime *rt, size_t j);
 /* *DP, cleared, as USDT probe U with probe id ID (its names copied). */
 void resolve_usdt_dprobe (struct dprobe *dp, const struct usdt_probe *u, unsigned id);
+/* Free what probe *DP owns (its names and clause list). */
+void resolve_dprobe_fini (struct dprobe *dp);
 void resolve_free (struct runtime *rt);
 
 /* usdt-late.c: the probes of libraries -c/-p processes map later */

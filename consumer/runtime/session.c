@@ -204,10 +204,7 @@ free_runtime (struct runtime *rt)
   map_table_close (&rt->maps);
   struct dprog *p = &rt->prog;
   for (size_t i = 0; i < p->nprobes; i++)
-    {
-      FREE_ALL (p->probes[i].prov, p->probes[i].mod, p->probes[i].func,
-                p->probes[i].name, p->probes[i].clauses);
-    }
+    resolve_dprobe_fini (&p->probes[i]);
   free (p->probes);
   if (rt->have_usdt)
     usdt_probe_list_free (&rt->usdt);

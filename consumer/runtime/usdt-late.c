@@ -247,10 +247,7 @@ look_again (struct runtime *rt, pid_t pid)
       /* nothing new: drop the probes added without clauses */
       struct dprog *p = &rt->prog;
       for (size_t j = first; j < p->nprobes; j++)
-        {
-          FREE_ALL (p->probes[j].prov, p->probes[j].mod, p->probes[j].func,
-                    p->probes[j].name, p->probes[j].clauses);
-        }
+        resolve_dprobe_fini (&p->probes[j]);
       p->nprobes = first;
       usdt_probe_list_free (l);
       free (l);
