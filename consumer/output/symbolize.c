@@ -22,7 +22,7 @@
 
 #include "consumer/output/demangle.h"
 #include "consumer/output/symbolize.h"
-#include "consumer/runtime/process.h"
+#include "consumer/probes/exec-mappings.h"
 #include "common/files.h"
 #include "common/search.h"
 #include "common/vec.h"

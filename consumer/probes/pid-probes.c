@@ -11,7 +11,6 @@
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/exec-mappings.h"
-#include "consumer/runtime/process.h"
 #include "consumer/probes/x86-insn.h"
 #include "common/vec.h"
 #include "common/files.h"

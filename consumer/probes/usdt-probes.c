@@ -22,7 +22,6 @@
 #include "common/vec.h"
 #include "common/files.h"
 #include "common/xalloc.h"
-#include "consumer/runtime/process.h"
 
 #include <ctype.h>
 #include <dirent.h>

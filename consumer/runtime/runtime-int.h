@@ -34,7 +34,7 @@
 #include "consumer/probes/usdt-probes.h"
 #include "consumer/runtime/lib-loads.h"
 #include "consumer/runtime/loader.h"
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 
 enum { PROBE_ID_BEGIN = 1, PROBE_ID_END = 2, PROBE_ID_ERROR = 3, PROBE_ID_USDT = 4 };
 

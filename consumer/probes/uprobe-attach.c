@@ -17,7 +17,7 @@
  * exists: a hit in between runs no program.  uprobe_multi has no such
  * window (the program is attached before the uprobes are registered).
  */
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
