@@ -372,11 +372,9 @@ collect_defs (const struct d_program *prog, bool functions, struct sem_defs *d)
 static void
 sem_defs_free (struct sem_defs *d)
 {
-  for (size_t i = 0; i < d->nsem; i++)
-    free (d->names[i]);
-  for (size_t i = 0; i < d->nfun; i++)
-    free (d->fnames[i]);
-  FREE_ALL (d->names, d->fnames, d->fslot);
+  VEC_FREE_ALL (d->names, d->nsem);
+  VEC_FREE_ALL (d->fnames, d->nfun);
+  free (d->fslot);
 }
 
 /* Symbol indexes and the is-enabled functions' slot size. */

@@ -14,6 +14,7 @@
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
 #include "consumer/probes/syscall-probes.h"
+#include "common/files.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -48,9 +49,7 @@ providers_detach (struct providers *pv)
   if (pv->att)
     uprobe_detach (pv->att);
   pv->att = NULL;
-  for (size_t i = 0; i < pv->nfds; i++)
-    close (pv->fds[i]);
-  free (pv->fds);
+  close_fds_free (pv->fds, pv->nfds);
   pv->fds = NULL;
   pv->nfds = pv->fds_cap = 0;
 }
