@@ -11,14 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void
-close_fds_free (int *fds, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    close (fds[i]);
-  free (fds);
-}
-
 int
 read_fd_append (int fd, size_t max, char **buf, size_t *len, size_t *cap)
 {

@@ -26,9 +26,6 @@ close_if_open (int fd)
     close (fd);
 }
 
-/* Close FDS[0 .. N) and free the array (a list of descriptors owned). */
-void close_fds_free (int *fds, size_t n);
-
 /* Append everything FD yields until end of file to the buffer *BUF of
  * *LEN bytes (capacity *CAP, grown as common/vec.h does), keeping it
  * NUL-terminated; at most MAX bytes in all.  Returns 0, or -1 with errno

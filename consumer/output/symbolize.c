@@ -89,10 +89,8 @@ static void
 proc_clear (struct sym_proc *p)
 {
   free (p->text);
-  free (p->maps);
   p->text = NULL;
-  p->maps = NULL;
-  p->nmaps = p->maps_cap = 0;
+  VEC_CLEAR (p->maps, p->nmaps, p->maps_cap);
 }
 
 void
@@ -214,9 +212,7 @@ starttime (int32_t pid)
 static void
 parse_maps (struct symbolizer *s, struct sym_proc *p, char *text)
 {
-  free (p->maps);
-  p->maps = NULL;
-  p->nmaps = p->maps_cap = 0;
+  VEC_CLEAR (p->maps, p->nmaps, p->maps_cap);
   free (p->text);
   p->text = text;
   char *line = text;

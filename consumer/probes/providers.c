@@ -14,7 +14,6 @@
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
 #include "consumer/probes/syscall-probes.h"
-#include "common/files.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -49,9 +48,9 @@ providers_detach (struct providers *pv)
   if (pv->att)
     uprobe_detach (pv->att);
   pv->att = NULL;
-  close_fds_free (pv->fds, pv->nfds);
-  pv->fds = NULL;
-  pv->nfds = pv->fds_cap = 0;
+  for (size_t i = 0; i < pv->nfds; i++)
+    close (pv->fds[i]);
+  VEC_CLEAR (pv->fds, pv->nfds, pv->fds_cap);
 }
 
 void

@@ -183,7 +183,9 @@ free_runtime (struct runtime *rt)
     uprobe_detach (rt->att);
   providers_free (rt->prov);
   type_resolver_free (rt->types);
-  close_fds_free (rt->prog_fds, rt->nprog_fds);
+  for (size_t i = 0; i < rt->nprog_fds; i++)
+    close (rt->prog_fds[i]);
+  free (rt->prog_fds);
   for (size_t i = 0; i < rt->nticks; i++)
     close (rt->ticks[i].fd);
   free (rt->ticks);
