@@ -14,7 +14,8 @@
  * VEC_GROW only makes room for one more element; VEC_PUSH also returns the
  * new last element (an lvalue) and counts it; VEC_RESERVE makes room for K
  * more (a text buffer: the bytes to append and its NUL); VEC_FREE_ALL
- * frees a list of heap pointers, each element and the array.  All evaluate
+ * frees a list of heap pointers, each element and the array; VEC_CLEAR
+ * frees the array and leaves the list empty, ready to grow again.  All evaluate
  * their arguments more than once: pass plain lvalues.
  */
 #ifndef SDTKIT_COMMON_VEC_H
@@ -46,6 +47,16 @@
       for (size_t vec_i_ = 0; vec_i_ < (n); vec_i_++) \
         free ((ptr)[vec_i_]); \
       free (ptr); \
+    } \
+  while (0)
+
+/* Free ptr and leave the list empty (NULL, 0, 0). */
+#define VEC_CLEAR(ptr, n, cap) \
+  do \
+    { \
+      free (ptr); \
+      (ptr) = NULL; \
+      (n) = (cap) = 0; \
     } \
   while (0)
 

@@ -88,3 +88,10 @@ xasprintf (const char *fmt, ...)
   va_end (ap);
   return p;
 }
+
+void
+free_each (void *const *ptrs, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    free (ptrs[i]);
+}

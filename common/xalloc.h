@@ -21,4 +21,14 @@ char *xasprintf (const char *fmt, ...) DIAG_PRINTF (1, 2);
 /* vasprintf that never fails. */
 char *xvasprintf (const char *fmt, va_list ap) DIAG_PRINTF (1, 0);
 
+/* free() each of PTRS[0 .. N) (NULL ones too, as free allows). */
+void free_each (void *const *ptrs, size_t n);
+
+/* Free every pointer named, in order: a destructor's list of the separate
+ * buffers its struct owns, FREE_ALL (o->path, o->names, o->memo).  The
+ * arguments are read once (sizeof does not evaluate them). */
+#define FREE_ALL(...) \
+  free_each ((void *const[]) { __VA_ARGS__ }, \
+             sizeof ((void *const[]) { __VA_ARGS__ }) / sizeof (void *))
+
 #endif

@@ -148,14 +148,18 @@ d_script_truncate_decls (struct d_script *s, size_t n)
 }
 
 struct d_decl *
-d_script_add_decl (struct d_script *s, enum d_decl_kind kind, const struct d_loc *loc)
+d_decl_init (struct d_decl *d, enum d_decl_kind kind, const struct d_loc *loc)
 {
-  struct d_decl *d = &VEC_PUSH (s->decls, s->ndecls, s->decls_cap);
-
   memset (d, 0, sizeof *d);
   d->kind = kind;
   d->loc = *loc;
   return d;
+}
+
+struct d_decl *
+d_script_add_decl (struct d_script *s, enum d_decl_kind kind, const struct d_loc *loc)
+{
+  return d_decl_init (&VEC_PUSH (s->decls, s->ndecls, s->decls_cap), kind, loc);
 }
 
 void

@@ -37,6 +37,8 @@ void d_node_push (struct d_node *n, struct d_node *arg);
 /* A type name of spelling TEXT (moved). */
 struct d_type_name *d_type_name_new (char *text);
 
+/* *D cleared but for KIND and LOC; returns D. */
+struct d_decl *d_decl_init (struct d_decl *d, enum d_decl_kind kind, const struct d_loc *loc);
 /* A new declaration at the end of S (zeroed but for KIND and LOC). */
 struct d_decl *d_script_add_decl (struct d_script *s, enum d_decl_kind kind,
                                   const struct d_loc *loc);

@@ -169,9 +169,7 @@ preprocess_interpreter_script (const char *path, const char *text, size_t len,
   opts.nargs = cpp->nargs + 1;
   out = d_preprocess (tmp, &opts, outlen);
   unlink (tmp);
-  free (tmp);
-  free (opts.args);
-  free (incdir);
+  FREE_ALL (tmp, opts.args, incdir);
   return out;
 }
 

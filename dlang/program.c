@@ -108,11 +108,7 @@ d_params_free (struct d_param *params, size_t n)
   size_t i;
 
   for (i = 0; i < n; i++)
-    {
-      free (params[i].text);
-      free (params[i].type);
-      free (params[i].name);
-    }
+    FREE_ALL (params[i].text, params[i].type, params[i].name);
   free (params);
 }
 

@@ -82,11 +82,8 @@ declare (const struct d_tokens *base, const struct d_tokens *decl, struct d_para
 static struct d_decl *
 new_member (struct d_decl *parent, enum d_decl_kind kind, const struct d_loc *loc)
 {
-  struct d_decl *m = &VEC_PUSH (parent->members, parent->nmembers, parent->members_cap);
-  memset (m, 0, sizeof *m);
-  m->kind = kind;
-  m->loc = *loc;
-  return m;
+  return d_decl_init (&VEC_PUSH (parent->members, parent->nmembers, parent->members_cap),
+                      kind, loc);
 }
 
 /* Members of a struct or union, after "{", up to and with "}". */

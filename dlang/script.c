@@ -426,10 +426,7 @@ parse_inline (struct d_parser *ps)
   return 0;
 
  fail:
-  free (p.text);
-  free (p.type);
-  free (p.name);
-  free (tv.v);
+  FREE_ALL (p.text, p.type, p.name, tv.v);
   return -1;
 }
 

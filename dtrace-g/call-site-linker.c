@@ -768,10 +768,7 @@ note_syms_init (struct note_syms *ns, const struct elf_object *o, size_t nslots)
 static void
 note_syms_free (struct note_syms *ns)
 {
-  free (ns->group_of);
-  free (ns->anchor);
-  free (ns->anchor_value);
-  free (ns->sem_of);
+  FREE_ALL (ns->group_of, ns->anchor, ns->anchor_value, ns->sem_of);
 }
 
 /* Make sure the symbols the note of ST needs exist.  Returns 0, or -1
@@ -1214,9 +1211,7 @@ dtrace_g_linker_commit (struct dtrace_g_linker *l)
       l->v[which[k]].written = false;
       unnamed_close (&l->v[which[k]].u);
     }
-  free (files);
-  free (targets);
-  free (which);
+  FREE_ALL (files, targets, which);
   remove_temps (l);
   restore_signals (l);
   return rc;

@@ -212,9 +212,7 @@ expand_one (struct libtool_operands *lt, const char *lo)
           lt->any_lo = true;
         }
     }
-  free (f.pic);
-  free (f.non_pic);
-  free (text);
+  FREE_ALL (f.pic, f.non_pic, text);
   return rc;
 }
 

@@ -286,9 +286,7 @@ obj_free (struct elf_object *o)
   for (size_t i = 0; o->sec && i < o->nsec; i++)
     if (o->sec[i].owned)
       free (o->sec[i].data);
-  free (o->sec);
-  free (o->image);
-  free (o->path);
+  FREE_ALL (o->sec, o->image, o->path);
   memset (o, 0, sizeof *o);
 }
 

@@ -377,12 +377,8 @@ collect_defs (const struct d_program *prog, bool functions, struct sem_defs *d)
 static void
 sem_defs_free (struct sem_defs *d)
 {
-  for (size_t i = 0; i < d->nsem; i++)
-    free (d->names[i]);
-  for (size_t i = 0; i < d->nfun; i++)
-    free (d->fnames[i]);
-  free (d->names);
-  free (d->fnames);
+  VEC_FREE_ALL (d->names, d->nsem);
+  VEC_FREE_ALL (d->fnames, d->nfun);
   free (d->fslot);
 }
 
@@ -629,10 +625,6 @@ dtrace_g_write_object (const struct d_program *prog, const struct dtrace_g_optio
   free (argtypes);
 
   sem_defs_free (&d);
-  free (str.buf);
-  free (symbuf);
-  free (probes);
-  free (text);
-  free (relabuf);
+  FREE_ALL (str.buf, symbuf, probes, text, relabuf);
   return rc;
 }

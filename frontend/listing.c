@@ -60,9 +60,7 @@ list_file (const char *path, struct probe_lister *pl)
       probe_list_print (pl, &lp);
       free (dname);
     }
-  free (sites);
-  free (funcs);
-  free (done);
+  FREE_ALL (sites, funcs, done);
   if (have_syms)
     sdt_symtab_free (&syms);
   sdt_file_free (&f);

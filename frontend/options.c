@@ -204,12 +204,7 @@ void
 dtrace_options_free (struct dtrace_options *o)
 {
   VEC_FREE_ALL (o->cpp_args, o->ncpp);
-  free (o->scripts);
-  free (o->probes);
-  free (o->modules);
-  free (o->xopts);
-  free (o->pids);
-  free (o->operands);
-  free (o->sources);
+  FREE_ALL (o->scripts, o->probes, o->modules, o->xopts, o->pids, o->operands,
+            o->sources);
   memset (o, 0, sizeof *o);
 }

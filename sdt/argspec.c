@@ -545,9 +545,7 @@ sdt_arg_free (struct sdt_arg *arg)
 {
   if (!arg)
     return;
-  free (arg->symbol);
-  free (arg->text);
-  free (arg->error);
+  FREE_ALL (arg->symbol, arg->text, arg->error);
   arg->symbol = arg->text = arg->error = NULL;
 }
 

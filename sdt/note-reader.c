@@ -738,12 +738,8 @@ sdt_file_free (struct sdt_file *f)
   if (!f)
     return;
   for (size_t i = 0; i < f->nnotes; i++)
-    {
-      free (f->notes[i].provider);
-      free (f->notes[i].name);
-      free (f->notes[i].args);
-      free (f->notes[i].sem_symbol);
-    }
+    FREE_ALL (f->notes[i].provider, f->notes[i].name, f->notes[i].args,
+              f->notes[i].sem_symbol);
   free (f->notes);
   sdt_probe_types_free (f->probe_types, f->nprobe_types);
   free (f->path);

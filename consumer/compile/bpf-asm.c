@@ -36,10 +36,7 @@ asm_init (struct bpf_asm *a)
 void
 asm_free (struct bpf_asm *a)
 {
-  free (a->insns);
-  free (a->labels);
-  free (a->fixups);
-  free (a->relocs);
+  FREE_ALL (a->insns, a->labels, a->fixups, a->relocs);
   memset (a, 0, sizeof *a);
 }
 
@@ -147,8 +144,6 @@ asm_to_image (struct bpf_asm *a, struct bpf_image *img)
 void
 image_free (struct bpf_image *img)
 {
-  free (img->insns);
-  free (img->relocs);
-  free (img->name);
+  FREE_ALL (img->insns, img->relocs, img->name);
   memset (img, 0, sizeof *img);
 }

@@ -263,9 +263,7 @@ ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtyp
       if (d.kind == DT_INTEGER)
         *out = d;
     }
-  free (error);
-  free (module);
-  free (func);
+  FREE_ALL (error, module, func);
   return rc;
 }
 

@@ -105,6 +105,15 @@ dtrace_id_macro (const struct dtarget *t, const char *m, char *buf, size_t size)
   return true;
 }
 
+/* The node NI describes is the constant VALUE, of type T. */
+static void
+set_const (struct ninfo *ni, struct dtype t, int64_t value)
+{
+  ni->type = t;
+  ni->is_const = true;
+  ni->value = value;
+}
+
 /* $target, $pid, $1 ...: integer or string constants. */
 static int
 check_macro (struct ck *c, struct d_node *n)
@@ -151,9 +160,7 @@ check_macro (struct ck *c, struct d_node *n)
   long long v = strtoll (text, &end, 0);
   if (!as_string && *text && *end == '\0')
     {
-      ni->is_const = true;
-      ni->value = v;
-      ni->type = (v >= INT32_MIN && v <= INT32_MAX) ? T_INT : T_LONG;
+      set_const (ni, (v >= INT32_MIN && v <= INT32_MAX) ? T_INT : T_LONG, v);
       return 0;
     }
   ni->type = T_STRING;
@@ -371,18 +378,14 @@ check_ident (struct ck *c, struct d_node *n)
   int64_t reg;
   if (checker_register_constant (n->sval, &reg))
     {
-      ni->is_const = true;
-      ni->value = reg;
-      ni->type = T_INT;
+      set_const (ni, T_INT, reg);
       return 0;
     }
   if (strcmp (n->sval, "NULL") == 0)
     {
       /* D's NULL: a null pointer constant (compared with strings it
        * stands for "not found", see DN_BINARY) */
-      ni->is_const = true;
-      ni->value = 0;
-      ni->type = (struct dtype) { DT_INTEGER, 8, false, true, NULL };
+      set_const (ni, (struct dtype) { DT_INTEGER, 8, false, true, NULL }, 0);
       return 0;
     }
   ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
@@ -790,9 +793,7 @@ check_sizeof (struct ck *c, struct d_node *n)
       else
         size = t.kind == DT_STRING ? c->prog->strsize : t.size;
     }
-  ni->type = T_ULONG;
-  ni->is_const = true;
-  ni->value = (int64_t) size;
+  set_const (ni, T_ULONG, (int64_t) size);
   return 0;
 }
 
@@ -827,9 +828,7 @@ check_offsetof (struct ck *c, struct d_node *n)
       ck_err (c, &n->loc, "offsetof operator cannot be applied to bit-field %s", n->sval);
       return -1;
     }
-  ni->type = T_ULONG;
-  ni->is_const = true;
-  ni->value = (int64_t) off;
+  set_const (ni, T_ULONG, (int64_t) off);
   return 0;
 }
 

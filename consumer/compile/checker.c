@@ -550,9 +550,7 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
 void
 d_check_free (struct dprog *p)
 {
-  for (size_t i = 0; i < p->nallocs; i++)
-    free (p->allocs[i]);
-  free (p->allocs);
+  VEC_FREE_ALL (p->allocs, p->nallocs);
   for (size_t i = 0; i < p->nvars; i++)
     {
       free (p->vars[i].name);
@@ -569,11 +567,8 @@ d_check_free (struct dprog *p)
     {
       struct dclause *cl = &p->clauses[i];
       for (size_t j = 0; j < cl->nactions; j++)
-        {
-          free (cl->actions[j].format);
-          free (cl->actions[j].items);
-          free (cl->actions[j].aggs);
-        }
+        FREE_ALL (cl->actions[j].format, cl->actions[j].items,
+                  cl->actions[j].aggs);
       free (cl->actions);
       free (cl->probes);
     }

@@ -135,10 +135,18 @@ gen_leader_comm (struct gen *g)
 /* r0 = the SIZE (4 or 8) bytes at OFF in the current task_struct, or, when
  * DEREF, at OFF2 in the structure the pointer at OFF points to (ppid:
  * task->real_parent->tgid).  The kernel zeroes what a failed read reads,
- * so a failure gives 0. */
+ * so a failure gives 0.  OFF 0 (the kernel's BTF did not describe the
+ * field): the error UNAVAILABLE at N, and r0 = 0. */
 static void
-gen_task_read (struct gen *g, uint32_t off, bool deref, uint32_t off2, int size)
+gen_task_read (struct gen *g, const struct d_node *n, const char *unavailable,
+               uint32_t off, bool deref, uint32_t off2, int size)
 {
+  if (!off)
+    {
+      cg_error (g, n, unavailable);
+      cg_emit (g, MOV64_IMM (R0, 0));
+      return;
+    }
   cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
   cg_emit (g, CALL (BPF_FUNC_get_current_task));
   cg_emit (g, MOV64_REG (R3, R0));
@@ -204,24 +212,14 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
       cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
       return;
     case BI_PPID:
-      if (!g->p->target.task_real_parent_off)
-        {
-          cg_error (g, n, "ppid is not available: the kernel's BTF does not describe task_struct's real_parent and tgid");
-          cg_emit (g, MOV64_IMM (R0, 0));
-          return;
-        }
-      gen_task_read (g, g->p->target.task_real_parent_off, true, g->p->target.task_tgid_off, 4);
+      gen_task_read (g, n, "ppid is not available: the kernel's BTF does not describe task_struct's real_parent and tgid",
+                     g->p->target.task_real_parent_off, true, g->p->target.task_tgid_off, 4);
       return;
     case BI_VTIMESTAMP:
       /* the thread's time on a CPU as the scheduler last accounted it
        * (se.sum_exec_runtime; doc/dtrace.1 says how precise that is) */
-      if (!g->p->target.task_exec_runtime_off)
-        {
-          cg_error (g, n, "vtimestamp is not available: the kernel's BTF does not describe task_struct's se.sum_exec_runtime");
-          cg_emit (g, MOV64_IMM (R0, 0));
-          return;
-        }
-      gen_task_read (g, g->p->target.task_exec_runtime_off, false, 0, 8);
+      gen_task_read (g, n, "vtimestamp is not available: the kernel's BTF does not describe task_struct's se.sum_exec_runtime",
+                     g->p->target.task_exec_runtime_off, false, 0, 8);
       return;
     case BI_WALLTIMESTAMP:
       /* the wall clock: the monotonic clock plus the offset the runtime

@@ -193,6 +193,17 @@ cg_fault_at (struct gen *g, int type, int addr_reg, int32_t pc)
   asm_ja (&g->a, g->fault);
 }
 
+/* r0 = MAP's element whose key is at stack slot SLOT (r10 + SLOT), or
+ * NULL. */
+static void
+lookup_slot (struct gen *g, uint32_t map, int32_t slot)
+{
+  asm_ld_map (&g->a, R1, map);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, slot));
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+}
+
 void
 cg_lookup_u32 (struct gen *g, uint32_t map, int key_reg, int32_t key_imm, int null_label)
 {
@@ -200,10 +211,7 @@ cg_lookup_u32 (struct gen *g, uint32_t map, int key_reg, int32_t key_imm, int nu
     cg_emit (g, STX (BPF_W, R10, key_reg, SLOT_TMP));
   else
     cg_emit (g, ST_IMM (BPF_W, R10, SLOT_TMP, key_imm));
-  asm_ld_map (&g->a, R1, map);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  lookup_slot (g, map, SLOT_TMP);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, null_label);
 }
 
@@ -323,17 +331,11 @@ gen_new_process_probe (struct gen *g, int done)
   unsigned ss = g->p->strsize;
   int published = asm_label (&g->a);
   cg_emit (g, STX (BPF_W, R10, R9, SLOT_TMP));
-  asm_ld_map (&g->a, R1, MAP_PID_PROBES);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  lookup_slot (g, MAP_PID_PROBES, SLOT_TMP);
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, published);
   /* a new id */
   cg_emit (g, ST_IMM (BPF_W, R10, SLOT_ZERO, 0));
-  asm_ld_map (&g->a, R1, MAP_NEW_PROBES);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_ZERO));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  lookup_slot (g, MAP_NEW_PROBES, SLOT_ZERO);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
   cg_emit (g, MOV64_IMM (R1, 1));
   cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
@@ -341,17 +343,11 @@ gen_new_process_probe (struct gen *g, int done)
   asm_jmp_reg (&g->a, BPF_JGE, R1, R2, done);
   cg_emit (g, STX (BPF_W, R10, R1, SLOT_PROBESTR));
   /* its strings: the template's, the provider's length */
-  asm_ld_map (&g->a, R1, MAP_PROBESTR);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_PROBESTR));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  lookup_slot (g, MAP_PROBESTR, SLOT_PROBESTR);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
   cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
   cg_emit (g, STX (BPF_W, R10, R9, SLOT_ZERO));
-  asm_ld_map (&g->a, R1, MAP_PROBESTR);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_ZERO));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  lookup_slot (g, MAP_PROBESTR, SLOT_ZERO);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
   cg_emit (g, MOV64_REG (R3, R0));
   cg_emit (g, LDX (BPF_W, R1, R0, (int16_t) PROBESTR_PROVLEN_OFF (ss)));
@@ -411,10 +407,7 @@ gen_new_process_probe (struct gen *g, int done)
   cg_emit (g, LDX (BPF_W, R9, R10, SLOT_PROBESTR));
   asm_ja (&g->a, done);
   asm_bind (&g->a, lost);
-  asm_ld_map (&g->a, R1, MAP_PID_PROBES);
-  cg_emit (g, MOV64_REG (R2, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  lookup_slot (g, MAP_PID_PROBES, SLOT_TMP);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
   asm_bind (&g->a, published);
   cg_emit (g, LDX (BPF_W, R9, R0, 0));
@@ -464,10 +457,7 @@ prologue_uprobe (struct gen *g)
       cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
       cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
       cg_emit (g, STX (BPF_W, R10, R0, SLOT_TMP + 4));
-      asm_ld_map (&g->a, R1, MAP_SITE_PROBES);
-      cg_emit (g, MOV64_REG (R2, R10));
-      cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_TMP));
-      cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+      lookup_slot (g, MAP_SITE_PROBES, SLOT_TMP);
       if (cg->new_probes)
         {
           int found = asm_label (&g->a);

@@ -40,12 +40,8 @@ ctype_table_free (struct ctype_table *t)
 {
   if (!t)
     return;
-  for (size_t i = 0; i < t->nblocks; i++)
-    free (t->blocks[i]);
-  free (t->blocks);
-  free (t->named);
-  free (t->builtins);
-  free (t);
+  VEC_FREE_ALL (t->blocks, t->nblocks);
+  FREE_ALL (t->named, t->builtins, t);
 }
 
 void *

@@ -151,9 +151,7 @@ entry_free (const struct dfmt_agg *a, struct entry *e)
 {
   for (size_t k = 0; k < a->desc.nkeys; k++)
     dfmt_value_fini (&e->keys[k]);
-  free (e->keys);
-  free (e->val.buckets);
-  free (e);
+  FREE_ALL (e->keys, e->val.buckets, e);
 }
 
 void
@@ -597,9 +595,7 @@ listing_build (struct listing *l, const struct dfmt_ctx *ctx, struct dfmt_agg *c
 static void
 listing_free (struct listing *l)
 {
-  free (l->rows);
-  free (l->order);
-  free (l->vals);
+  FREE_ALL (l->rows, l->order, l->vals);
 }
 
 static void
@@ -704,17 +700,8 @@ print_key (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_val
   switch (k->kind)
     {
     case DFMT_V_INT:
-      {
-        uint64_t bits = dfmt_int_bits (k);
-        switch (k->u.i.size)
-          {
-          case 1: dfmt_outf (o, " %3u", (unsigned) bits); break;
-          case 2: dfmt_outf (o, " %5u", (unsigned) bits); break;
-          case 4: dfmt_outf (o, " %8d", (int) (int32_t) k->u.i.v); break;
-          default: dfmt_outf (o, " %16lld", (long long) k->u.i.v); break;
-          }
-        return;
-      }
+      dfmt_print_int_column (o, k, false);
+      return;
     case DFMT_V_STRING:
       dfmt_puts (o, "  ");
       dfmt_put_field (o, k->u.str.s, dfmt_str_len (k), 50, true);

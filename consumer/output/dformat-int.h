@@ -50,6 +50,9 @@ bool dfmt_bytes_stringlike (const uint8_t *p, size_t n, size_t *len);
 void dfmt_hexdump (struct dfmt_out *o, const uint8_t *p, size_t n);
 void dfmt_print_sym_field (struct dfmt_out *o, const struct dfmt_ctx *ctx,
                            const struct dfmt_value *v);           /* "  %-50s" */
+/* An integer as trace() prints it, and printa() a key without a format:
+ * " %3u", " %5u", " %8d" or " %16lld" by its size; QUIET: no padding. */
+void dfmt_print_int_column (struct dfmt_out *o, const struct dfmt_value *v, bool quiet);
 
 /* printf engine (dformat-printf.c): run F over ARGS; each %@ calls AGGCONV
  * with its index among the %@ conversions. */

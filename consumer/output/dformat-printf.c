@@ -150,10 +150,7 @@ dfmt_fmt_free (struct dfmt_fmt *f)
 {
   if (!f)
     return;
-  free (f->func);
-  free (f->lit);
-  free (f->conv);
-  free (f);
+  FREE_ALL (f->func, f->lit, f->conv, f);
 }
 
 size_t

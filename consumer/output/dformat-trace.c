@@ -214,35 +214,39 @@ trace_text (struct dfmt_out *o, const struct dfmt_ctx *ctx, const char *s, size_
 }
 
 void
+dfmt_print_int_column (struct dfmt_out *o, const struct dfmt_value *v, bool quiet)
+{
+  /* illumos reads 1- and 2-byte data unsigned, 4- and 8-byte signed,
+   * whatever the D type. */
+  uint64_t bits = dfmt_int_bits (v);
+  switch (v->u.i.size)
+    {
+    case 1:
+    case 2:
+      if (quiet)
+        dfmt_outf (o, "%u", (unsigned) bits);
+      else if (v->u.i.size == 1)
+        dfmt_outf (o, " %3u", (unsigned) bits);
+      else
+        dfmt_outf (o, " %5u", (unsigned) bits);
+      break;
+    case 4:
+      dfmt_outf (o, quiet ? "%d" : " %8d", (int) (int32_t) v->u.i.v);
+      break;
+    default:
+      dfmt_outf (o, quiet ? "%lld" : " %16lld", (long long) v->u.i.v);
+      break;
+    }
+}
+
+void
 dfmt_trace (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_value *v)
 {
   switch (v->kind)
     {
     case DFMT_V_INT:
-      {
-        /* illumos reads 1- and 2-byte data unsigned, 4- and 8-byte signed,
-         * whatever the D type. */
-        uint64_t bits = dfmt_int_bits (v);
-        switch (v->u.i.size)
-          {
-          case 1:
-          case 2:
-            if (ctx->quiet)
-              dfmt_outf (o, "%u", (unsigned) bits);
-            else if (v->u.i.size == 1)
-              dfmt_outf (o, " %3u", (unsigned) bits);
-            else
-              dfmt_outf (o, " %5u", (unsigned) bits);
-            break;
-          case 4:
-            dfmt_outf (o, ctx->quiet ? "%d" : " %8d", (int) (int32_t) v->u.i.v);
-            break;
-          default:
-            dfmt_outf (o, ctx->quiet ? "%lld" : " %16lld", (long long) v->u.i.v);
-            break;
-          }
-        break;
-      }
+      dfmt_print_int_column (o, v, ctx->quiet);
+      break;
     case DFMT_V_STRING:
       if (ctx->rawbytes)
         dfmt_hexdump (o, (const uint8_t *) v->u.str.s, dfmt_str_len (v));

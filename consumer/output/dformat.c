@@ -39,9 +39,7 @@ dfmt_out_buffer (struct dfmt_out *o)
 void
 dfmt_out_release (struct dfmt_out *o)
 {
-  free (o->buf);
-  o->buf = NULL;
-  o->len = o->cap = 0;
+  VEC_CLEAR (o->buf, o->len, o->cap);
 }
 
 const char *

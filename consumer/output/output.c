@@ -170,9 +170,7 @@ output_free (struct output *o)
       dfmt_agg_free (o->aggs[i]);
   free (o->aggs);
   unwinder_free (o->unw);
-  free (o->capbuf);
-  free (o->stkbufs);
-  free (o->swept);
+  FREE_ALL (o->capbuf, o->stkbufs, o->swept);
   symbolizer_free (o->sym);
   jw_free (&o->jw);
   for (size_t c = 0; c < o->prog->nclauses; c++)
@@ -410,9 +408,7 @@ snapshot (struct output *o, size_t i)
             }
         }
     }
-  free (key);
-  free (next);
-  free (vals);
+  FREE_ALL (key, next, vals);
 }
 
 /* Every key of aggregation I's map, copied out in one pass (deleting or

@@ -22,7 +22,7 @@
 
 #include "consumer/output/demangle.h"
 #include "consumer/output/symbolize.h"
-#include "consumer/runtime/process.h"
+#include "consumer/probes/exec-mappings.h"
 #include "common/files.h"
 #include "common/search.h"
 #include "common/vec.h"
@@ -89,10 +89,8 @@ static void
 proc_clear (struct sym_proc *p)
 {
   free (p->text);
-  free (p->maps);
   p->text = NULL;
-  p->maps = NULL;
-  p->nmaps = p->maps_cap = 0;
+  VEC_CLEAR (p->maps, p->nmaps, p->maps_cap);
 }
 
 void
@@ -214,9 +212,7 @@ starttime (int32_t pid)
 static void
 parse_maps (struct symbolizer *s, struct sym_proc *p, char *text)
 {
-  free (p->maps);
-  p->maps = NULL;
-  p->nmaps = p->maps_cap = 0;
+  VEC_CLEAR (p->maps, p->nmaps, p->maps_cap);
   free (p->text);
   p->text = text;
   char *line = text;

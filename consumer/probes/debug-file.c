@@ -217,9 +217,7 @@ find_linked (const char *path, Elf *e, char **looked)
     found = try_candidate (xasprintf ("%s/.debug/%s", dir, name), true, crc, looked);
   if (!found && absdir)
     found = try_candidate (xasprintf ("%s%s/%s", debug_root, absdir, name), true, crc, looked);
-  free (absdir);
-  free (dir);
-  free (name);
+  FREE_ALL (absdir, dir, name);
   return found;
 }
 

@@ -333,14 +333,8 @@ dwarf_types_free (struct dwarf_types *dt)
   debug_file_close (&dt->df);
   free (dt->quals);
   VEC_FREE_ALL (dt->strings, dt->nstrings);
-  free (dt->names);
-  free (dt->memo);
-  free (dt->pending);
-  free (dt->index_error);
-  free (dt->error);
-  free (dt->path);
-  free (dt->module);
-  free (dt);
+  FREE_ALL (dt->names, dt->memo, dt->pending, dt->index_error, dt->error,
+            dt->path, dt->module, dt);
 }
 
 const char *

@@ -8,9 +8,34 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+bool
+dt_maps_parse_line (const char *line, struct dt_mapping *m)
+{
+  char perms[8];
+  int n = 0;
+  memset (m, 0, sizeof *m);
+  if (sscanf (line, "%llx-%llx %7s %llx %x:%x %llu %n", &m->start, &m->end, perms, &m->offset,
+              &m->dev_major, &m->dev_minor, &m->ino, &n) < 7 || n == 0)
+    return false;
+  m->exec = strlen (perms) >= 3 && perms[2] == 'x';
+  if (line[n] != '/')
+    return true;
+  static const char deleted[] = " (deleted)";
+  m->path = line + n;
+  m->path_len = strlen (m->path);
+  if (m->path_len > sizeof deleted - 1
+      && strcmp (m->path + m->path_len - (sizeof deleted - 1), deleted) == 0)
+    {
+      m->deleted = true;
+      m->path_len -= sizeof deleted - 1;
+    }
+  return true;
+}
 
 int
 exec_mappings_scan (pid_t pid, exec_mapping_fn *fn, void *arg)

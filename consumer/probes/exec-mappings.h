@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * exec-mappings.h — the executable, file-backed mappings of a process
- * (/proc/PID/maps), and a path that opens the file of each from our mount
- * namespace.  Both the pid provider (pid-probes.c) and USDT discovery
+ * exec-mappings.h — the lines of /proc/PID/maps; among them the
+ * executable, file-backed mappings of a process, and a path that opens the
+ * file of each from our mount namespace.  Both the pid provider (pid-probes.c) and USDT discovery
  * (usdt-probes.c) find their files this way.
  *
  * The path: the mapped path itself when it is the same file (dev, inode);
@@ -15,9 +15,22 @@
 #define SDTKIT_CONSUMER_EXEC_MAPPINGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
-#include "consumer/runtime/process.h"
+/* One line of /proc/PID/maps. */
+struct dt_mapping {
+  unsigned long long start, end, offset, ino;
+  unsigned dev_major, dev_minor;
+  bool exec;               /* mapped executable */
+  const char *path;        /* into the line: the rest of it; NULL when anonymous or [special] */
+  size_t path_len;         /* without a " (deleted)" suffix */
+  bool deleted;            /* the file was deleted after it was mapped */
+};
+
+/* Parse LINE (newline already cut; not modified) into M.  Returns false
+ * when it is not a mapping line. */
+bool dt_maps_parse_line (const char *line, struct dt_mapping *m);
 
 struct exec_mapping {
   pid_t pid;

@@ -11,7 +11,6 @@
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/exec-mappings.h"
-#include "consumer/runtime/process.h"
 #include "consumer/probes/x86-insn.h"
 #include "common/vec.h"
 #include "common/files.h"
@@ -446,18 +445,13 @@ void
 pid_probe_list_free (struct pid_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
-    {
-      free (l->probes[i].provider);
-      free (l->probes[i].function);
-      free (l->probes[i].name);
-    }
+    FREE_ALL (l->probes[i].provider, l->probes[i].function,
+              l->probes[i].name);
   free (l->probes);
   for (size_t i = 0; i < l->nfiles; i++)
     {
       struct file_info *fi = (struct file_info *) l->files[i];
-      free (fi->f.path);
-      free (fi->f.module);
-      free (fi->segs);
+      FREE_ALL (fi->f.path, fi->f.module, fi->segs);
       if (fi->fd >= 0)
         close (fi->fd);
       if (fi->have_syms)

@@ -183,10 +183,7 @@ probe_desc_parse (const char *text, enum probe_field last,
 void
 probe_desc_free (struct probe_desc *d)
 {
-  free (d->provider);
-  free (d->module);
-  free (d->function);
-  free (d->name);
+  FREE_ALL (d->provider, d->module, d->function, d->name);
   memset (d, 0, sizeof *d);
 }
 

@@ -50,9 +50,7 @@ providers_detach (struct providers *pv)
   pv->att = NULL;
   for (size_t i = 0; i < pv->nfds; i++)
     close (pv->fds[i]);
-  free (pv->fds);
-  pv->fds = NULL;
-  pv->nfds = pv->fds_cap = 0;
+  VEC_CLEAR (pv->fds, pv->nfds, pv->fds_cap);
 }
 
 void

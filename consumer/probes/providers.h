@@ -27,7 +27,7 @@
 
 #include "consumer/abi.h"
 #include "consumer/probes/probe-desc.h"
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 #include "consumer/probes/usdt-probes.h"
 
 struct providers;

@@ -62,10 +62,8 @@ type_resolver_free (struct type_resolver *r)
   for (size_t i = 0; i < r->nmods; i++)
     {
       dwarf_types_free (r->mods[i].types);
-      free (r->mods[i].open_error);
-      free (r->mods[i].path);
-      free (r->mods[i].name);
-      free (r->mods[i].base);
+      FREE_ALL (r->mods[i].open_error, r->mods[i].path, r->mods[i].name,
+                r->mods[i].base);
     }
   free (r->mods);
   free (r);

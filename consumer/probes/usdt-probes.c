@@ -22,7 +22,6 @@
 #include "common/vec.h"
 #include "common/files.h"
 #include "common/xalloc.h"
-#include "consumer/runtime/process.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -64,9 +63,7 @@ usdt_cache_new (void)
 static void
 file_free (struct usdt_file *f)
 {
-  free (f->path);
-  free (f->shown_path);
-  free (f->module);
+  FREE_ALL (f->path, f->shown_path, f->module);
   sdt_file_free (&f->elf);
   if (f->have_syms)
     sdt_symtab_free (&f->syms);
@@ -80,9 +77,7 @@ usdt_cache_unref (struct usdt_cache *c)
     return;
   for (size_t i = 0; i < c->nfiles; i++)
     file_free (c->files[i]);
-  free (c->files);
-  free (c->bad);
-  free (c);
+  FREE_ALL (c->files, c->bad, c);
 }
 
 static struct usdt_file *
@@ -562,9 +557,7 @@ usdt_probes_find (const struct probe_desc *descs, size_t ndescs, const struct us
         match_context (&cs.v[i], dis, ndescs, out, &cap);
       build_unique_sites (out);
     }
-  free (cs.v);
-  free (pathfiles);
-  free (dis);
+  FREE_ALL (cs.v, pathfiles, dis);
   if (rc != 0)
     usdt_probe_list_free (out);
   return rc;
@@ -574,11 +567,7 @@ void
 usdt_probe_list_free (struct usdt_probe_list *l)
 {
   for (size_t i = 0; i < l->nprobes; i++)
-    {
-      free (l->probes[i].provider);
-      free (l->probes[i].name);
-      free (l->probes[i].sites);
-    }
+    FREE_ALL (l->probes[i].provider, l->probes[i].name, l->probes[i].sites);
   free (l->probes);
   free (l->usites);
   usdt_cache_unref (l->cache);

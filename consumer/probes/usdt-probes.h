@@ -35,7 +35,7 @@
 #include <sys/types.h>
 
 #include "consumer/probes/probe-desc.h"
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 #include "sdt/sdt.h"
 
 /* One ELF file, identified by (dev, ino). */

@@ -38,7 +38,7 @@
 #include <sys/types.h>
 
 #include "consumer/runtime/process.h"
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 
 enum evaltime { EVALTIME_POSTINIT = 0, EVALTIME_EXEC, EVALTIME_PREINIT, EVALTIME_MAIN };
 

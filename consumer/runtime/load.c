@@ -169,10 +169,7 @@ load_and_attach (struct runtime *rt)
             }
         }
       rt->cg.pid_scoped = false;
-      free (allowed);
-      free (sub);
-      free (cls);
-      free (sites);
+      FREE_ALL (allowed, sub, cls, sites);
     }
   free (done);
   return rc;

@@ -78,18 +78,4 @@ void dt_proc_argv_free (char **argv);
  * taken as is.  Returns a malloc'd absolute path, or NULL with errno set. */
 char *dt_proc_resolve (const char *name);
 
-/* One line of /proc/PID/maps. */
-struct dt_mapping {
-  unsigned long long start, end, offset, ino;
-  unsigned dev_major, dev_minor;
-  bool exec;               /* mapped executable */
-  const char *path;        /* into the line: the rest of it; NULL when anonymous or [special] */
-  size_t path_len;         /* without a " (deleted)" suffix */
-  bool deleted;            /* the file was deleted after it was mapped */
-};
-
-/* Parse LINE (newline already cut; not modified) into M.  Returns false
- * when it is not a mapping line. */
-bool dt_maps_parse_line (const char *line, struct dt_mapping *m);
-
 #endif

@@ -253,6 +253,12 @@ resolve_usdt_dprobe (struct dprobe *dp, const struct usdt_probe *u, unsigned id)
   dp->sites = (void *) u;
 }
 
+void
+resolve_dprobe_fini (struct dprobe *dp)
+{
+  FREE_ALL (dp->prov, dp->mod, dp->func, dp->name, dp->clauses);
+}
+
 /* The USDT probes found are probes 4.. */
 static void
 add_usdt_probes (struct runtime *rt)
@@ -436,10 +442,7 @@ resolve_free (struct runtime *rt)
     return;
   for (size_t i = 0; i < r->nd; i++)
     probe_desc_free (&r->descs[i]);
-  free (r->descs);
-  free (r->desc_clause);
-  free (r->usdt_desc);
-  free (r);
+  FREE_ALL (r->descs, r->desc_clause, r->usdt_desc, r);
   rt->res = NULL;
 }
 

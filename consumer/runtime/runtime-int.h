@@ -34,7 +34,7 @@
 #include "consumer/probes/usdt-probes.h"
 #include "consumer/runtime/lib-loads.h"
 #include "consumer/runtime/loader.h"
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 
 enum { PROBE_ID_BEGIN = 1, PROBE_ID_END = 2, PROBE_ID_ERROR = 3, PROBE_ID_USDT = 4 };
 
@@ -110,6 +110,8 @@ size_t resolve_usdt_descs (const struct runtime *rt, struct probe_desc **out);
 size_t resolve_enable_late_probe (struct runtime *rt, size_t j);
 /* *DP, cleared, as USDT probe U with probe id ID (its names copied). */
 void resolve_usdt_dprobe (struct dprobe *dp, const struct usdt_probe *u, unsigned id);
+/* Free what probe *DP owns (its names and clause list). */
+void resolve_dprobe_fini (struct dprobe *dp);
 void resolve_free (struct runtime *rt);
 
 /* usdt-late.c: the probes of libraries -c/-p processes map later */

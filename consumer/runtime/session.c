@@ -206,13 +206,7 @@ free_runtime (struct runtime *rt)
   map_table_close (&rt->maps);
   struct dprog *p = &rt->prog;
   for (size_t i = 0; i < p->nprobes; i++)
-    {
-      free (p->probes[i].prov);
-      free (p->probes[i].mod);
-      free (p->probes[i].func);
-      free (p->probes[i].name);
-      free (p->probes[i].clauses);
-    }
+    resolve_dprobe_fini (&p->probes[i]);
   free (p->probes);
   if (rt->have_usdt)
     usdt_probe_list_free (&rt->usdt);
@@ -226,14 +220,9 @@ free_runtime (struct runtime *rt)
           d_script_free (&s->script);
           d_program_free (&s->dp);
         }
-      free (s->text);
-      free (s->errprefix);
-      free (s->notice);
+      FREE_ALL (s->text, s->errprefix, s->notice);
     }
-  free (rt->src);
-  free (rt->procs);
-  free (rt->drops_seen);
-  free (rt->matched);
+  FREE_ALL (rt->src, rt->procs, rt->drops_seen, rt->matched);
   for (size_t i = 0; i < rt->nprocs; i++)
     dt_proc_free (&rt->dtp[i]);
   free (rt->dtp);

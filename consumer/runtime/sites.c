@@ -192,9 +192,7 @@ mark_shared_sites (struct runtime *rt)
             }
         }
     }
-  free (own);
-  free (first);
-  free (shared);
+  FREE_ALL (own, first, shared);
   return rc;
 }
 

@@ -86,9 +86,7 @@ usdt_late_watch (struct runtime *rt)
         stop[n++] = rt->dtp[i].created;
       }
   rt->libwatch = n ? lib_watch_new (pids, exes, stop, n, UPROBE_MODE_AUTO) : NULL;
-  free (pids);
-  free (exes);
-  free (stop);
+  FREE_ALL (pids, exes, stop);
 }
 
 int
@@ -249,13 +247,7 @@ look_again (struct runtime *rt, pid_t pid)
       /* nothing new: drop the probes added without clauses */
       struct dprog *p = &rt->prog;
       for (size_t j = first; j < p->nprobes; j++)
-        {
-          free (p->probes[j].prov);
-          free (p->probes[j].mod);
-          free (p->probes[j].func);
-          free (p->probes[j].name);
-          free (p->probes[j].clauses);
-        }
+        resolve_dprobe_fini (&p->probes[j]);
       p->nprobes = first;
       usdt_probe_list_free (l);
       free (l);
@@ -296,9 +288,6 @@ usdt_late_free (struct runtime *rt)
       usdt_probe_list_free (lt->lists[i]);
       free (lt->lists[i]);
     }
-  free (lt->lists);
-  free (lt->files);
-  free (lt->pending);
-  free (lt);
+  FREE_ALL (lt->lists, lt->files, lt->pending, lt);
   rt->late = NULL;
 }

@@ -49,7 +49,7 @@
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/probe-desc.h"
 #include "consumer/runtime/process.h"
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 #include "consumer/probes/usdt-probes.h"
 #include "common/xalloc.h"
 #include "unit.h"

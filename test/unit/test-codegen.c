@@ -31,7 +31,7 @@
 #define TOP_SRCDIR "."
 #endif
 
-/* uprobe_multi's expected attach type (runtime/uprobe-attach.h). */
+/* uprobe_multi's expected attach type (probes/uprobe-attach.h). */
 #define TEST_UPROBE_MULTI 48
 
 static const struct dtarget test_target = {

@@ -17,7 +17,7 @@
  * exists: a hit in between runs no program.  uprobe_multi has no such
  * window (the program is attached before the uprobes are registered).
  */
-#include "consumer/runtime/uprobe-attach.h"
+#include "consumer/probes/uprobe-attach.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -480,10 +480,7 @@ attach_multi (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site
       handle_add_fd (h, fd);
       i = j;
     }
-  free (offsets);
-  free (ref_ctrs);
-  free (cookies);
-  free (order);
+  FREE_ALL (offsets, ref_ctrs, cookies, order);
   return rc;
 }
 
