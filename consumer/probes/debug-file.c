@@ -391,6 +391,26 @@ open_dwarf (struct debug_file *df)
   return 0;
 }
 
+/* Open FOUND (owned) as OUT's ELF and DWARF; errors name it after PREFIX
+   ("PROGRAM: " when it was found for a program, "" when named exactly). */
+static int
+open_found (char *found, const char *prefix, struct debug_file *out, char **error)
+{
+  memset (out, 0, sizeof *out);
+  out->fd = -1;
+  out->path = found;
+  out->elf = open_elf (found, &out->fd);
+  if (!out->elf)
+    *error = xasprintf ("%scannot read %s", prefix, found);
+  else if (open_dwarf (out) != 0)
+    *error = xasprintf ("%sbad debug information in %s: %s", prefix, found,
+                        out->dbg_error ? out->dbg_error : "no DWARF sections");
+  else
+    return 0;
+  debug_file_close (out);
+  return -1;
+}
+
 int
 debug_file_open (const char *path, struct debug_file *out, char **error)
 {
@@ -399,45 +419,16 @@ debug_file_open (const char *path, struct debug_file *out, char **error)
   char *found = debug_file_find (path, error);
   if (!found)
     return -1;
-  out->path = found;
-  out->elf = open_elf (found, &out->fd);
-  if (!out->elf)
-    {
-      *error = xasprintf ("%s: cannot read %s", path, found);
-      debug_file_close (out);
-      return -1;
-    }
-  if (open_dwarf (out) != 0)
-    {
-      *error = xasprintf ("%s: bad debug information in %s: %s", path, found,
-                          out->dbg_error ? out->dbg_error : "no DWARF sections");
-      debug_file_close (out);
-      return -1;
-    }
-  return 0;
+  char *prefix = xasprintf ("%s: ", path);
+  int rc = open_found (found, prefix, out, error);
+  free (prefix);
+  return rc;
 }
 
 int
 debug_file_open_exact (const char *path, struct debug_file *out, char **error)
 {
-  memset (out, 0, sizeof *out);
-  out->fd = -1;
-  out->path = xstrdup (path);
-  out->elf = open_elf (path, &out->fd);
-  if (!out->elf)
-    {
-      *error = xasprintf ("cannot read %s", path);
-      debug_file_close (out);
-      return -1;
-    }
-  if (open_dwarf (out) != 0)
-    {
-      *error = xasprintf ("bad debug information in %s: %s", path,
-                          out->dbg_error ? out->dbg_error : "no DWARF sections");
-      debug_file_close (out);
-      return -1;
-    }
-  return 0;
+  return open_found (xstrdup (path), "", out, error);
 }
 
 void
