@@ -130,6 +130,22 @@ give_back (struct gen *g, int32_t elem, int label)
   asm_ja (&g->a, label);
 }
 
+/* Charge a new element's ELEM bytes to dynvarsize before creating it; when
+   the space is used up, give them back and go to DROP (counted). */
+static void
+reserve_elem (struct gen *g, int32_t elem, int drop)
+{
+  int fits = asm_label (&g->a);
+  dynvar_counter (g, drop);
+  cg_emit (g, MOV64_IMM (R1, elem));
+  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, elem));
+  asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
+  asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
+  give_back (g, elem, drop);
+  asm_bind (&g->a, fits);
+}
+
 /* r0 = the element of V at the key built in the scratch key area, created
  * from zeroes when absent (its bytes counted against dynvarsize like any
  * new element); when there is no room the drop is counted and the code
@@ -139,18 +155,10 @@ map_elem_for_write (struct gen *g, struct dvar *v)
 {
   int32_t elem = dynvar_elem_size (v);
   int found = asm_label (&g->a), drop = asm_label (&g->a), again = asm_label (&g->a);
-  int fits = asm_label (&g->a);
   var_map_and_key (g, v);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
-  dynvar_counter (g, drop);
-  cg_emit (g, MOV64_IMM (R1, elem));
-  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
-  cg_emit (g, A64_IMM (BPF_ADD, R1, elem));
-  asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
-  asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
-  give_back (g, elem, drop);
-  asm_bind (&g->a, fits);
+  reserve_elem (g, elem, drop);
   var_map_and_key (g, v);
   cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));    /* zeroes, at least the value's size (runtime) */
   cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
@@ -248,17 +256,7 @@ store_map_elem (struct gen *g, struct dvar *v)
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, update);
   /* a new one: reserve its bytes first */
-  dynvar_counter (g, drop);
-  cg_emit (g, MOV64_IMM (R1, elem));
-  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
-  cg_emit (g, A64_IMM (BPF_ADD, R1, elem));
-  asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
-  {
-    int fits = asm_label (&g->a);
-    asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
-    give_back (g, elem, drop);
-    asm_bind (&g->a, fits);
-  }
+  reserve_elem (g, elem, drop);
   var_map_and_key (g, v);
   VALUE_TO_R3 ();
   cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
