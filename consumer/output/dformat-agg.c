@@ -710,7 +710,7 @@ print_key (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_val
           {
           case 1: dfmt_outf (o, " %3u", (unsigned) bits); break;
           case 2: dfmt_outf (o, " %5u", (unsigned) bits); break;
-          case 4: dfmt_outf (o, " %8d", (int) (int32_t) k->u.i.v); break;
+          case 4: dfmt_outf (o, " %16d", (int) (int32_t) k->u.i.v); break;
           default: dfmt_outf (o, " %16lld", (long long) k->u.i.v); break;
           }
         return;
@@ -842,9 +842,14 @@ dfmt_print_exit (struct dfmt_out *o, const struct dfmt_ctx *ctx, struct dfmt_agg
                  size_t naggs)
 {
   dfmt_exit_newline (o);
-  for (size_t j = 0; j < naggs; j++)
-    if (!aggs[j]->printed)
-      dfmt_agg_print (o, ctx, aggs[j]);
+  /* DTrace walks every aggregation in one sort whose first key is the
+     aggregation's id, so -x aggsortrev lists the aggregations last first */
+  for (size_t n = 0; n < naggs; n++)
+    {
+      size_t j = ctx->aggsortrev ? naggs - 1 - n : n;
+      if (!aggs[j]->printed)
+        dfmt_agg_print (o, ctx, aggs[j]);
+    }
 }
 
 /* ------------------------------------------------------------------ */
