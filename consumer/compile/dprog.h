@@ -216,6 +216,7 @@ struct dprog {
   bool zdefs;
   bool defaultargs;           /* -x defaultargs: unset $N is 0, $$N "" */
   bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
+  bool rawbytes;              /* -x rawbytes: traced strings and bytes as hex dumps */
   unsigned aggsortkeypos, aggsortpos;
   bool destructive;           /* -w, or the destructive option */
   bool user_copyout;          /* copyout() is done by the consumer (the kernel

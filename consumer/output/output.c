@@ -112,6 +112,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ctx.aggsortrev = prog->aggsortrev;
   o->ctx.aggsortkeypos = prog->aggsortkeypos;
   o->ctx.aggsortpos = prog->aggsortpos;
+  o->ctx.rawbytes = prog->rawbytes;
   o->ctx.pid = (int32_t) prog->target_pid;
   o->json = prog->oformat_json;
   jw_init (&o->jw);

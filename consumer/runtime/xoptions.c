@@ -52,6 +52,8 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
+  else if (strcmp (name, "rawbytes") == 0)
+    p->rawbytes = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
   else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
     {
       bool on = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
@@ -67,7 +69,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "strsize") == 0)
     {
-      if (!value || parse_size (value, &n) != 0 || n < 8)
+      if (!value || parse_size (value, &n) != 0 || n < 1)
         goto bad;
       if (n > STRSIZE_MAX)
         {
