@@ -5,6 +5,7 @@
  * Sizes take k/m/g suffixes; switchrate a time unit or hz.  Options DTrace
  * has that the defaults serve are accepted and ignored.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,16 +17,21 @@ static int
 parse_size (const char *v, uint64_t *out)
 {
   char *end;
+  unsigned shift = 0;
+  if (*v < '0' || *v > '9')
+    return -1;                  /* no sign, no blanks: -40 is no size */
+  errno = 0;
   unsigned long long n = strtoull (v, &end, 10);
   switch (*end)
     {
-    case 'k': case 'K': n <<= 10; end++; break;
-    case 'm': case 'M': n <<= 20; end++; break;
-    case 'g': case 'G': n <<= 30; end++; break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
     default: break;
     }
-  if (end == v || *end)
+  if (errno == ERANGE || *end || n > (~0ull >> shift))
     return -1;
+  n <<= shift;
   *out = n;
   return 0;
 }
