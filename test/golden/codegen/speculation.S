@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 387 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 378 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 385
+   7: if r0 == 4242 goto 376
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 385
+  14: if r0 == 0 goto 376
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 385
+  23: if r0 == 0 goto 376
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 385
+  32: if r0 == 0 goto 376
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -233,14 +233,14 @@
  245: r0 = 0
  246: goto 248
  247: r0 = *(u64 *)(r0 +0)
- 248: if r0 == 0 goto 385
+ 248: if r0 == 0 goto 376
  249: if r0 > 2 goto 251
  250: goto 256
  251: *(u64 *)(r7 +40) = r0
  252: *(u64 *)(r7 +24) = 3
  253: *(u64 *)(r7 +32) = 2
  254: *(u64 *)(r7 +56) = 249
- 255: goto 361
+ 255: goto 352
  256: *(u32 *)(r7 +12) = r0
  257: r1 = r0
  258: *(u32 *)(r10 -8) = r1
@@ -248,121 +248,113 @@
  261: r2 = r10
  262: r2 += -8
  263: call map_lookup_elem
- 264: if r0 == 0 goto 385
+ 264: if r0 == 0 goto 376
  265: r1 = *(u64 *)(r0 +0)
- 266: if r1 != 1 goto 385
- 267: r1 = *(u64 *)(r10 -16)
- 268: r1 |= 1
- 269: *(u64 *)(r10 -16) = r1
- 270: r0 = *(u64 *)(r7 +280)
- 271: *(u64 *)(r10 -72) = r0
- 272: r1 = r7
- 273: r1 += 392
- 274: r2 = 256
- 275: r3 = *(u64 *)(r10 -48)
- 276: call probe_read_kernel
- 277: r0 = r7
- 278: r0 += 392
- 279: *(u64 *)(r10 -56) = r0
- 280: r2 = 256
- 281: r3 = *(u64 *)(r10 -72)
- 282: r0 = r3
- 283: *(u64 *)(r10 -72) = r0
- 284: r1 = *(u64 *)(r10 -56)
- 285: call probe_read_user_str
- 286: r1 = *(u64 *)(r10 -72)
- 287: if r0 s< 0 goto 289
- 288: goto 294
- 289: *(u64 *)(r7 +40) = r1
- 290: *(u64 *)(r7 +24) = 1
- 291: *(u64 *)(r7 +32) = 3
- 292: *(u64 *)(r7 +56) = 287
- 293: goto 361
- 294: r0 = *(u64 *)(r10 -56)
- 295: r1 = r7
- 296: r1 += 24
- 297: r3 = r0
- 298: r2 = 256
- 299: call probe_read_kernel
- 300: r1 = *(u64 *)(r10 -16)
- 301: r1 |= 2
- 302: *(u64 *)(r10 -16) = r1
- 303: r1 = *(u64 *)(r10 -16)
- 304: if r1 == 0 goto 385
- 305: r1 = *(u32 *)(r7 +12)
- 306: if r1 == 0 goto 330
- 307: *(u32 *)(r10 -8) = r1
- 308: r1 = map[spec]
- 310: r2 = r10
- 311: r2 += -8
- 312: call map_lookup_elem
- 313: if r0 == 0 goto 385
- 314: r1 = 280
- 315: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
- 316: r1 += 280
- 317: r2 = 0x8000 ll
- 319: if r1 <= r2 goto 330
- 320: *(u32 *)(r10 -8) = 4
- 321: r1 = map[drops]
- 323: r2 = r10
- 324: r2 += -8
- 325: call map_lookup_elem
- 326: if r0 == 0 goto 329
- 327: r1 = 1
- 328: lock *(u64 *)(r0 +0) += r1
- 329: goto 385
- 330: r1 = *(u64 *)(r10 -16)
- 331: *(u64 *)(r7 +16) = r1
- 332: *(u32 *)(r7 +0) = 0
- 333: *(u32 *)(r7 +4) = r9
- 334: call get_smp_processor_id
- 335: *(u32 *)(r7 +8) = r0
- 336: r1 = map[ringbuf]
- 338: r2 = 0
- 339: call ringbuf_query
- 340: r4 = 1
- 341: if r0 < 1048576 goto 343
- 342: r4 = 2
- 343: r1 = map[ringbuf]
- 345: r2 = r7
- 346: r2 += 0
- 347: r3 = 280
- 348: call ringbuf_output
- 349: if r0 != 0 goto 351
- 350: goto 360
- 351: *(u32 *)(r10 -8) = 0
- 352: r1 = map[drops]
- 354: r2 = r10
- 355: r2 += -8
- 356: call map_lookup_elem
- 357: if r0 == 0 goto 360
- 358: r1 = 1
- 359: lock *(u64 *)(r0 +0) += r1
- 360: goto 385
- 361: *(u32 *)(r7 +0) = -1
- 362: *(u32 *)(r7 +4) = r9
- 363: call get_smp_processor_id
- 364: *(u32 *)(r7 +8) = r0
- 365: *(u32 *)(r7 +12) = 0
- 366: *(u64 *)(r7 +16) = 0
- 367: *(u64 *)(r7 +48) = 0
- 368: r1 = map[ringbuf]
- 370: r2 = r7
- 371: r2 += 0
- 372: r3 = 64
- 373: r4 = 0
- 374: call ringbuf_output
- 375: if r0 == 0 goto 385
- 376: *(u32 *)(r10 -8) = 3
- 377: r1 = map[drops]
- 379: r2 = r10
- 380: r2 += -8
- 381: call map_lookup_elem
- 382: if r0 == 0 goto 385
- 383: r1 = 1
- 384: lock *(u64 *)(r0 +0) += r1
- 385: r0 = 0
- 386: exit
+ 266: if r1 != 1 goto 376
+ 267: r1 = 280
+ 268: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
+ 269: r1 += 280
+ 270: r2 = 0x8000 ll
+ 272: if r1 <= r2 goto 283
+ 273: *(u32 *)(r10 -8) = 4
+ 274: r1 = map[drops]
+ 276: r2 = r10
+ 277: r2 += -8
+ 278: call map_lookup_elem
+ 279: if r0 == 0 goto 282
+ 280: r1 = 1
+ 281: lock *(u64 *)(r0 +0) += r1
+ 282: goto 376
+ 283: r1 = *(u64 *)(r10 -16)
+ 284: r1 |= 1
+ 285: *(u64 *)(r10 -16) = r1
+ 286: r0 = *(u64 *)(r7 +280)
+ 287: *(u64 *)(r10 -72) = r0
+ 288: r1 = r7
+ 289: r1 += 392
+ 290: r2 = 256
+ 291: r3 = *(u64 *)(r10 -48)
+ 292: call probe_read_kernel
+ 293: r0 = r7
+ 294: r0 += 392
+ 295: *(u64 *)(r10 -56) = r0
+ 296: r2 = 256
+ 297: r3 = *(u64 *)(r10 -72)
+ 298: r0 = r3
+ 299: *(u64 *)(r10 -72) = r0
+ 300: r1 = *(u64 *)(r10 -56)
+ 301: call probe_read_user_str
+ 302: r1 = *(u64 *)(r10 -72)
+ 303: if r0 s< 0 goto 305
+ 304: goto 310
+ 305: *(u64 *)(r7 +40) = r1
+ 306: *(u64 *)(r7 +24) = 1
+ 307: *(u64 *)(r7 +32) = 3
+ 308: *(u64 *)(r7 +56) = 303
+ 309: goto 352
+ 310: r0 = *(u64 *)(r10 -56)
+ 311: r1 = r7
+ 312: r1 += 24
+ 313: r3 = r0
+ 314: r2 = 256
+ 315: call probe_read_kernel
+ 316: r1 = *(u64 *)(r10 -16)
+ 317: r1 |= 2
+ 318: *(u64 *)(r10 -16) = r1
+ 319: r1 = *(u64 *)(r10 -16)
+ 320: if r1 == 0 goto 376
+ 321: r1 = *(u64 *)(r10 -16)
+ 322: *(u64 *)(r7 +16) = r1
+ 323: *(u32 *)(r7 +0) = 0
+ 324: *(u32 *)(r7 +4) = r9
+ 325: call get_smp_processor_id
+ 326: *(u32 *)(r7 +8) = r0
+ 327: r1 = map[ringbuf]
+ 329: r2 = 0
+ 330: call ringbuf_query
+ 331: r4 = 1
+ 332: if r0 < 1048576 goto 334
+ 333: r4 = 2
+ 334: r1 = map[ringbuf]
+ 336: r2 = r7
+ 337: r2 += 0
+ 338: r3 = 280
+ 339: call ringbuf_output
+ 340: if r0 != 0 goto 342
+ 341: goto 351
+ 342: *(u32 *)(r10 -8) = 0
+ 343: r1 = map[drops]
+ 345: r2 = r10
+ 346: r2 += -8
+ 347: call map_lookup_elem
+ 348: if r0 == 0 goto 351
+ 349: r1 = 1
+ 350: lock *(u64 *)(r0 +0) += r1
+ 351: goto 376
+ 352: *(u32 *)(r7 +0) = -1
+ 353: *(u32 *)(r7 +4) = r9
+ 354: call get_smp_processor_id
+ 355: *(u32 *)(r7 +8) = r0
+ 356: *(u32 *)(r7 +12) = 0
+ 357: *(u64 *)(r7 +16) = 0
+ 358: *(u64 *)(r7 +48) = 0
+ 359: r1 = map[ringbuf]
+ 361: r2 = r7
+ 362: r2 += 0
+ 363: r3 = 64
+ 364: r4 = 0
+ 365: call ringbuf_output
+ 366: if r0 == 0 goto 376
+ 367: *(u32 *)(r10 -8) = 3
+ 368: r1 = map[drops]
+ 370: r2 = r10
+ 371: r2 += -8
+ 372: call map_lookup_elem
+ 373: if r0 == 0 goto 376
+ 374: r1 = 1
+ 375: lock *(u64 *)(r0 +0) += r1
+ 376: r0 = 0
+ 377: exit
 
 ; clause 1: syscall::open:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 318 insns
