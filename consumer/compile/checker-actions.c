@@ -457,6 +457,31 @@ ck_action_call (struct ck *c, struct d_node *call)
     }
   if (strcmp (fn, "printf") == 0)
     return check_format_action (c, call, ACT_PRINTF);
+  if (strcmp (fn, "setopt") == 0)
+    {
+      /* setopt(name[, value]): the consumer sets the option when the
+       * record arrives (output.c) */
+      if (call->nargs < 1 || call->nargs > 2)
+        {
+          ck_err (c, &call->loc, "setopt( ) prototype mismatch: %zu args passed, 1 or 2 expected",
+                  call->nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < call->nargs; i++)
+        if (ck_expr (c, call->args[i]) != 0)
+          return -1;
+        else if (ck_info (c, call->args[i])->type.kind != DT_STRING)
+          {
+            ck_err (c, &call->loc, "setopt( ) argument #%zu is incompatible with prototype: "
+                    "a string is expected", i + 1);
+            return -1;
+          }
+      struct daction *a = ck_add_action (c, ACT_SETOPT, call);
+      for (size_t i = 0; i < call->nargs; i++)
+        ck_add_item (c, a, T_STRING);
+      ck_info (c, call)->type = T_VOID;
+      return 0;
+    }
   if (strcmp (fn, "print") == 0)
     {
       if (call->nargs != 1)

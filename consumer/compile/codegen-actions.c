@@ -270,6 +270,7 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_PRINTF:
     case ACT_TRACE:
     case ACT_EXIT:
+    case ACT_SETOPT:
       if (act->self_item)
         {
           cg_expr (g, call);
