@@ -25,7 +25,7 @@ line () { printf '  %-50s' "$1"; shift; for v; do printf ' %16s' "$v"; done; pri
 run_q sd 'tgt$target:::tick { @a = stddev(arg1); } tgt$target:::neg { @b = stddev(arg0); }'
 check_eq "stddev of USDT arguments (squares 0..81; -3..3)" "$(cat sd.out)" "$(printf '\n %16d\n %16d' 27 2)"
 out=$("$DTRACE" -q -n 'BEGIN { @a = stddev(5000000000); @a = stddev(-5000000000); @a = stddev(900); @b = stddev(-1); @b = stddev(-3); @c[1] = stddev(-100); @c[1] = stddev(-3); @c[1] = stddev(7); @c[1] = stddev(1000); @d = stddev(42); exit(0); }')
-check_eq "stddev: 128-bit sum of squares, negative values, one value" "$out" "$(printf '\n %16d\n %16d\n %8d %16d\n %16d' 4082482904 1 1 448 0)"
+check_eq "stddev: 128-bit sum of squares, negative values, one value" "$out" "$(printf '\n %16d\n %16d\n %16d %16d\n %16d' 4082482904 1 1 448 0)"
 
 # --- llquantize
 out=$("$DTRACE" -q -n 'BEGIN { @ = llquantize(7, 10, 0, 2, 10); @ = llquantize(7, 10, 0, 2, 10); @ = llquantize(25, 10, 0, 2, 10); @ = llquantize(30, 10, 0, 2, 10, 3); exit(0); }')

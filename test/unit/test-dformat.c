@@ -1073,12 +1073,13 @@ test_agg_lines (void)
   k = I32 (1234);
   agg_put (s, &k, 1000, 0);
   agg_put (s, &k, 720, 0);
-  UNIT_STREQ (agg_text (s, &c), "     1234             1720\n", "@[pid] = sum(x)");
+  UNIT_STREQ (agg_text (s, &c), "             1234             1720\n", "@[pid] = sum(x)");
   dfmt_agg_clear (s);
-  UNIT_STREQ (agg_text (s, &c), "     1234                0\n", "clear() keeps the key");
+  UNIT_STREQ (agg_text (s, &c), "             1234                0\n", "clear() keeps the key");
   dfmt_agg_free (s);
 
-  /* Oracle aggs/tst.typecast-key.r */
+  /* aggs/tst.typecast-key shape: two int keys, 16 wide as in illumos' expected
+   * outputs (Oracle's Linux port prints 4-byte keys 8 wide) */
   struct dfmt_type two[] = { ti32, ti32 };
   struct dfmt_agg *tk = agg_make ("", DFMT_AGG_COUNT, 2, two);
   struct dfmt_value kk[] = { I32 (1), I32 (2) };
@@ -1086,7 +1087,7 @@ test_agg_lines (void)
   agg_put (tk, kk, 0, 1);
   struct dfmt_out *o = out_begin ();
   dfmt_print_exit (o, &c, &tk, 1);
-  OUT_IS ("\n        1        2                2\n", "aggs/tst.typecast-key.r");
+  OUT_IS ("\n                1                2                2\n", "aggs/tst.typecast-key.r");
   dfmt_agg_free (tk);
 
   /* @ = avg(x), no key */
@@ -1180,8 +1181,9 @@ test_agg_keys (void)
 {
   struct dfmt_ctx c = ctx_quiet (true);
   c.aggsortkey = true;
-  /* Oracle aggs/tst.signedkeys.r (aggsortkey): integer keys sort unsigned,
-   * 1- and 2-byte keys print unsigned, 4- and 8-byte signed */
+  /* aggs/tst.signedkeys (aggsortkey): integer keys sort unsigned, 1- and
+   * 2-byte keys print unsigned 3 and 5 wide, 4- and 8-byte signed 16 wide
+   * (illumos' tst.signedkeys.d.out; Oracle's Linux port has 8 for 4-byte) */
   struct dfmt_type t8 = { DFMT_T_INT, 1, true, "char" }, t16 = { DFMT_T_INT, 2, true, "short" };
   struct dfmt_type t32 = { DFMT_T_INT, 4, true, "int" }, t64 = { DFMT_T_INT, 8, true, "long long" };
   struct dfmt_agg *a8 = agg_make ("i8", DFMT_AGG_SUM, 1, &t8);
@@ -1204,8 +1206,9 @@ test_agg_keys (void)
           " 254               -2\n 255               -1\n"
           "     0                0\n     1                1\n     2                2\n"
           " 65534               -2\n 65535               -1\n"
-          "        0                0\n        1                1\n        2                2\n"
-          "       -2               -2\n       -1               -1\n"
+          "                0                0\n                1                1\n"
+          "                2                2\n               -2               -2\n"
+          "               -1               -1\n"
           "                0                0\n                1                1\n"
           "                2                2\n               -2               -2\n"
           "               -1               -1\n", "aggs/tst.signedkeys.r (aggregations)");
@@ -1272,13 +1275,13 @@ test_agg_keys (void)
   o = out_begin ();
   dfmt_print_exit (o, &plain, &kq, 1);
   OUT_IS ("\n"
-          "        0"
+          "                0"
           HDR
           "              -1 |                                         0        \n"
           "               0 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n"
           "               1 |                                         0        \n"
           "\n"
-          "      100"
+          "              100"
           HDR
           "              32 |                                         0        \n"
           "              64 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n"
@@ -1524,13 +1527,13 @@ test_printa (void)
   o = out_begin ();
   dfmt_printa_default (o, &c, fb, 2);
   OUT_IS ("\n"
-          "      456                0              456\n"
-          "      123              123                0\n"
-          "      789              789              789\n", "printa(@foo, @bar) without a format");
+          "              456                0              456\n"
+          "              123              123                0\n"
+          "              789              789              789\n", "printa(@foo, @bar) without a format");
   dfmt_agg_set_printed (bar, false);
   o = out_begin ();
   dfmt_print_exit (o, &c, fb, 3);
-  OUT_IS ("\n      456              456\n      789              789\n",
+  OUT_IS ("\n              456              456\n              789              789\n",
           "exit: only aggregations no printa printed");
   dfmt_agg_free (foo);
   dfmt_agg_free (bar);
