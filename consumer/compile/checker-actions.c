@@ -20,6 +20,30 @@
 
 static int check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc);
 
+/* x[...] = v where x is a declared global: a scalar array takes one index
+ * (DTrace keeps tuples for associative arrays), and any other global none. */
+static int
+check_declared_index (struct ck *c, const struct d_node *lv)
+{
+  const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, lv->sval);
+  if (!g || ck_find_var (c->prog, VS_ASSOC, lv->sval))
+    return 0;
+  const struct ctype *r = g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+  if (!r || r->kind != CT_ARRAY)
+    {
+      ck_err (c, &lv->loc, "operator [ ] cannot be applied to %s: it is not an array or pointer",
+              lv->sval);
+      return -1;
+    }
+  if (lv->nargs != 1)
+    {
+      ck_err (c, &lv->loc, "%s is a scalar array: it takes one index, not a tuple of %zu",
+              lv->sval, lv->nargs);
+      return -1;
+    }
+  return 0;
+}
+
 /* The target of an assignment: create it from the value's type if new. */
 int
 ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
@@ -66,6 +90,8 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
           ck_err (c, &lv->loc, "operator = requires a writable variable: uregs is read-only");
           return -1;
         }
+      if (check_declared_index (c, lv) != 0)
+        return -1;
       scope = VS_ASSOC;
       break;
     default:
@@ -431,6 +457,31 @@ ck_action_call (struct ck *c, struct d_node *call)
     }
   if (strcmp (fn, "printf") == 0)
     return check_format_action (c, call, ACT_PRINTF);
+  if (strcmp (fn, "setopt") == 0)
+    {
+      /* setopt(name[, value]): the consumer sets the option when the
+       * record arrives (output.c) */
+      if (call->nargs < 1 || call->nargs > 2)
+        {
+          ck_err (c, &call->loc, "setopt( ) prototype mismatch: %zu args passed, 1 or 2 expected",
+                  call->nargs);
+          return -1;
+        }
+      for (size_t i = 0; i < call->nargs; i++)
+        if (ck_expr (c, call->args[i]) != 0)
+          return -1;
+        else if (ck_info (c, call->args[i])->type.kind != DT_STRING)
+          {
+            ck_err (c, &call->loc, "setopt( ) argument #%zu is incompatible with prototype: "
+                    "a string is expected", i + 1);
+            return -1;
+          }
+      struct daction *a = ck_add_action (c, ACT_SETOPT, call);
+      for (size_t i = 0; i < call->nargs; i++)
+        ck_add_item (c, a, T_STRING);
+      ck_info (c, call)->type = T_VOID;
+      return 0;
+    }
   if (strcmp (fn, "print") == 0)
     {
       if (call->nargs != 1)

@@ -121,10 +121,9 @@ int_words (struct ck *c, unsigned sign, unsigned shorts, unsigned longs, bool ch
 {
   char buf[64];
   const char *s = sign == 1 ? "signed " : sign == 2 ? "unsigned " : "";
-  (void) has_int;
   if (chr)
     {
-      if (shorts || longs)
+      if (shorts || longs || has_int) /* "char int" is no type */
         return NULL;
       snprintf (buf, sizeof buf, "%schar", s);
     }

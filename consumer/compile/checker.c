@@ -518,9 +518,11 @@ check_script (struct ck *c, struct d_script *script)
       c->spec_flags = 0;
       if (check_depth (c, ast->predicate) != 0 || check_depth (c, ast->body) != 0)
         return -1;
-      if (ast->predicate && ck_int (c, ast->predicate, "predicate") != 0)
-        return -1;
+      /* the body before the predicate, as DTrace cooks a clause: a variable
+         first assigned in the body may be read by the clause's predicate */
       if (ast->body && check_stmt (c, ast->body) != 0)
+        return -1;
+      if (ast->predicate && ck_int (c, ast->predicate, "predicate") != 0)
         return -1;
       if (!ast->body || ast->body->nargs == 0)
         {

@@ -61,26 +61,18 @@ gen_speculate (struct gen *g)
   spec_entry (g, g->clause_end);
   cg_emit (g, LDX (BPF_DW, R1, R0, 0));
   asm_jmp_imm (&g->a, BPF_JNE, R1, 1, g->clause_end);
-}
-
-/* The clause's record goes to speculation (the id at REC_SPEC_OFF, if
- * any): count its bytes against specsize, or drop it (jump to END). */
-static void
-spec_account (struct gen *g, int end)
-{
-  int principal = asm_label (&g->a), fits = asm_label (&g->a);
-  cg_emit (g, LDX (BPF_W, R1, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
-  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, principal);
-  spec_entry (g, end);
+  /* the clause's record is reserved in the speculation here, as DTrace
+   * reserves it when speculate() runs: when it does not fit in specsize,
+   * a drop, and the rest of the clause (its assignments too) is skipped */
+  int fits = asm_label (&g->a);
   cg_emit (g, MOV64_IMM (R1, (int32_t) g->cl->rec_size));
   cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 8, BPF_ADD | BPF_FETCH));
   cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) g->cl->rec_size));
   asm_ld_imm64 (&g->a, R2, g->p->specsize);
   asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);
   cg_count_drop (g, DROP_SPEC);
-  asm_ja (&g->a, end);
+  asm_ja (&g->a, g->clause_end);
   asm_bind (&g->a, fits);
-  asm_bind (&g->a, principal);
 }
 
 /* After the record of a clause with commit()/discard() left: free the
@@ -278,6 +270,7 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_PRINTF:
     case ACT_TRACE:
     case ACT_EXIT:
+    case ACT_SETOPT:
       if (act->self_item)
         {
           cg_expr (g, call);
@@ -510,18 +503,13 @@ cg_clause (struct gen *g, struct dclause *cl)
       g->action_no = 1;
       gen_stmt (g, cl->ast->body);
     }
-  bool speculates = false, settles = false;
+  bool settles = false;
   for (size_t i = 0; i < cl->nactions; i++)
-    {
-      speculates |= cl->actions[i].kind == ACT_SPECULATE;
-      settles |= cl->actions[i].kind == ACT_COMMIT || cl->actions[i].kind == ACT_DISCARD;
-    }
+    settles |= cl->actions[i].kind == ACT_COMMIT || cl->actions[i].kind == ACT_DISCARD;
   if (cl->records_data)
     {
       cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
       asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
-      if (speculates)
-        spec_account (g, end);
       cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
       unsigned ro = g->cg->scratch.rec_off;
       cg_emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));

@@ -103,8 +103,8 @@ prog_uses (const struct dprog *p)
 }
 
 /* strtok's state, after the search table when there is one: the position
- * reached (u64, strsize: none), the scan's phase (0: skipping delimiters,
- * 1: in the token) and other 0/1 values, the delimiter bitmap (256 bits),
+ * reached (u64; strsize: the string ran out, strsize + 1: no string yet),
+ * the scan's phase (0: skipping delimiters, 1: in the token) and other 0/1 values, the delimiter bitmap (256 bits),
  * and the string being split (strsize bytes). */
 #define TOK_POS   0
 #define TOK_PHASE 8
@@ -785,7 +785,7 @@ cgstr_prologue (struct gen *g)
   if (!cg_ctx (g)->scratch.strtok_base)
     return;
   tok_state (g);
-  E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) strsize_of (g)));
+  E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) strsize_of (g) + 1));   /* no string yet */
 }
 
 /* strtok(s, delims) (START: s is copied to the state) / strtok(NULL,
@@ -799,6 +799,15 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   struct bpf_asm *a = cg_asm (g);
   unsigned ss = strsize_of (g);
   int dst = result_temp (g);
+  if (!start)
+    {
+      /* strtok(NULL, ...) before any strtok(s, ...) in this firing:
+       * DTrace reads its saved pointer, 0.  (After the string ran out,
+       * at strsize, it is the empty string.) */
+      tok_state (g);
+      E (LDX (BPF_DW, R0, R5, TOK_POS));
+      cg_fault_if (g, BPF_JGT, R0, (int32_t) ss, FLT_BADADDR, -1);
+    }
   if (start)
     {
       tok_state (g);

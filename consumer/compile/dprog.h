@@ -148,7 +148,8 @@ enum action_kind {
   /* destructive (need -w): system() records its format's items for the
    * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
   ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR,
-  ACT_PRINT                   /* print(x): items[0], shown with its C type */
+  ACT_PRINT,                  /* print(x): items[0], shown with its C type */
+  ACT_SETOPT                  /* setopt(name[, value]): the strings, applied by the consumer */
 };
 
 struct daction {
@@ -216,6 +217,7 @@ struct dprog {
   bool zdefs;
   bool defaultargs;           /* -x defaultargs: unset $N is 0, $$N "" */
   bool aggsortkey, aggsortrev;          /* -x aggsort*: how aggregations are sorted */
+  bool rawbytes;              /* -x rawbytes: traced strings and bytes as hex dumps */
   unsigned aggsortkeypos, aggsortpos;
   bool destructive;           /* -w, or the destructive option */
   bool user_copyout;          /* copyout() is done by the consumer (the kernel

@@ -829,9 +829,14 @@ dfmt_print_exit (struct dfmt_out *o, const struct dfmt_ctx *ctx, struct dfmt_agg
                  size_t naggs)
 {
   dfmt_exit_newline (o);
-  for (size_t j = 0; j < naggs; j++)
-    if (!aggs[j]->printed)
-      dfmt_agg_print (o, ctx, aggs[j]);
+  /* DTrace walks every aggregation in one sort whose first key is the
+     aggregation's id, so -x aggsortrev lists the aggregations last first */
+  for (size_t n = 0; n < naggs; n++)
+    {
+      size_t j = ctx->aggsortrev ? naggs - 1 - n : n;
+      if (!aggs[j]->printed)
+        dfmt_agg_print (o, ctx, aggs[j]);
+    }
 }
 
 /* ------------------------------------------------------------------ */

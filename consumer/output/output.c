@@ -19,6 +19,7 @@
 #include "consumer/compile/checker.h"
 #include "consumer/runtime/destructive.h"
 #include "consumer/output/dformat.h"
+#include "consumer/output/dformat-setopt.h"
 #include "consumer/output/flamegraph.h"
 #include "consumer/output/json-output.h"
 #include "consumer/output/output.h"
@@ -112,6 +113,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ctx.aggsortrev = prog->aggsortrev;
   o->ctx.aggsortkeypos = prog->aggsortkeypos;
   o->ctx.aggsortpos = prog->aggsortpos;
+  o->ctx.rawbytes = prog->rawbytes;
   o->ctx.pid = (int32_t) prog->target_pid;
   o->json = prog->oformat_json;
   jw_init (&o->jw);
@@ -566,6 +568,20 @@ ustacks_sweep (struct output *o)
 /* ------------------------------------------------------------------ */
 /* Records.                                                            */
 
+/* setopt(name[, value]) arrived: the option is set for the output that
+ * follows, or a warning says why not (as DTrace, tracing goes on). */
+static void
+output_setopt (struct output *o, const struct dfmt_value *name, const struct dfmt_value *value)
+{
+  char *n = xstrndup (name->u.str.s, strnlen (name->u.str.s, name->u.str.len));
+  char *v = value ? xstrndup (value->u.str.s, strnlen (value->u.str.s, value->u.str.len)) : NULL;
+  if (!dfmt_setopt (&o->ctx, n, v))
+    diag_warn ("couldn't set option \"%s\"%s%s%s: not an output option or a bad value", n,
+               v ? " to \"" : "", v ? v : "", v ? "\"" : "");
+  free (n);
+  free (v);
+}
+
 static struct dfmt_value
 item_value (const struct output *o, const uint8_t *rec, const struct rec_item *it)
 {
@@ -744,6 +760,9 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
           break;
         case ACT_COPYOUT: case ACT_COPYOUTSTR:   /* only when the kernel could not */
           destructive_copyout (o->prog, data, size, a);
+          break;
+        case ACT_SETOPT:
+          output_setopt (o, &vals[0], nv > 1 ? &vals[1] : NULL);
           break;
         case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
         case ACT_RAISE: case ACT_STOP:   /* in the kernel */

@@ -5,6 +5,7 @@
  * Sizes take k/m/g suffixes; switchrate a time unit or hz.  Options DTrace
  * has that the defaults serve are accepted and ignored.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,16 +17,21 @@ static int
 parse_size (const char *v, uint64_t *out)
 {
   char *end;
+  unsigned shift = 0;
+  if (*v < '0' || *v > '9')
+    return -1;                  /* no sign, no blanks: -40 is no size */
+  errno = 0;
   unsigned long long n = strtoull (v, &end, 10);
   switch (*end)
     {
-    case 'k': case 'K': n <<= 10; end++; break;
-    case 'm': case 'M': n <<= 20; end++; break;
-    case 'g': case 'G': n <<= 30; end++; break;
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
     default: break;
     }
-  if (end == v || *end)
+  if (errno == ERANGE || *end || n > (~0ull >> shift))
     return -1;
+  n <<= shift;
   *out = n;
   return 0;
 }
@@ -52,6 +58,8 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "zdefs") == 0)
     p->zdefs = true;
+  else if (strcmp (name, "rawbytes") == 0)
+    p->rawbytes = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
   else if (strcmp (name, "aggsortkey") == 0 || strcmp (name, "aggsortrev") == 0)
     {
       bool on = !value || (strcmp (value, "0") != 0 && strcmp (value, "false") != 0);
@@ -67,7 +75,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     }
   else if (strcmp (name, "strsize") == 0)
     {
-      if (!value || parse_size (value, &n) != 0 || n < 8)
+      if (!value || parse_size (value, &n) != 0 || n < 1)
         goto bad;
       if (n > STRSIZE_MAX)
         {

@@ -141,8 +141,12 @@ out=$("$DTRACE" -q -n 'BEGIN { printf("[%s]", strtok(",,a,bc,,d,", ",")); printf
   BEGIN { printf("[%s]", strtok(NULL, "; ")); exit(0); }' 2>&1)
 check_eq "strtok: tokens, the end, an empty delimiter set, several delimiters, across clauses of one firing" "$out" \
   "[a][bc][d][][];[usr][local][/bin];[][abc][a];[b]"
-out=$("$DTRACE" -q -n 'BEGIN { n = 0; } tick-10ms /n == 1/ { n = 2; printf("[%s]", strtok(NULL, " ")); exit(0); } tick-10ms /n == 0/ { n = 1; printf("[%s]", strtok("p q", " ")); }' 2>&1)
-check_eq "strtok(NULL, ...) in a later firing has nothing to go on with (empty)" "$out" "[p][]"
+out=$("$DTRACE" -q -n 'BEGIN { n = 0; } tick-10ms /n == 1/ { n = 2; printf("[%s]", strtok(NULL, " ")); } tick-10ms /n == 2/ { exit(0); } tick-10ms /n == 0/ { n = 1; printf("[%s]", strtok("p q", " ")); }' 2>&1)
+check_eq "strtok(NULL, ...) in a later firing has no string to go on with: a fault at address 0, as DTrace" \
+  "$(printf '%s' "$out" | sed 's/ (ID [0-9]*: / (/; s/probe ID [0-9]*/probe ID N/; s/ at DIF offset [0-9]*$//')" \
+  "[p]dtrace: error on enabled probe ID N (profile:::tick-10ms): invalid address (0x0) in action #2"
+out=$("$DTRACE" -q -n 'BEGIN { trace(strtok(NULL, ",")); exit(1); } ERROR { exit(0); }' >/dev/null 2>&1; echo "rc=$?")
+check_eq "strtok(NULL, ...) before any strtok(s, ...) fires ERROR" "$out" "rc=0"
 "$DTRACE" -q -x strsize=1024 -n 'BEGIN { printf("%s|%s|%s|%s", strtok("x=1&y=2", "&"), strtok(NULL, "&"), strtok(NULL, "&"), strtok("k v", " ")); exit(0); }' >tok.out 2>&1
 check_eq "strtok with -x strsize=1024 (the verifier takes the scan)" "$(cat tok.out)" "x=1|y=2||k"
 

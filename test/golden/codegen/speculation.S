@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 392 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 383 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 390
+   7: if r0 == 4242 goto 381
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 390
+  14: if r0 == 0 goto 381
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 390
+  23: if r0 == 0 goto 381
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 390
+  32: if r0 == 0 goto 381
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -233,14 +233,14 @@
  245: r0 = 0
  246: goto 248
  247: r0 = *(u64 *)(r0 +0)
- 248: if r0 == 0 goto 390
+ 248: if r0 == 0 goto 381
  249: if r0 > 2 goto 251
  250: goto 256
  251: *(u64 *)(r7 +40) = r0
  252: *(u64 *)(r7 +24) = 3
  253: *(u64 *)(r7 +32) = 2
  254: *(u64 *)(r7 +56) = 249
- 255: goto 366
+ 255: goto 357
  256: *(u32 *)(r7 +12) = r0
  257: r1 = r0
  258: *(u32 *)(r10 -8) = r1
@@ -248,126 +248,118 @@
  261: r2 = r10
  262: r2 += -8
  263: call map_lookup_elem
- 264: if r0 == 0 goto 390
+ 264: if r0 == 0 goto 381
  265: r1 = *(u64 *)(r0 +0)
- 266: if r1 != 1 goto 390
- 267: r1 = *(u64 *)(r10 -16)
- 268: r1 |= 1
- 269: *(u64 *)(r10 -16) = r1
- 270: r0 = *(u64 *)(r7 +280)
- 271: *(u64 *)(r10 -72) = r0
- 272: r1 = r7
- 273: r1 += 392
- 274: r2 = 256
- 275: r3 = *(u64 *)(r10 -48)
- 276: call probe_read_kernel
- 277: r0 = r7
- 278: r0 += 392
- 279: *(u64 *)(r10 -56) = r0
- 280: r2 = 256
- 281: r3 = *(u64 *)(r10 -72)
- 282: r0 = r3
- 283: *(u64 *)(r10 -72) = r0
- 284: r1 = *(u64 *)(r10 -56)
- 285: call probe_read_user_str
- 286: r1 = *(u64 *)(r10 -72)
- 287: if r0 s< 0 goto 289
- 288: goto 294
- 289: *(u64 *)(r7 +40) = r1
- 290: *(u64 *)(r7 +24) = 1
- 291: *(u64 *)(r7 +32) = 3
- 292: *(u64 *)(r7 +56) = 287
- 293: goto 366
- 294: r0 = *(u64 *)(r10 -56)
- 295: r1 = r7
- 296: r1 += 24
- 297: r3 = r0
- 298: r2 = 256
- 299: call probe_read_kernel
- 300: r1 = *(u64 *)(r10 -16)
- 301: r1 |= 2
- 302: *(u64 *)(r10 -16) = r1
- 303: r1 = *(u64 *)(r10 -16)
- 304: if r1 == 0 goto 390
- 305: r1 = *(u32 *)(r7 +12)
- 306: if r1 == 0 goto 330
- 307: *(u32 *)(r10 -8) = r1
- 308: r1 = map[spec]
- 310: r2 = r10
- 311: r2 += -8
- 312: call map_lookup_elem
- 313: if r0 == 0 goto 390
- 314: r1 = 280
- 315: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
- 316: r1 += 280
- 317: r2 = 0x8000 ll
- 319: if r1 <= r2 goto 330
- 320: *(u32 *)(r10 -8) = 4
- 321: r1 = map[drops]
- 323: r2 = r10
- 324: r2 += -8
- 325: call map_lookup_elem
- 326: if r0 == 0 goto 329
- 327: r1 = 1
- 328: lock *(u64 *)(r0 +0) += r1
- 329: goto 390
- 330: r1 = *(u64 *)(r10 -16)
- 331: *(u64 *)(r7 +16) = r1
- 332: *(u32 *)(r7 +0) = 0
- 333: *(u32 *)(r7 +4) = r9
- 334: call get_smp_processor_id
- 335: *(u32 *)(r7 +8) = r0
- 336: r1 = map[ringbuf]
- 338: r2 = 0
- 339: call ringbuf_query
- 340: r4 = 1
- 341: r1 = r0
- 342: r1 += 288
- 343: if r1 < 1048576 goto 348
- 344: r0 >>= 18
- 345: r1 >>= 18
- 346: if r0 == r1 goto 348
- 347: r4 = 2
- 348: r1 = map[ringbuf]
- 350: r2 = r7
- 351: r2 += 0
- 352: r3 = 280
- 353: call ringbuf_output
- 354: if r0 != 0 goto 356
- 355: goto 365
- 356: *(u32 *)(r10 -8) = 0
- 357: r1 = map[drops]
- 359: r2 = r10
- 360: r2 += -8
- 361: call map_lookup_elem
- 362: if r0 == 0 goto 365
- 363: r1 = 1
- 364: lock *(u64 *)(r0 +0) += r1
- 365: goto 390
- 366: *(u32 *)(r7 +0) = -1
- 367: *(u32 *)(r7 +4) = r9
- 368: call get_smp_processor_id
- 369: *(u32 *)(r7 +8) = r0
- 370: *(u32 *)(r7 +12) = 0
- 371: *(u64 *)(r7 +16) = 0
- 372: *(u64 *)(r7 +48) = 0
- 373: r1 = map[ringbuf]
- 375: r2 = r7
- 376: r2 += 0
- 377: r3 = 64
- 378: r4 = 0
- 379: call ringbuf_output
- 380: if r0 == 0 goto 390
- 381: *(u32 *)(r10 -8) = 3
- 382: r1 = map[drops]
- 384: r2 = r10
- 385: r2 += -8
- 386: call map_lookup_elem
- 387: if r0 == 0 goto 390
- 388: r1 = 1
- 389: lock *(u64 *)(r0 +0) += r1
- 390: r0 = 0
- 391: exit
+ 266: if r1 != 1 goto 381
+ 267: r1 = 280
+ 268: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
+ 269: r1 += 280
+ 270: r2 = 0x8000 ll
+ 272: if r1 <= r2 goto 283
+ 273: *(u32 *)(r10 -8) = 4
+ 274: r1 = map[drops]
+ 276: r2 = r10
+ 277: r2 += -8
+ 278: call map_lookup_elem
+ 279: if r0 == 0 goto 282
+ 280: r1 = 1
+ 281: lock *(u64 *)(r0 +0) += r1
+ 282: goto 381
+ 283: r1 = *(u64 *)(r10 -16)
+ 284: r1 |= 1
+ 285: *(u64 *)(r10 -16) = r1
+ 286: r0 = *(u64 *)(r7 +280)
+ 287: *(u64 *)(r10 -72) = r0
+ 288: r1 = r7
+ 289: r1 += 392
+ 290: r2 = 256
+ 291: r3 = *(u64 *)(r10 -48)
+ 292: call probe_read_kernel
+ 293: r0 = r7
+ 294: r0 += 392
+ 295: *(u64 *)(r10 -56) = r0
+ 296: r2 = 256
+ 297: r3 = *(u64 *)(r10 -72)
+ 298: r0 = r3
+ 299: *(u64 *)(r10 -72) = r0
+ 300: r1 = *(u64 *)(r10 -56)
+ 301: call probe_read_user_str
+ 302: r1 = *(u64 *)(r10 -72)
+ 303: if r0 s< 0 goto 305
+ 304: goto 310
+ 305: *(u64 *)(r7 +40) = r1
+ 306: *(u64 *)(r7 +24) = 1
+ 307: *(u64 *)(r7 +32) = 3
+ 308: *(u64 *)(r7 +56) = 303
+ 309: goto 357
+ 310: r0 = *(u64 *)(r10 -56)
+ 311: r1 = r7
+ 312: r1 += 24
+ 313: r3 = r0
+ 314: r2 = 256
+ 315: call probe_read_kernel
+ 316: r1 = *(u64 *)(r10 -16)
+ 317: r1 |= 2
+ 318: *(u64 *)(r10 -16) = r1
+ 319: r1 = *(u64 *)(r10 -16)
+ 320: if r1 == 0 goto 381
+ 321: r1 = *(u64 *)(r10 -16)
+ 322: *(u64 *)(r7 +16) = r1
+ 323: *(u32 *)(r7 +0) = 0
+ 324: *(u32 *)(r7 +4) = r9
+ 325: call get_smp_processor_id
+ 326: *(u32 *)(r7 +8) = r0
+ 327: r1 = map[ringbuf]
+ 329: r2 = 0
+ 330: call ringbuf_query
+ 331: r4 = 1
+ 332: r1 = r0
+ 333: r1 += 288
+ 334: if r1 < 1048576 goto 339
+ 335: r0 >>= 18
+ 336: r1 >>= 18
+ 337: if r0 == r1 goto 339
+ 338: r4 = 2
+ 339: r1 = map[ringbuf]
+ 341: r2 = r7
+ 342: r2 += 0
+ 343: r3 = 280
+ 344: call ringbuf_output
+ 345: if r0 != 0 goto 347
+ 346: goto 356
+ 347: *(u32 *)(r10 -8) = 0
+ 348: r1 = map[drops]
+ 350: r2 = r10
+ 351: r2 += -8
+ 352: call map_lookup_elem
+ 353: if r0 == 0 goto 356
+ 354: r1 = 1
+ 355: lock *(u64 *)(r0 +0) += r1
+ 356: goto 381
+ 357: *(u32 *)(r7 +0) = -1
+ 358: *(u32 *)(r7 +4) = r9
+ 359: call get_smp_processor_id
+ 360: *(u32 *)(r7 +8) = r0
+ 361: *(u32 *)(r7 +12) = 0
+ 362: *(u64 *)(r7 +16) = 0
+ 363: *(u64 *)(r7 +48) = 0
+ 364: r1 = map[ringbuf]
+ 366: r2 = r7
+ 367: r2 += 0
+ 368: r3 = 64
+ 369: r4 = 0
+ 370: call ringbuf_output
+ 371: if r0 == 0 goto 381
+ 372: *(u32 *)(r10 -8) = 3
+ 373: r1 = map[drops]
+ 375: r2 = r10
+ 376: r2 += -8
+ 377: call map_lookup_elem
+ 378: if r0 == 0 goto 381
+ 379: r1 = 1
+ 380: lock *(u64 *)(r0 +0) += r1
+ 381: r0 = 0
+ 382: exit
 
 ; clause 1: syscall::open:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 323 insns

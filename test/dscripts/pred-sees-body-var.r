@@ -1,0 +1,5 @@
+start
+tick 1
+tick 2
+tick 3
+

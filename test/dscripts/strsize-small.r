@@ -1,0 +1,2 @@
+[abcd] [abcd] [4] [ABCD]
+

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# dtrace-suite-runner.sh — test/dtrace-suite/run (the runner of DTrace's own
+# tests, doc/dtrace-suite.md) on a small suite of our own made here: a test
+# with an expected output that matches and one that does not, a rejected
+# program (err.*), a self-checking program without output file, a program
+# whose line order is free (sorted comparison), and out-of-scope tests by
+# each rule; the per-area counts and the exit status are checked.
+. "$SRCDIR/test/lib.sh"
+RUN=$SRCDIR/test/dtrace-suite/run
+mkdir -p suite/alpha suite/beta
+
+# alpha: 2 passes, 1 failure
+printf '#pragma D option quiet\nBEGIN { printf("one %%d\\n", 1); exit(0); }\n' >suite/alpha/tst.match.d
+printf 'one 1\n\n' >suite/alpha/tst.match.d.out
+printf '#pragma D option quiet\nBEGIN { printf("two\\n"); exit(0); }\n' >suite/alpha/tst.mismatch.d
+printf 'three\n\n' >suite/alpha/tst.mismatch.d.out
+printf 'BEGIN { x = "s" + 1; }\n' >suite/alpha/err.D_OP_INCOMPAT.strplus.d
+
+# beta: 2 passes (status only, sorted lines), 4 out of scope
+printf 'BEGIN { exit(1 + 1 == 2 ? 0 : 1); }\n' >suite/beta/tst.selfcheck.d
+cat >suite/beta/tst.unordered.d <<'EOF_D'
+#pragma D option quiet
+profile-1000hz /n++ == 0/ { printf("b\n"); printf("a\n"); exit(0); }
+EOF_D
+printf '\na\nb\n' >suite/beta/tst.unordered.d.out
+printf 'fbt::read:entry { exit(0); }\n' >suite/beta/tst.kernel.d
+printf 'BEGIN { trace(`kmem_flags); exit(0); }\n' >suite/beta/tst.symbol.d
+printf 'BEGIN { trace(curthread); exit(0); }\n' >suite/beta/tst.curthread.d
+printf 'dtrace -n BEGIN\n' >suite/beta/tst.shell.ksh
+
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 --list-out-of-scope suite >out.txt 2>&1
+status=$?
+check_eq "the runner exits 1 when a test fails" "$status" 1
+check_eq "alpha: 2 of 3 pass" "$(awk '$1 == "alpha" { print $2 "/" $3 " " $5 }' out.txt)" "2/3 0"
+check_eq "beta: the self-checking and the unordered test pass, 4 out of scope" \
+  "$(awk '$1 == "beta" { print $2 "/" $3 " " $5 }' out.txt)" "2/2 4"
+check_eq "the failure is the mismatching output" \
+  "$(grep -c 'alpha/tst.mismatch.d .*stdout differs' out.txt)" 1
+check_eq "each out-of-scope rule named" \
+  "$(grep -Ec 'tst.kernel.d +Solaris-only provider fbt|tst.symbol.d +kernel symbol|tst.curthread.d +Solaris kernel identifier curthread|tst.shell.ksh +ksh test' out.txt)" 4
+check_eq "total" "$(awk '$1 == "TOTAL" { print $2 "/" $3 " " $4 }' out.txt)" "4/5 80.0%"
+rm suite/alpha/tst.mismatch.d*
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 suite >out2.txt 2>&1
+check_eq "all pass: exit 0" "$?" 0
+done_testing
