@@ -1,7 +1,7 @@
 /* @options: -q -x aggsortrev */
 /* Two aggregations printed at exit under aggsortrev: the one declared last
    comes first, and each lists its entries largest first.  Integer keys of
-   type int print in a 16-wide column like 64-bit ones. */
+   type int print 8 wide (Oracle's Linux DTrace). */
 BEGIN
 {
 	@first[10] = sum(1);
