@@ -361,8 +361,7 @@ gen_stmt (struct gen *g, struct d_node *s)
     case DN_IF:
       {
         int els = asm_label (&g->a), done = asm_label (&g->a);
-        cg_expr (g, s->a);
-        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        cg_branch_false (g, s->a, els);
         gen_stmt (g, s->b);
         asm_ja (&g->a, done);
         asm_bind (&g->a, els);
@@ -471,20 +470,28 @@ cg_clause (struct gen *g, struct dclause *cl)
   int end = asm_label (&g->a);
   g->clause_end = end;
   g->action_no = 0;
-  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+  /* the mask of the actions that ran: only actions set and read it (an
+   * aggregation is not one) */
+  if (cl->nactions > 0)
+    cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
   /* the record's speculation id: only a clause that records or speculates
    * reads it (a clause that does neither need not touch the scratch area) */
   bool rec_or_spec = cl->records_data;
   for (size_t i = 0; i < cl->nactions; i++)
     rec_or_spec |= cl->actions[i].kind == ACT_SPECULATE;
-  if (rec_or_spec)
-    cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->ast->predicate)
     {
       g->nstr = 0;
-      cg_expr (g, cl->ast->predicate);
-      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
+      unsigned uses = g->uses;
+      g->uses = 0;
+      cg_branch_false (g, cl->ast->predicate, end);
+      g->pred_uses |= g->uses;
+      g->uses |= uses;
     }
+  if (g->late_scratch)
+    cg_scratch_lookup (g);           /* the predicate did not need it */
+  if (rec_or_spec)
+    cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
     set_mask_bit (g, 0);
   if (cl->ast->body && cl->ast->body->kind == DN_BLOCK)

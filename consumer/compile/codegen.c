@@ -500,9 +500,25 @@ prologue_maps (struct gen *g)
       }
 }
 
+/* r7 = this CPU's scratch area (or exit); strtok's state reset. */
+void
+cg_scratch_lookup (struct gen *g)
+{
+  if (g->cg->scratch.by_cpu)
+    {
+      /* this CPU's element: programs run with migration disabled */
+      cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+      lookup_or_exit (g, MAP_SCRATCH, R0, 0);
+    }
+  else
+    lookup_or_exit (g, MAP_SCRATCH, -1, 0);
+  cg_emit (g, MOV64_REG (R7, R0));
+  cgstr_prologue (g);
+}
+
 static void
 gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
-             const unsigned *clauses, size_t nclauses, unsigned need)
+             const unsigned *clauses, size_t nclauses, unsigned need, bool late_scratch)
 {
   struct gen g;
   memset (&g, 0, sizeof g);
@@ -516,19 +532,8 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
   cg_emit (&g, MOV64_REG (R6, R1));
   if (kind_syscall (kind))
     prologue_syscall (&g);
-  if ((need & USE_SCRATCH) || kind == PK_PROFILE)
-    {
-      if (cg->scratch.by_cpu)
-        {
-          /* this CPU's element: programs run with migration disabled */
-          cg_emit (&g, CALL (BPF_FUNC_get_smp_processor_id));
-          lookup_or_exit (&g, MAP_SCRATCH, R0, 0);
-        }
-      else
-        lookup_or_exit (&g, MAP_SCRATCH, -1, 0);
-      cg_emit (&g, MOV64_REG (R7, R0));
-      cgstr_prologue (&g);
-    }
+  if (((need & USE_SCRATCH) && !late_scratch) || kind == PK_PROFILE)
+    cg_scratch_lookup (&g);
   if (kind_syscall (kind))
     {
       cg_emit (&g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
@@ -558,11 +563,16 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
           cg_args_used (cl->ast->predicate, &mask);
           cg_args_used (cl->ast->body, &mask);
         }
+      unsigned uses = g.uses;
+      g.uses = 0;
       for (unsigned k = 0; k < 12; k++)
         if (mask & (1u << k))
           cg_fetch_arg (&g, k);
+      g.pred_uses = g.uses;
+      g.uses |= uses;
     }
 
+  g.late_scratch = late_scratch && (need & USE_SCRATCH);
   for (size_t i = 0; i < nclauses; i++)
     cg_clause (&g, &g.p->clauses[clauses[i]]);
 
@@ -578,12 +588,18 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
 {
   struct gen g;
   memset (img, 0, sizeof *img);
-  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL);
-  if (g.errors == 0 && g.uses != USE_ALL)
+  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL, false);
+  /* a one-clause program whose argument fetches and predicate do not use
+   * the scratch area looks it up after the predicate: a false predicate
+   * costs only its own instructions */
+  bool late = nclauses == 1 && g.p->clauses[clauses[0]].ast->predicate
+              && !(g.pred_uses & USE_SCRATCH) && (cg_kind_uprobe (kind) || kind == PK_BEGIN
+                                                   || kind == PK_END || kind == PK_TICK);
+  if (g.errors == 0 && (g.uses != USE_ALL || late))
     {
       unsigned uses = g.uses;
       asm_free (&g.a);
-      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses);
+      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late);
     }
   int fin = g.errors != 0 ? -1 : asm_finish (&g.a);
   if (fin == -2)

@@ -1,12 +1,12 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 188 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 180 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 186
+   7: if r0 == 0 goto 178
    8: r7 = r0
    9: r9 = 1
   10: *(u32 *)(r10 -8) = 0
@@ -14,7 +14,7 @@
   13: r2 = r10
   14: r2 += -8
   15: call map_lookup_elem
-  16: if r0 == 0 goto 186
+  16: if r0 == 0 goto 178
   17: *(u64 *)(r10 -24) = r0
   18: r0 = 0
   19: *(u64 *)(r10 -16) = 0
@@ -126,52 +126,44 @@
  133: r0 s>>= 32
  134: *(u64 *)(r1 +24) = r0
  135: r0 = *(u64 *)(r10 -72)
- 136: *(u64 *)(r10 -72) = r0
- 137: r0 = 3
- 138: r1 = r0
- 139: r0 = *(u64 *)(r10 -72)
- 140: if r0 s> r1 goto 143
- 141: r0 = 0
- 142: goto 144
- 143: r0 = 1
- 144: if r0 == 0 goto 154
- 145: r0 = *(u64 *)(r10 -24)
- 146: r0 = *(u64 *)(r0 +24)
- 147: r0 <<= 32
- 148: r0 s>>= 32
- 149: *(u64 *)(r7 +24) = r0
- 150: r1 = *(u64 *)(r10 -16)
- 151: r1 |= 1
- 152: *(u64 *)(r10 -16) = r1
- 153: goto 154
- 154: r1 = *(u64 *)(r10 -16)
- 155: if r1 == 0 goto 186
- 156: r1 = *(u64 *)(r10 -16)
- 157: *(u64 *)(r7 +16) = r1
- 158: *(u32 *)(r7 +0) = 0
- 159: *(u32 *)(r7 +4) = r9
- 160: call get_smp_processor_id
- 161: *(u32 *)(r7 +8) = r0
- 162: r1 = map[ringbuf]
- 164: r2 = 0
- 165: call ringbuf_query
- 166: r4 = 1
- 167: if r0 < 1048576 goto 169
- 168: r4 = 2
- 169: r1 = map[ringbuf]
- 171: r2 = r7
- 172: r2 += 0
- 173: r3 = 32
- 174: call ringbuf_output
- 175: if r0 != 0 goto 177
- 176: goto 186
- 177: *(u32 *)(r10 -8) = 0
- 178: r1 = map[drops]
- 180: r2 = r10
- 181: r2 += -8
- 182: call map_lookup_elem
- 183: if r0 == 0 goto 186
- 184: r1 = 1
- 185: lock *(u64 *)(r0 +0) += r1
- 186: r0 = 0
- 187: exit
+ 136: if r0 s<= 3 goto 146
+ 137: r0 = *(u64 *)(r10 -24)
+ 138: r0 = *(u64 *)(r0 +24)
+ 139: r0 <<= 32
+ 140: r0 s>>= 32
+ 141: *(u64 *)(r7 +24) = r0
+ 142: r1 = *(u64 *)(r10 -16)
+ 143: r1 |= 1
+ 144: *(u64 *)(r10 -16) = r1
+ 145: goto 146
+ 146: r1 = *(u64 *)(r10 -16)
+ 147: if r1 == 0 goto 178
+ 148: r1 = *(u64 *)(r10 -16)
+ 149: *(u64 *)(r7 +16) = r1
+ 150: *(u32 *)(r7 +0) = 0
+ 151: *(u32 *)(r7 +4) = r9
+ 152: call get_smp_processor_id
+ 153: *(u32 *)(r7 +8) = r0
+ 154: r1 = map[ringbuf]
+ 156: r2 = 0
+ 157: call ringbuf_query
+ 158: r4 = 1
+ 159: if r0 < 1048576 goto 161
+ 160: r4 = 2
+ 161: r1 = map[ringbuf]
+ 163: r2 = r7
+ 164: r2 += 0
+ 165: r3 = 32
+ 166: call ringbuf_output
+ 167: if r0 != 0 goto 169
+ 168: goto 178
+ 169: *(u32 *)(r10 -8) = 0
+ 170: r1 = map[drops]
+ 172: r2 = r10
+ 173: r2 += -8
+ 174: call map_lookup_elem
+ 175: if r0 == 0 goto 178
+ 176: r1 = 1
+ 177: lock *(u64 *)(r0 +0) += r1
+ 178: r0 = 0
+ 179: exit

@@ -1,5 +1,5 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 25 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 24 insns
    0: r6 = r1
    1: r9 = 1
    2: *(u32 *)(r10 -8) = 0
@@ -7,22 +7,21 @@
    5: r2 = r10
    6: r2 += -8
    7: call map_lookup_elem
-   8: if r0 == 0 goto 23
+   8: if r0 == 0 goto 22
    9: *(u64 *)(r10 -24) = r0
   10: r0 = 0
-  11: *(u64 *)(r10 -16) = 0
-  12: call ktime_get_ns
-  13: r1 = 0x17979cfe362a0000 ll
-  15: r0 += r1
-  16: r1 = *(u64 *)(r10 -24)
-  17: *(u64 *)(r1 +0) = r0
-  18: r0 = 4242
-  19: r1 = *(u64 *)(r10 -24)
-  20: r0 <<= 32
-  21: r0 s>>= 32
-  22: *(u64 *)(r1 +8) = r0
-  23: r0 = 0
-  24: exit
+  11: call ktime_get_ns
+  12: r1 = 0x17979cfe362a0000 ll
+  14: r0 += r1
+  15: r1 = *(u64 *)(r10 -24)
+  16: *(u64 *)(r1 +0) = r0
+  17: r0 = 4242
+  18: r1 = *(u64 *)(r10 -24)
+  19: r0 <<= 32
+  20: r0 s>>= 32
+  21: *(u64 *)(r1 +8) = r0
+  22: r0 = 0
+  23: exit
 
 ; clause 1: END
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 75 insns

@@ -1,12 +1,12 @@
 ; clause 0: profile:::profile-97
-; dt_c0: perf_event (type 7), expected attach type 0, flags 0, 84 insns
+; dt_c0: perf_event (type 7), expected attach type 0, flags 0, 76 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 82
+   7: if r0 == 0 goto 74
    8: r7 = r0
    9: r1 = *(u64 *)(r6 +136)
   10: r2 = *(u64 *)(r6 +128)
@@ -29,55 +29,47 @@
   27: *(u64 *)(r7 +144) = r3
   28: *(u64 *)(r7 +152) = r3
   29: r9 = 4
-  30: *(u32 *)(r10 -8) = 0
-  31: r1 = map[zero]
-  33: r2 = r10
-  34: r2 += -8
-  35: call map_lookup_elem
-  36: if r0 == 0 goto 82
-  37: *(u64 *)(r10 -48) = r0
-  38: r0 = 0
-  39: *(u64 *)(r10 -16) = 0
-  40: r0 = *(u64 *)(r7 +72)
-  41: if r0 == 0 goto 82
-  42: *(u64 *)(r10 -72) = r0
-  43: r0 = 1
-  44: *(u64 *)(r10 -80) = r0
-  45: r0 = *(u64 *)(r7 +72)
-  46: *(u64 *)(r10 -88) = r0
-  47: r0 = *(u64 *)(r10 -88)
-  48: *(u64 *)(r7 +160) = r0
-  49: r0 = r7
-  50: r0 += 160
-  51: r2 = r0
-  52: r1 = map[agg:@pcs]
-  54: call map_lookup_elem
-  55: if r0 != 0 goto 79
+  30: r0 = 0
+  31: r0 = *(u64 *)(r7 +72)
+  32: if r0 == 0 goto 74
+  33: r0 = *(u64 *)(r7 +72)
+  34: *(u64 *)(r10 -512) = r0
+  35: r0 = r10
+  36: r0 += -512
+  37: r2 = r0
+  38: r1 = map[agg:@pcs]
+  40: call map_lookup_elem
+  41: if r0 != 0 goto 72
+  42: *(u32 *)(r10 -8) = 0
+  43: r1 = map[zero]
+  45: r2 = r10
+  46: r2 += -8
+  47: call map_lookup_elem
+  48: if r0 == 0 goto 62
+  49: r3 = r0
+  50: r1 = map[agg:@pcs]
+  52: r2 = r10
+  53: r2 += -512
+  54: r4 = 1
+  55: call map_update_elem
   56: r1 = map[agg:@pcs]
-  58: r2 = r7
-  59: r2 += 160
-  60: r3 = *(u64 *)(r10 -48)
-  61: r4 = 1
-  62: call map_update_elem
-  63: r1 = map[agg:@pcs]
-  65: r2 = r7
-  66: r2 += 160
+  58: r2 = r10
+  59: r2 += -512
+  60: call map_lookup_elem
+  61: if r0 != 0 goto 72
+  62: *(u32 *)(r10 -8) = 2
+  63: r1 = map[drops]
+  65: r2 = r10
+  66: r2 += -8
   67: call map_lookup_elem
-  68: if r0 != 0 goto 79
-  69: *(u32 *)(r10 -8) = 2
-  70: r1 = map[drops]
-  72: r2 = r10
-  73: r2 += -8
-  74: call map_lookup_elem
-  75: if r0 == 0 goto 78
-  76: r1 = 1
-  77: lock *(u64 *)(r0 +0) += r1
-  78: goto 82
-  79: r1 = *(u64 *)(r10 -72)
-  80: r1 = 1
-  81: lock *(u64 *)(r0 +0) += r1
-  82: r0 = 0
-  83: exit
+  68: if r0 == 0 goto 71
+  69: r1 = 1
+  70: lock *(u64 *)(r0 +0) += r1
+  71: goto 74
+  72: r1 = 1
+  73: lock *(u64 *)(r0 +0) += r1
+  74: r0 = 0
+  75: exit
 
 ; clause 1: profile:::tick-1s
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 55 insns

@@ -365,7 +365,7 @@
  386: exit
 
 ; clause 1: syscall::open:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 318 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 304 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -375,16 +375,16 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 316
+   9: if r0 != 0 goto 302
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 316
+  12: if r0 == 4242 goto 302
   13: *(u32 *)(r10 -8) = 0
   14: r1 = map[scratch]
   16: r2 = r10
   17: r2 += -8
   18: call map_lookup_elem
-  19: if r0 == 0 goto 316
+  19: if r0 == 0 goto 302
   20: r7 = r0
   21: r1 = *(u64 *)(r10 -56)
   22: *(u32 *)(r10 -8) = r1
@@ -392,7 +392,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 316
+  28: if r0 == 0 goto 302
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
@@ -472,200 +472,186 @@
  105: r0 = 0
  106: *(u64 *)(r7 +288) = r0
  107: *(u64 *)(r10 -16) = 0
- 108: *(u32 *)(r7 +12) = 0
- 109: call get_current_pid_tgid
- 110: w0 = w0
- 111: *(u64 *)(r7 +376) = r0
- 112: r0 = r7
- 113: r0 += 376
- 114: r2 = r0
- 115: r1 = map[var:self->spec]
- 117: call map_lookup_elem
- 118: if r0 != 0 goto 121
- 119: r0 = 0
- 120: goto 122
- 121: r0 = *(u64 *)(r0 +0)
- 122: if r0 == 0 goto 137
- 123: r0 = *(u64 *)(r7 +288)
- 124: *(u64 *)(r10 -72) = r0
- 125: r0 = 0
- 126: r1 = r0
- 127: r0 = *(u64 *)(r10 -72)
- 128: if r0 s< r1 goto 131
- 129: r0 = 0
- 130: goto 132
- 131: r0 = 1
- 132: if r0 != 0 goto 135
- 133: r0 = 0
- 134: goto 138
- 135: r0 = 1
+ 108: call get_current_pid_tgid
+ 109: w0 = w0
+ 110: *(u64 *)(r7 +376) = r0
+ 111: r0 = r7
+ 112: r0 += 376
+ 113: r2 = r0
+ 114: r1 = map[var:self->spec]
+ 116: call map_lookup_elem
+ 117: if r0 != 0 goto 120
+ 118: r0 = 0
+ 119: goto 121
+ 120: r0 = *(u64 *)(r0 +0)
+ 121: if r0 == 0 goto 302
+ 122: r0 = *(u64 *)(r7 +288)
+ 123: if r0 s>= 0 goto 302
+ 124: *(u32 *)(r7 +12) = 0
+ 125: call get_current_pid_tgid
+ 126: w0 = w0
+ 127: *(u64 *)(r7 +376) = r0
+ 128: r0 = r7
+ 129: r0 += 376
+ 130: r2 = r0
+ 131: r1 = map[var:self->spec]
+ 133: call map_lookup_elem
+ 134: if r0 != 0 goto 137
+ 135: r0 = 0
  136: goto 138
- 137: r0 = 0
- 138: if r0 == 0 goto 316
- 139: call get_current_pid_tgid
- 140: w0 = w0
- 141: *(u64 *)(r7 +376) = r0
- 142: r0 = r7
- 143: r0 += 376
- 144: r2 = r0
- 145: r1 = map[var:self->spec]
- 147: call map_lookup_elem
- 148: if r0 != 0 goto 151
+ 137: r0 = *(u64 *)(r0 +0)
+ 138: if r0 > 2 goto 140
+ 139: goto 145
+ 140: *(u64 *)(r7 +40) = r0
+ 141: *(u64 *)(r7 +24) = 3
+ 142: *(u64 *)(r7 +32) = 1
+ 143: *(u64 *)(r7 +56) = 138
+ 144: goto 278
+ 145: *(u64 *)(r7 +24) = r0
+ 146: r1 = *(u64 *)(r10 -16)
+ 147: r1 |= 1
+ 148: *(u64 *)(r10 -16) = r1
  149: r0 = 0
- 150: goto 152
- 151: r0 = *(u64 *)(r0 +0)
- 152: if r0 > 2 goto 154
- 153: goto 159
- 154: *(u64 *)(r7 +40) = r0
- 155: *(u64 *)(r7 +24) = 3
- 156: *(u64 *)(r7 +32) = 1
- 157: *(u64 *)(r7 +56) = 152
- 158: goto 292
- 159: *(u64 *)(r7 +24) = r0
- 160: r1 = *(u64 *)(r10 -16)
- 161: r1 |= 1
- 162: *(u64 *)(r10 -16) = r1
- 163: r0 = 0
- 164: r0 <<= 32
- 165: r0 s>>= 32
- 166: *(u64 *)(r10 -72) = r0
- 167: call get_current_pid_tgid
- 168: w0 = w0
- 169: *(u64 *)(r7 +376) = r0
- 170: r0 = r7
- 171: r0 += 376
- 172: r1 = *(u64 *)(r10 -72)
- 173: *(u64 *)(r10 -56) = r1
- 174: r3 = *(u64 *)(r10 -56)
- 175: if r3 != 0 goto 192
- 176: r1 = map[var:self->spec]
- 178: r2 = r7
- 179: r2 += 376
- 180: call map_delete_elem
- 181: if r0 != 0 goto 245
- 182: *(u32 *)(r10 -8) = 0
- 183: r1 = map[dynvar]
- 185: r2 = r10
- 186: r2 += -8
- 187: call map_lookup_elem
- 188: if r0 == 0 goto 245
- 189: r1 = -80
- 190: lock *(u64 *)(r0 +0) += r1
- 191: goto 245
- 192: r1 = map[var:self->spec]
- 194: r2 = r7
- 195: r2 += 376
- 196: call map_lookup_elem
- 197: if r0 != 0 goto 233
- 198: *(u32 *)(r10 -8) = 0
- 199: r1 = map[dynvar]
- 201: r2 = r10
- 202: r2 += -8
- 203: call map_lookup_elem
- 204: if r0 == 0 goto 236
- 205: r1 = 80
- 206: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 207: r1 += 80
- 208: r2 = 0x100000 ll
- 210: if r1 <= r2 goto 214
- 211: r1 = -80
- 212: lock *(u64 *)(r0 +0) += r1
- 213: goto 236
- 214: r1 = map[var:self->spec]
- 216: r2 = r7
- 217: r2 += 376
- 218: r3 = r10
- 219: r3 += -56
- 220: r4 = 1
- 221: call map_update_elem
- 222: if r0 == 0 goto 245
- 223: *(u32 *)(r10 -8) = 0
- 224: r1 = map[dynvar]
- 226: r2 = r10
- 227: r2 += -8
- 228: call map_lookup_elem
- 229: if r0 == 0 goto 236
- 230: r1 = -80
- 231: lock *(u64 *)(r0 +0) += r1
- 232: goto 236
- 233: r1 = *(u64 *)(r10 -56)
- 234: *(u64 *)(r0 +0) = r1
- 235: goto 245
- 236: *(u32 *)(r10 -8) = 1
- 237: r1 = map[drops]
- 239: r2 = r10
- 240: r2 += -8
- 241: call map_lookup_elem
- 242: if r0 == 0 goto 245
- 243: r1 = 1
- 244: lock *(u64 *)(r0 +0) += r1
- 245: r1 = *(u64 *)(r10 -16)
- 246: if r1 == 0 goto 316
- 247: r1 = *(u64 *)(r10 -16)
- 248: *(u64 *)(r7 +16) = r1
- 249: *(u32 *)(r7 +0) = 1
- 250: *(u32 *)(r7 +4) = r9
- 251: call get_smp_processor_id
- 252: *(u32 *)(r7 +8) = r0
- 253: r1 = map[ringbuf]
- 255: r2 = 0
- 256: call ringbuf_query
- 257: r4 = 1
- 258: if r0 < 1048576 goto 260
- 259: r4 = 2
- 260: r1 = map[ringbuf]
- 262: r2 = r7
- 263: r2 += 0
- 264: r3 = 32
- 265: call ringbuf_output
- 266: if r0 != 0 goto 268
- 267: goto 277
- 268: *(u32 *)(r10 -8) = 0
- 269: r1 = map[drops]
- 271: r2 = r10
- 272: r2 += -8
- 273: call map_lookup_elem
- 274: if r0 == 0 goto 277
- 275: r1 = 1
- 276: lock *(u64 *)(r0 +0) += r1
- 277: r1 = *(u64 *)(r10 -16)
- 278: r1 &= 1
- 279: if r1 == 0 goto 291
- 280: r1 = *(u64 *)(r7 +24)
- 281: if r1 == 0 goto 291
- 282: if r1 > 2 goto 291
- 283: *(u32 *)(r10 -8) = r1
- 284: r1 = map[spec]
- 286: r2 = r10
- 287: r2 += -8
- 288: call map_lookup_elem
- 289: if r0 == 0 goto 291
- 290: *(u64 *)(r0 +0) = 0
- 291: goto 316
- 292: *(u32 *)(r7 +0) = -1
- 293: *(u32 *)(r7 +4) = r9
- 294: call get_smp_processor_id
- 295: *(u32 *)(r7 +8) = r0
- 296: *(u32 *)(r7 +12) = 0
- 297: *(u64 *)(r7 +16) = 0
- 298: *(u64 *)(r7 +48) = 1
- 299: r1 = map[ringbuf]
- 301: r2 = r7
- 302: r2 += 0
- 303: r3 = 64
- 304: r4 = 0
- 305: call ringbuf_output
- 306: if r0 == 0 goto 316
- 307: *(u32 *)(r10 -8) = 3
- 308: r1 = map[drops]
- 310: r2 = r10
- 311: r2 += -8
- 312: call map_lookup_elem
- 313: if r0 == 0 goto 316
- 314: r1 = 1
- 315: lock *(u64 *)(r0 +0) += r1
- 316: r0 = 0
- 317: exit
+ 150: r0 <<= 32
+ 151: r0 s>>= 32
+ 152: *(u64 *)(r10 -72) = r0
+ 153: call get_current_pid_tgid
+ 154: w0 = w0
+ 155: *(u64 *)(r7 +376) = r0
+ 156: r0 = r7
+ 157: r0 += 376
+ 158: r1 = *(u64 *)(r10 -72)
+ 159: *(u64 *)(r10 -56) = r1
+ 160: r3 = *(u64 *)(r10 -56)
+ 161: if r3 != 0 goto 178
+ 162: r1 = map[var:self->spec]
+ 164: r2 = r7
+ 165: r2 += 376
+ 166: call map_delete_elem
+ 167: if r0 != 0 goto 231
+ 168: *(u32 *)(r10 -8) = 0
+ 169: r1 = map[dynvar]
+ 171: r2 = r10
+ 172: r2 += -8
+ 173: call map_lookup_elem
+ 174: if r0 == 0 goto 231
+ 175: r1 = -80
+ 176: lock *(u64 *)(r0 +0) += r1
+ 177: goto 231
+ 178: r1 = map[var:self->spec]
+ 180: r2 = r7
+ 181: r2 += 376
+ 182: call map_lookup_elem
+ 183: if r0 != 0 goto 219
+ 184: *(u32 *)(r10 -8) = 0
+ 185: r1 = map[dynvar]
+ 187: r2 = r10
+ 188: r2 += -8
+ 189: call map_lookup_elem
+ 190: if r0 == 0 goto 222
+ 191: r1 = 80
+ 192: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 193: r1 += 80
+ 194: r2 = 0x100000 ll
+ 196: if r1 <= r2 goto 200
+ 197: r1 = -80
+ 198: lock *(u64 *)(r0 +0) += r1
+ 199: goto 222
+ 200: r1 = map[var:self->spec]
+ 202: r2 = r7
+ 203: r2 += 376
+ 204: r3 = r10
+ 205: r3 += -56
+ 206: r4 = 1
+ 207: call map_update_elem
+ 208: if r0 == 0 goto 231
+ 209: *(u32 *)(r10 -8) = 0
+ 210: r1 = map[dynvar]
+ 212: r2 = r10
+ 213: r2 += -8
+ 214: call map_lookup_elem
+ 215: if r0 == 0 goto 222
+ 216: r1 = -80
+ 217: lock *(u64 *)(r0 +0) += r1
+ 218: goto 222
+ 219: r1 = *(u64 *)(r10 -56)
+ 220: *(u64 *)(r0 +0) = r1
+ 221: goto 231
+ 222: *(u32 *)(r10 -8) = 1
+ 223: r1 = map[drops]
+ 225: r2 = r10
+ 226: r2 += -8
+ 227: call map_lookup_elem
+ 228: if r0 == 0 goto 231
+ 229: r1 = 1
+ 230: lock *(u64 *)(r0 +0) += r1
+ 231: r1 = *(u64 *)(r10 -16)
+ 232: if r1 == 0 goto 302
+ 233: r1 = *(u64 *)(r10 -16)
+ 234: *(u64 *)(r7 +16) = r1
+ 235: *(u32 *)(r7 +0) = 1
+ 236: *(u32 *)(r7 +4) = r9
+ 237: call get_smp_processor_id
+ 238: *(u32 *)(r7 +8) = r0
+ 239: r1 = map[ringbuf]
+ 241: r2 = 0
+ 242: call ringbuf_query
+ 243: r4 = 1
+ 244: if r0 < 1048576 goto 246
+ 245: r4 = 2
+ 246: r1 = map[ringbuf]
+ 248: r2 = r7
+ 249: r2 += 0
+ 250: r3 = 32
+ 251: call ringbuf_output
+ 252: if r0 != 0 goto 254
+ 253: goto 263
+ 254: *(u32 *)(r10 -8) = 0
+ 255: r1 = map[drops]
+ 257: r2 = r10
+ 258: r2 += -8
+ 259: call map_lookup_elem
+ 260: if r0 == 0 goto 263
+ 261: r1 = 1
+ 262: lock *(u64 *)(r0 +0) += r1
+ 263: r1 = *(u64 *)(r10 -16)
+ 264: r1 &= 1
+ 265: if r1 == 0 goto 277
+ 266: r1 = *(u64 *)(r7 +24)
+ 267: if r1 == 0 goto 277
+ 268: if r1 > 2 goto 277
+ 269: *(u32 *)(r10 -8) = r1
+ 270: r1 = map[spec]
+ 272: r2 = r10
+ 273: r2 += -8
+ 274: call map_lookup_elem
+ 275: if r0 == 0 goto 277
+ 276: *(u64 *)(r0 +0) = 0
+ 277: goto 302
+ 278: *(u32 *)(r7 +0) = -1
+ 279: *(u32 *)(r7 +4) = r9
+ 280: call get_smp_processor_id
+ 281: *(u32 *)(r7 +8) = r0
+ 282: *(u32 *)(r7 +12) = 0
+ 283: *(u64 *)(r7 +16) = 0
+ 284: *(u64 *)(r7 +48) = 1
+ 285: r1 = map[ringbuf]
+ 287: r2 = r7
+ 288: r2 += 0
+ 289: r3 = 64
+ 290: r4 = 0
+ 291: call ringbuf_output
+ 292: if r0 == 0 goto 302
+ 293: *(u32 *)(r10 -8) = 3
+ 294: r1 = map[drops]
+ 296: r2 = r10
+ 297: r2 += -8
+ 298: call map_lookup_elem
+ 299: if r0 == 0 goto 302
+ 300: r1 = 1
+ 301: lock *(u64 *)(r0 +0) += r1
+ 302: r0 = 0
+ 303: exit
 
 ; clause 2: syscall::open:return
 ; dt_c2: raw_tracepoint (type 17), expected attach type 0, flags 0, 227 insns
@@ -700,20 +686,20 @@
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
   32: *(u64 *)(r10 -16) = 0
-  33: *(u32 *)(r7 +12) = 0
-  34: call get_current_pid_tgid
-  35: w0 = w0
-  36: *(u64 *)(r7 +376) = r0
-  37: r0 = r7
-  38: r0 += 376
-  39: r2 = r0
-  40: r1 = map[var:self->spec]
-  42: call map_lookup_elem
-  43: if r0 != 0 goto 46
-  44: r0 = 0
-  45: goto 47
-  46: r0 = *(u64 *)(r0 +0)
-  47: if r0 == 0 goto 225
+  33: call get_current_pid_tgid
+  34: w0 = w0
+  35: *(u64 *)(r7 +376) = r0
+  36: r0 = r7
+  37: r0 += 376
+  38: r2 = r0
+  39: r1 = map[var:self->spec]
+  41: call map_lookup_elem
+  42: if r0 != 0 goto 45
+  43: r0 = 0
+  44: goto 46
+  45: r0 = *(u64 *)(r0 +0)
+  46: if r0 == 0 goto 225
+  47: *(u32 *)(r7 +12) = 0
   48: call get_current_pid_tgid
   49: w0 = w0
   50: *(u64 *)(r7 +376) = r0

@@ -140,7 +140,7 @@
  142: exit
 
 ; clause 1: syscall::openat:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 119 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 95 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -150,106 +150,83 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 117
+   9: if r0 != 0 goto 93
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 117
-  13: *(u32 *)(r10 -8) = 0
-  14: r1 = map[scratch]
-  16: r2 = r10
-  17: r2 += -8
-  18: call map_lookup_elem
-  19: if r0 == 0 goto 117
-  20: r7 = r0
-  21: r1 = *(u64 *)(r10 -56)
-  22: *(u32 *)(r10 -8) = r1
-  23: r1 = map[syscall_sites]
-  25: r2 = r10
-  26: r2 += -8
-  27: call map_lookup_elem
-  28: if r0 == 0 goto 117
-  29: r8 = r0
-  30: r9 = *(u32 *)(r8 +0)
-  31: *(u32 *)(r10 -8) = 0
-  32: r1 = map[zero]
-  34: r2 = r10
-  35: r2 += -8
-  36: call map_lookup_elem
-  37: if r0 == 0 goto 117
-  38: *(u64 *)(r10 -48) = r0
+  12: if r0 == 4242 goto 93
+  13: r1 = *(u64 *)(r10 -56)
+  14: *(u32 *)(r10 -8) = r1
+  15: r1 = map[syscall_sites]
+  17: r2 = r10
+  18: r2 += -8
+  19: call map_lookup_elem
+  20: if r0 == 0 goto 93
+  21: r8 = r0
+  22: r9 = *(u32 *)(r8 +0)
+  23: r0 = 0
+  24: r0 = 0
+  25: *(u64 *)(r10 -8) = 0
+  26: r1 = r10
+  27: r1 += -8
+  28: r2 = 8
+  29: r3 = r6
+  30: r3 += 80
+  31: call probe_read_kernel
+  32: r0 = *(u64 *)(r10 -8)
+  33: if r0 s>= 0 goto 37
+  34: if r0 s< -4095 goto 37
+  35: r0 = -r0
+  36: goto 38
+  37: r0 = 0
+  38: if r0 == 0 goto 93
   39: r0 = 0
-  40: *(u64 *)(r10 -16) = 0
-  41: r0 = 0
-  42: *(u64 *)(r10 -8) = 0
-  43: r1 = r10
-  44: r1 += -8
-  45: r2 = 8
-  46: r3 = r6
-  47: r3 += 80
-  48: call probe_read_kernel
-  49: r0 = *(u64 *)(r10 -8)
-  50: if r0 s>= 0 goto 54
-  51: if r0 s< -4095 goto 54
-  52: r0 = -r0
-  53: goto 55
-  54: r0 = 0
-  55: *(u64 *)(r10 -72) = r0
-  56: r0 = 0
-  57: r1 = r0
-  58: r0 = *(u64 *)(r10 -72)
-  59: if r0 != r1 goto 62
-  60: r0 = 0
-  61: goto 63
-  62: r0 = 1
-  63: if r0 == 0 goto 117
-  64: *(u64 *)(r10 -72) = r0
-  65: r0 = 1
-  66: *(u64 *)(r10 -80) = r0
-  67: r0 = 0
-  68: *(u64 *)(r10 -8) = 0
-  69: r1 = r10
-  70: r1 += -8
-  71: r2 = 8
-  72: r3 = r6
-  73: r3 += 80
-  74: call probe_read_kernel
-  75: r0 = *(u64 *)(r10 -8)
-  76: if r0 s>= 0 goto 80
-  77: if r0 s< -4095 goto 80
-  78: r0 = -r0
-  79: goto 81
-  80: r0 = 0
-  81: *(u64 *)(r10 -88) = r0
-  82: r0 = *(u64 *)(r10 -88)
-  83: *(u64 *)(r7 +160) = r0
-  84: r0 = r7
-  85: r0 += 160
-  86: r2 = r0
-  87: r1 = map[agg:@errs]
-  89: call map_lookup_elem
-  90: if r0 != 0 goto 114
-  91: r1 = map[agg:@errs]
-  93: r2 = r7
-  94: r2 += 160
-  95: r3 = *(u64 *)(r10 -48)
-  96: r4 = 1
-  97: call map_update_elem
-  98: r1 = map[agg:@errs]
- 100: r2 = r7
- 101: r2 += 160
- 102: call map_lookup_elem
- 103: if r0 != 0 goto 114
- 104: *(u32 *)(r10 -8) = 2
- 105: r1 = map[drops]
- 107: r2 = r10
- 108: r2 += -8
- 109: call map_lookup_elem
- 110: if r0 == 0 goto 113
- 111: r1 = 1
- 112: lock *(u64 *)(r0 +0) += r1
- 113: goto 117
- 114: r1 = *(u64 *)(r10 -72)
- 115: r1 = 1
- 116: lock *(u64 *)(r0 +0) += r1
- 117: r0 = 0
- 118: exit
+  40: *(u64 *)(r10 -8) = 0
+  41: r1 = r10
+  42: r1 += -8
+  43: r2 = 8
+  44: r3 = r6
+  45: r3 += 80
+  46: call probe_read_kernel
+  47: r0 = *(u64 *)(r10 -8)
+  48: if r0 s>= 0 goto 52
+  49: if r0 s< -4095 goto 52
+  50: r0 = -r0
+  51: goto 53
+  52: r0 = 0
+  53: *(u64 *)(r10 -512) = r0
+  54: r0 = r10
+  55: r0 += -512
+  56: r2 = r0
+  57: r1 = map[agg:@errs]
+  59: call map_lookup_elem
+  60: if r0 != 0 goto 91
+  61: *(u32 *)(r10 -8) = 0
+  62: r1 = map[zero]
+  64: r2 = r10
+  65: r2 += -8
+  66: call map_lookup_elem
+  67: if r0 == 0 goto 81
+  68: r3 = r0
+  69: r1 = map[agg:@errs]
+  71: r2 = r10
+  72: r2 += -512
+  73: r4 = 1
+  74: call map_update_elem
+  75: r1 = map[agg:@errs]
+  77: r2 = r10
+  78: r2 += -512
+  79: call map_lookup_elem
+  80: if r0 != 0 goto 91
+  81: *(u32 *)(r10 -8) = 2
+  82: r1 = map[drops]
+  84: r2 = r10
+  85: r2 += -8
+  86: call map_lookup_elem
+  87: if r0 == 0 goto 90
+  88: r1 = 1
+  89: lock *(u64 *)(r0 +0) += r1
+  90: goto 93
+  91: r1 = 1
+  92: lock *(u64 *)(r0 +0) += r1
+  93: r0 = 0
+  94: exit
