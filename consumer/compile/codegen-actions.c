@@ -113,6 +113,8 @@ spec_release (struct gen *g)
 static void
 set_mask_bit (struct gen *g, int action)
 {
+  if (g->mask_static)
+    return;                       /* known at compile time (static_mask) */
   cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
   if (action < 31)
     cg_emit (g, A64_IMM (BPF_OR, R1, 1 << action));
@@ -462,6 +464,51 @@ ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
   asm_bind (&g->a, quiet);
 }
 
+/* Mark in *SEEN (bit I: action I) the actions statement S runs whenever
+ * it runs: those not under an if or a ?:. */
+static void
+unconditional_actions (const struct d_node *s, uint64_t *seen)
+{
+  if (!s)
+    return;
+  if (s->kind == DN_BLOCK)
+    for (size_t i = 0; i < s->nargs; i++)
+      unconditional_actions (s->args[i], seen);
+  else if (s->kind == DN_EXPR_STMT)
+    unconditional_actions (s->a, seen);
+  else if (s->kind == DN_CALL && ninfo (s)->action >= 0 && ninfo (s)->action < 64)
+    *seen |= 1ull << ninfo (s)->action;
+}
+
+/* When every action of CL runs whenever the clause gets past its
+ * predicate, the mask of the actions that ran is a constant: *MASK, true.
+ * Not so for copyout()s (they may do nothing) nor with commit() or
+ * discard() (their release reads the mask at run time). */
+static bool
+static_mask (const struct dclause *cl, uint64_t *mask)
+{
+  *mask = 0;
+  if (cl->nactions == 0 || cl->nactions > 64)
+    return false;
+  if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
+    {
+      *mask = 1;
+      return true;
+    }
+  for (size_t i = 0; i < cl->nactions; i++)
+    {
+      enum action_kind k = cl->actions[i].kind;
+      if (k == ACT_COPYOUT || k == ACT_COPYOUTSTR || k == ACT_COMMIT || k == ACT_DISCARD
+          || k == ACT_DEFAULT)
+        return false;
+    }
+  uint64_t seen = 0;
+  unconditional_actions (cl->ast->body, &seen);
+  uint64_t all = cl->nactions == 64 ? ~0ull : (1ull << cl->nactions) - 1;
+  *mask = all;
+  return seen == all;
+}
+
 void
 cg_clause (struct gen *g, struct dclause *cl)
 {
@@ -472,7 +519,9 @@ cg_clause (struct gen *g, struct dclause *cl)
   g->action_no = 0;
   /* the mask of the actions that ran: only actions set and read it (an
    * aggregation is not one) */
-  if (cl->nactions > 0)
+  uint64_t mask = 0;
+  g->mask_static = static_mask (cl, &mask);
+  if (cl->nactions > 0 && !g->mask_static)
     cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
   /* the record's speculation id: only a clause that records or speculates
    * reads it (a clause that does neither need not touch the scratch area) */
@@ -513,11 +562,17 @@ cg_clause (struct gen *g, struct dclause *cl)
     }
   if (cl->records_data)
     {
-      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+      if (!g->mask_static)
+        {
+          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+        }
       if (speculates)
         spec_account (g, end);
-      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (g->mask_static)
+        cg_mov_imm (g, R1, (int64_t) mask);
+      else
+        cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
       unsigned ro = g->cg->scratch.rec_off;
       cg_emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));
       cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) cl->index));

@@ -64,6 +64,9 @@ struct gen {
    * PRED_USES what the argument fetches and the predicate use). */
   unsigned pred_uses;
   bool late_scratch;
+  /* The clause's mask of the actions that ran is a compile-time constant
+   * (every action runs unconditionally): no SLOT_MASK at run time. */
+  bool mask_static;
 };
 
 enum { USE_GLOBALS = 1, USE_STRCONST = 2, USE_ZERO = 4, USE_PROBESTR = 8,

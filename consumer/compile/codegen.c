@@ -420,15 +420,16 @@ gen_new_process_probe (struct gen *g, int done)
   cg_emit (g, LDX (BPF_W, R9, R0, 0));
 }
 
-/* Uprobe programs (USDT, pid): the -p/-c filter, then r8 = the site's
+/* Uprobe programs (USDT, pid), after the -p/-c filter: r8 = the site's
  * spec (by the attach cookie) and r9 = its probe id, when the code uses
  * them. */
+/* Uprobe programs: the -p/-c filter, first (another process leaves at
+ * once). */
 static void
-prologue_uprobe (struct gen *g)
+prologue_pid_filter (struct gen *g)
 {
   const struct codegen_ctx *cg = g->cg;
   const struct dtarget *t = &g->p->target;
-  unsigned need = g->need;
   /* pid probes name their process: the kernel filters them when it
    * can, and then the -p/-c list must not (pid123 with -p 456) */
   bool kernel_filters = g->kind == PK_PID && (!t->uprobe_multi || t->multi_pid_filter);
@@ -439,6 +440,13 @@ prologue_uprobe (struct gen *g)
       cg_emit (g, MOV64_REG (R1, R0));
       lookup_or_exit (g, MAP_PIDS, R1, 0);
     }
+}
+
+static void
+prologue_uprobe (struct gen *g)
+{
+  const struct codegen_ctx *cg = g->cg;
+  unsigned need = g->need;
   if (!(need & USE_SITE) && cg->fixed_probe_id && (need & (USE_PROBEID | USE_PROBESTR)))
     {
       cg_mov_imm (g, R9, cg->fixed_probe_id);   /* every site is this probe's */
@@ -532,6 +540,8 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
   cg_emit (&g, MOV64_REG (R6, R1));
   if (kind_syscall (kind))
     prologue_syscall (&g);
+  if (cg_kind_uprobe (kind))
+    prologue_pid_filter (&g);
   if (((need & USE_SCRATCH) && !late_scratch) || kind == PK_PROFILE)
     cg_scratch_lookup (&g);
   if (kind_syscall (kind))

@@ -1,12 +1,12 @@
 ; clause 0: dtrace:::BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 73 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 67 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 71
+   7: if r0 == 0 goto 65
    8: r7 = r0
    9: r9 = 1
   10: *(u32 *)(r10 -8) = 0
@@ -14,57 +14,51 @@
   13: r2 = r10
   14: r2 += -8
   15: call map_lookup_elem
-  16: if r0 == 0 goto 71
+  16: if r0 == 0 goto 65
   17: *(u64 *)(r10 -32) = r0
   18: r0 = 0
-  19: *(u64 *)(r10 -16) = 0
-  20: *(u32 *)(r7 +12) = 0
-  21: r0 = 42
-  22: r0 <<= 32
-  23: r0 s>>= 32
-  24: *(u64 *)(r7 +24) = r0
-  25: r0 = *(u64 *)(r10 -32)
-  26: r0 += 0
-  27: r1 = r7
-  28: r1 += 32
-  29: r3 = r0
-  30: r2 = 256
-  31: call probe_read_kernel
-  32: r0 = 42
-  33: r0 <<= 32
-  34: r0 s>>= 32
-  35: *(u64 *)(r7 +288) = r0
-  36: r1 = *(u64 *)(r10 -16)
-  37: r1 |= 1
-  38: *(u64 *)(r10 -16) = r1
-  39: r1 = *(u64 *)(r10 -16)
-  40: if r1 == 0 goto 71
-  41: r1 = *(u64 *)(r10 -16)
-  42: *(u64 *)(r7 +16) = r1
-  43: *(u32 *)(r7 +0) = 0
-  44: *(u32 *)(r7 +4) = r9
-  45: call get_smp_processor_id
-  46: *(u32 *)(r7 +8) = r0
-  47: r1 = map[ringbuf]
-  49: r2 = 0
-  50: call ringbuf_query
-  51: r4 = 1
-  52: if r0 < 1048576 goto 54
-  53: r4 = 2
-  54: r1 = map[ringbuf]
-  56: r2 = r7
-  57: r2 += 0
-  58: r3 = 296
-  59: call ringbuf_output
-  60: if r0 != 0 goto 62
-  61: goto 71
-  62: *(u32 *)(r10 -8) = 0
-  63: r1 = map[drops]
-  65: r2 = r10
-  66: r2 += -8
-  67: call map_lookup_elem
-  68: if r0 == 0 goto 71
-  69: r1 = 1
-  70: lock *(u64 *)(r0 +0) += r1
-  71: r0 = 0
-  72: exit
+  19: *(u32 *)(r7 +12) = 0
+  20: r0 = 42
+  21: r0 <<= 32
+  22: r0 s>>= 32
+  23: *(u64 *)(r7 +24) = r0
+  24: r0 = *(u64 *)(r10 -32)
+  25: r0 += 0
+  26: r1 = r7
+  27: r1 += 32
+  28: r3 = r0
+  29: r2 = 256
+  30: call probe_read_kernel
+  31: r0 = 42
+  32: r0 <<= 32
+  33: r0 s>>= 32
+  34: *(u64 *)(r7 +288) = r0
+  35: r1 = 1
+  36: *(u64 *)(r7 +16) = r1
+  37: *(u32 *)(r7 +0) = 0
+  38: *(u32 *)(r7 +4) = r9
+  39: call get_smp_processor_id
+  40: *(u32 *)(r7 +8) = r0
+  41: r1 = map[ringbuf]
+  43: r2 = 0
+  44: call ringbuf_query
+  45: r4 = 1
+  46: if r0 < 1048576 goto 48
+  47: r4 = 2
+  48: r1 = map[ringbuf]
+  50: r2 = r7
+  51: r2 += 0
+  52: r3 = 296
+  53: call ringbuf_output
+  54: if r0 != 0 goto 56
+  55: goto 65
+  56: *(u32 *)(r10 -8) = 0
+  57: r1 = map[drops]
+  59: r2 = r10
+  60: r2 += -8
+  61: call map_lookup_elem
+  62: if r0 == 0 goto 65
+  63: r1 = 1
+  64: lock *(u64 *)(r0 +0) += r1
+  65: r0 = 0
+  66: exit

@@ -72,55 +72,46 @@
   75: exit
 
 ; clause 1: profile:::tick-1s
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 55 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 46 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 53
+   7: if r0 == 0 goto 44
    8: r7 = r0
    9: r9 = 5
   10: r0 = 0
-  11: *(u64 *)(r10 -16) = 0
-  12: *(u32 *)(r7 +12) = 0
-  13: r1 = *(u64 *)(r10 -16)
-  14: r1 |= 1
-  15: *(u64 *)(r10 -16) = r1
-  16: r0 = 10
-  17: *(u64 *)(r7 +24) = r0
-  18: r1 = *(u64 *)(r10 -16)
-  19: r1 |= 2
-  20: *(u64 *)(r10 -16) = r1
-  21: r1 = *(u64 *)(r10 -16)
-  22: if r1 == 0 goto 53
-  23: r1 = *(u64 *)(r10 -16)
-  24: *(u64 *)(r7 +16) = r1
-  25: *(u32 *)(r7 +0) = 1
-  26: *(u32 *)(r7 +4) = r9
-  27: call get_smp_processor_id
-  28: *(u32 *)(r7 +8) = r0
-  29: r1 = map[ringbuf]
-  31: r2 = 0
-  32: call ringbuf_query
-  33: r4 = 1
-  34: if r0 < 1048576 goto 36
-  35: r4 = 2
-  36: r1 = map[ringbuf]
-  38: r2 = r7
-  39: r2 += 0
-  40: r3 = 32
-  41: call ringbuf_output
-  42: if r0 != 0 goto 44
-  43: goto 53
-  44: *(u32 *)(r10 -8) = 0
-  45: r1 = map[drops]
-  47: r2 = r10
-  48: r2 += -8
-  49: call map_lookup_elem
-  50: if r0 == 0 goto 53
-  51: r1 = 1
-  52: lock *(u64 *)(r0 +0) += r1
-  53: r0 = 0
-  54: exit
+  11: *(u32 *)(r7 +12) = 0
+  12: r0 = 10
+  13: *(u64 *)(r7 +24) = r0
+  14: r1 = 3
+  15: *(u64 *)(r7 +16) = r1
+  16: *(u32 *)(r7 +0) = 1
+  17: *(u32 *)(r7 +4) = r9
+  18: call get_smp_processor_id
+  19: *(u32 *)(r7 +8) = r0
+  20: r1 = map[ringbuf]
+  22: r2 = 0
+  23: call ringbuf_query
+  24: r4 = 1
+  25: if r0 < 1048576 goto 27
+  26: r4 = 2
+  27: r1 = map[ringbuf]
+  29: r2 = r7
+  30: r2 += 0
+  31: r3 = 32
+  32: call ringbuf_output
+  33: if r0 != 0 goto 35
+  34: goto 44
+  35: *(u32 *)(r10 -8) = 0
+  36: r1 = map[drops]
+  38: r2 = r10
+  39: r2 += -8
+  40: call map_lookup_elem
+  41: if r0 == 0 goto 44
+  42: r1 = 1
+  43: lock *(u64 *)(r0 +0) += r1
+  44: r0 = 0
+  45: exit

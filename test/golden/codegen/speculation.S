@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 387 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 378 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 385
+   7: if r0 == 4242 goto 376
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 385
+  14: if r0 == 0 goto 376
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 385
+  23: if r0 == 0 goto 376
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 385
+  32: if r0 == 0 goto 376
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -107,262 +107,253 @@
  107: goto 109
  108: r0 = 0
  109: *(u64 *)(r7 +280) = r0
- 110: *(u64 *)(r10 -16) = 0
- 111: *(u32 *)(r7 +12) = 0
- 112: r1 = 1
- 113: *(u32 *)(r10 -8) = r1
- 114: r1 = map[spec]
- 116: r2 = r10
- 117: r2 += -8
- 118: call map_lookup_elem
- 119: if r0 == 0 goto 128
- 120: r2 = r0
- 121: r0 = 0
- 122: r1 = 1
- 123: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
- 124: if r0 != 0 goto 128
- 125: *(u64 *)(r2 +8) = 0
- 126: r0 = 1
- 127: goto 154
- 128: r1 = 2
- 129: *(u32 *)(r10 -8) = r1
- 130: r1 = map[spec]
- 132: r2 = r10
- 133: r2 += -8
- 134: call map_lookup_elem
- 135: if r0 == 0 goto 144
- 136: r2 = r0
- 137: r0 = 0
- 138: r1 = 1
- 139: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
- 140: if r0 != 0 goto 144
- 141: *(u64 *)(r2 +8) = 0
- 142: r0 = 2
- 143: goto 154
- 144: *(u32 *)(r10 -8) = 5
- 145: r1 = map[drops]
- 147: r2 = r10
- 148: r2 += -8
- 149: call map_lookup_elem
- 150: if r0 == 0 goto 153
- 151: r1 = 1
- 152: lock *(u64 *)(r0 +0) += r1
- 153: r0 = 0
- 154: r0 <<= 32
- 155: r0 s>>= 32
- 156: *(u64 *)(r10 -72) = r0
- 157: call get_current_pid_tgid
- 158: w0 = w0
- 159: *(u64 *)(r7 +376) = r0
- 160: r0 = r7
- 161: r0 += 376
- 162: r1 = *(u64 *)(r10 -72)
- 163: *(u64 *)(r10 -56) = r1
- 164: r3 = *(u64 *)(r10 -56)
- 165: if r3 != 0 goto 182
- 166: r1 = map[var:self->spec]
- 168: r2 = r7
- 169: r2 += 376
- 170: call map_delete_elem
- 171: if r0 != 0 goto 235
- 172: *(u32 *)(r10 -8) = 0
- 173: r1 = map[dynvar]
- 175: r2 = r10
- 176: r2 += -8
- 177: call map_lookup_elem
- 178: if r0 == 0 goto 235
- 179: r1 = -80
- 180: lock *(u64 *)(r0 +0) += r1
- 181: goto 235
- 182: r1 = map[var:self->spec]
- 184: r2 = r7
- 185: r2 += 376
- 186: call map_lookup_elem
- 187: if r0 != 0 goto 223
- 188: *(u32 *)(r10 -8) = 0
- 189: r1 = map[dynvar]
- 191: r2 = r10
- 192: r2 += -8
- 193: call map_lookup_elem
- 194: if r0 == 0 goto 226
- 195: r1 = 80
- 196: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 197: r1 += 80
- 198: r2 = 0x100000 ll
- 200: if r1 <= r2 goto 204
- 201: r1 = -80
- 202: lock *(u64 *)(r0 +0) += r1
- 203: goto 226
- 204: r1 = map[var:self->spec]
- 206: r2 = r7
- 207: r2 += 376
- 208: r3 = r10
- 209: r3 += -56
- 210: r4 = 1
- 211: call map_update_elem
- 212: if r0 == 0 goto 235
- 213: *(u32 *)(r10 -8) = 0
- 214: r1 = map[dynvar]
- 216: r2 = r10
- 217: r2 += -8
- 218: call map_lookup_elem
- 219: if r0 == 0 goto 226
- 220: r1 = -80
- 221: lock *(u64 *)(r0 +0) += r1
- 222: goto 226
- 223: r1 = *(u64 *)(r10 -56)
- 224: *(u64 *)(r0 +0) = r1
- 225: goto 235
- 226: *(u32 *)(r10 -8) = 1
- 227: r1 = map[drops]
- 229: r2 = r10
- 230: r2 += -8
- 231: call map_lookup_elem
- 232: if r0 == 0 goto 235
- 233: r1 = 1
- 234: lock *(u64 *)(r0 +0) += r1
- 235: call get_current_pid_tgid
- 236: w0 = w0
- 237: *(u64 *)(r7 +376) = r0
- 238: r0 = r7
- 239: r0 += 376
- 240: r2 = r0
- 241: r1 = map[var:self->spec]
- 243: call map_lookup_elem
- 244: if r0 != 0 goto 247
- 245: r0 = 0
- 246: goto 248
- 247: r0 = *(u64 *)(r0 +0)
- 248: if r0 == 0 goto 385
- 249: if r0 > 2 goto 251
- 250: goto 256
- 251: *(u64 *)(r7 +40) = r0
- 252: *(u64 *)(r7 +24) = 3
- 253: *(u64 *)(r7 +32) = 2
- 254: *(u64 *)(r7 +56) = 249
- 255: goto 361
- 256: *(u32 *)(r7 +12) = r0
- 257: r1 = r0
- 258: *(u32 *)(r10 -8) = r1
- 259: r1 = map[spec]
- 261: r2 = r10
- 262: r2 += -8
- 263: call map_lookup_elem
- 264: if r0 == 0 goto 385
- 265: r1 = *(u64 *)(r0 +0)
- 266: if r1 != 1 goto 385
- 267: r1 = *(u64 *)(r10 -16)
- 268: r1 |= 1
- 269: *(u64 *)(r10 -16) = r1
- 270: r0 = *(u64 *)(r7 +280)
- 271: *(u64 *)(r10 -72) = r0
- 272: r1 = r7
- 273: r1 += 392
- 274: r2 = 256
- 275: r3 = *(u64 *)(r10 -48)
- 276: call probe_read_kernel
- 277: r0 = r7
- 278: r0 += 392
- 279: *(u64 *)(r10 -56) = r0
- 280: r2 = 256
- 281: r3 = *(u64 *)(r10 -72)
- 282: r0 = r3
- 283: *(u64 *)(r10 -72) = r0
- 284: r1 = *(u64 *)(r10 -56)
- 285: call probe_read_user_str
- 286: r1 = *(u64 *)(r10 -72)
- 287: if r0 s< 0 goto 289
- 288: goto 294
- 289: *(u64 *)(r7 +40) = r1
- 290: *(u64 *)(r7 +24) = 1
- 291: *(u64 *)(r7 +32) = 3
- 292: *(u64 *)(r7 +56) = 287
- 293: goto 361
- 294: r0 = *(u64 *)(r10 -56)
- 295: r1 = r7
- 296: r1 += 24
- 297: r3 = r0
- 298: r2 = 256
- 299: call probe_read_kernel
- 300: r1 = *(u64 *)(r10 -16)
- 301: r1 |= 2
- 302: *(u64 *)(r10 -16) = r1
- 303: r1 = *(u64 *)(r10 -16)
- 304: if r1 == 0 goto 385
- 305: r1 = *(u32 *)(r7 +12)
- 306: if r1 == 0 goto 330
- 307: *(u32 *)(r10 -8) = r1
- 308: r1 = map[spec]
- 310: r2 = r10
- 311: r2 += -8
- 312: call map_lookup_elem
- 313: if r0 == 0 goto 385
- 314: r1 = 280
- 315: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
- 316: r1 += 280
- 317: r2 = 0x8000 ll
- 319: if r1 <= r2 goto 330
- 320: *(u32 *)(r10 -8) = 4
- 321: r1 = map[drops]
- 323: r2 = r10
- 324: r2 += -8
- 325: call map_lookup_elem
- 326: if r0 == 0 goto 329
- 327: r1 = 1
- 328: lock *(u64 *)(r0 +0) += r1
- 329: goto 385
- 330: r1 = *(u64 *)(r10 -16)
- 331: *(u64 *)(r7 +16) = r1
- 332: *(u32 *)(r7 +0) = 0
- 333: *(u32 *)(r7 +4) = r9
- 334: call get_smp_processor_id
- 335: *(u32 *)(r7 +8) = r0
- 336: r1 = map[ringbuf]
- 338: r2 = 0
- 339: call ringbuf_query
- 340: r4 = 1
- 341: if r0 < 1048576 goto 343
- 342: r4 = 2
- 343: r1 = map[ringbuf]
- 345: r2 = r7
- 346: r2 += 0
- 347: r3 = 280
- 348: call ringbuf_output
- 349: if r0 != 0 goto 351
- 350: goto 360
- 351: *(u32 *)(r10 -8) = 0
- 352: r1 = map[drops]
- 354: r2 = r10
- 355: r2 += -8
- 356: call map_lookup_elem
- 357: if r0 == 0 goto 360
- 358: r1 = 1
- 359: lock *(u64 *)(r0 +0) += r1
- 360: goto 385
- 361: *(u32 *)(r7 +0) = -1
- 362: *(u32 *)(r7 +4) = r9
- 363: call get_smp_processor_id
- 364: *(u32 *)(r7 +8) = r0
- 365: *(u32 *)(r7 +12) = 0
- 366: *(u64 *)(r7 +16) = 0
- 367: *(u64 *)(r7 +48) = 0
- 368: r1 = map[ringbuf]
- 370: r2 = r7
- 371: r2 += 0
- 372: r3 = 64
- 373: r4 = 0
- 374: call ringbuf_output
- 375: if r0 == 0 goto 385
- 376: *(u32 *)(r10 -8) = 3
- 377: r1 = map[drops]
- 379: r2 = r10
- 380: r2 += -8
- 381: call map_lookup_elem
- 382: if r0 == 0 goto 385
- 383: r1 = 1
- 384: lock *(u64 *)(r0 +0) += r1
- 385: r0 = 0
- 386: exit
+ 110: *(u32 *)(r7 +12) = 0
+ 111: r1 = 1
+ 112: *(u32 *)(r10 -8) = r1
+ 113: r1 = map[spec]
+ 115: r2 = r10
+ 116: r2 += -8
+ 117: call map_lookup_elem
+ 118: if r0 == 0 goto 127
+ 119: r2 = r0
+ 120: r0 = 0
+ 121: r1 = 1
+ 122: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
+ 123: if r0 != 0 goto 127
+ 124: *(u64 *)(r2 +8) = 0
+ 125: r0 = 1
+ 126: goto 153
+ 127: r1 = 2
+ 128: *(u32 *)(r10 -8) = r1
+ 129: r1 = map[spec]
+ 131: r2 = r10
+ 132: r2 += -8
+ 133: call map_lookup_elem
+ 134: if r0 == 0 goto 143
+ 135: r2 = r0
+ 136: r0 = 0
+ 137: r1 = 1
+ 138: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
+ 139: if r0 != 0 goto 143
+ 140: *(u64 *)(r2 +8) = 0
+ 141: r0 = 2
+ 142: goto 153
+ 143: *(u32 *)(r10 -8) = 5
+ 144: r1 = map[drops]
+ 146: r2 = r10
+ 147: r2 += -8
+ 148: call map_lookup_elem
+ 149: if r0 == 0 goto 152
+ 150: r1 = 1
+ 151: lock *(u64 *)(r0 +0) += r1
+ 152: r0 = 0
+ 153: r0 <<= 32
+ 154: r0 s>>= 32
+ 155: *(u64 *)(r10 -72) = r0
+ 156: call get_current_pid_tgid
+ 157: w0 = w0
+ 158: *(u64 *)(r7 +376) = r0
+ 159: r0 = r7
+ 160: r0 += 376
+ 161: r1 = *(u64 *)(r10 -72)
+ 162: *(u64 *)(r10 -56) = r1
+ 163: r3 = *(u64 *)(r10 -56)
+ 164: if r3 != 0 goto 181
+ 165: r1 = map[var:self->spec]
+ 167: r2 = r7
+ 168: r2 += 376
+ 169: call map_delete_elem
+ 170: if r0 != 0 goto 234
+ 171: *(u32 *)(r10 -8) = 0
+ 172: r1 = map[dynvar]
+ 174: r2 = r10
+ 175: r2 += -8
+ 176: call map_lookup_elem
+ 177: if r0 == 0 goto 234
+ 178: r1 = -80
+ 179: lock *(u64 *)(r0 +0) += r1
+ 180: goto 234
+ 181: r1 = map[var:self->spec]
+ 183: r2 = r7
+ 184: r2 += 376
+ 185: call map_lookup_elem
+ 186: if r0 != 0 goto 222
+ 187: *(u32 *)(r10 -8) = 0
+ 188: r1 = map[dynvar]
+ 190: r2 = r10
+ 191: r2 += -8
+ 192: call map_lookup_elem
+ 193: if r0 == 0 goto 225
+ 194: r1 = 80
+ 195: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 196: r1 += 80
+ 197: r2 = 0x100000 ll
+ 199: if r1 <= r2 goto 203
+ 200: r1 = -80
+ 201: lock *(u64 *)(r0 +0) += r1
+ 202: goto 225
+ 203: r1 = map[var:self->spec]
+ 205: r2 = r7
+ 206: r2 += 376
+ 207: r3 = r10
+ 208: r3 += -56
+ 209: r4 = 1
+ 210: call map_update_elem
+ 211: if r0 == 0 goto 234
+ 212: *(u32 *)(r10 -8) = 0
+ 213: r1 = map[dynvar]
+ 215: r2 = r10
+ 216: r2 += -8
+ 217: call map_lookup_elem
+ 218: if r0 == 0 goto 225
+ 219: r1 = -80
+ 220: lock *(u64 *)(r0 +0) += r1
+ 221: goto 225
+ 222: r1 = *(u64 *)(r10 -56)
+ 223: *(u64 *)(r0 +0) = r1
+ 224: goto 234
+ 225: *(u32 *)(r10 -8) = 1
+ 226: r1 = map[drops]
+ 228: r2 = r10
+ 229: r2 += -8
+ 230: call map_lookup_elem
+ 231: if r0 == 0 goto 234
+ 232: r1 = 1
+ 233: lock *(u64 *)(r0 +0) += r1
+ 234: call get_current_pid_tgid
+ 235: w0 = w0
+ 236: *(u64 *)(r7 +376) = r0
+ 237: r0 = r7
+ 238: r0 += 376
+ 239: r2 = r0
+ 240: r1 = map[var:self->spec]
+ 242: call map_lookup_elem
+ 243: if r0 != 0 goto 246
+ 244: r0 = 0
+ 245: goto 247
+ 246: r0 = *(u64 *)(r0 +0)
+ 247: if r0 == 0 goto 376
+ 248: if r0 > 2 goto 250
+ 249: goto 255
+ 250: *(u64 *)(r7 +40) = r0
+ 251: *(u64 *)(r7 +24) = 3
+ 252: *(u64 *)(r7 +32) = 2
+ 253: *(u64 *)(r7 +56) = 248
+ 254: goto 352
+ 255: *(u32 *)(r7 +12) = r0
+ 256: r1 = r0
+ 257: *(u32 *)(r10 -8) = r1
+ 258: r1 = map[spec]
+ 260: r2 = r10
+ 261: r2 += -8
+ 262: call map_lookup_elem
+ 263: if r0 == 0 goto 376
+ 264: r1 = *(u64 *)(r0 +0)
+ 265: if r1 != 1 goto 376
+ 266: r0 = *(u64 *)(r7 +280)
+ 267: *(u64 *)(r10 -72) = r0
+ 268: r1 = r7
+ 269: r1 += 392
+ 270: r2 = 256
+ 271: r3 = *(u64 *)(r10 -48)
+ 272: call probe_read_kernel
+ 273: r0 = r7
+ 274: r0 += 392
+ 275: *(u64 *)(r10 -56) = r0
+ 276: r2 = 256
+ 277: r3 = *(u64 *)(r10 -72)
+ 278: r0 = r3
+ 279: *(u64 *)(r10 -72) = r0
+ 280: r1 = *(u64 *)(r10 -56)
+ 281: call probe_read_user_str
+ 282: r1 = *(u64 *)(r10 -72)
+ 283: if r0 s< 0 goto 285
+ 284: goto 290
+ 285: *(u64 *)(r7 +40) = r1
+ 286: *(u64 *)(r7 +24) = 1
+ 287: *(u64 *)(r7 +32) = 3
+ 288: *(u64 *)(r7 +56) = 283
+ 289: goto 352
+ 290: r0 = *(u64 *)(r10 -56)
+ 291: r1 = r7
+ 292: r1 += 24
+ 293: r3 = r0
+ 294: r2 = 256
+ 295: call probe_read_kernel
+ 296: r1 = *(u32 *)(r7 +12)
+ 297: if r1 == 0 goto 321
+ 298: *(u32 *)(r10 -8) = r1
+ 299: r1 = map[spec]
+ 301: r2 = r10
+ 302: r2 += -8
+ 303: call map_lookup_elem
+ 304: if r0 == 0 goto 376
+ 305: r1 = 280
+ 306: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
+ 307: r1 += 280
+ 308: r2 = 0x8000 ll
+ 310: if r1 <= r2 goto 321
+ 311: *(u32 *)(r10 -8) = 4
+ 312: r1 = map[drops]
+ 314: r2 = r10
+ 315: r2 += -8
+ 316: call map_lookup_elem
+ 317: if r0 == 0 goto 320
+ 318: r1 = 1
+ 319: lock *(u64 *)(r0 +0) += r1
+ 320: goto 376
+ 321: r1 = 3
+ 322: *(u64 *)(r7 +16) = r1
+ 323: *(u32 *)(r7 +0) = 0
+ 324: *(u32 *)(r7 +4) = r9
+ 325: call get_smp_processor_id
+ 326: *(u32 *)(r7 +8) = r0
+ 327: r1 = map[ringbuf]
+ 329: r2 = 0
+ 330: call ringbuf_query
+ 331: r4 = 1
+ 332: if r0 < 1048576 goto 334
+ 333: r4 = 2
+ 334: r1 = map[ringbuf]
+ 336: r2 = r7
+ 337: r2 += 0
+ 338: r3 = 280
+ 339: call ringbuf_output
+ 340: if r0 != 0 goto 342
+ 341: goto 351
+ 342: *(u32 *)(r10 -8) = 0
+ 343: r1 = map[drops]
+ 345: r2 = r10
+ 346: r2 += -8
+ 347: call map_lookup_elem
+ 348: if r0 == 0 goto 351
+ 349: r1 = 1
+ 350: lock *(u64 *)(r0 +0) += r1
+ 351: goto 376
+ 352: *(u32 *)(r7 +0) = -1
+ 353: *(u32 *)(r7 +4) = r9
+ 354: call get_smp_processor_id
+ 355: *(u32 *)(r7 +8) = r0
+ 356: *(u32 *)(r7 +12) = 0
+ 357: *(u64 *)(r7 +16) = 0
+ 358: *(u64 *)(r7 +48) = 0
+ 359: r1 = map[ringbuf]
+ 361: r2 = r7
+ 362: r2 += 0
+ 363: r3 = 64
+ 364: r4 = 0
+ 365: call ringbuf_output
+ 366: if r0 == 0 goto 376
+ 367: *(u32 *)(r10 -8) = 3
+ 368: r1 = map[drops]
+ 370: r2 = r10
+ 371: r2 += -8
+ 372: call map_lookup_elem
+ 373: if r0 == 0 goto 376
+ 374: r1 = 1
+ 375: lock *(u64 *)(r0 +0) += r1
+ 376: r0 = 0
+ 377: exit
 
 ; clause 1: syscall::open:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 304 insns

@@ -1,22 +1,22 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 302 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 296 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 300
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 300
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 294
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 294
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 300
+  28: if r0 == 0 goto 294
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,14 +33,14 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 300
+  37: if r0 == 0 goto 294
   38: *(u64 *)(r10 -32) = r0
   39: *(u32 *)(r10 -8) = 0
   40: r1 = map[zero]
   42: r2 = r10
   43: r2 += -8
   44: call map_lookup_elem
-  45: if r0 == 0 goto 300
+  45: if r0 == 0 goto 294
   46: *(u64 *)(r10 -48) = r0
   47: r0 = 0
   48: r1 = *(u8 *)(r8 +8)
@@ -127,168 +127,162 @@
  129: goto 131
  130: r0 = 0
  131: *(u64 *)(r7 +544) = r0
- 132: *(u64 *)(r10 -16) = 0
- 133: *(u32 *)(r7 +12) = 0
- 134: r0 = *(u64 *)(r7 +544)
- 135: *(u64 *)(r10 -72) = r0
- 136: r1 = r7
- 137: r1 += 656
- 138: r2 = 256
- 139: r3 = *(u64 *)(r10 -48)
- 140: call probe_read_kernel
- 141: r0 = r7
- 142: r0 += 656
- 143: *(u64 *)(r10 -56) = r0
- 144: r2 = 256
- 145: r3 = *(u64 *)(r10 -72)
- 146: *(u64 *)(r10 -8) = r2
- 147: r0 = r3
- 148: *(u64 *)(r10 -72) = r0
- 149: r1 = *(u64 *)(r10 -56)
- 150: call probe_read_user_str
- 151: if r0 s>= 0 goto 176
- 152: r1 = *(u64 *)(r10 -56)
- 153: r2 = 1
- 154: r3 = *(u64 *)(r10 -72)
- 155: call copy_from_user
- 156: r1 = *(u64 *)(r10 -56)
- 157: r2 = *(u64 *)(r10 -8)
- 158: if r2 > 256 goto 176
- 159: if r2 == 0 goto 176
- 160: r3 = *(u64 *)(r10 -72)
- 161: call probe_read_user_str
- 162: if r0 s>= 0 goto 176
- 163: r1 = *(u64 *)(r10 -56)
- 164: r2 = 1
- 165: r3 = *(u64 *)(r10 -72)
- 166: r3 |= 4095
- 167: r3 += 1
- 168: call copy_from_user
- 169: r1 = *(u64 *)(r10 -56)
- 170: r2 = *(u64 *)(r10 -8)
- 171: if r2 > 256 goto 176
- 172: if r2 == 0 goto 176
- 173: r3 = *(u64 *)(r10 -72)
- 174: call probe_read_user_str
- 175: if r0 s>= 0 goto 176
- 176: r1 = *(u64 *)(r10 -72)
- 177: if r0 s< 0 goto 179
- 178: goto 184
- 179: *(u64 *)(r7 +40) = r1
- 180: *(u64 *)(r7 +24) = 1
- 181: *(u64 *)(r7 +32) = 1
- 182: *(u64 *)(r7 +56) = 177
- 183: goto 276
- 184: r0 = *(u64 *)(r10 -56)
- 185: r3 = r0
- 186: r1 = r7
- 187: r1 += 288
- 188: r2 = 256
- 189: call probe_read_kernel
- 190: r0 = r7
- 191: r0 += 288
- 192: *(u64 *)(r10 -72) = r0
- 193: r0 = *(u64 *)(r10 -32)
- 194: r0 += 0
- 195: *(u64 *)(r10 -80) = r0
- 196: r1 = r7
- 197: r1 += 656
- 198: r2 = 256
- 199: r3 = *(u64 *)(r10 -48)
- 200: call probe_read_kernel
- 201: r0 = r7
- 202: r0 += 656
- 203: *(u64 *)(r10 -88) = r0
- 204: r1 = *(u64 *)(r10 -88)
- 205: r2 = 256
- 206: r3 = *(u64 *)(r10 -72)
- 207: call probe_read_kernel_str
- 208: if r0 s> 0 goto 210
- 209: r0 = 1
- 210: r0 -= 1
- 211: if r0 <= 255 goto 213
- 212: r0 = 255
- 213: r1 = *(u64 *)(r10 -88)
- 214: r1 += r0
- 215: r2 = 256
- 216: r2 -= r0
- 217: r3 = *(u64 *)(r10 -80)
- 218: call probe_read_kernel_str
- 219: r0 = *(u64 *)(r10 -88)
- 220: r1 = r7
- 221: r1 += 24
- 222: r3 = r0
- 223: r2 = 256
- 224: call probe_read_kernel
- 225: r0 = r7
- 226: r0 += 288
- 227: *(u64 *)(r10 -72) = r0
- 228: r1 = r7
- 229: r1 += 5008
- 230: r1 += 80
- 231: r2 = 256
- 232: r3 = *(u64 *)(r10 -72)
- 233: call probe_read_kernel_str
- 234: if r0 s> 0 goto 236
- 235: r0 = 1
- 236: r0 -= 1
- 237: if r0 <= 255 goto 239
- 238: r0 = 255
- 239: *(u64 *)(r7 +280) = r0
- 240: r1 = *(u64 *)(r10 -16)
- 241: r1 |= 1
- 242: *(u64 *)(r10 -16) = r1
- 243: r1 = *(u64 *)(r10 -16)
- 244: if r1 == 0 goto 300
- 245: r1 = *(u64 *)(r10 -16)
- 246: *(u64 *)(r7 +16) = r1
- 247: *(u32 *)(r7 +0) = 0
- 248: *(u32 *)(r7 +4) = r9
- 249: call get_smp_processor_id
- 250: *(u32 *)(r7 +8) = r0
- 251: r1 = map[ringbuf]
- 253: r2 = 0
- 254: call ringbuf_query
- 255: r4 = 1
- 256: if r0 < 1048576 goto 258
- 257: r4 = 2
- 258: r1 = map[ringbuf]
- 260: r2 = r7
- 261: r2 += 0
- 262: r3 = 288
- 263: call ringbuf_output
- 264: if r0 != 0 goto 266
- 265: goto 275
- 266: *(u32 *)(r10 -8) = 0
- 267: r1 = map[drops]
- 269: r2 = r10
- 270: r2 += -8
- 271: call map_lookup_elem
- 272: if r0 == 0 goto 275
- 273: r1 = 1
- 274: lock *(u64 *)(r0 +0) += r1
- 275: goto 300
- 276: *(u32 *)(r7 +0) = -1
- 277: *(u32 *)(r7 +4) = r9
- 278: call get_smp_processor_id
- 279: *(u32 *)(r7 +8) = r0
- 280: *(u32 *)(r7 +12) = 0
- 281: *(u64 *)(r7 +16) = 0
- 282: *(u64 *)(r7 +48) = 0
- 283: r1 = map[ringbuf]
- 285: r2 = r7
- 286: r2 += 0
- 287: r3 = 64
- 288: r4 = 0
- 289: call ringbuf_output
- 290: if r0 == 0 goto 300
- 291: *(u32 *)(r10 -8) = 3
- 292: r1 = map[drops]
- 294: r2 = r10
- 295: r2 += -8
- 296: call map_lookup_elem
- 297: if r0 == 0 goto 300
- 298: r1 = 1
- 299: lock *(u64 *)(r0 +0) += r1
- 300: r0 = 0
- 301: exit
+ 132: *(u32 *)(r7 +12) = 0
+ 133: r0 = *(u64 *)(r7 +544)
+ 134: *(u64 *)(r10 -72) = r0
+ 135: r1 = r7
+ 136: r1 += 656
+ 137: r2 = 256
+ 138: r3 = *(u64 *)(r10 -48)
+ 139: call probe_read_kernel
+ 140: r0 = r7
+ 141: r0 += 656
+ 142: *(u64 *)(r10 -56) = r0
+ 143: r2 = 256
+ 144: r3 = *(u64 *)(r10 -72)
+ 145: *(u64 *)(r10 -8) = r2
+ 146: r0 = r3
+ 147: *(u64 *)(r10 -72) = r0
+ 148: r1 = *(u64 *)(r10 -56)
+ 149: call probe_read_user_str
+ 150: if r0 s>= 0 goto 175
+ 151: r1 = *(u64 *)(r10 -56)
+ 152: r2 = 1
+ 153: r3 = *(u64 *)(r10 -72)
+ 154: call copy_from_user
+ 155: r1 = *(u64 *)(r10 -56)
+ 156: r2 = *(u64 *)(r10 -8)
+ 157: if r2 > 256 goto 175
+ 158: if r2 == 0 goto 175
+ 159: r3 = *(u64 *)(r10 -72)
+ 160: call probe_read_user_str
+ 161: if r0 s>= 0 goto 175
+ 162: r1 = *(u64 *)(r10 -56)
+ 163: r2 = 1
+ 164: r3 = *(u64 *)(r10 -72)
+ 165: r3 |= 4095
+ 166: r3 += 1
+ 167: call copy_from_user
+ 168: r1 = *(u64 *)(r10 -56)
+ 169: r2 = *(u64 *)(r10 -8)
+ 170: if r2 > 256 goto 175
+ 171: if r2 == 0 goto 175
+ 172: r3 = *(u64 *)(r10 -72)
+ 173: call probe_read_user_str
+ 174: if r0 s>= 0 goto 175
+ 175: r1 = *(u64 *)(r10 -72)
+ 176: if r0 s< 0 goto 178
+ 177: goto 183
+ 178: *(u64 *)(r7 +40) = r1
+ 179: *(u64 *)(r7 +24) = 1
+ 180: *(u64 *)(r7 +32) = 1
+ 181: *(u64 *)(r7 +56) = 176
+ 182: goto 270
+ 183: r0 = *(u64 *)(r10 -56)
+ 184: r3 = r0
+ 185: r1 = r7
+ 186: r1 += 288
+ 187: r2 = 256
+ 188: call probe_read_kernel
+ 189: r0 = r7
+ 190: r0 += 288
+ 191: *(u64 *)(r10 -72) = r0
+ 192: r0 = *(u64 *)(r10 -32)
+ 193: r0 += 0
+ 194: *(u64 *)(r10 -80) = r0
+ 195: r1 = r7
+ 196: r1 += 656
+ 197: r2 = 256
+ 198: r3 = *(u64 *)(r10 -48)
+ 199: call probe_read_kernel
+ 200: r0 = r7
+ 201: r0 += 656
+ 202: *(u64 *)(r10 -88) = r0
+ 203: r1 = *(u64 *)(r10 -88)
+ 204: r2 = 256
+ 205: r3 = *(u64 *)(r10 -72)
+ 206: call probe_read_kernel_str
+ 207: if r0 s> 0 goto 209
+ 208: r0 = 1
+ 209: r0 -= 1
+ 210: if r0 <= 255 goto 212
+ 211: r0 = 255
+ 212: r1 = *(u64 *)(r10 -88)
+ 213: r1 += r0
+ 214: r2 = 256
+ 215: r2 -= r0
+ 216: r3 = *(u64 *)(r10 -80)
+ 217: call probe_read_kernel_str
+ 218: r0 = *(u64 *)(r10 -88)
+ 219: r1 = r7
+ 220: r1 += 24
+ 221: r3 = r0
+ 222: r2 = 256
+ 223: call probe_read_kernel
+ 224: r0 = r7
+ 225: r0 += 288
+ 226: *(u64 *)(r10 -72) = r0
+ 227: r1 = r7
+ 228: r1 += 5008
+ 229: r1 += 80
+ 230: r2 = 256
+ 231: r3 = *(u64 *)(r10 -72)
+ 232: call probe_read_kernel_str
+ 233: if r0 s> 0 goto 235
+ 234: r0 = 1
+ 235: r0 -= 1
+ 236: if r0 <= 255 goto 238
+ 237: r0 = 255
+ 238: *(u64 *)(r7 +280) = r0
+ 239: r1 = 1
+ 240: *(u64 *)(r7 +16) = r1
+ 241: *(u32 *)(r7 +0) = 0
+ 242: *(u32 *)(r7 +4) = r9
+ 243: call get_smp_processor_id
+ 244: *(u32 *)(r7 +8) = r0
+ 245: r1 = map[ringbuf]
+ 247: r2 = 0
+ 248: call ringbuf_query
+ 249: r4 = 1
+ 250: if r0 < 1048576 goto 252
+ 251: r4 = 2
+ 252: r1 = map[ringbuf]
+ 254: r2 = r7
+ 255: r2 += 0
+ 256: r3 = 288
+ 257: call ringbuf_output
+ 258: if r0 != 0 goto 260
+ 259: goto 269
+ 260: *(u32 *)(r10 -8) = 0
+ 261: r1 = map[drops]
+ 263: r2 = r10
+ 264: r2 += -8
+ 265: call map_lookup_elem
+ 266: if r0 == 0 goto 269
+ 267: r1 = 1
+ 268: lock *(u64 *)(r0 +0) += r1
+ 269: goto 294
+ 270: *(u32 *)(r7 +0) = -1
+ 271: *(u32 *)(r7 +4) = r9
+ 272: call get_smp_processor_id
+ 273: *(u32 *)(r7 +8) = r0
+ 274: *(u32 *)(r7 +12) = 0
+ 275: *(u64 *)(r7 +16) = 0
+ 276: *(u64 *)(r7 +48) = 0
+ 277: r1 = map[ringbuf]
+ 279: r2 = r7
+ 280: r2 += 0
+ 281: r3 = 64
+ 282: r4 = 0
+ 283: call ringbuf_output
+ 284: if r0 == 0 goto 294
+ 285: *(u32 *)(r10 -8) = 3
+ 286: r1 = map[drops]
+ 288: r2 = r10
+ 289: r2 += -8
+ 290: call map_lookup_elem
+ 291: if r0 == 0 goto 294
+ 292: r1 = 1
+ 293: lock *(u64 *)(r0 +0) += r1
+ 294: r0 = 0
+ 295: exit

@@ -1,22 +1,22 @@
 ; clause 0: pid$target::use:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 395 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 389 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 393
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 393
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 387
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 387
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 393
+  28: if r0 == 0 goto 387
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 393
+  37: if r0 == 0 goto 387
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -120,253 +120,247 @@
  121: goto 123
  122: r0 = 0
  123: *(u64 *)(r7 +64) = r0
- 124: *(u64 *)(r10 -16) = 0
- 125: *(u32 *)(r7 +12) = 0
- 126: r0 = *(u64 *)(r7 +64)
- 127: *(u64 *)(r10 -72) = r0
- 128: r1 = r7
- 129: r1 += 176
- 130: r2 = 256
- 131: r3 = *(u64 *)(r10 -48)
- 132: call probe_read_kernel
- 133: r0 = r7
- 134: r0 += 176
- 135: *(u64 *)(r10 -80) = r0
- 136: r1 = *(u64 *)(r10 -80)
- 137: r2 = 8
- 138: r3 = *(u64 *)(r10 -72)
- 139: call probe_read_user
- 140: if r0 == 0 goto 152
- 141: r1 = *(u64 *)(r10 -80)
- 142: r2 = 8
- 143: r3 = *(u64 *)(r10 -72)
- 144: call copy_from_user
- 145: if r0 == 0 goto 152
- 146: r1 = *(u64 *)(r10 -72)
- 147: *(u64 *)(r7 +40) = r1
- 148: *(u64 *)(r7 +24) = 1
- 149: *(u64 *)(r7 +32) = 1
- 150: *(u64 *)(r7 +56) = 147
- 151: goto 369
- 152: r0 = *(u64 *)(r10 -80)
- 153: *(u64 *)(r10 -72) = r0
- 154: r0 = *(u64 *)(r7 +64)
- 155: *(u64 *)(r10 -80) = r0
- 156: r0 = *(u64 *)(r10 -80)
- 157: *(u64 *)(r7 +160) = r0
- 158: r0 = r7
- 159: r0 += 160
- 160: r1 = *(u64 *)(r10 -72)
- 161: *(u64 *)(r10 -56) = r1
- 162: r1 = map[var:pts]
- 164: r2 = r7
- 165: r2 += 160
- 166: call map_lookup_elem
- 167: if r0 != 0 goto 202
- 168: *(u32 *)(r10 -8) = 0
- 169: r1 = map[dynvar]
- 171: r2 = r10
- 172: r2 += -8
- 173: call map_lookup_elem
- 174: if r0 == 0 goto 207
- 175: r1 = 80
- 176: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 177: r1 += 80
- 178: r2 = 0x100000 ll
- 180: if r1 <= r2 goto 184
- 181: r1 = -80
- 182: lock *(u64 *)(r0 +0) += r1
- 183: goto 207
- 184: r1 = map[var:pts]
- 186: r2 = r7
- 187: r2 += 160
- 188: r3 = *(u64 *)(r10 -56)
- 189: r4 = 1
- 190: call map_update_elem
- 191: if r0 == 0 goto 216
- 192: *(u32 *)(r10 -8) = 0
- 193: r1 = map[dynvar]
- 195: r2 = r10
- 196: r2 += -8
- 197: call map_lookup_elem
- 198: if r0 == 0 goto 207
- 199: r1 = -80
- 200: lock *(u64 *)(r0 +0) += r1
- 201: goto 207
- 202: r1 = r0
- 203: r3 = *(u64 *)(r10 -56)
- 204: r0 = *(u64 *)(r3 +0)
- 205: *(u64 *)(r1 +0) = r0
- 206: goto 216
- 207: *(u32 *)(r10 -8) = 1
- 208: r1 = map[drops]
- 210: r2 = r10
- 211: r2 += -8
- 212: call map_lookup_elem
- 213: if r0 == 0 goto 216
- 214: r1 = 1
- 215: lock *(u64 *)(r0 +0) += r1
- 216: r0 = *(u64 *)(r7 +64)
- 217: *(u64 *)(r10 -72) = r0
- 218: r0 = *(u64 *)(r10 -72)
- 219: *(u64 *)(r7 +160) = r0
- 220: r0 = r7
- 221: r0 += 160
- 222: r2 = r0
- 223: r1 = map[var:pts]
- 225: call map_lookup_elem
- 226: if r0 != 0 goto 229
- 227: r0 = *(u64 *)(r10 -48)
- 228: goto 229
- 229: *(u64 *)(r10 -72) = r0
- 230: call get_current_pid_tgid
- 231: w0 = w0
- 232: *(u64 *)(r7 +160) = r0
- 233: r0 = r7
- 234: r0 += 160
- 235: r1 = *(u64 *)(r10 -72)
- 236: *(u64 *)(r10 -56) = r1
- 237: r1 = map[var:self->last]
- 239: r2 = r7
- 240: r2 += 160
- 241: call map_lookup_elem
- 242: if r0 != 0 goto 277
- 243: *(u32 *)(r10 -8) = 0
- 244: r1 = map[dynvar]
- 246: r2 = r10
- 247: r2 += -8
- 248: call map_lookup_elem
- 249: if r0 == 0 goto 282
- 250: r1 = 80
- 251: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 252: r1 += 80
- 253: r2 = 0x100000 ll
- 255: if r1 <= r2 goto 259
- 256: r1 = -80
- 257: lock *(u64 *)(r0 +0) += r1
- 258: goto 282
- 259: r1 = map[var:self->last]
- 261: r2 = r7
- 262: r2 += 160
- 263: r3 = *(u64 *)(r10 -56)
- 264: r4 = 1
- 265: call map_update_elem
- 266: if r0 == 0 goto 291
- 267: *(u32 *)(r10 -8) = 0
- 268: r1 = map[dynvar]
- 270: r2 = r10
- 271: r2 += -8
- 272: call map_lookup_elem
- 273: if r0 == 0 goto 282
- 274: r1 = -80
- 275: lock *(u64 *)(r0 +0) += r1
- 276: goto 282
- 277: r1 = r0
- 278: r3 = *(u64 *)(r10 -56)
- 279: r0 = *(u64 *)(r3 +0)
- 280: *(u64 *)(r1 +0) = r0
- 281: goto 291
- 282: *(u32 *)(r10 -8) = 1
- 283: r1 = map[drops]
- 285: r2 = r10
- 286: r2 += -8
- 287: call map_lookup_elem
- 288: if r0 == 0 goto 291
- 289: r1 = 1
- 290: lock *(u64 *)(r0 +0) += r1
- 291: call get_current_pid_tgid
- 292: w0 = w0
- 293: *(u64 *)(r7 +160) = r0
- 294: r0 = r7
- 295: r0 += 160
- 296: r2 = r0
- 297: r1 = map[var:self->last]
- 299: call map_lookup_elem
- 300: if r0 != 0 goto 303
- 301: r0 = *(u64 *)(r10 -48)
- 302: goto 303
- 303: r0 += 4
- 304: r0 = *(u32 *)(r0 +0)
- 305: r0 <<= 32
- 306: r0 s>>= 32
- 307: r0 <<= 32
- 308: r0 s>>= 32
- 309: *(u64 *)(r7 +24) = r0
- 310: r1 = *(u64 *)(r10 -16)
- 311: r1 |= 1
- 312: *(u64 *)(r10 -16) = r1
- 313: r0 = *(u64 *)(r7 +64)
- 314: *(u64 *)(r10 -72) = r0
- 315: r0 = *(u64 *)(r10 -72)
- 316: *(u64 *)(r7 +160) = r0
- 317: r0 = r7
- 318: r0 += 160
- 319: r1 = map[var:pts]
- 321: r2 = r7
- 322: r2 += 160
- 323: call map_delete_elem
- 324: if r0 != 0 goto 335
- 325: *(u32 *)(r10 -8) = 0
- 326: r1 = map[dynvar]
- 328: r2 = r10
- 329: r2 += -8
- 330: call map_lookup_elem
- 331: if r0 == 0 goto 335
- 332: r1 = -80
- 333: lock *(u64 *)(r0 +0) += r1
- 334: goto 335
- 335: r0 = 0
- 336: r1 = *(u64 *)(r10 -16)
- 337: if r1 == 0 goto 393
- 338: r1 = *(u64 *)(r10 -16)
- 339: *(u64 *)(r7 +16) = r1
- 340: *(u32 *)(r7 +0) = 0
- 341: *(u32 *)(r7 +4) = r9
- 342: call get_smp_processor_id
- 343: *(u32 *)(r7 +8) = r0
- 344: r1 = map[ringbuf]
- 346: r2 = 0
- 347: call ringbuf_query
- 348: r4 = 1
- 349: if r0 < 1048576 goto 351
- 350: r4 = 2
- 351: r1 = map[ringbuf]
- 353: r2 = r7
- 354: r2 += 0
- 355: r3 = 32
- 356: call ringbuf_output
- 357: if r0 != 0 goto 359
- 358: goto 368
- 359: *(u32 *)(r10 -8) = 0
- 360: r1 = map[drops]
- 362: r2 = r10
- 363: r2 += -8
- 364: call map_lookup_elem
- 365: if r0 == 0 goto 368
- 366: r1 = 1
- 367: lock *(u64 *)(r0 +0) += r1
- 368: goto 393
- 369: *(u32 *)(r7 +0) = -1
- 370: *(u32 *)(r7 +4) = r9
- 371: call get_smp_processor_id
- 372: *(u32 *)(r7 +8) = r0
- 373: *(u32 *)(r7 +12) = 0
- 374: *(u64 *)(r7 +16) = 0
- 375: *(u64 *)(r7 +48) = 0
- 376: r1 = map[ringbuf]
- 378: r2 = r7
- 379: r2 += 0
- 380: r3 = 64
- 381: r4 = 0
- 382: call ringbuf_output
- 383: if r0 == 0 goto 393
- 384: *(u32 *)(r10 -8) = 3
- 385: r1 = map[drops]
- 387: r2 = r10
- 388: r2 += -8
- 389: call map_lookup_elem
- 390: if r0 == 0 goto 393
- 391: r1 = 1
- 392: lock *(u64 *)(r0 +0) += r1
- 393: r0 = 0
- 394: exit
+ 124: *(u32 *)(r7 +12) = 0
+ 125: r0 = *(u64 *)(r7 +64)
+ 126: *(u64 *)(r10 -72) = r0
+ 127: r1 = r7
+ 128: r1 += 176
+ 129: r2 = 256
+ 130: r3 = *(u64 *)(r10 -48)
+ 131: call probe_read_kernel
+ 132: r0 = r7
+ 133: r0 += 176
+ 134: *(u64 *)(r10 -80) = r0
+ 135: r1 = *(u64 *)(r10 -80)
+ 136: r2 = 8
+ 137: r3 = *(u64 *)(r10 -72)
+ 138: call probe_read_user
+ 139: if r0 == 0 goto 151
+ 140: r1 = *(u64 *)(r10 -80)
+ 141: r2 = 8
+ 142: r3 = *(u64 *)(r10 -72)
+ 143: call copy_from_user
+ 144: if r0 == 0 goto 151
+ 145: r1 = *(u64 *)(r10 -72)
+ 146: *(u64 *)(r7 +40) = r1
+ 147: *(u64 *)(r7 +24) = 1
+ 148: *(u64 *)(r7 +32) = 1
+ 149: *(u64 *)(r7 +56) = 146
+ 150: goto 363
+ 151: r0 = *(u64 *)(r10 -80)
+ 152: *(u64 *)(r10 -72) = r0
+ 153: r0 = *(u64 *)(r7 +64)
+ 154: *(u64 *)(r10 -80) = r0
+ 155: r0 = *(u64 *)(r10 -80)
+ 156: *(u64 *)(r7 +160) = r0
+ 157: r0 = r7
+ 158: r0 += 160
+ 159: r1 = *(u64 *)(r10 -72)
+ 160: *(u64 *)(r10 -56) = r1
+ 161: r1 = map[var:pts]
+ 163: r2 = r7
+ 164: r2 += 160
+ 165: call map_lookup_elem
+ 166: if r0 != 0 goto 201
+ 167: *(u32 *)(r10 -8) = 0
+ 168: r1 = map[dynvar]
+ 170: r2 = r10
+ 171: r2 += -8
+ 172: call map_lookup_elem
+ 173: if r0 == 0 goto 206
+ 174: r1 = 80
+ 175: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 176: r1 += 80
+ 177: r2 = 0x100000 ll
+ 179: if r1 <= r2 goto 183
+ 180: r1 = -80
+ 181: lock *(u64 *)(r0 +0) += r1
+ 182: goto 206
+ 183: r1 = map[var:pts]
+ 185: r2 = r7
+ 186: r2 += 160
+ 187: r3 = *(u64 *)(r10 -56)
+ 188: r4 = 1
+ 189: call map_update_elem
+ 190: if r0 == 0 goto 215
+ 191: *(u32 *)(r10 -8) = 0
+ 192: r1 = map[dynvar]
+ 194: r2 = r10
+ 195: r2 += -8
+ 196: call map_lookup_elem
+ 197: if r0 == 0 goto 206
+ 198: r1 = -80
+ 199: lock *(u64 *)(r0 +0) += r1
+ 200: goto 206
+ 201: r1 = r0
+ 202: r3 = *(u64 *)(r10 -56)
+ 203: r0 = *(u64 *)(r3 +0)
+ 204: *(u64 *)(r1 +0) = r0
+ 205: goto 215
+ 206: *(u32 *)(r10 -8) = 1
+ 207: r1 = map[drops]
+ 209: r2 = r10
+ 210: r2 += -8
+ 211: call map_lookup_elem
+ 212: if r0 == 0 goto 215
+ 213: r1 = 1
+ 214: lock *(u64 *)(r0 +0) += r1
+ 215: r0 = *(u64 *)(r7 +64)
+ 216: *(u64 *)(r10 -72) = r0
+ 217: r0 = *(u64 *)(r10 -72)
+ 218: *(u64 *)(r7 +160) = r0
+ 219: r0 = r7
+ 220: r0 += 160
+ 221: r2 = r0
+ 222: r1 = map[var:pts]
+ 224: call map_lookup_elem
+ 225: if r0 != 0 goto 228
+ 226: r0 = *(u64 *)(r10 -48)
+ 227: goto 228
+ 228: *(u64 *)(r10 -72) = r0
+ 229: call get_current_pid_tgid
+ 230: w0 = w0
+ 231: *(u64 *)(r7 +160) = r0
+ 232: r0 = r7
+ 233: r0 += 160
+ 234: r1 = *(u64 *)(r10 -72)
+ 235: *(u64 *)(r10 -56) = r1
+ 236: r1 = map[var:self->last]
+ 238: r2 = r7
+ 239: r2 += 160
+ 240: call map_lookup_elem
+ 241: if r0 != 0 goto 276
+ 242: *(u32 *)(r10 -8) = 0
+ 243: r1 = map[dynvar]
+ 245: r2 = r10
+ 246: r2 += -8
+ 247: call map_lookup_elem
+ 248: if r0 == 0 goto 281
+ 249: r1 = 80
+ 250: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 251: r1 += 80
+ 252: r2 = 0x100000 ll
+ 254: if r1 <= r2 goto 258
+ 255: r1 = -80
+ 256: lock *(u64 *)(r0 +0) += r1
+ 257: goto 281
+ 258: r1 = map[var:self->last]
+ 260: r2 = r7
+ 261: r2 += 160
+ 262: r3 = *(u64 *)(r10 -56)
+ 263: r4 = 1
+ 264: call map_update_elem
+ 265: if r0 == 0 goto 290
+ 266: *(u32 *)(r10 -8) = 0
+ 267: r1 = map[dynvar]
+ 269: r2 = r10
+ 270: r2 += -8
+ 271: call map_lookup_elem
+ 272: if r0 == 0 goto 281
+ 273: r1 = -80
+ 274: lock *(u64 *)(r0 +0) += r1
+ 275: goto 281
+ 276: r1 = r0
+ 277: r3 = *(u64 *)(r10 -56)
+ 278: r0 = *(u64 *)(r3 +0)
+ 279: *(u64 *)(r1 +0) = r0
+ 280: goto 290
+ 281: *(u32 *)(r10 -8) = 1
+ 282: r1 = map[drops]
+ 284: r2 = r10
+ 285: r2 += -8
+ 286: call map_lookup_elem
+ 287: if r0 == 0 goto 290
+ 288: r1 = 1
+ 289: lock *(u64 *)(r0 +0) += r1
+ 290: call get_current_pid_tgid
+ 291: w0 = w0
+ 292: *(u64 *)(r7 +160) = r0
+ 293: r0 = r7
+ 294: r0 += 160
+ 295: r2 = r0
+ 296: r1 = map[var:self->last]
+ 298: call map_lookup_elem
+ 299: if r0 != 0 goto 302
+ 300: r0 = *(u64 *)(r10 -48)
+ 301: goto 302
+ 302: r0 += 4
+ 303: r0 = *(u32 *)(r0 +0)
+ 304: r0 <<= 32
+ 305: r0 s>>= 32
+ 306: r0 <<= 32
+ 307: r0 s>>= 32
+ 308: *(u64 *)(r7 +24) = r0
+ 309: r0 = *(u64 *)(r7 +64)
+ 310: *(u64 *)(r10 -72) = r0
+ 311: r0 = *(u64 *)(r10 -72)
+ 312: *(u64 *)(r7 +160) = r0
+ 313: r0 = r7
+ 314: r0 += 160
+ 315: r1 = map[var:pts]
+ 317: r2 = r7
+ 318: r2 += 160
+ 319: call map_delete_elem
+ 320: if r0 != 0 goto 331
+ 321: *(u32 *)(r10 -8) = 0
+ 322: r1 = map[dynvar]
+ 324: r2 = r10
+ 325: r2 += -8
+ 326: call map_lookup_elem
+ 327: if r0 == 0 goto 331
+ 328: r1 = -80
+ 329: lock *(u64 *)(r0 +0) += r1
+ 330: goto 331
+ 331: r0 = 0
+ 332: r1 = 1
+ 333: *(u64 *)(r7 +16) = r1
+ 334: *(u32 *)(r7 +0) = 0
+ 335: *(u32 *)(r7 +4) = r9
+ 336: call get_smp_processor_id
+ 337: *(u32 *)(r7 +8) = r0
+ 338: r1 = map[ringbuf]
+ 340: r2 = 0
+ 341: call ringbuf_query
+ 342: r4 = 1
+ 343: if r0 < 1048576 goto 345
+ 344: r4 = 2
+ 345: r1 = map[ringbuf]
+ 347: r2 = r7
+ 348: r2 += 0
+ 349: r3 = 32
+ 350: call ringbuf_output
+ 351: if r0 != 0 goto 353
+ 352: goto 362
+ 353: *(u32 *)(r10 -8) = 0
+ 354: r1 = map[drops]
+ 356: r2 = r10
+ 357: r2 += -8
+ 358: call map_lookup_elem
+ 359: if r0 == 0 goto 362
+ 360: r1 = 1
+ 361: lock *(u64 *)(r0 +0) += r1
+ 362: goto 387
+ 363: *(u32 *)(r7 +0) = -1
+ 364: *(u32 *)(r7 +4) = r9
+ 365: call get_smp_processor_id
+ 366: *(u32 *)(r7 +8) = r0
+ 367: *(u32 *)(r7 +12) = 0
+ 368: *(u64 *)(r7 +16) = 0
+ 369: *(u64 *)(r7 +48) = 0
+ 370: r1 = map[ringbuf]
+ 372: r2 = r7
+ 373: r2 += 0
+ 374: r3 = 64
+ 375: r4 = 0
+ 376: call ringbuf_output
+ 377: if r0 == 0 goto 387
+ 378: *(u32 *)(r10 -8) = 3
+ 379: r1 = map[drops]
+ 381: r2 = r10
+ 382: r2 += -8
+ 383: call map_lookup_elem
+ 384: if r0 == 0 goto 387
+ 385: r1 = 1
+ 386: lock *(u64 *)(r0 +0) += r1
+ 387: r0 = 0
+ 388: exit

@@ -1,5 +1,5 @@
 ; clause 0: syscall::openat:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 143 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 137 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 141
+   7: if r0 == 4242 goto 135
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 141
+  14: if r0 == 0 goto 135
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 141
+  23: if r0 == 0 goto 135
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: r0 = 0
@@ -100,44 +100,38 @@
   99: goto 101
  100: r0 = 0
  101: *(u64 *)(r7 +80) = r0
- 102: *(u64 *)(r10 -16) = 0
- 103: *(u32 *)(r7 +12) = 0
- 104: r0 = *(u64 *)(r7 +80)
- 105: *(u64 *)(r7 +24) = r0
- 106: r1 = *(u64 *)(r10 -16)
- 107: r1 |= 1
- 108: *(u64 *)(r10 -16) = r1
- 109: r1 = *(u64 *)(r10 -16)
- 110: if r1 == 0 goto 141
- 111: r1 = *(u64 *)(r10 -16)
- 112: *(u64 *)(r7 +16) = r1
- 113: *(u32 *)(r7 +0) = 0
- 114: *(u32 *)(r7 +4) = r9
- 115: call get_smp_processor_id
- 116: *(u32 *)(r7 +8) = r0
- 117: r1 = map[ringbuf]
- 119: r2 = 0
- 120: call ringbuf_query
- 121: r4 = 1
- 122: if r0 < 1048576 goto 124
- 123: r4 = 2
- 124: r1 = map[ringbuf]
- 126: r2 = r7
- 127: r2 += 0
- 128: r3 = 32
- 129: call ringbuf_output
- 130: if r0 != 0 goto 132
- 131: goto 141
- 132: *(u32 *)(r10 -8) = 0
- 133: r1 = map[drops]
- 135: r2 = r10
- 136: r2 += -8
- 137: call map_lookup_elem
- 138: if r0 == 0 goto 141
- 139: r1 = 1
- 140: lock *(u64 *)(r0 +0) += r1
- 141: r0 = 0
- 142: exit
+ 102: *(u32 *)(r7 +12) = 0
+ 103: r0 = *(u64 *)(r7 +80)
+ 104: *(u64 *)(r7 +24) = r0
+ 105: r1 = 1
+ 106: *(u64 *)(r7 +16) = r1
+ 107: *(u32 *)(r7 +0) = 0
+ 108: *(u32 *)(r7 +4) = r9
+ 109: call get_smp_processor_id
+ 110: *(u32 *)(r7 +8) = r0
+ 111: r1 = map[ringbuf]
+ 113: r2 = 0
+ 114: call ringbuf_query
+ 115: r4 = 1
+ 116: if r0 < 1048576 goto 118
+ 117: r4 = 2
+ 118: r1 = map[ringbuf]
+ 120: r2 = r7
+ 121: r2 += 0
+ 122: r3 = 32
+ 123: call ringbuf_output
+ 124: if r0 != 0 goto 126
+ 125: goto 135
+ 126: *(u32 *)(r10 -8) = 0
+ 127: r1 = map[drops]
+ 129: r2 = r10
+ 130: r2 += -8
+ 131: call map_lookup_elem
+ 132: if r0 == 0 goto 135
+ 133: r1 = 1
+ 134: lock *(u64 *)(r0 +0) += r1
+ 135: r0 = 0
+ 136: exit
 
 ; clause 1: syscall::openat:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 95 insns

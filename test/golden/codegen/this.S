@@ -1,22 +1,22 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 184 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 178 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 182
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 182
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 176
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 176
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 182
+  28: if r0 == 0 goto 176
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 182
+  37: if r0 == 0 goto 176
   38: *(u64 *)(r10 -24) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +56)
@@ -120,60 +120,54 @@
  121: goto 123
  122: r0 = 0
  123: *(u64 *)(r7 +88) = r0
- 124: *(u64 *)(r10 -16) = 0
- 125: *(u32 *)(r7 +12) = 0
- 126: r0 = *(u64 *)(r7 +88)
- 127: *(u64 *)(r10 -72) = r0
- 128: r0 = 2
- 129: r1 = r0
- 130: r0 = *(u64 *)(r10 -72)
- 131: r0 *= r1
- 132: *(u64 *)(r7 +64) = r0
- 133: r0 = *(u64 *)(r10 -24)
- 134: r0 = *(u64 *)(r0 +0)
- 135: *(u64 *)(r10 -72) = r0
- 136: r0 = *(u64 *)(r7 +64)
- 137: r1 = r0
- 138: r0 = *(u64 *)(r10 -72)
- 139: r0 += r1
- 140: r1 = *(u64 *)(r10 -24)
- 141: *(u64 *)(r1 +0) = r0
- 142: r0 = *(u64 *)(r7 +64)
- 143: *(u64 *)(r7 +24) = r0
- 144: r0 = *(u64 *)(r10 -24)
- 145: r0 = *(u64 *)(r0 +0)
- 146: *(u64 *)(r7 +32) = r0
- 147: r1 = *(u64 *)(r10 -16)
- 148: r1 |= 1
- 149: *(u64 *)(r10 -16) = r1
- 150: r1 = *(u64 *)(r10 -16)
- 151: if r1 == 0 goto 182
- 152: r1 = *(u64 *)(r10 -16)
- 153: *(u64 *)(r7 +16) = r1
- 154: *(u32 *)(r7 +0) = 0
- 155: *(u32 *)(r7 +4) = r9
- 156: call get_smp_processor_id
- 157: *(u32 *)(r7 +8) = r0
- 158: r1 = map[ringbuf]
- 160: r2 = 0
- 161: call ringbuf_query
- 162: r4 = 1
- 163: if r0 < 1048576 goto 165
- 164: r4 = 2
- 165: r1 = map[ringbuf]
- 167: r2 = r7
- 168: r2 += 0
- 169: r3 = 40
- 170: call ringbuf_output
- 171: if r0 != 0 goto 173
- 172: goto 182
- 173: *(u32 *)(r10 -8) = 0
- 174: r1 = map[drops]
- 176: r2 = r10
- 177: r2 += -8
- 178: call map_lookup_elem
- 179: if r0 == 0 goto 182
- 180: r1 = 1
- 181: lock *(u64 *)(r0 +0) += r1
- 182: r0 = 0
- 183: exit
+ 124: *(u32 *)(r7 +12) = 0
+ 125: r0 = *(u64 *)(r7 +88)
+ 126: *(u64 *)(r10 -72) = r0
+ 127: r0 = 2
+ 128: r1 = r0
+ 129: r0 = *(u64 *)(r10 -72)
+ 130: r0 *= r1
+ 131: *(u64 *)(r7 +64) = r0
+ 132: r0 = *(u64 *)(r10 -24)
+ 133: r0 = *(u64 *)(r0 +0)
+ 134: *(u64 *)(r10 -72) = r0
+ 135: r0 = *(u64 *)(r7 +64)
+ 136: r1 = r0
+ 137: r0 = *(u64 *)(r10 -72)
+ 138: r0 += r1
+ 139: r1 = *(u64 *)(r10 -24)
+ 140: *(u64 *)(r1 +0) = r0
+ 141: r0 = *(u64 *)(r7 +64)
+ 142: *(u64 *)(r7 +24) = r0
+ 143: r0 = *(u64 *)(r10 -24)
+ 144: r0 = *(u64 *)(r0 +0)
+ 145: *(u64 *)(r7 +32) = r0
+ 146: r1 = 1
+ 147: *(u64 *)(r7 +16) = r1
+ 148: *(u32 *)(r7 +0) = 0
+ 149: *(u32 *)(r7 +4) = r9
+ 150: call get_smp_processor_id
+ 151: *(u32 *)(r7 +8) = r0
+ 152: r1 = map[ringbuf]
+ 154: r2 = 0
+ 155: call ringbuf_query
+ 156: r4 = 1
+ 157: if r0 < 1048576 goto 159
+ 158: r4 = 2
+ 159: r1 = map[ringbuf]
+ 161: r2 = r7
+ 162: r2 += 0
+ 163: r3 = 40
+ 164: call ringbuf_output
+ 165: if r0 != 0 goto 167
+ 166: goto 176
+ 167: *(u32 *)(r10 -8) = 0
+ 168: r1 = map[drops]
+ 170: r2 = r10
+ 171: r2 += -8
+ 172: call map_lookup_elem
+ 173: if r0 == 0 goto 176
+ 174: r1 = 1
+ 175: lock *(u64 *)(r0 +0) += r1
+ 176: r0 = 0
+ 177: exit
