@@ -105,6 +105,8 @@ spec_release (struct gen *g)
 static void
 set_mask_bit (struct gen *g, int action)
 {
+  if (g->mask_static)
+    return;                       /* known at compile time (static_mask) */
   cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
   if (action < 31)
     cg_emit (g, A64_IMM (BPF_OR, R1, 1 << action));
@@ -354,8 +356,7 @@ gen_stmt (struct gen *g, struct d_node *s)
     case DN_IF:
       {
         int els = asm_label (&g->a), done = asm_label (&g->a);
-        cg_expr (g, s->a);
-        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, els);
+        cg_branch_false (g, s->a, els);
         gen_stmt (g, s->b);
         asm_ja (&g->a, done);
         asm_bind (&g->a, els);
@@ -468,6 +469,51 @@ ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
   asm_bind (&g->a, quiet);
 }
 
+/* Mark in *SEEN (bit I: action I) the actions statement S runs whenever
+ * it runs: those not under an if or a ?:. */
+static void
+unconditional_actions (const struct d_node *s, uint64_t *seen)
+{
+  if (!s)
+    return;
+  if (s->kind == DN_BLOCK)
+    for (size_t i = 0; i < s->nargs; i++)
+      unconditional_actions (s->args[i], seen);
+  else if (s->kind == DN_EXPR_STMT)
+    unconditional_actions (s->a, seen);
+  else if (s->kind == DN_CALL && ninfo (s)->action >= 0 && ninfo (s)->action < 64)
+    *seen |= 1ull << ninfo (s)->action;
+}
+
+/* When every action of CL runs whenever the clause gets past its
+ * predicate, the mask of the actions that ran is a constant: *MASK, true.
+ * Not so for copyout()s (they may do nothing) nor with commit() or
+ * discard() (their release reads the mask at run time). */
+static bool
+static_mask (const struct dclause *cl, uint64_t *mask)
+{
+  *mask = 0;
+  if (cl->nactions == 0 || cl->nactions > 64)
+    return false;
+  if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
+    {
+      *mask = 1;
+      return true;
+    }
+  for (size_t i = 0; i < cl->nactions; i++)
+    {
+      enum action_kind k = cl->actions[i].kind;
+      if (k == ACT_COPYOUT || k == ACT_COPYOUTSTR || k == ACT_COMMIT || k == ACT_DISCARD
+          || k == ACT_DEFAULT)
+        return false;
+    }
+  uint64_t seen = 0;
+  unconditional_actions (cl->ast->body, &seen);
+  uint64_t all = cl->nactions == 64 ? ~0ull : (1ull << cl->nactions) - 1;
+  *mask = all;
+  return seen == all;
+}
+
 void
 cg_clause (struct gen *g, struct dclause *cl)
 {
@@ -476,20 +522,30 @@ cg_clause (struct gen *g, struct dclause *cl)
   int end = asm_label (&g->a);
   g->clause_end = end;
   g->action_no = 0;
-  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+  /* the mask of the actions that ran: only actions set and read it (an
+   * aggregation is not one) */
+  uint64_t mask = 0;
+  g->mask_static = static_mask (cl, &mask);
+  if (cl->nactions > 0 && !g->mask_static)
+    cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
   /* the record's speculation id: only a clause that records or speculates
    * reads it (a clause that does neither need not touch the scratch area) */
   bool rec_or_spec = cl->records_data;
   for (size_t i = 0; i < cl->nactions; i++)
     rec_or_spec |= cl->actions[i].kind == ACT_SPECULATE;
-  if (rec_or_spec)
-    cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->ast->predicate)
     {
       g->nstr = 0;
-      cg_expr (g, cl->ast->predicate);
-      asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, end);
+      unsigned uses = g->uses;
+      g->uses = 0;
+      cg_branch_false (g, cl->ast->predicate, end);
+      g->pred_uses |= g->uses;
+      g->uses |= uses;
     }
+  if (g->late_scratch)
+    cg_scratch_lookup (g);           /* the predicate did not need it */
+  if (rec_or_spec)
+    cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF), 0));
   if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
     set_mask_bit (g, 0);
   if (cl->ast->body && cl->ast->body->kind == DN_BLOCK)
@@ -508,9 +564,15 @@ cg_clause (struct gen *g, struct dclause *cl)
     settles |= cl->actions[i].kind == ACT_COMMIT || cl->actions[i].kind == ACT_DISCARD;
   if (cl->records_data)
     {
-      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
-      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+      if (!g->mask_static)
+        {
+          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+        }
+      if (g->mask_static)
+        cg_mov_imm (g, R1, (int64_t) mask);
+      else
+        cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
       unsigned ro = g->cg->scratch.rec_off;
       cg_emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));
       cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) cl->index));

@@ -170,27 +170,34 @@ agg_value (struct gen *g, struct d_node *n, struct dagg *ag, int done)
     }
   else
     {
-      cg_build_key (g, n->a->args, n->a->nargs, false);
+      /* a small integer key on the stack; others in the scratch key area */
+      bool small = cg_build_small_key (g, n->a->args, n->a->nargs);
+      if (!small)
+        cg_build_key (g, n->a->args, n->a->nargs, false);
+      int key_base = small ? R10 : R7;
+      int32_t key_off = small ? SLOT_SMALLKEY : (int32_t) g->cg->scratch.key_off;
       cg_emit (g, MOV64_REG (R2, R0));
       asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
       cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
       asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
-      /* first time on this CPU: insert zeroes, look up again */
+      /* first time on this CPU: insert zeroes (the zero map is looked up
+       * only here, off the common path), look up again */
+      int lost = asm_label (&g->a);
+      cg_lookup_u32 (g, MAP_ZERO, -1, 0, lost);
+      cg_emit (g, MOV64_REG (R3, R0));
       asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
-      cg_emit (g, MOV64_REG (R2, R7));
-      cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
-      cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));
+      cg_emit (g, MOV64_REG (R2, key_base));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, key_off));
       cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
       cg_emit (g, CALL (BPF_FUNC_map_update_elem));
       asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
-      cg_emit (g, MOV64_REG (R2, R7));
-      cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) g->cg->scratch.key_off));
+      cg_emit (g, MOV64_REG (R2, key_base));
+      cg_emit (g, A64_IMM (BPF_ADD, R2, key_off));
       cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
-      int ok = asm_label (&g->a);
-      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, ok);
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
+      asm_bind (&g->a, lost);
       cg_count_drop (g, DROP_AGG);
       asm_ja (&g->a, done);
-      asm_bind (&g->a, ok);
     }
   asm_bind (&g->a, have);
 }
@@ -272,24 +279,37 @@ cg_aggregation (struct gen *g, struct d_node *n)
 {
   struct dagg *ag = ninfo (n)->agg;
   struct d_node *call = n->b;
-  /* the value and the increment first (they may need helper calls) */
-  if (call->nargs >= 1)
-    cg_expr (g, call->args[0]);
-  int value_slot = cg_push (g);
-  struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
-                        : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4]
-                        : ag->func == AGG_LLQUANTIZE && call->nargs == 6 ? call->args[5] : NULL;
-  if (incr)
-    cg_expr (g, incr);
-  else
-    cg_emit (g, MOV64_IMM (R0, 1));
-  int incr_slot = cg_push (g);
+  /* the value and the increment first (they may need helper calls);
+   * count() has neither, and only the quantizations an increment */
+  int base = g->depth, value_slot = 0, incr_slot = 0;
+  if (ag->func != AGG_COUNT)
+    {
+      if (call->nargs >= 1)
+        cg_expr (g, call->args[0]);
+      else
+        cg_emit (g, MOV64_IMM (R0, 0));
+      value_slot = cg_push (g);
+    }
+  if (ag->func == AGG_QUANTIZE || ag->func == AGG_LQUANTIZE || ag->func == AGG_LLQUANTIZE)
+    {
+      struct d_node *incr = ag->func == AGG_QUANTIZE && call->nargs == 2 ? call->args[1]
+                            : ag->func == AGG_LQUANTIZE && call->nargs == 5 ? call->args[4]
+                            : ag->func == AGG_LLQUANTIZE && call->nargs == 6 ? call->args[5] : NULL;
+      if (incr)
+        cg_expr (g, incr);
+      else
+        cg_emit (g, MOV64_IMM (R0, 1));
+      incr_slot = cg_push (g);
+    }
   int done = asm_label (&g->a);
   agg_value (g, n, ag, done);
-  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
+  if (ag->func != AGG_COUNT)
+    cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
   switch (ag->func)
     {
     case AGG_COUNT:
+      /* a per-CPU value: other programs on this CPU may still update it
+       * (a sleepable program can be preempted), hence the atomic add */
       cg_emit (g, MOV64_IMM (R1, 1));
       cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
       break;
@@ -333,5 +353,5 @@ cg_aggregation (struct gen *g, struct d_node *n)
       break;
     }
   asm_bind (&g->a, done);
-  g->depth -= 2;
+  g->depth = base;
 }

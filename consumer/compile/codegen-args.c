@@ -4,7 +4,9 @@
  * program's start each argN the clauses use is fetched once into the
  * scratch args cache, from where the site spec (abi.h struct site_spec)
  * says: an immediate, a register of struct pt_regs, or memory at
- * base + (index << scale) + displacement.
+ * base + (index << scale) + displacement.  An argument every site of the
+ * program keeps in the same register is instead loaded from the context
+ * where it is used: no scratch area, no spec, no copy.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +35,26 @@ read_reg (struct gen *g, int spec_off)
   cg_read_reg_at_r3 (g);
 }
 
-/* Fetch argument K, in the same register at every site (codegen.h
- * fixed_args): a context load at a constant offset, truncated and extended
- * as the spec says. */
-static void
-fetch_fixed_arg (struct gen *g, unsigned k)
+/* Is argument K in the same register at every site (codegen.h
+ * fixed_args)?  Then it is read where it is used, not cached. */
+bool
+cg_arg_is_fixed (const struct gen *g, unsigned k)
 {
+  return cg_kind_uprobe (g->kind) && (g->cg->fixed_args & (1u << k));
+}
+
+/* r0 = argument K: a fixed one is a context load at a constant offset,
+ * truncated and extended as the spec says (the context is not written, so
+ * every use reads the same value); the others come from the scratch args
+ * cache the program's start filled. */
+void
+cg_load_arg (struct gen *g, unsigned k)
+{
+  if (!cg_arg_is_fixed (g, k))
+    {
+      cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * k)));
+      return;
+    }
   const struct site_arg *a = &g->cg->fixed[k];
   cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (a->base_off & 0xf8)));
   int shift = 64 - 8 * (a->size & 0xf);
@@ -47,18 +63,15 @@ fetch_fixed_arg (struct gen *g, unsigned k)
       cg_emit (g, A64_IMM (BPF_LSH, R0, shift));
       cg_emit (g, A64_IMM (a->is_signed ? BPF_ARSH : BPF_RSH, R0, shift));
     }
-  cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) (g->cg->scratch.args_off + 8 * k)));
 }
 
-/* Fetch argument K of the current site into the scratch args cache. */
+/* Fetch argument K of the current site into the scratch args cache (not
+ * a fixed one: cg_load_arg reads those where they are used). */
 void
 cg_fetch_arg (struct gen *g, unsigned k)
 {
-  if (cg_kind_uprobe (g->kind) && (g->cg->fixed_args & (1u << k)))
-    {
-      fetch_fixed_arg (g, k);
-      return;
-    }
+  if (cg_arg_is_fixed (g, k))
+    return;
   int spec = (int) (offsetof (struct site_spec, args) + k * sizeof (struct site_arg));
   int o_kind = spec + (int) offsetof (struct site_arg, kind);
   int o_size = spec + (int) offsetof (struct site_arg, size);

@@ -187,7 +187,7 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     {
       if (cg_kind_has_args (g->kind))
         {
-          cg_emit (g, LDX (BPF_DW, R0, R7, (int16_t) (g->cg->scratch.args_off + 8 * (b - BI_ARG0))));
+          cg_load_arg (g, (unsigned) (b - BI_ARG0));
           /* args[N] typed narrower than a register (a C int parameter) */
           struct dtype t = ninfo (n)->type;
           if (t.kind == DT_INTEGER && t.size < 8)
@@ -340,6 +340,75 @@ cg_arith (struct gen *g, enum d_op op, bool is_signed)
   return true;
 }
 
+/* The jump that is taken when comparison N (DOP_EQ..DOP_GE) is true of
+ * r0 and r1 (strings: of their order and 0); signed when both operands
+ * are (or both are narrower than 64 bits and neither an unsigned int). */
+static int
+compare_jump_op (struct d_node *n)
+{
+  struct ninfo *ai = ninfo (n->a);
+  struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false, NULL }
+                    : ninfo (n->b)->type;
+  bool sgn = ai->type.kind == DT_STRING
+             || (ai->type.is_signed && ct.is_signed)
+             || (ai->type.size < 8 && ct.size < 8 && !(ai->type.size == 4 && !ai->type.is_signed)
+                 && !(ct.size == 4 && !ct.is_signed));
+  switch (n->op)
+    {
+    case DOP_EQ: return BPF_JEQ;
+    case DOP_NE: return BPF_JNE;
+    case DOP_LT: return sgn ? BPF_JSLT : BPF_JLT;
+    case DOP_LE: return sgn ? BPF_JSLE : BPF_JLE;
+    case DOP_GT: return sgn ? BPF_JSGT : BPF_JGT;
+    default: return sgn ? BPF_JSGE : BPF_JGE;
+    }
+}
+
+/* The jump taken when OP (a compare_jump_op) is false. */
+static int
+negated_jump_op (int op)
+{
+  switch (op)
+    {
+    case BPF_JEQ: return BPF_JNE;
+    case BPF_JNE: return BPF_JEQ;
+    case BPF_JLT: return BPF_JGE;
+    case BPF_JGE: return BPF_JLT;
+    case BPF_JLE: return BPF_JGT;
+    case BPF_JGT: return BPF_JLE;
+    case BPF_JSLT: return BPF_JSGE;
+    case BPF_JSGE: return BPF_JSLT;
+    case BPF_JSLE: return BPF_JSGT;
+    default: return BPF_JSLE;   /* BPF_JSGT */
+    }
+}
+
+/* Jump to LABEL when condition N is false (a predicate, if, ?:, &&): an
+ * integer comparison with a constant that fits an instruction's
+ * immediate is one compare-and-jump, a && b two such; anything else is
+ * evaluated into r0 and tested. */
+void
+cg_branch_false (struct gen *g, struct d_node *n, int label)
+{
+  struct ninfo *ni = ninfo (n);
+  if (!ni->is_const && n->kind == DN_BINARY && n->op == DOP_LAND)
+    {
+      cg_branch_false (g, n->a, label);
+      cg_branch_false (g, n->b, label);
+      return;
+    }
+  if (!ni->is_const && n->kind == DN_BINARY && n->op >= DOP_EQ && n->op <= DOP_GE
+      && ninfo (n->a)->type.kind != DT_STRING && ninfo (n->b)->type.kind != DT_STRING
+      && ninfo (n->b)->is_const && ninfo (n->b)->value >= INT32_MIN && ninfo (n->b)->value <= INT32_MAX)
+    {
+      cg_expr (g, n->a);
+      asm_jmp_imm (&g->a, negated_jump_op (compare_jump_op (n)), R0, (int32_t) ninfo (n->b)->value, label);
+      return;
+    }
+  cg_expr (g, n);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, label);
+}
+
 static void
 gen_binary (struct gen *g, struct d_node *n)
 {
@@ -378,22 +447,7 @@ gen_binary (struct gen *g, struct d_node *n)
     }
   if (cmp)
     {
-      struct dtype ct = ai->type.kind == DT_STRING ? (struct dtype) { DT_INTEGER, 8, true, false, NULL }
-                        : ninfo (n->b)->type;
-      bool sgn = ai->type.kind == DT_STRING
-                 || (ai->type.is_signed && ct.is_signed)
-                 || (ai->type.size < 8 && ct.size < 8 && !(ai->type.size == 4 && !ai->type.is_signed)
-                     && !(ct.size == 4 && !ct.is_signed));
-      int op;
-      switch (n->op)
-        {
-        case DOP_EQ: op = BPF_JEQ; break;
-        case DOP_NE: op = BPF_JNE; break;
-        case DOP_LT: op = sgn ? BPF_JSLT : BPF_JLT; break;
-        case DOP_LE: op = sgn ? BPF_JSLE : BPF_JLE; break;
-        case DOP_GT: op = sgn ? BPF_JSGT : BPF_JGT; break;
-        default: op = sgn ? BPF_JSGE : BPF_JGE; break;
-        }
+      int op = compare_jump_op (n);
       int t = asm_label (&g->a), done = asm_label (&g->a);
       asm_jmp_reg (&g->a, op, R0, R1, t);
       cg_emit (g, MOV64_IMM (R0, 0));

@@ -32,6 +32,10 @@
 #define SLOT_CTX      (-64)   /* syscall programs: the raw tracepoint context (r6 holds the registers) */
 #define SLOT_FIRST    (-72)
 #define MAX_DEPTH     48
+/* Below the deepest expression slot (SLOT_FIRST - 8 * (MAX_DEPTH - 1)):
+ * a small integer map key (cg_build_small_key). */
+#define SLOT_SMALLKEY (-512)
+#define SLOT_SMALLKEY_SIZE 64
 
 #define MAX_STR_TEMPS 16
 #define MAX_STACK_TEMPS 4
@@ -61,6 +65,14 @@ struct gen {
    * themselves, once TRACK is set) which were read; the second emits NEED. */
   bool track;
   unsigned uses, need;
+  /* The scratch lookup waits until after the predicate of the program's
+   * one clause when nothing before needs it (a first generation records in
+   * PRED_USES what the argument fetches and the predicate use). */
+  unsigned pred_uses;
+  bool late_scratch;
+  /* The clause's mask of the actions that ran is a compile-time constant
+   * (every action runs unconditionally): no SLOT_MASK at run time. */
+  bool mask_static;
 };
 
 enum { USE_GLOBALS = 1, USE_STRCONST = 2, USE_ZERO = 4, USE_PROBESTR = 8,
@@ -73,6 +85,9 @@ bool cg_kind_uprobe (enum probe_kind k);
 /* Kinds whose arguments are fetched into the scratch cache at entry. */
 bool cg_kind_has_args (enum probe_kind k);
 bool cg_sleepable (const struct gen *g);
+
+/* codegen.c: r7 = this CPU's scratch area (or exit). */
+void cg_scratch_lookup (struct gen *g);
 
 /* codegen.c: the emitter and the expression stack. */
 struct bpf_asm *cg_asm (struct gen *g);
@@ -117,6 +132,8 @@ void cg_fault (struct gen *g, int type, int addr_reg);
 
 /* codegen-expr.c: r0 = the value of expression N. */
 void cg_expr (struct gen *g, struct d_node *n);
+/* Jump to LABEL when condition N is false (r0 clobbered). */
+void cg_branch_false (struct gen *g, struct d_node *n, int label);
 /* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
 void cg_divide (struct gen *g, enum d_op op, bool is_signed);
 /* r0 = r0 OP r1 for an arithmetic, shift or bitwise OP (IS_SIGNED: the
@@ -141,6 +158,9 @@ void cg_store_object (struct gen *g, struct d_node *n, unsigned off);
 /* Lay out a map key in the scratch key area (after the thread id for
  * self->); r0 = its address. */
 void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid);
+/* The same at SLOT_SMALLKEY when the key is only integers and fits there;
+ * false, emitting nothing, otherwise. */
+bool cg_build_small_key (struct gen *g, struct d_node **keys, size_t nkeys);
 /* r0 = the value of a map-backed variable (0 or "" when absent). */
 void cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v);
 /* Around the address computation of a store into typed memory LV: when
@@ -168,8 +188,12 @@ void cg_clause (struct gen *g, struct dclause *cl);
 /* codegen-args.c */
 /* r0 = the pt_regs slot (r6 + r3, r3 masked to a slot offset). */
 void cg_read_reg_at_r3 (struct gen *g);
-/* Fetch argument K of the current site into the scratch args cache. */
+/* Fetch argument K of the current site into the scratch args cache
+ * (nothing for a fixed one: codegen.h fixed_args). */
 void cg_fetch_arg (struct gen *g, unsigned k);
+bool cg_arg_is_fixed (const struct gen *g, unsigned k);
+/* r0 = argument K (uprobe and syscall kinds), untruncated. */
+void cg_load_arg (struct gen *g, unsigned k);
 /* Which argN the node uses (bit N of *MASK). */
 void cg_args_used (const struct d_node *n, unsigned *mask);
 

@@ -10,28 +10,43 @@
 
 #include "consumer/compile/codegen-int.h"
 
-/* Evaluate key expressions, then lay the key out in the scratch key area
+/* Evaluate key expressions, then lay the key out at BASE_REG + START
  * (optionally after the thread id for self->).  r0 = key address. */
-void
-cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
+static void
+build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, int base_reg,
+              int start)
 {
   int base = g->depth;
+  if (base_reg == R10 && !with_tid)
+    {
+      /* integers on the stack (cg_build_small_key): each stored where it
+       * goes as soon as it is computed (no key expression builds a small
+       * key of its own) */
+      for (size_t i = 0; i < nkeys; i++)
+        {
+          cg_expr (g, keys[i]);
+          cg_emit (g, STX (BPF_DW, R10, R0, (int16_t) (start + 8 * (int) i)));
+        }
+      cg_emit (g, MOV64_REG (R0, R10));
+      cg_emit (g, A64_IMM (BPF_ADD, R0, start));
+      return;
+    }
   for (size_t i = 0; i < nkeys; i++)
     {
       cg_expr (g, keys[i]);
       cg_push (g);
     }
-  unsigned off = g->cg->scratch.key_off;
+  int off = start;
   if (with_tid)
     {
       cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
       cg_emit (g, MOV32_REG (R0, R0));
-      cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+      cg_emit (g, STX (BPF_DW, base_reg, R0, (int16_t) off));
       off += 8;
     }
   if (nkeys == 0 && !with_tid)
     {
-      cg_emit (g, ST_IMM (BPF_DW, R7, (int16_t) off, 0));
+      cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) off, 0));
       off += 8;
     }
   for (size_t i = 0; i < nkeys; i++)
@@ -39,27 +54,51 @@ cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
       cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_FIRST - 8 * (base + (int) i)));
       if (ninfo (keys[i])->type.kind == DT_STRING)
         {
-          cg_emit (g, MOV64_REG (R1, R7));
-          cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          cg_emit (g, MOV64_REG (R1, base_reg));
+          cg_emit (g, A64_IMM (BPF_ADD, R1, off));
           cg_copy_string (g, R1, R0);
-          off += (g->p->strsize + 7) & ~7u;
+          off += (int) ((g->p->strsize + 7) & ~7u);
         }
       else if (dtype_is_record (ninfo (keys[i])->type))
         {
-          cg_emit (g, MOV64_REG (R1, R7));
-          cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) off));
+          cg_emit (g, MOV64_REG (R1, base_reg));
+          cg_emit (g, A64_IMM (BPF_ADD, R1, off));
           cg_copy_record (g, R1, R0, ninfo (keys[i])->type);
-          off += dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
+          off += (int) dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
         }
       else
         {
-          cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
+          cg_emit (g, STX (BPF_DW, base_reg, R0, (int16_t) off));
           off += 8;
         }
     }
   g->depth = base;
-  cg_emit (g, MOV64_REG (R0, R7));
-  cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) g->cg->scratch.key_off));
+  cg_emit (g, MOV64_REG (R0, base_reg));
+  cg_emit (g, A64_IMM (BPF_ADD, R0, start));
+}
+
+void
+cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
+{
+  build_key_at (g, keys, nkeys, with_tid, R7, (int) g->cg->scratch.key_off);
+}
+
+/* A key of at most SLOT_SMALLKEY_SIZE bytes of integers is laid out on the
+ * stack at SLOT_SMALLKEY (below the deepest expression slot), so that the
+ * lookup needs no scratch area; false (nothing emitted) for other keys. */
+bool
+cg_build_small_key (struct gen *g, struct d_node **keys, size_t nkeys)
+{
+  if (nkeys == 0 || nkeys * 8 > SLOT_SMALLKEY_SIZE)
+    return false;
+  for (size_t i = 0; i < nkeys; i++)
+    {
+      struct dtype t = ninfo (keys[i])->type;
+      if (t.kind != DT_INTEGER)
+        return false;
+    }
+  build_key_at (g, keys, nkeys, false, R10, SLOT_SMALLKEY);
+  return true;
 }
 
 /* r0 = the dynamic-variable usage counter (one u64, dynvar_fd), or jump to

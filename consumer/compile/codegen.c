@@ -413,15 +413,16 @@ gen_new_process_probe (struct gen *g, int done)
   cg_emit (g, LDX (BPF_W, R9, R0, 0));
 }
 
-/* Uprobe programs (USDT, pid): the -p/-c filter, then r8 = the site's
+/* Uprobe programs (USDT, pid), after the -p/-c filter: r8 = the site's
  * spec (by the attach cookie) and r9 = its probe id, when the code uses
  * them. */
+/* Uprobe programs: the -p/-c filter, first (another process leaves at
+ * once). */
 static void
-prologue_uprobe (struct gen *g)
+prologue_pid_filter (struct gen *g)
 {
   const struct codegen_ctx *cg = g->cg;
   const struct dtarget *t = &g->p->target;
-  unsigned need = g->need;
   /* pid probes name their process: the kernel filters them when it
    * can, and then the -p/-c list must not (pid123 with -p 456) */
   bool kernel_filters = g->kind == PK_PID && (!t->uprobe_multi || t->multi_pid_filter);
@@ -432,6 +433,13 @@ prologue_uprobe (struct gen *g)
       cg_emit (g, MOV64_REG (R1, R0));
       lookup_or_exit (g, MAP_PIDS, R1, 0);
     }
+}
+
+static void
+prologue_uprobe (struct gen *g)
+{
+  const struct codegen_ctx *cg = g->cg;
+  unsigned need = g->need;
   if (!(need & USE_SITE) && cg->fixed_probe_id && (need & (USE_PROBEID | USE_PROBESTR)))
     {
       cg_mov_imm (g, R9, cg->fixed_probe_id);   /* every site is this probe's */
@@ -490,9 +498,25 @@ prologue_maps (struct gen *g)
       }
 }
 
+/* r7 = this CPU's scratch area (or exit); strtok's state reset. */
+void
+cg_scratch_lookup (struct gen *g)
+{
+  if (g->cg->scratch.by_cpu)
+    {
+      /* this CPU's element: programs run with migration disabled */
+      cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+      lookup_or_exit (g, MAP_SCRATCH, R0, 0);
+    }
+  else
+    lookup_or_exit (g, MAP_SCRATCH, -1, 0);
+  cg_emit (g, MOV64_REG (R7, R0));
+  cgstr_prologue (g);
+}
+
 static void
 gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
-             const unsigned *clauses, size_t nclauses, unsigned need)
+             const unsigned *clauses, size_t nclauses, unsigned need, bool late_scratch)
 {
   struct gen g;
   memset (&g, 0, sizeof g);
@@ -506,19 +530,10 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
   cg_emit (&g, MOV64_REG (R6, R1));
   if (kind_syscall (kind))
     prologue_syscall (&g);
-  if ((need & USE_SCRATCH) || kind == PK_PROFILE)
-    {
-      if (cg->scratch.by_cpu)
-        {
-          /* this CPU's element: programs run with migration disabled */
-          cg_emit (&g, CALL (BPF_FUNC_get_smp_processor_id));
-          lookup_or_exit (&g, MAP_SCRATCH, R0, 0);
-        }
-      else
-        lookup_or_exit (&g, MAP_SCRATCH, -1, 0);
-      cg_emit (&g, MOV64_REG (R7, R0));
-      cgstr_prologue (&g);
-    }
+  if (cg_kind_uprobe (kind))
+    prologue_pid_filter (&g);
+  if (((need & USE_SCRATCH) && !late_scratch) || kind == PK_PROFILE)
+    cg_scratch_lookup (&g);
   if (kind_syscall (kind))
     {
       cg_emit (&g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
@@ -548,11 +563,16 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
           cg_args_used (cl->ast->predicate, &mask);
           cg_args_used (cl->ast->body, &mask);
         }
+      unsigned uses = g.uses;
+      g.uses = 0;
       for (unsigned k = 0; k < 12; k++)
         if (mask & (1u << k))
           cg_fetch_arg (&g, k);
+      g.pred_uses = g.uses;
+      g.uses |= uses;
     }
 
+  g.late_scratch = late_scratch && (need & USE_SCRATCH);
   for (size_t i = 0; i < nclauses; i++)
     cg_clause (&g, &g.p->clauses[clauses[i]]);
 
@@ -568,12 +588,18 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
 {
   struct gen g;
   memset (img, 0, sizeof *img);
-  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL);
-  if (g.errors == 0 && g.uses != USE_ALL)
+  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL, false);
+  /* a one-clause program whose argument fetches and predicate do not use
+   * the scratch area looks it up after the predicate: a false predicate
+   * costs only its own instructions */
+  bool late = nclauses == 1 && g.p->clauses[clauses[0]].ast->predicate
+              && !(g.pred_uses & USE_SCRATCH) && (cg_kind_uprobe (kind) || kind == PK_BEGIN
+                                                   || kind == PK_END || kind == PK_TICK);
+  if (g.errors == 0 && (g.uses != USE_ALL || late))
     {
       unsigned uses = g.uses;
       asm_free (&g.a);
-      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses);
+      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late);
     }
   int fin = g.errors != 0 ? -1 : asm_finish (&g.a);
   if (fin == -2)

@@ -1,12 +1,12 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 193 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 185 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 191
+   7: if r0 == 0 goto 183
    8: r7 = r0
    9: r9 = 1
   10: *(u32 *)(r10 -8) = 0
@@ -14,7 +14,7 @@
   13: r2 = r10
   14: r2 += -8
   15: call map_lookup_elem
-  16: if r0 == 0 goto 191
+  16: if r0 == 0 goto 183
   17: *(u64 *)(r10 -24) = r0
   18: r0 = 0
   19: *(u64 *)(r10 -16) = 0
@@ -126,57 +126,49 @@
  133: r0 s>>= 32
  134: *(u64 *)(r1 +24) = r0
  135: r0 = *(u64 *)(r10 -72)
- 136: *(u64 *)(r10 -72) = r0
- 137: r0 = 3
- 138: r1 = r0
- 139: r0 = *(u64 *)(r10 -72)
- 140: if r0 s> r1 goto 143
- 141: r0 = 0
- 142: goto 144
- 143: r0 = 1
- 144: if r0 == 0 goto 154
- 145: r0 = *(u64 *)(r10 -24)
- 146: r0 = *(u64 *)(r0 +24)
- 147: r0 <<= 32
- 148: r0 s>>= 32
- 149: *(u64 *)(r7 +24) = r0
- 150: r1 = *(u64 *)(r10 -16)
- 151: r1 |= 1
- 152: *(u64 *)(r10 -16) = r1
- 153: goto 154
- 154: r1 = *(u64 *)(r10 -16)
- 155: if r1 == 0 goto 191
- 156: r1 = *(u64 *)(r10 -16)
- 157: *(u64 *)(r7 +16) = r1
- 158: *(u32 *)(r7 +0) = 0
- 159: *(u32 *)(r7 +4) = r9
- 160: call get_smp_processor_id
- 161: *(u32 *)(r7 +8) = r0
- 162: r1 = map[ringbuf]
- 164: r2 = 0
- 165: call ringbuf_query
- 166: r4 = 1
- 167: r1 = r0
- 168: r1 += 40
- 169: if r1 < 1048576 goto 174
- 170: r0 >>= 18
- 171: r1 >>= 18
- 172: if r0 == r1 goto 174
- 173: r4 = 2
- 174: r1 = map[ringbuf]
- 176: r2 = r7
- 177: r2 += 0
- 178: r3 = 32
- 179: call ringbuf_output
- 180: if r0 != 0 goto 182
- 181: goto 191
- 182: *(u32 *)(r10 -8) = 0
- 183: r1 = map[drops]
- 185: r2 = r10
- 186: r2 += -8
- 187: call map_lookup_elem
- 188: if r0 == 0 goto 191
- 189: r1 = 1
- 190: lock *(u64 *)(r0 +0) += r1
- 191: r0 = 0
- 192: exit
+ 136: if r0 s<= 3 goto 146
+ 137: r0 = *(u64 *)(r10 -24)
+ 138: r0 = *(u64 *)(r0 +24)
+ 139: r0 <<= 32
+ 140: r0 s>>= 32
+ 141: *(u64 *)(r7 +24) = r0
+ 142: r1 = *(u64 *)(r10 -16)
+ 143: r1 |= 1
+ 144: *(u64 *)(r10 -16) = r1
+ 145: goto 146
+ 146: r1 = *(u64 *)(r10 -16)
+ 147: if r1 == 0 goto 183
+ 148: r1 = *(u64 *)(r10 -16)
+ 149: *(u64 *)(r7 +16) = r1
+ 150: *(u32 *)(r7 +0) = 0
+ 151: *(u32 *)(r7 +4) = r9
+ 152: call get_smp_processor_id
+ 153: *(u32 *)(r7 +8) = r0
+ 154: r1 = map[ringbuf]
+ 156: r2 = 0
+ 157: call ringbuf_query
+ 158: r4 = 1
+ 159: r1 = r0
+ 160: r1 += 40
+ 161: if r1 < 1048576 goto 166
+ 162: r0 >>= 18
+ 163: r1 >>= 18
+ 164: if r0 == r1 goto 166
+ 165: r4 = 2
+ 166: r1 = map[ringbuf]
+ 168: r2 = r7
+ 169: r2 += 0
+ 170: r3 = 32
+ 171: call ringbuf_output
+ 172: if r0 != 0 goto 174
+ 173: goto 183
+ 174: *(u32 *)(r10 -8) = 0
+ 175: r1 = map[drops]
+ 177: r2 = r10
+ 178: r2 += -8
+ 179: call map_lookup_elem
+ 180: if r0 == 0 goto 183
+ 181: r1 = 1
+ 182: lock *(u64 *)(r0 +0) += r1
+ 183: r0 = 0
+ 184: exit

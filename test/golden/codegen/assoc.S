@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 361 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 355 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 359
+   7: if r0 == 4242 goto 353
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 359
+  14: if r0 == 0 goto 353
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 359
+  23: if r0 == 0 goto 353
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 359
+  32: if r0 == 0 goto 353
   33: *(u64 *)(r10 -32) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +32)
@@ -107,234 +107,228 @@
  107: goto 109
  108: r0 = 0
  109: *(u64 *)(r7 +72) = r0
- 110: *(u64 *)(r10 -16) = 0
- 111: *(u32 *)(r7 +12) = 0
- 112: r0 = *(u64 *)(r7 +72)
- 113: *(u64 *)(r10 -72) = r0
- 114: call get_current_pid_tgid
- 115: r0 >>= 32
- 116: *(u64 *)(r10 -80) = r0
- 117: r0 = *(u64 *)(r10 -32)
- 118: r0 += 0
- 119: *(u64 *)(r10 -88) = r0
- 120: r0 = *(u64 *)(r10 -80)
- 121: *(u64 *)(r7 +160) = r0
- 122: r0 = *(u64 *)(r10 -88)
- 123: r1 = r7
- 124: r1 += 168
- 125: r3 = r0
- 126: r2 = 256
- 127: call probe_read_kernel
- 128: r0 = r7
- 129: r0 += 160
- 130: r1 = *(u64 *)(r10 -72)
- 131: *(u64 *)(r10 -56) = r1
- 132: r3 = *(u64 *)(r10 -56)
- 133: if r3 != 0 goto 150
- 134: r1 = map[var:names]
- 136: r2 = r7
- 137: r2 += 160
- 138: call map_delete_elem
- 139: if r0 != 0 goto 203
- 140: *(u32 *)(r10 -8) = 0
- 141: r1 = map[dynvar]
- 143: r2 = r10
- 144: r2 += -8
- 145: call map_lookup_elem
- 146: if r0 == 0 goto 203
- 147: r1 = -336
- 148: lock *(u64 *)(r0 +0) += r1
- 149: goto 203
- 150: r1 = map[var:names]
- 152: r2 = r7
- 153: r2 += 160
- 154: call map_lookup_elem
- 155: if r0 != 0 goto 191
- 156: *(u32 *)(r10 -8) = 0
- 157: r1 = map[dynvar]
- 159: r2 = r10
- 160: r2 += -8
- 161: call map_lookup_elem
- 162: if r0 == 0 goto 194
- 163: r1 = 336
- 164: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 165: r1 += 336
- 166: r2 = 0x100000 ll
- 168: if r1 <= r2 goto 172
- 169: r1 = -336
- 170: lock *(u64 *)(r0 +0) += r1
- 171: goto 194
- 172: r1 = map[var:names]
- 174: r2 = r7
- 175: r2 += 160
- 176: r3 = r10
- 177: r3 += -56
- 178: r4 = 1
- 179: call map_update_elem
- 180: if r0 == 0 goto 203
- 181: *(u32 *)(r10 -8) = 0
- 182: r1 = map[dynvar]
- 184: r2 = r10
- 185: r2 += -8
- 186: call map_lookup_elem
- 187: if r0 == 0 goto 194
- 188: r1 = -336
- 189: lock *(u64 *)(r0 +0) += r1
- 190: goto 194
- 191: r1 = *(u64 *)(r10 -56)
- 192: *(u64 *)(r0 +0) = r1
- 193: goto 203
- 194: *(u32 *)(r10 -8) = 1
- 195: r1 = map[drops]
- 197: r2 = r10
- 198: r2 += -8
- 199: call map_lookup_elem
- 200: if r0 == 0 goto 203
- 201: r1 = 1
- 202: lock *(u64 *)(r0 +0) += r1
- 203: call get_current_pid_tgid
- 204: r0 >>= 32
- 205: *(u64 *)(r10 -72) = r0
- 206: r0 = *(u64 *)(r10 -32)
- 207: r0 += 0
- 208: *(u64 *)(r10 -80) = r0
- 209: r0 = *(u64 *)(r10 -72)
- 210: *(u64 *)(r7 +160) = r0
- 211: r0 = *(u64 *)(r10 -80)
- 212: r1 = r7
- 213: r1 += 168
- 214: r3 = r0
- 215: r2 = 256
- 216: call probe_read_kernel
- 217: r0 = r7
- 218: r0 += 160
- 219: r2 = r0
- 220: r1 = map[var:names]
- 222: call map_lookup_elem
- 223: if r0 != 0 goto 226
- 224: r0 = 0
- 225: goto 227
- 226: r0 = *(u64 *)(r0 +0)
- 227: *(u64 *)(r7 +24) = r0
- 228: r1 = *(u64 *)(r10 -16)
- 229: r1 |= 1
- 230: *(u64 *)(r10 -16) = r1
- 231: r0 = 0
- 232: *(u64 *)(r10 -72) = r0
- 233: call get_current_pid_tgid
- 234: r0 >>= 32
- 235: *(u64 *)(r10 -80) = r0
- 236: r0 = *(u64 *)(r10 -32)
- 237: r0 += 0
- 238: *(u64 *)(r10 -88) = r0
- 239: r0 = *(u64 *)(r10 -80)
- 240: *(u64 *)(r7 +160) = r0
- 241: r0 = *(u64 *)(r10 -88)
- 242: r1 = r7
- 243: r1 += 168
- 244: r3 = r0
- 245: r2 = 256
- 246: call probe_read_kernel
- 247: r0 = r7
- 248: r0 += 160
- 249: r1 = *(u64 *)(r10 -72)
- 250: *(u64 *)(r10 -56) = r1
- 251: r3 = *(u64 *)(r10 -56)
- 252: if r3 != 0 goto 269
- 253: r1 = map[var:names]
- 255: r2 = r7
- 256: r2 += 160
- 257: call map_delete_elem
- 258: if r0 != 0 goto 322
- 259: *(u32 *)(r10 -8) = 0
- 260: r1 = map[dynvar]
- 262: r2 = r10
- 263: r2 += -8
- 264: call map_lookup_elem
- 265: if r0 == 0 goto 322
- 266: r1 = -336
- 267: lock *(u64 *)(r0 +0) += r1
- 268: goto 322
- 269: r1 = map[var:names]
- 271: r2 = r7
- 272: r2 += 160
- 273: call map_lookup_elem
- 274: if r0 != 0 goto 310
- 275: *(u32 *)(r10 -8) = 0
- 276: r1 = map[dynvar]
- 278: r2 = r10
- 279: r2 += -8
- 280: call map_lookup_elem
- 281: if r0 == 0 goto 313
- 282: r1 = 336
- 283: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 284: r1 += 336
- 285: r2 = 0x100000 ll
- 287: if r1 <= r2 goto 291
- 288: r1 = -336
- 289: lock *(u64 *)(r0 +0) += r1
- 290: goto 313
- 291: r1 = map[var:names]
- 293: r2 = r7
- 294: r2 += 160
- 295: r3 = r10
- 296: r3 += -56
- 297: r4 = 1
- 298: call map_update_elem
- 299: if r0 == 0 goto 322
- 300: *(u32 *)(r10 -8) = 0
- 301: r1 = map[dynvar]
- 303: r2 = r10
- 304: r2 += -8
- 305: call map_lookup_elem
- 306: if r0 == 0 goto 313
- 307: r1 = -336
- 308: lock *(u64 *)(r0 +0) += r1
- 309: goto 313
- 310: r1 = *(u64 *)(r10 -56)
- 311: *(u64 *)(r0 +0) = r1
- 312: goto 322
- 313: *(u32 *)(r10 -8) = 1
- 314: r1 = map[drops]
- 316: r2 = r10
- 317: r2 += -8
- 318: call map_lookup_elem
- 319: if r0 == 0 goto 322
- 320: r1 = 1
- 321: lock *(u64 *)(r0 +0) += r1
- 322: r1 = *(u64 *)(r10 -16)
- 323: if r1 == 0 goto 359
- 324: r1 = *(u64 *)(r10 -16)
- 325: *(u64 *)(r7 +16) = r1
- 326: *(u32 *)(r7 +0) = 0
- 327: *(u32 *)(r7 +4) = r9
- 328: call get_smp_processor_id
- 329: *(u32 *)(r7 +8) = r0
- 330: r1 = map[ringbuf]
- 332: r2 = 0
- 333: call ringbuf_query
- 334: r4 = 1
- 335: r1 = r0
- 336: r1 += 40
- 337: if r1 < 1048576 goto 342
- 338: r0 >>= 18
- 339: r1 >>= 18
- 340: if r0 == r1 goto 342
- 341: r4 = 2
- 342: r1 = map[ringbuf]
- 344: r2 = r7
- 345: r2 += 0
- 346: r3 = 32
- 347: call ringbuf_output
- 348: if r0 != 0 goto 350
- 349: goto 359
- 350: *(u32 *)(r10 -8) = 0
- 351: r1 = map[drops]
- 353: r2 = r10
- 354: r2 += -8
- 355: call map_lookup_elem
- 356: if r0 == 0 goto 359
- 357: r1 = 1
- 358: lock *(u64 *)(r0 +0) += r1
- 359: r0 = 0
- 360: exit
+ 110: *(u32 *)(r7 +12) = 0
+ 111: r0 = *(u64 *)(r7 +72)
+ 112: *(u64 *)(r10 -72) = r0
+ 113: call get_current_pid_tgid
+ 114: r0 >>= 32
+ 115: *(u64 *)(r10 -80) = r0
+ 116: r0 = *(u64 *)(r10 -32)
+ 117: r0 += 0
+ 118: *(u64 *)(r10 -88) = r0
+ 119: r0 = *(u64 *)(r10 -80)
+ 120: *(u64 *)(r7 +160) = r0
+ 121: r0 = *(u64 *)(r10 -88)
+ 122: r1 = r7
+ 123: r1 += 168
+ 124: r3 = r0
+ 125: r2 = 256
+ 126: call probe_read_kernel
+ 127: r0 = r7
+ 128: r0 += 160
+ 129: r1 = *(u64 *)(r10 -72)
+ 130: *(u64 *)(r10 -56) = r1
+ 131: r3 = *(u64 *)(r10 -56)
+ 132: if r3 != 0 goto 149
+ 133: r1 = map[var:names]
+ 135: r2 = r7
+ 136: r2 += 160
+ 137: call map_delete_elem
+ 138: if r0 != 0 goto 202
+ 139: *(u32 *)(r10 -8) = 0
+ 140: r1 = map[dynvar]
+ 142: r2 = r10
+ 143: r2 += -8
+ 144: call map_lookup_elem
+ 145: if r0 == 0 goto 202
+ 146: r1 = -336
+ 147: lock *(u64 *)(r0 +0) += r1
+ 148: goto 202
+ 149: r1 = map[var:names]
+ 151: r2 = r7
+ 152: r2 += 160
+ 153: call map_lookup_elem
+ 154: if r0 != 0 goto 190
+ 155: *(u32 *)(r10 -8) = 0
+ 156: r1 = map[dynvar]
+ 158: r2 = r10
+ 159: r2 += -8
+ 160: call map_lookup_elem
+ 161: if r0 == 0 goto 193
+ 162: r1 = 336
+ 163: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 164: r1 += 336
+ 165: r2 = 0x100000 ll
+ 167: if r1 <= r2 goto 171
+ 168: r1 = -336
+ 169: lock *(u64 *)(r0 +0) += r1
+ 170: goto 193
+ 171: r1 = map[var:names]
+ 173: r2 = r7
+ 174: r2 += 160
+ 175: r3 = r10
+ 176: r3 += -56
+ 177: r4 = 1
+ 178: call map_update_elem
+ 179: if r0 == 0 goto 202
+ 180: *(u32 *)(r10 -8) = 0
+ 181: r1 = map[dynvar]
+ 183: r2 = r10
+ 184: r2 += -8
+ 185: call map_lookup_elem
+ 186: if r0 == 0 goto 193
+ 187: r1 = -336
+ 188: lock *(u64 *)(r0 +0) += r1
+ 189: goto 193
+ 190: r1 = *(u64 *)(r10 -56)
+ 191: *(u64 *)(r0 +0) = r1
+ 192: goto 202
+ 193: *(u32 *)(r10 -8) = 1
+ 194: r1 = map[drops]
+ 196: r2 = r10
+ 197: r2 += -8
+ 198: call map_lookup_elem
+ 199: if r0 == 0 goto 202
+ 200: r1 = 1
+ 201: lock *(u64 *)(r0 +0) += r1
+ 202: call get_current_pid_tgid
+ 203: r0 >>= 32
+ 204: *(u64 *)(r10 -72) = r0
+ 205: r0 = *(u64 *)(r10 -32)
+ 206: r0 += 0
+ 207: *(u64 *)(r10 -80) = r0
+ 208: r0 = *(u64 *)(r10 -72)
+ 209: *(u64 *)(r7 +160) = r0
+ 210: r0 = *(u64 *)(r10 -80)
+ 211: r1 = r7
+ 212: r1 += 168
+ 213: r3 = r0
+ 214: r2 = 256
+ 215: call probe_read_kernel
+ 216: r0 = r7
+ 217: r0 += 160
+ 218: r2 = r0
+ 219: r1 = map[var:names]
+ 221: call map_lookup_elem
+ 222: if r0 != 0 goto 225
+ 223: r0 = 0
+ 224: goto 226
+ 225: r0 = *(u64 *)(r0 +0)
+ 226: *(u64 *)(r7 +24) = r0
+ 227: r0 = 0
+ 228: *(u64 *)(r10 -72) = r0
+ 229: call get_current_pid_tgid
+ 230: r0 >>= 32
+ 231: *(u64 *)(r10 -80) = r0
+ 232: r0 = *(u64 *)(r10 -32)
+ 233: r0 += 0
+ 234: *(u64 *)(r10 -88) = r0
+ 235: r0 = *(u64 *)(r10 -80)
+ 236: *(u64 *)(r7 +160) = r0
+ 237: r0 = *(u64 *)(r10 -88)
+ 238: r1 = r7
+ 239: r1 += 168
+ 240: r3 = r0
+ 241: r2 = 256
+ 242: call probe_read_kernel
+ 243: r0 = r7
+ 244: r0 += 160
+ 245: r1 = *(u64 *)(r10 -72)
+ 246: *(u64 *)(r10 -56) = r1
+ 247: r3 = *(u64 *)(r10 -56)
+ 248: if r3 != 0 goto 265
+ 249: r1 = map[var:names]
+ 251: r2 = r7
+ 252: r2 += 160
+ 253: call map_delete_elem
+ 254: if r0 != 0 goto 318
+ 255: *(u32 *)(r10 -8) = 0
+ 256: r1 = map[dynvar]
+ 258: r2 = r10
+ 259: r2 += -8
+ 260: call map_lookup_elem
+ 261: if r0 == 0 goto 318
+ 262: r1 = -336
+ 263: lock *(u64 *)(r0 +0) += r1
+ 264: goto 318
+ 265: r1 = map[var:names]
+ 267: r2 = r7
+ 268: r2 += 160
+ 269: call map_lookup_elem
+ 270: if r0 != 0 goto 306
+ 271: *(u32 *)(r10 -8) = 0
+ 272: r1 = map[dynvar]
+ 274: r2 = r10
+ 275: r2 += -8
+ 276: call map_lookup_elem
+ 277: if r0 == 0 goto 309
+ 278: r1 = 336
+ 279: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 280: r1 += 336
+ 281: r2 = 0x100000 ll
+ 283: if r1 <= r2 goto 287
+ 284: r1 = -336
+ 285: lock *(u64 *)(r0 +0) += r1
+ 286: goto 309
+ 287: r1 = map[var:names]
+ 289: r2 = r7
+ 290: r2 += 160
+ 291: r3 = r10
+ 292: r3 += -56
+ 293: r4 = 1
+ 294: call map_update_elem
+ 295: if r0 == 0 goto 318
+ 296: *(u32 *)(r10 -8) = 0
+ 297: r1 = map[dynvar]
+ 299: r2 = r10
+ 300: r2 += -8
+ 301: call map_lookup_elem
+ 302: if r0 == 0 goto 309
+ 303: r1 = -336
+ 304: lock *(u64 *)(r0 +0) += r1
+ 305: goto 309
+ 306: r1 = *(u64 *)(r10 -56)
+ 307: *(u64 *)(r0 +0) = r1
+ 308: goto 318
+ 309: *(u32 *)(r10 -8) = 1
+ 310: r1 = map[drops]
+ 312: r2 = r10
+ 313: r2 += -8
+ 314: call map_lookup_elem
+ 315: if r0 == 0 goto 318
+ 316: r1 = 1
+ 317: lock *(u64 *)(r0 +0) += r1
+ 318: r1 = 1
+ 319: *(u64 *)(r7 +16) = r1
+ 320: *(u32 *)(r7 +0) = 0
+ 321: *(u32 *)(r7 +4) = r9
+ 322: call get_smp_processor_id
+ 323: *(u32 *)(r7 +8) = r0
+ 324: r1 = map[ringbuf]
+ 326: r2 = 0
+ 327: call ringbuf_query
+ 328: r4 = 1
+ 329: r1 = r0
+ 330: r1 += 40
+ 331: if r1 < 1048576 goto 336
+ 332: r0 >>= 18
+ 333: r1 >>= 18
+ 334: if r0 == r1 goto 336
+ 335: r4 = 2
+ 336: r1 = map[ringbuf]
+ 338: r2 = r7
+ 339: r2 += 0
+ 340: r3 = 32
+ 341: call ringbuf_output
+ 342: if r0 != 0 goto 344
+ 343: goto 353
+ 344: *(u32 *)(r10 -8) = 0
+ 345: r1 = map[drops]
+ 347: r2 = r10
+ 348: r2 += -8
+ 349: call map_lookup_elem
+ 350: if r0 == 0 goto 353
+ 351: r1 = 1
+ 352: lock *(u64 *)(r0 +0) += r1
+ 353: r0 = 0
+ 354: exit

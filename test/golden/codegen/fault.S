@@ -1,22 +1,22 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 450 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 444 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 448
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 448
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 442
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 442
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 448
+  28: if r0 == 0 goto 442
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,14 +33,14 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 448
+  37: if r0 == 0 goto 442
   38: *(u64 *)(r10 -24) = r0
   39: *(u32 *)(r10 -8) = 0
   40: r1 = map[zero]
   42: r2 = r10
   43: r2 += -8
   44: call map_lookup_elem
-  45: if r0 == 0 goto 448
+  45: if r0 == 0 goto 442
   46: *(u64 *)(r10 -48) = r0
   47: r0 = 0
   48: r1 = *(u8 *)(r8 +8)
@@ -295,196 +295,184 @@
  297: goto 299
  298: r0 = 0
  299: *(u64 *)(r7 +296) = r0
- 300: *(u64 *)(r10 -16) = 0
- 301: *(u32 *)(r7 +12) = 0
- 302: r0 = *(u64 *)(r7 +280)
- 303: *(u64 *)(r10 -72) = r0
- 304: r0 = *(u64 *)(r7 +288)
- 305: r1 = r0
- 306: r0 = *(u64 *)(r10 -72)
- 307: if r1 == 0 goto 309
- 308: goto 314
- 309: *(u64 *)(r7 +40) = 0
- 310: *(u64 *)(r7 +24) = 4
- 311: *(u64 *)(r7 +32) = 1
- 312: *(u64 *)(r7 +56) = 307
- 313: goto 424
- 314: r3 = 0
- 315: if r0 s>= 0 goto 318
- 316: r0 = -r0
- 317: r3 ^= 1
- 318: if r1 s>= 0 goto 321
- 319: r1 = -r1
- 320: r3 ^= 1
- 321: r0 /= r1
- 322: if r3 != 0 goto 324
- 323: goto 325
- 324: r0 = -r0
- 325: r1 = *(u64 *)(r10 -24)
- 326: *(u64 *)(r1 +0) = r0
- 327: r0 = *(u64 *)(r7 +296)
- 328: *(u64 *)(r10 -72) = r0
- 329: r1 = r7
- 330: r1 += 392
- 331: r2 = 256
- 332: r3 = *(u64 *)(r10 -48)
- 333: call probe_read_kernel
- 334: r0 = r7
- 335: r0 += 392
- 336: *(u64 *)(r10 -56) = r0
- 337: r2 = 256
- 338: r3 = *(u64 *)(r10 -72)
- 339: *(u64 *)(r10 -8) = r2
- 340: r0 = r3
- 341: *(u64 *)(r10 -72) = r0
- 342: r1 = *(u64 *)(r10 -56)
- 343: call probe_read_user_str
- 344: if r0 s>= 0 goto 369
- 345: r1 = *(u64 *)(r10 -56)
- 346: r2 = 1
- 347: r3 = *(u64 *)(r10 -72)
- 348: call copy_from_user
- 349: r1 = *(u64 *)(r10 -56)
- 350: r2 = *(u64 *)(r10 -8)
- 351: if r2 > 256 goto 369
- 352: if r2 == 0 goto 369
- 353: r3 = *(u64 *)(r10 -72)
- 354: call probe_read_user_str
- 355: if r0 s>= 0 goto 369
- 356: r1 = *(u64 *)(r10 -56)
- 357: r2 = 1
- 358: r3 = *(u64 *)(r10 -72)
- 359: r3 |= 4095
- 360: r3 += 1
- 361: call copy_from_user
- 362: r1 = *(u64 *)(r10 -56)
- 363: r2 = *(u64 *)(r10 -8)
- 364: if r2 > 256 goto 369
- 365: if r2 == 0 goto 369
- 366: r3 = *(u64 *)(r10 -72)
- 367: call probe_read_user_str
- 368: if r0 s>= 0 goto 369
- 369: r1 = *(u64 *)(r10 -72)
- 370: if r0 s< 0 goto 372
- 371: goto 377
- 372: *(u64 *)(r7 +40) = r1
- 373: *(u64 *)(r7 +24) = 1
- 374: *(u64 *)(r7 +32) = 2
- 375: *(u64 *)(r7 +56) = 370
- 376: goto 424
- 377: r0 = *(u64 *)(r10 -56)
- 378: r1 = r7
- 379: r1 += 24
- 380: r3 = r0
- 381: r2 = 256
- 382: call probe_read_kernel
- 383: r1 = *(u64 *)(r10 -16)
- 384: r1 |= 1
- 385: *(u64 *)(r10 -16) = r1
- 386: r1 = *(u64 *)(r10 -16)
- 387: if r1 == 0 goto 448
- 388: r1 = *(u64 *)(r10 -16)
- 389: *(u64 *)(r7 +16) = r1
- 390: *(u32 *)(r7 +0) = 0
- 391: *(u32 *)(r7 +4) = r9
- 392: call get_smp_processor_id
- 393: *(u32 *)(r7 +8) = r0
- 394: r1 = map[ringbuf]
- 396: r2 = 0
- 397: call ringbuf_query
- 398: r4 = 1
- 399: r1 = r0
- 400: r1 += 288
- 401: if r1 < 1048576 goto 406
- 402: r0 >>= 18
- 403: r1 >>= 18
- 404: if r0 == r1 goto 406
- 405: r4 = 2
- 406: r1 = map[ringbuf]
- 408: r2 = r7
- 409: r2 += 0
- 410: r3 = 280
- 411: call ringbuf_output
- 412: if r0 != 0 goto 414
- 413: goto 423
- 414: *(u32 *)(r10 -8) = 0
- 415: r1 = map[drops]
- 417: r2 = r10
- 418: r2 += -8
- 419: call map_lookup_elem
- 420: if r0 == 0 goto 423
- 421: r1 = 1
- 422: lock *(u64 *)(r0 +0) += r1
- 423: goto 448
- 424: *(u32 *)(r7 +0) = -1
- 425: *(u32 *)(r7 +4) = r9
- 426: call get_smp_processor_id
- 427: *(u32 *)(r7 +8) = r0
- 428: *(u32 *)(r7 +12) = 0
- 429: *(u64 *)(r7 +16) = 0
- 430: *(u64 *)(r7 +48) = 0
- 431: r1 = map[ringbuf]
- 433: r2 = r7
- 434: r2 += 0
- 435: r3 = 64
- 436: r4 = 0
- 437: call ringbuf_output
- 438: if r0 == 0 goto 448
- 439: *(u32 *)(r10 -8) = 3
- 440: r1 = map[drops]
- 442: r2 = r10
- 443: r2 += -8
- 444: call map_lookup_elem
- 445: if r0 == 0 goto 448
- 446: r1 = 1
- 447: lock *(u64 *)(r0 +0) += r1
- 448: r0 = 0
- 449: exit
+ 300: *(u32 *)(r7 +12) = 0
+ 301: r0 = *(u64 *)(r7 +280)
+ 302: *(u64 *)(r10 -72) = r0
+ 303: r0 = *(u64 *)(r7 +288)
+ 304: r1 = r0
+ 305: r0 = *(u64 *)(r10 -72)
+ 306: if r1 == 0 goto 308
+ 307: goto 313
+ 308: *(u64 *)(r7 +40) = 0
+ 309: *(u64 *)(r7 +24) = 4
+ 310: *(u64 *)(r7 +32) = 1
+ 311: *(u64 *)(r7 +56) = 306
+ 312: goto 418
+ 313: r3 = 0
+ 314: if r0 s>= 0 goto 317
+ 315: r0 = -r0
+ 316: r3 ^= 1
+ 317: if r1 s>= 0 goto 320
+ 318: r1 = -r1
+ 319: r3 ^= 1
+ 320: r0 /= r1
+ 321: if r3 != 0 goto 323
+ 322: goto 324
+ 323: r0 = -r0
+ 324: r1 = *(u64 *)(r10 -24)
+ 325: *(u64 *)(r1 +0) = r0
+ 326: r0 = *(u64 *)(r7 +296)
+ 327: *(u64 *)(r10 -72) = r0
+ 328: r1 = r7
+ 329: r1 += 392
+ 330: r2 = 256
+ 331: r3 = *(u64 *)(r10 -48)
+ 332: call probe_read_kernel
+ 333: r0 = r7
+ 334: r0 += 392
+ 335: *(u64 *)(r10 -56) = r0
+ 336: r2 = 256
+ 337: r3 = *(u64 *)(r10 -72)
+ 338: *(u64 *)(r10 -8) = r2
+ 339: r0 = r3
+ 340: *(u64 *)(r10 -72) = r0
+ 341: r1 = *(u64 *)(r10 -56)
+ 342: call probe_read_user_str
+ 343: if r0 s>= 0 goto 368
+ 344: r1 = *(u64 *)(r10 -56)
+ 345: r2 = 1
+ 346: r3 = *(u64 *)(r10 -72)
+ 347: call copy_from_user
+ 348: r1 = *(u64 *)(r10 -56)
+ 349: r2 = *(u64 *)(r10 -8)
+ 350: if r2 > 256 goto 368
+ 351: if r2 == 0 goto 368
+ 352: r3 = *(u64 *)(r10 -72)
+ 353: call probe_read_user_str
+ 354: if r0 s>= 0 goto 368
+ 355: r1 = *(u64 *)(r10 -56)
+ 356: r2 = 1
+ 357: r3 = *(u64 *)(r10 -72)
+ 358: r3 |= 4095
+ 359: r3 += 1
+ 360: call copy_from_user
+ 361: r1 = *(u64 *)(r10 -56)
+ 362: r2 = *(u64 *)(r10 -8)
+ 363: if r2 > 256 goto 368
+ 364: if r2 == 0 goto 368
+ 365: r3 = *(u64 *)(r10 -72)
+ 366: call probe_read_user_str
+ 367: if r0 s>= 0 goto 368
+ 368: r1 = *(u64 *)(r10 -72)
+ 369: if r0 s< 0 goto 371
+ 370: goto 376
+ 371: *(u64 *)(r7 +40) = r1
+ 372: *(u64 *)(r7 +24) = 1
+ 373: *(u64 *)(r7 +32) = 2
+ 374: *(u64 *)(r7 +56) = 369
+ 375: goto 418
+ 376: r0 = *(u64 *)(r10 -56)
+ 377: r1 = r7
+ 378: r1 += 24
+ 379: r3 = r0
+ 380: r2 = 256
+ 381: call probe_read_kernel
+ 382: r1 = 1
+ 383: *(u64 *)(r7 +16) = r1
+ 384: *(u32 *)(r7 +0) = 0
+ 385: *(u32 *)(r7 +4) = r9
+ 386: call get_smp_processor_id
+ 387: *(u32 *)(r7 +8) = r0
+ 388: r1 = map[ringbuf]
+ 390: r2 = 0
+ 391: call ringbuf_query
+ 392: r4 = 1
+ 393: r1 = r0
+ 394: r1 += 288
+ 395: if r1 < 1048576 goto 400
+ 396: r0 >>= 18
+ 397: r1 >>= 18
+ 398: if r0 == r1 goto 400
+ 399: r4 = 2
+ 400: r1 = map[ringbuf]
+ 402: r2 = r7
+ 403: r2 += 0
+ 404: r3 = 280
+ 405: call ringbuf_output
+ 406: if r0 != 0 goto 408
+ 407: goto 417
+ 408: *(u32 *)(r10 -8) = 0
+ 409: r1 = map[drops]
+ 411: r2 = r10
+ 412: r2 += -8
+ 413: call map_lookup_elem
+ 414: if r0 == 0 goto 417
+ 415: r1 = 1
+ 416: lock *(u64 *)(r0 +0) += r1
+ 417: goto 442
+ 418: *(u32 *)(r7 +0) = -1
+ 419: *(u32 *)(r7 +4) = r9
+ 420: call get_smp_processor_id
+ 421: *(u32 *)(r7 +8) = r0
+ 422: *(u32 *)(r7 +12) = 0
+ 423: *(u64 *)(r7 +16) = 0
+ 424: *(u64 *)(r7 +48) = 0
+ 425: r1 = map[ringbuf]
+ 427: r2 = r7
+ 428: r2 += 0
+ 429: r3 = 64
+ 430: r4 = 0
+ 431: call ringbuf_output
+ 432: if r0 == 0 goto 442
+ 433: *(u32 *)(r10 -8) = 3
+ 434: r1 = map[drops]
+ 436: r2 = r10
+ 437: r2 += -8
+ 438: call map_lookup_elem
+ 439: if r0 == 0 goto 442
+ 440: r1 = 1
+ 441: lock *(u64 *)(r0 +0) += r1
+ 442: r0 = 0
+ 443: exit
 
 ; clause 1: ERROR
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 48 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 42 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 46
+   7: if r0 == 0 goto 40
    8: r7 = r0
    9: r9 = 3
   10: r0 = 0
-  11: *(u64 *)(r10 -16) = 0
-  12: *(u32 *)(r7 +12) = 0
-  13: r0 = *(u64 *)(r6 +32)
-  14: *(u64 *)(r7 +24) = r0
-  15: r0 = *(u64 *)(r6 +40)
-  16: *(u64 *)(r7 +32) = r0
-  17: r1 = *(u64 *)(r10 -16)
-  18: r1 |= 1
-  19: *(u64 *)(r10 -16) = r1
-  20: r1 = *(u64 *)(r10 -16)
-  21: if r1 == 0 goto 46
-  22: r1 = *(u64 *)(r10 -16)
-  23: *(u64 *)(r7 +16) = r1
-  24: *(u32 *)(r7 +0) = 1
-  25: *(u32 *)(r7 +4) = r9
-  26: call get_smp_processor_id
-  27: *(u32 *)(r7 +8) = r0
-  28: r4 = 0
-  29: r1 = map[errbuf]
-  31: r2 = r7
-  32: r2 += 0
-  33: r3 = 40
-  34: call ringbuf_output
-  35: if r0 != 0 goto 37
-  36: goto 46
-  37: *(u32 *)(r10 -8) = 0
-  38: r1 = map[drops]
-  40: r2 = r10
-  41: r2 += -8
-  42: call map_lookup_elem
-  43: if r0 == 0 goto 46
-  44: r1 = 1
-  45: lock *(u64 *)(r0 +0) += r1
-  46: r0 = 0
-  47: exit
+  11: *(u32 *)(r7 +12) = 0
+  12: r0 = *(u64 *)(r6 +32)
+  13: *(u64 *)(r7 +24) = r0
+  14: r0 = *(u64 *)(r6 +40)
+  15: *(u64 *)(r7 +32) = r0
+  16: r1 = 1
+  17: *(u64 *)(r7 +16) = r1
+  18: *(u32 *)(r7 +0) = 1
+  19: *(u32 *)(r7 +4) = r9
+  20: call get_smp_processor_id
+  21: *(u32 *)(r7 +8) = r0
+  22: r4 = 0
+  23: r1 = map[errbuf]
+  25: r2 = r7
+  26: r2 += 0
+  27: r3 = 40
+  28: call ringbuf_output
+  29: if r0 != 0 goto 31
+  30: goto 40
+  31: *(u32 *)(r10 -8) = 0
+  32: r1 = map[drops]
+  34: r2 = r10
+  35: r2 += -8
+  36: call map_lookup_elem
+  37: if r0 == 0 goto 40
+  38: r1 = 1
+  39: lock *(u64 *)(r0 +0) += r1
+  40: r0 = 0
+  41: exit

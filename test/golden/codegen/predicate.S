@@ -1,5 +1,5 @@
 ; clause 0: syscall::write:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 254 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 244 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 252
+   7: if r0 == 4242 goto 242
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 252
+  14: if r0 == 0 goto 242
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 252
+  23: if r0 == 0 goto 242
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,14 +29,14 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 252
+  32: if r0 == 0 goto 242
   33: *(u64 *)(r10 -32) = r0
   34: *(u32 *)(r10 -8) = 0
   35: r1 = map[zero]
   37: r2 = r10
   38: r2 += -8
   39: call map_lookup_elem
-  40: if r0 == 0 goto 252
+  40: if r0 == 0 goto 242
   41: *(u64 *)(r10 -48) = r0
   42: r0 = 0
   43: r1 = *(u8 *)(r8 +56)
@@ -114,135 +114,124 @@
  115: goto 117
  116: r0 = 0
  117: *(u64 *)(r7 +80) = r0
- 118: *(u64 *)(r10 -16) = 0
- 119: call get_current_pid_tgid
- 120: r0 >>= 32
- 121: *(u64 *)(r10 -72) = r0
- 122: r0 = 5151
- 123: r1 = r0
- 124: r0 = *(u64 *)(r10 -72)
- 125: if r0 == r1 goto 128
- 126: r0 = 0
- 127: goto 129
- 128: r0 = 1
- 129: if r0 == 0 goto 185
- 130: r1 = r7
- 131: r1 += 416
- 132: r2 = 256
- 133: r3 = *(u64 *)(r10 -48)
- 134: call probe_read_kernel
- 135: r0 = r7
- 136: r0 += 416
- 137: *(u64 *)(r10 -56) = r0
- 138: *(u64 *)(r10 -8) = 0
- 139: call #35
- 140: r3 = r0
- 141: r3 += 2512
- 142: r1 = r10
- 143: r1 += -8
- 144: r2 = 8
- 145: call probe_read_kernel
- 146: r3 = *(u64 *)(r10 -8)
- 147: r3 += 3080
- 148: r1 = *(u64 *)(r10 -56)
- 149: r2 = 16
- 150: call probe_read_kernel_str
- 151: r0 = *(u64 *)(r10 -56)
- 152: *(u64 *)(r10 -72) = r0
- 153: r0 = *(u64 *)(r10 -32)
- 154: r0 += 0
- 155: r1 = r0
- 156: r0 = *(u64 *)(r10 -72)
- 157: r2 = r1
- 158: r1 = r0
- 159: r3 = 0
- 160: r4 = r1
- 161: r4 += r3
- 162: r4 = *(u8 *)(r4 +0)
- 163: r5 = r2
- 164: r5 += r3
- 165: r5 = *(u8 *)(r5 +0)
- 166: if r4 != r5 goto 172
- 167: if r4 == 0 goto 170
- 168: r3 += 1
- 169: if r3 < 256 goto 160
- 170: r0 = 0
- 171: goto 175
- 172: r0 = 1
- 173: if r4 > r5 goto 175
- 174: r0 = -1
- 175: r1 = 0
- 176: if r0 != r1 goto 179
- 177: r0 = 0
- 178: goto 180
- 179: r0 = 1
- 180: if r0 != 0 goto 183
- 181: r0 = 0
- 182: goto 186
- 183: r0 = 1
- 184: goto 186
- 185: r0 = 0
- 186: if r0 == 0 goto 252
- 187: r0 = *(u64 *)(r7 +80)
- 188: *(u64 *)(r10 -72) = r0
- 189: r0 = 1
- 190: *(u64 *)(r10 -80) = r0
- 191: r1 = r7
- 192: r1 += 416
- 193: r2 = 256
- 194: r3 = *(u64 *)(r10 -48)
- 195: call probe_read_kernel
- 196: r0 = r7
- 197: r0 += 416
- 198: *(u64 *)(r10 -56) = r0
- 199: *(u64 *)(r10 -8) = 0
- 200: call #35
- 201: r3 = r0
- 202: r3 += 2512
- 203: r1 = r10
- 204: r1 += -8
- 205: r2 = 8
- 206: call probe_read_kernel
- 207: r3 = *(u64 *)(r10 -8)
- 208: r3 += 3080
- 209: r1 = *(u64 *)(r10 -56)
- 210: r2 = 16
- 211: call probe_read_kernel_str
- 212: r0 = *(u64 *)(r10 -56)
- 213: *(u64 *)(r10 -88) = r0
- 214: r0 = *(u64 *)(r10 -88)
- 215: r1 = r7
- 216: r1 += 160
+ 118: call get_current_pid_tgid
+ 119: r0 >>= 32
+ 120: if r0 != 5151 goto 242
+ 121: r1 = r7
+ 122: r1 += 416
+ 123: r2 = 256
+ 124: r3 = *(u64 *)(r10 -48)
+ 125: call probe_read_kernel
+ 126: r0 = r7
+ 127: r0 += 416
+ 128: *(u64 *)(r10 -56) = r0
+ 129: *(u64 *)(r10 -8) = 0
+ 130: call #35
+ 131: r3 = r0
+ 132: r3 += 2512
+ 133: r1 = r10
+ 134: r1 += -8
+ 135: r2 = 8
+ 136: call probe_read_kernel
+ 137: r3 = *(u64 *)(r10 -8)
+ 138: r3 += 3080
+ 139: r1 = *(u64 *)(r10 -56)
+ 140: r2 = 16
+ 141: call probe_read_kernel_str
+ 142: r0 = *(u64 *)(r10 -56)
+ 143: *(u64 *)(r10 -72) = r0
+ 144: r0 = *(u64 *)(r10 -32)
+ 145: r0 += 0
+ 146: r1 = r0
+ 147: r0 = *(u64 *)(r10 -72)
+ 148: r2 = r1
+ 149: r1 = r0
+ 150: r3 = 0
+ 151: r4 = r1
+ 152: r4 += r3
+ 153: r4 = *(u8 *)(r4 +0)
+ 154: r5 = r2
+ 155: r5 += r3
+ 156: r5 = *(u8 *)(r5 +0)
+ 157: if r4 != r5 goto 163
+ 158: if r4 == 0 goto 161
+ 159: r3 += 1
+ 160: if r3 < 256 goto 151
+ 161: r0 = 0
+ 162: goto 166
+ 163: r0 = 1
+ 164: if r4 > r5 goto 166
+ 165: r0 = -1
+ 166: r1 = 0
+ 167: if r0 != r1 goto 170
+ 168: r0 = 0
+ 169: goto 171
+ 170: r0 = 1
+ 171: if r0 == 0 goto 242
+ 172: r0 = *(u64 *)(r7 +80)
+ 173: *(u64 *)(r10 -72) = r0
+ 174: r1 = r7
+ 175: r1 += 416
+ 176: r2 = 256
+ 177: r3 = *(u64 *)(r10 -48)
+ 178: call probe_read_kernel
+ 179: r0 = r7
+ 180: r0 += 416
+ 181: *(u64 *)(r10 -56) = r0
+ 182: *(u64 *)(r10 -8) = 0
+ 183: call #35
+ 184: r3 = r0
+ 185: r3 += 2512
+ 186: r1 = r10
+ 187: r1 += -8
+ 188: r2 = 8
+ 189: call probe_read_kernel
+ 190: r3 = *(u64 *)(r10 -8)
+ 191: r3 += 3080
+ 192: r1 = *(u64 *)(r10 -56)
+ 193: r2 = 16
+ 194: call probe_read_kernel_str
+ 195: r0 = *(u64 *)(r10 -56)
+ 196: *(u64 *)(r10 -80) = r0
+ 197: r0 = *(u64 *)(r10 -80)
+ 198: r1 = r7
+ 199: r1 += 160
+ 200: r3 = r0
+ 201: r2 = 256
+ 202: call probe_read_kernel
+ 203: r0 = r7
+ 204: r0 += 160
+ 205: r2 = r0
+ 206: r1 = map[agg:@bytes]
+ 208: call map_lookup_elem
+ 209: if r0 != 0 goto 240
+ 210: *(u32 *)(r10 -8) = 0
+ 211: r1 = map[zero]
+ 213: r2 = r10
+ 214: r2 += -8
+ 215: call map_lookup_elem
+ 216: if r0 == 0 goto 230
  217: r3 = r0
- 218: r2 = 256
- 219: call probe_read_kernel
- 220: r0 = r7
- 221: r0 += 160
- 222: r2 = r0
- 223: r1 = map[agg:@bytes]
- 225: call map_lookup_elem
- 226: if r0 != 0 goto 250
- 227: r1 = map[agg:@bytes]
- 229: r2 = r7
- 230: r2 += 160
- 231: r3 = *(u64 *)(r10 -48)
- 232: r4 = 1
- 233: call map_update_elem
- 234: r1 = map[agg:@bytes]
- 236: r2 = r7
- 237: r2 += 160
- 238: call map_lookup_elem
- 239: if r0 != 0 goto 250
- 240: *(u32 *)(r10 -8) = 2
- 241: r1 = map[drops]
- 243: r2 = r10
- 244: r2 += -8
- 245: call map_lookup_elem
- 246: if r0 == 0 goto 249
- 247: r1 = 1
- 248: lock *(u64 *)(r0 +0) += r1
- 249: goto 252
- 250: r1 = *(u64 *)(r10 -72)
- 251: lock *(u64 *)(r0 +0) += r1
- 252: r0 = 0
- 253: exit
+ 218: r1 = map[agg:@bytes]
+ 220: r2 = r7
+ 221: r2 += 160
+ 222: r4 = 1
+ 223: call map_update_elem
+ 224: r1 = map[agg:@bytes]
+ 226: r2 = r7
+ 227: r2 += 160
+ 228: call map_lookup_elem
+ 229: if r0 != 0 goto 240
+ 230: *(u32 *)(r10 -8) = 2
+ 231: r1 = map[drops]
+ 233: r2 = r10
+ 234: r2 += -8
+ 235: call map_lookup_elem
+ 236: if r0 == 0 goto 239
+ 237: r1 = 1
+ 238: lock *(u64 *)(r0 +0) += r1
+ 239: goto 242
+ 240: r1 = *(u64 *)(r10 -72)
+ 241: lock *(u64 *)(r0 +0) += r1
+ 242: r0 = 0
+ 243: exit

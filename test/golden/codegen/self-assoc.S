@@ -1,5 +1,5 @@
 ; clause 0: syscall::read:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 189 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 188 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 187
+   7: if r0 == 4242 goto 186
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 187
+  14: if r0 == 0 goto 186
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 187
+  23: if r0 == 0 goto 186
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: r0 = 0
@@ -100,88 +100,87 @@
   99: goto 101
  100: r0 = 0
  101: *(u64 *)(r7 +64) = r0
- 102: *(u64 *)(r10 -16) = 0
- 103: call ktime_get_ns
- 104: *(u64 *)(r10 -72) = r0
- 105: r0 = *(u64 *)(r7 +64)
- 106: *(u64 *)(r10 -80) = r0
- 107: call get_current_pid_tgid
- 108: w0 = w0
- 109: *(u64 *)(r7 +160) = r0
- 110: r0 = *(u64 *)(r10 -80)
- 111: *(u64 *)(r7 +168) = r0
- 112: r0 = r7
- 113: r0 += 160
- 114: r1 = *(u64 *)(r10 -72)
- 115: *(u64 *)(r10 -56) = r1
- 116: r3 = *(u64 *)(r10 -56)
- 117: if r3 != 0 goto 134
- 118: r1 = map[var:self->ts]
- 120: r2 = r7
- 121: r2 += 160
- 122: call map_delete_elem
- 123: if r0 != 0 goto 187
- 124: *(u32 *)(r10 -8) = 0
- 125: r1 = map[dynvar]
- 127: r2 = r10
- 128: r2 += -8
- 129: call map_lookup_elem
- 130: if r0 == 0 goto 187
- 131: r1 = -88
- 132: lock *(u64 *)(r0 +0) += r1
- 133: goto 187
- 134: r1 = map[var:self->ts]
- 136: r2 = r7
- 137: r2 += 160
- 138: call map_lookup_elem
- 139: if r0 != 0 goto 175
- 140: *(u32 *)(r10 -8) = 0
- 141: r1 = map[dynvar]
- 143: r2 = r10
- 144: r2 += -8
- 145: call map_lookup_elem
- 146: if r0 == 0 goto 178
- 147: r1 = 88
- 148: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 149: r1 += 88
- 150: r2 = 0x100000 ll
- 152: if r1 <= r2 goto 156
- 153: r1 = -88
- 154: lock *(u64 *)(r0 +0) += r1
- 155: goto 178
- 156: r1 = map[var:self->ts]
- 158: r2 = r7
- 159: r2 += 160
- 160: r3 = r10
- 161: r3 += -56
- 162: r4 = 1
- 163: call map_update_elem
- 164: if r0 == 0 goto 187
- 165: *(u32 *)(r10 -8) = 0
- 166: r1 = map[dynvar]
- 168: r2 = r10
- 169: r2 += -8
- 170: call map_lookup_elem
- 171: if r0 == 0 goto 178
- 172: r1 = -88
- 173: lock *(u64 *)(r0 +0) += r1
- 174: goto 178
- 175: r1 = *(u64 *)(r10 -56)
- 176: *(u64 *)(r0 +0) = r1
- 177: goto 187
- 178: *(u32 *)(r10 -8) = 1
- 179: r1 = map[drops]
- 181: r2 = r10
- 182: r2 += -8
- 183: call map_lookup_elem
- 184: if r0 == 0 goto 187
- 185: r1 = 1
- 186: lock *(u64 *)(r0 +0) += r1
- 187: r0 = 0
- 188: exit
+ 102: call ktime_get_ns
+ 103: *(u64 *)(r10 -72) = r0
+ 104: r0 = *(u64 *)(r7 +64)
+ 105: *(u64 *)(r10 -80) = r0
+ 106: call get_current_pid_tgid
+ 107: w0 = w0
+ 108: *(u64 *)(r7 +160) = r0
+ 109: r0 = *(u64 *)(r10 -80)
+ 110: *(u64 *)(r7 +168) = r0
+ 111: r0 = r7
+ 112: r0 += 160
+ 113: r1 = *(u64 *)(r10 -72)
+ 114: *(u64 *)(r10 -56) = r1
+ 115: r3 = *(u64 *)(r10 -56)
+ 116: if r3 != 0 goto 133
+ 117: r1 = map[var:self->ts]
+ 119: r2 = r7
+ 120: r2 += 160
+ 121: call map_delete_elem
+ 122: if r0 != 0 goto 186
+ 123: *(u32 *)(r10 -8) = 0
+ 124: r1 = map[dynvar]
+ 126: r2 = r10
+ 127: r2 += -8
+ 128: call map_lookup_elem
+ 129: if r0 == 0 goto 186
+ 130: r1 = -88
+ 131: lock *(u64 *)(r0 +0) += r1
+ 132: goto 186
+ 133: r1 = map[var:self->ts]
+ 135: r2 = r7
+ 136: r2 += 160
+ 137: call map_lookup_elem
+ 138: if r0 != 0 goto 174
+ 139: *(u32 *)(r10 -8) = 0
+ 140: r1 = map[dynvar]
+ 142: r2 = r10
+ 143: r2 += -8
+ 144: call map_lookup_elem
+ 145: if r0 == 0 goto 177
+ 146: r1 = 88
+ 147: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 148: r1 += 88
+ 149: r2 = 0x100000 ll
+ 151: if r1 <= r2 goto 155
+ 152: r1 = -88
+ 153: lock *(u64 *)(r0 +0) += r1
+ 154: goto 177
+ 155: r1 = map[var:self->ts]
+ 157: r2 = r7
+ 158: r2 += 160
+ 159: r3 = r10
+ 160: r3 += -56
+ 161: r4 = 1
+ 162: call map_update_elem
+ 163: if r0 == 0 goto 186
+ 164: *(u32 *)(r10 -8) = 0
+ 165: r1 = map[dynvar]
+ 167: r2 = r10
+ 168: r2 += -8
+ 169: call map_lookup_elem
+ 170: if r0 == 0 goto 177
+ 171: r1 = -88
+ 172: lock *(u64 *)(r0 +0) += r1
+ 173: goto 177
+ 174: r1 = *(u64 *)(r10 -56)
+ 175: *(u64 *)(r0 +0) = r1
+ 176: goto 186
+ 177: *(u32 *)(r10 -8) = 1
+ 178: r1 = map[drops]
+ 180: r2 = r10
+ 181: r2 += -8
+ 182: call map_lookup_elem
+ 183: if r0 == 0 goto 186
+ 184: r1 = 1
+ 185: lock *(u64 *)(r0 +0) += r1
+ 186: r0 = 0
+ 187: exit
 
 ; clause 1: syscall::read:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 174 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 171 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -191,16 +190,16 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 172
+   9: if r0 != 0 goto 169
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 172
+  12: if r0 == 4242 goto 169
   13: *(u32 *)(r10 -8) = 0
   14: r1 = map[scratch]
   16: r2 = r10
   17: r2 += -8
   18: call map_lookup_elem
-  19: if r0 == 0 goto 172
+  19: if r0 == 0 goto 169
   20: r7 = r0
   21: r1 = *(u64 *)(r10 -56)
   22: *(u32 *)(r10 -8) = r1
@@ -208,138 +207,135 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 172
+  28: if r0 == 0 goto 169
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
-  32: *(u64 *)(r10 -16) = 0
-  33: r0 = 1
-  34: *(u64 *)(r10 -72) = r0
-  35: call get_current_pid_tgid
-  36: w0 = w0
-  37: *(u64 *)(r7 +160) = r0
-  38: r0 = *(u64 *)(r10 -72)
-  39: *(u64 *)(r7 +168) = r0
-  40: r0 = r7
-  41: r0 += 160
-  42: r2 = r0
-  43: r1 = map[var:self->ts]
-  45: call map_lookup_elem
-  46: if r0 != 0 goto 49
-  47: r0 = 0
-  48: goto 50
-  49: r0 = *(u64 *)(r0 +0)
-  50: if r0 == 0 goto 172
-  51: call ktime_get_ns
-  52: *(u64 *)(r10 -72) = r0
-  53: r0 = 1
-  54: *(u64 *)(r10 -80) = r0
-  55: call get_current_pid_tgid
-  56: w0 = w0
-  57: *(u64 *)(r7 +160) = r0
-  58: r0 = *(u64 *)(r10 -80)
-  59: *(u64 *)(r7 +168) = r0
-  60: r0 = r7
-  61: r0 += 160
-  62: r2 = r0
-  63: r1 = map[var:self->ts]
-  65: call map_lookup_elem
-  66: if r0 != 0 goto 69
-  67: r0 = 0
-  68: goto 70
-  69: r0 = *(u64 *)(r0 +0)
-  70: r1 = r0
-  71: r0 = *(u64 *)(r10 -72)
-  72: r0 -= r1
-  73: *(u64 *)(r10 -72) = r0
-  74: r0 = 1
-  75: *(u64 *)(r10 -80) = r0
-  76: *(u32 *)(r10 -8) = 0
-  77: r2 = r10
-  78: r2 += -8
-  79: r1 = map[agg:@lat]
-  81: call map_lookup_elem
-  82: if r0 == 0 goto 88
-  83: *(u64 *)(r0 +16) = 1
-  84: r1 = *(u64 *)(r10 -72)
-  85: lock *(u64 *)(r0 +8) += r1
-  86: r1 = 1
-  87: lock *(u64 *)(r0 +0) += r1
-  88: r0 = 0
-  89: *(u64 *)(r10 -72) = r0
-  90: r0 = 1
-  91: *(u64 *)(r10 -80) = r0
-  92: call get_current_pid_tgid
-  93: w0 = w0
-  94: *(u64 *)(r7 +160) = r0
-  95: r0 = *(u64 *)(r10 -80)
-  96: *(u64 *)(r7 +168) = r0
-  97: r0 = r7
-  98: r0 += 160
-  99: r1 = *(u64 *)(r10 -72)
- 100: *(u64 *)(r10 -56) = r1
- 101: r3 = *(u64 *)(r10 -56)
- 102: if r3 != 0 goto 119
- 103: r1 = map[var:self->ts]
- 105: r2 = r7
- 106: r2 += 160
- 107: call map_delete_elem
- 108: if r0 != 0 goto 172
- 109: *(u32 *)(r10 -8) = 0
- 110: r1 = map[dynvar]
- 112: r2 = r10
- 113: r2 += -8
- 114: call map_lookup_elem
- 115: if r0 == 0 goto 172
- 116: r1 = -88
- 117: lock *(u64 *)(r0 +0) += r1
- 118: goto 172
- 119: r1 = map[var:self->ts]
- 121: r2 = r7
- 122: r2 += 160
- 123: call map_lookup_elem
- 124: if r0 != 0 goto 160
- 125: *(u32 *)(r10 -8) = 0
- 126: r1 = map[dynvar]
- 128: r2 = r10
- 129: r2 += -8
- 130: call map_lookup_elem
- 131: if r0 == 0 goto 163
- 132: r1 = 88
- 133: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 134: r1 += 88
- 135: r2 = 0x100000 ll
- 137: if r1 <= r2 goto 141
- 138: r1 = -88
- 139: lock *(u64 *)(r0 +0) += r1
- 140: goto 163
- 141: r1 = map[var:self->ts]
- 143: r2 = r7
- 144: r2 += 160
- 145: r3 = r10
- 146: r3 += -56
- 147: r4 = 1
- 148: call map_update_elem
- 149: if r0 == 0 goto 172
- 150: *(u32 *)(r10 -8) = 0
- 151: r1 = map[dynvar]
- 153: r2 = r10
- 154: r2 += -8
- 155: call map_lookup_elem
- 156: if r0 == 0 goto 163
- 157: r1 = -88
- 158: lock *(u64 *)(r0 +0) += r1
- 159: goto 163
- 160: r1 = *(u64 *)(r10 -56)
- 161: *(u64 *)(r0 +0) = r1
- 162: goto 172
- 163: *(u32 *)(r10 -8) = 1
- 164: r1 = map[drops]
- 166: r2 = r10
- 167: r2 += -8
- 168: call map_lookup_elem
- 169: if r0 == 0 goto 172
- 170: r1 = 1
- 171: lock *(u64 *)(r0 +0) += r1
- 172: r0 = 0
- 173: exit
+  32: r0 = 1
+  33: *(u64 *)(r10 -72) = r0
+  34: call get_current_pid_tgid
+  35: w0 = w0
+  36: *(u64 *)(r7 +160) = r0
+  37: r0 = *(u64 *)(r10 -72)
+  38: *(u64 *)(r7 +168) = r0
+  39: r0 = r7
+  40: r0 += 160
+  41: r2 = r0
+  42: r1 = map[var:self->ts]
+  44: call map_lookup_elem
+  45: if r0 != 0 goto 48
+  46: r0 = 0
+  47: goto 49
+  48: r0 = *(u64 *)(r0 +0)
+  49: if r0 == 0 goto 169
+  50: call ktime_get_ns
+  51: *(u64 *)(r10 -72) = r0
+  52: r0 = 1
+  53: *(u64 *)(r10 -80) = r0
+  54: call get_current_pid_tgid
+  55: w0 = w0
+  56: *(u64 *)(r7 +160) = r0
+  57: r0 = *(u64 *)(r10 -80)
+  58: *(u64 *)(r7 +168) = r0
+  59: r0 = r7
+  60: r0 += 160
+  61: r2 = r0
+  62: r1 = map[var:self->ts]
+  64: call map_lookup_elem
+  65: if r0 != 0 goto 68
+  66: r0 = 0
+  67: goto 69
+  68: r0 = *(u64 *)(r0 +0)
+  69: r1 = r0
+  70: r0 = *(u64 *)(r10 -72)
+  71: r0 -= r1
+  72: *(u64 *)(r10 -72) = r0
+  73: *(u32 *)(r10 -8) = 0
+  74: r2 = r10
+  75: r2 += -8
+  76: r1 = map[agg:@lat]
+  78: call map_lookup_elem
+  79: if r0 == 0 goto 85
+  80: *(u64 *)(r0 +16) = 1
+  81: r1 = *(u64 *)(r10 -72)
+  82: lock *(u64 *)(r0 +8) += r1
+  83: r1 = 1
+  84: lock *(u64 *)(r0 +0) += r1
+  85: r0 = 0
+  86: *(u64 *)(r10 -72) = r0
+  87: r0 = 1
+  88: *(u64 *)(r10 -80) = r0
+  89: call get_current_pid_tgid
+  90: w0 = w0
+  91: *(u64 *)(r7 +160) = r0
+  92: r0 = *(u64 *)(r10 -80)
+  93: *(u64 *)(r7 +168) = r0
+  94: r0 = r7
+  95: r0 += 160
+  96: r1 = *(u64 *)(r10 -72)
+  97: *(u64 *)(r10 -56) = r1
+  98: r3 = *(u64 *)(r10 -56)
+  99: if r3 != 0 goto 116
+ 100: r1 = map[var:self->ts]
+ 102: r2 = r7
+ 103: r2 += 160
+ 104: call map_delete_elem
+ 105: if r0 != 0 goto 169
+ 106: *(u32 *)(r10 -8) = 0
+ 107: r1 = map[dynvar]
+ 109: r2 = r10
+ 110: r2 += -8
+ 111: call map_lookup_elem
+ 112: if r0 == 0 goto 169
+ 113: r1 = -88
+ 114: lock *(u64 *)(r0 +0) += r1
+ 115: goto 169
+ 116: r1 = map[var:self->ts]
+ 118: r2 = r7
+ 119: r2 += 160
+ 120: call map_lookup_elem
+ 121: if r0 != 0 goto 157
+ 122: *(u32 *)(r10 -8) = 0
+ 123: r1 = map[dynvar]
+ 125: r2 = r10
+ 126: r2 += -8
+ 127: call map_lookup_elem
+ 128: if r0 == 0 goto 160
+ 129: r1 = 88
+ 130: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 131: r1 += 88
+ 132: r2 = 0x100000 ll
+ 134: if r1 <= r2 goto 138
+ 135: r1 = -88
+ 136: lock *(u64 *)(r0 +0) += r1
+ 137: goto 160
+ 138: r1 = map[var:self->ts]
+ 140: r2 = r7
+ 141: r2 += 160
+ 142: r3 = r10
+ 143: r3 += -56
+ 144: r4 = 1
+ 145: call map_update_elem
+ 146: if r0 == 0 goto 169
+ 147: *(u32 *)(r10 -8) = 0
+ 148: r1 = map[dynvar]
+ 150: r2 = r10
+ 151: r2 += -8
+ 152: call map_lookup_elem
+ 153: if r0 == 0 goto 160
+ 154: r1 = -88
+ 155: lock *(u64 *)(r0 +0) += r1
+ 156: goto 160
+ 157: r1 = *(u64 *)(r10 -56)
+ 158: *(u64 *)(r0 +0) = r1
+ 159: goto 169
+ 160: *(u32 *)(r10 -8) = 1
+ 161: r1 = map[drops]
+ 163: r2 = r10
+ 164: r2 += -8
+ 165: call map_lookup_elem
+ 166: if r0 == 0 goto 169
+ 167: r1 = 1
+ 168: lock *(u64 *)(r0 +0) += r1
+ 169: r0 = 0
+ 170: exit

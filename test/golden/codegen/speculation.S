@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 383 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 374 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 381
+   7: if r0 == 4242 goto 372
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 381
+  14: if r0 == 0 goto 372
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 381
+  23: if r0 == 0 goto 372
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 381
+  32: if r0 == 0 goto 372
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -107,262 +107,253 @@
  107: goto 109
  108: r0 = 0
  109: *(u64 *)(r7 +280) = r0
- 110: *(u64 *)(r10 -16) = 0
- 111: *(u32 *)(r7 +12) = 0
- 112: r1 = 1
- 113: *(u32 *)(r10 -8) = r1
- 114: r1 = map[spec]
- 116: r2 = r10
- 117: r2 += -8
- 118: call map_lookup_elem
- 119: if r0 == 0 goto 128
- 120: r2 = r0
- 121: r0 = 0
- 122: r1 = 1
- 123: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
- 124: if r0 != 0 goto 128
- 125: *(u64 *)(r2 +8) = 0
- 126: r0 = 1
- 127: goto 154
- 128: r1 = 2
- 129: *(u32 *)(r10 -8) = r1
- 130: r1 = map[spec]
- 132: r2 = r10
- 133: r2 += -8
- 134: call map_lookup_elem
- 135: if r0 == 0 goto 144
- 136: r2 = r0
- 137: r0 = 0
- 138: r1 = 1
- 139: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
- 140: if r0 != 0 goto 144
- 141: *(u64 *)(r2 +8) = 0
- 142: r0 = 2
- 143: goto 154
- 144: *(u32 *)(r10 -8) = 5
- 145: r1 = map[drops]
- 147: r2 = r10
- 148: r2 += -8
- 149: call map_lookup_elem
- 150: if r0 == 0 goto 153
- 151: r1 = 1
- 152: lock *(u64 *)(r0 +0) += r1
- 153: r0 = 0
- 154: r0 <<= 32
- 155: r0 s>>= 32
- 156: *(u64 *)(r10 -72) = r0
- 157: call get_current_pid_tgid
- 158: w0 = w0
- 159: *(u64 *)(r7 +376) = r0
- 160: r0 = r7
- 161: r0 += 376
- 162: r1 = *(u64 *)(r10 -72)
- 163: *(u64 *)(r10 -56) = r1
- 164: r3 = *(u64 *)(r10 -56)
- 165: if r3 != 0 goto 182
- 166: r1 = map[var:self->spec]
- 168: r2 = r7
- 169: r2 += 376
- 170: call map_delete_elem
- 171: if r0 != 0 goto 235
- 172: *(u32 *)(r10 -8) = 0
- 173: r1 = map[dynvar]
- 175: r2 = r10
- 176: r2 += -8
- 177: call map_lookup_elem
- 178: if r0 == 0 goto 235
- 179: r1 = -80
- 180: lock *(u64 *)(r0 +0) += r1
- 181: goto 235
- 182: r1 = map[var:self->spec]
- 184: r2 = r7
- 185: r2 += 376
- 186: call map_lookup_elem
- 187: if r0 != 0 goto 223
- 188: *(u32 *)(r10 -8) = 0
- 189: r1 = map[dynvar]
- 191: r2 = r10
- 192: r2 += -8
- 193: call map_lookup_elem
- 194: if r0 == 0 goto 226
- 195: r1 = 80
- 196: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 197: r1 += 80
- 198: r2 = 0x100000 ll
- 200: if r1 <= r2 goto 204
- 201: r1 = -80
- 202: lock *(u64 *)(r0 +0) += r1
- 203: goto 226
- 204: r1 = map[var:self->spec]
- 206: r2 = r7
- 207: r2 += 376
- 208: r3 = r10
- 209: r3 += -56
- 210: r4 = 1
- 211: call map_update_elem
- 212: if r0 == 0 goto 235
- 213: *(u32 *)(r10 -8) = 0
- 214: r1 = map[dynvar]
- 216: r2 = r10
- 217: r2 += -8
- 218: call map_lookup_elem
- 219: if r0 == 0 goto 226
- 220: r1 = -80
- 221: lock *(u64 *)(r0 +0) += r1
- 222: goto 226
- 223: r1 = *(u64 *)(r10 -56)
- 224: *(u64 *)(r0 +0) = r1
- 225: goto 235
- 226: *(u32 *)(r10 -8) = 1
- 227: r1 = map[drops]
- 229: r2 = r10
- 230: r2 += -8
- 231: call map_lookup_elem
- 232: if r0 == 0 goto 235
- 233: r1 = 1
- 234: lock *(u64 *)(r0 +0) += r1
- 235: call get_current_pid_tgid
- 236: w0 = w0
- 237: *(u64 *)(r7 +376) = r0
- 238: r0 = r7
- 239: r0 += 376
- 240: r2 = r0
- 241: r1 = map[var:self->spec]
- 243: call map_lookup_elem
- 244: if r0 != 0 goto 247
- 245: r0 = 0
- 246: goto 248
- 247: r0 = *(u64 *)(r0 +0)
- 248: if r0 == 0 goto 381
- 249: if r0 > 2 goto 251
- 250: goto 256
- 251: *(u64 *)(r7 +40) = r0
- 252: *(u64 *)(r7 +24) = 3
- 253: *(u64 *)(r7 +32) = 2
- 254: *(u64 *)(r7 +56) = 249
- 255: goto 357
- 256: *(u32 *)(r7 +12) = r0
- 257: r1 = r0
- 258: *(u32 *)(r10 -8) = r1
- 259: r1 = map[spec]
- 261: r2 = r10
- 262: r2 += -8
- 263: call map_lookup_elem
- 264: if r0 == 0 goto 381
- 265: r1 = *(u64 *)(r0 +0)
- 266: if r1 != 1 goto 381
- 267: r1 = 280
- 268: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
- 269: r1 += 280
- 270: r2 = 0x8000 ll
- 272: if r1 <= r2 goto 283
- 273: *(u32 *)(r10 -8) = 4
- 274: r1 = map[drops]
- 276: r2 = r10
- 277: r2 += -8
- 278: call map_lookup_elem
- 279: if r0 == 0 goto 282
- 280: r1 = 1
- 281: lock *(u64 *)(r0 +0) += r1
- 282: goto 381
- 283: r1 = *(u64 *)(r10 -16)
- 284: r1 |= 1
- 285: *(u64 *)(r10 -16) = r1
- 286: r0 = *(u64 *)(r7 +280)
- 287: *(u64 *)(r10 -72) = r0
- 288: r1 = r7
- 289: r1 += 392
- 290: r2 = 256
- 291: r3 = *(u64 *)(r10 -48)
- 292: call probe_read_kernel
- 293: r0 = r7
- 294: r0 += 392
- 295: *(u64 *)(r10 -56) = r0
- 296: r2 = 256
- 297: r3 = *(u64 *)(r10 -72)
- 298: r0 = r3
- 299: *(u64 *)(r10 -72) = r0
- 300: r1 = *(u64 *)(r10 -56)
- 301: call probe_read_user_str
- 302: r1 = *(u64 *)(r10 -72)
- 303: if r0 s< 0 goto 305
- 304: goto 310
- 305: *(u64 *)(r7 +40) = r1
- 306: *(u64 *)(r7 +24) = 1
- 307: *(u64 *)(r7 +32) = 3
- 308: *(u64 *)(r7 +56) = 303
- 309: goto 357
- 310: r0 = *(u64 *)(r10 -56)
- 311: r1 = r7
- 312: r1 += 24
- 313: r3 = r0
- 314: r2 = 256
- 315: call probe_read_kernel
- 316: r1 = *(u64 *)(r10 -16)
- 317: r1 |= 2
- 318: *(u64 *)(r10 -16) = r1
- 319: r1 = *(u64 *)(r10 -16)
- 320: if r1 == 0 goto 381
- 321: r1 = *(u64 *)(r10 -16)
- 322: *(u64 *)(r7 +16) = r1
- 323: *(u32 *)(r7 +0) = 0
- 324: *(u32 *)(r7 +4) = r9
- 325: call get_smp_processor_id
- 326: *(u32 *)(r7 +8) = r0
- 327: r1 = map[ringbuf]
- 329: r2 = 0
- 330: call ringbuf_query
- 331: r4 = 1
- 332: r1 = r0
- 333: r1 += 288
- 334: if r1 < 1048576 goto 339
- 335: r0 >>= 18
- 336: r1 >>= 18
- 337: if r0 == r1 goto 339
- 338: r4 = 2
- 339: r1 = map[ringbuf]
- 341: r2 = r7
- 342: r2 += 0
- 343: r3 = 280
- 344: call ringbuf_output
- 345: if r0 != 0 goto 347
- 346: goto 356
- 347: *(u32 *)(r10 -8) = 0
- 348: r1 = map[drops]
- 350: r2 = r10
- 351: r2 += -8
- 352: call map_lookup_elem
- 353: if r0 == 0 goto 356
- 354: r1 = 1
- 355: lock *(u64 *)(r0 +0) += r1
- 356: goto 381
- 357: *(u32 *)(r7 +0) = -1
- 358: *(u32 *)(r7 +4) = r9
- 359: call get_smp_processor_id
- 360: *(u32 *)(r7 +8) = r0
- 361: *(u32 *)(r7 +12) = 0
- 362: *(u64 *)(r7 +16) = 0
- 363: *(u64 *)(r7 +48) = 0
- 364: r1 = map[ringbuf]
- 366: r2 = r7
- 367: r2 += 0
- 368: r3 = 64
- 369: r4 = 0
- 370: call ringbuf_output
- 371: if r0 == 0 goto 381
- 372: *(u32 *)(r10 -8) = 3
- 373: r1 = map[drops]
- 375: r2 = r10
- 376: r2 += -8
- 377: call map_lookup_elem
- 378: if r0 == 0 goto 381
- 379: r1 = 1
- 380: lock *(u64 *)(r0 +0) += r1
- 381: r0 = 0
- 382: exit
+ 110: *(u32 *)(r7 +12) = 0
+ 111: r1 = 1
+ 112: *(u32 *)(r10 -8) = r1
+ 113: r1 = map[spec]
+ 115: r2 = r10
+ 116: r2 += -8
+ 117: call map_lookup_elem
+ 118: if r0 == 0 goto 127
+ 119: r2 = r0
+ 120: r0 = 0
+ 121: r1 = 1
+ 122: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
+ 123: if r0 != 0 goto 127
+ 124: *(u64 *)(r2 +8) = 0
+ 125: r0 = 1
+ 126: goto 153
+ 127: r1 = 2
+ 128: *(u32 *)(r10 -8) = r1
+ 129: r1 = map[spec]
+ 131: r2 = r10
+ 132: r2 += -8
+ 133: call map_lookup_elem
+ 134: if r0 == 0 goto 143
+ 135: r2 = r0
+ 136: r0 = 0
+ 137: r1 = 1
+ 138: r0 = cmpxchg((u64 *)(r2 +0), r0, r1)
+ 139: if r0 != 0 goto 143
+ 140: *(u64 *)(r2 +8) = 0
+ 141: r0 = 2
+ 142: goto 153
+ 143: *(u32 *)(r10 -8) = 5
+ 144: r1 = map[drops]
+ 146: r2 = r10
+ 147: r2 += -8
+ 148: call map_lookup_elem
+ 149: if r0 == 0 goto 152
+ 150: r1 = 1
+ 151: lock *(u64 *)(r0 +0) += r1
+ 152: r0 = 0
+ 153: r0 <<= 32
+ 154: r0 s>>= 32
+ 155: *(u64 *)(r10 -72) = r0
+ 156: call get_current_pid_tgid
+ 157: w0 = w0
+ 158: *(u64 *)(r7 +376) = r0
+ 159: r0 = r7
+ 160: r0 += 376
+ 161: r1 = *(u64 *)(r10 -72)
+ 162: *(u64 *)(r10 -56) = r1
+ 163: r3 = *(u64 *)(r10 -56)
+ 164: if r3 != 0 goto 181
+ 165: r1 = map[var:self->spec]
+ 167: r2 = r7
+ 168: r2 += 376
+ 169: call map_delete_elem
+ 170: if r0 != 0 goto 234
+ 171: *(u32 *)(r10 -8) = 0
+ 172: r1 = map[dynvar]
+ 174: r2 = r10
+ 175: r2 += -8
+ 176: call map_lookup_elem
+ 177: if r0 == 0 goto 234
+ 178: r1 = -80
+ 179: lock *(u64 *)(r0 +0) += r1
+ 180: goto 234
+ 181: r1 = map[var:self->spec]
+ 183: r2 = r7
+ 184: r2 += 376
+ 185: call map_lookup_elem
+ 186: if r0 != 0 goto 222
+ 187: *(u32 *)(r10 -8) = 0
+ 188: r1 = map[dynvar]
+ 190: r2 = r10
+ 191: r2 += -8
+ 192: call map_lookup_elem
+ 193: if r0 == 0 goto 225
+ 194: r1 = 80
+ 195: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 196: r1 += 80
+ 197: r2 = 0x100000 ll
+ 199: if r1 <= r2 goto 203
+ 200: r1 = -80
+ 201: lock *(u64 *)(r0 +0) += r1
+ 202: goto 225
+ 203: r1 = map[var:self->spec]
+ 205: r2 = r7
+ 206: r2 += 376
+ 207: r3 = r10
+ 208: r3 += -56
+ 209: r4 = 1
+ 210: call map_update_elem
+ 211: if r0 == 0 goto 234
+ 212: *(u32 *)(r10 -8) = 0
+ 213: r1 = map[dynvar]
+ 215: r2 = r10
+ 216: r2 += -8
+ 217: call map_lookup_elem
+ 218: if r0 == 0 goto 225
+ 219: r1 = -80
+ 220: lock *(u64 *)(r0 +0) += r1
+ 221: goto 225
+ 222: r1 = *(u64 *)(r10 -56)
+ 223: *(u64 *)(r0 +0) = r1
+ 224: goto 234
+ 225: *(u32 *)(r10 -8) = 1
+ 226: r1 = map[drops]
+ 228: r2 = r10
+ 229: r2 += -8
+ 230: call map_lookup_elem
+ 231: if r0 == 0 goto 234
+ 232: r1 = 1
+ 233: lock *(u64 *)(r0 +0) += r1
+ 234: call get_current_pid_tgid
+ 235: w0 = w0
+ 236: *(u64 *)(r7 +376) = r0
+ 237: r0 = r7
+ 238: r0 += 376
+ 239: r2 = r0
+ 240: r1 = map[var:self->spec]
+ 242: call map_lookup_elem
+ 243: if r0 != 0 goto 246
+ 244: r0 = 0
+ 245: goto 247
+ 246: r0 = *(u64 *)(r0 +0)
+ 247: if r0 == 0 goto 372
+ 248: if r0 > 2 goto 250
+ 249: goto 255
+ 250: *(u64 *)(r7 +40) = r0
+ 251: *(u64 *)(r7 +24) = 3
+ 252: *(u64 *)(r7 +32) = 2
+ 253: *(u64 *)(r7 +56) = 248
+ 254: goto 348
+ 255: *(u32 *)(r7 +12) = r0
+ 256: r1 = r0
+ 257: *(u32 *)(r10 -8) = r1
+ 258: r1 = map[spec]
+ 260: r2 = r10
+ 261: r2 += -8
+ 262: call map_lookup_elem
+ 263: if r0 == 0 goto 372
+ 264: r1 = *(u64 *)(r0 +0)
+ 265: if r1 != 1 goto 372
+ 266: r1 = 280
+ 267: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
+ 268: r1 += 280
+ 269: r2 = 0x8000 ll
+ 271: if r1 <= r2 goto 282
+ 272: *(u32 *)(r10 -8) = 4
+ 273: r1 = map[drops]
+ 275: r2 = r10
+ 276: r2 += -8
+ 277: call map_lookup_elem
+ 278: if r0 == 0 goto 281
+ 279: r1 = 1
+ 280: lock *(u64 *)(r0 +0) += r1
+ 281: goto 372
+ 282: r0 = *(u64 *)(r7 +280)
+ 283: *(u64 *)(r10 -72) = r0
+ 284: r1 = r7
+ 285: r1 += 392
+ 286: r2 = 256
+ 287: r3 = *(u64 *)(r10 -48)
+ 288: call probe_read_kernel
+ 289: r0 = r7
+ 290: r0 += 392
+ 291: *(u64 *)(r10 -56) = r0
+ 292: r2 = 256
+ 293: r3 = *(u64 *)(r10 -72)
+ 294: r0 = r3
+ 295: *(u64 *)(r10 -72) = r0
+ 296: r1 = *(u64 *)(r10 -56)
+ 297: call probe_read_user_str
+ 298: r1 = *(u64 *)(r10 -72)
+ 299: if r0 s< 0 goto 301
+ 300: goto 306
+ 301: *(u64 *)(r7 +40) = r1
+ 302: *(u64 *)(r7 +24) = 1
+ 303: *(u64 *)(r7 +32) = 3
+ 304: *(u64 *)(r7 +56) = 299
+ 305: goto 348
+ 306: r0 = *(u64 *)(r10 -56)
+ 307: r1 = r7
+ 308: r1 += 24
+ 309: r3 = r0
+ 310: r2 = 256
+ 311: call probe_read_kernel
+ 312: r1 = 3
+ 313: *(u64 *)(r7 +16) = r1
+ 314: *(u32 *)(r7 +0) = 0
+ 315: *(u32 *)(r7 +4) = r9
+ 316: call get_smp_processor_id
+ 317: *(u32 *)(r7 +8) = r0
+ 318: r1 = map[ringbuf]
+ 320: r2 = 0
+ 321: call ringbuf_query
+ 322: r4 = 1
+ 323: r1 = r0
+ 324: r1 += 288
+ 325: if r1 < 1048576 goto 330
+ 326: r0 >>= 18
+ 327: r1 >>= 18
+ 328: if r0 == r1 goto 330
+ 329: r4 = 2
+ 330: r1 = map[ringbuf]
+ 332: r2 = r7
+ 333: r2 += 0
+ 334: r3 = 280
+ 335: call ringbuf_output
+ 336: if r0 != 0 goto 338
+ 337: goto 347
+ 338: *(u32 *)(r10 -8) = 0
+ 339: r1 = map[drops]
+ 341: r2 = r10
+ 342: r2 += -8
+ 343: call map_lookup_elem
+ 344: if r0 == 0 goto 347
+ 345: r1 = 1
+ 346: lock *(u64 *)(r0 +0) += r1
+ 347: goto 372
+ 348: *(u32 *)(r7 +0) = -1
+ 349: *(u32 *)(r7 +4) = r9
+ 350: call get_smp_processor_id
+ 351: *(u32 *)(r7 +8) = r0
+ 352: *(u32 *)(r7 +12) = 0
+ 353: *(u64 *)(r7 +16) = 0
+ 354: *(u64 *)(r7 +48) = 0
+ 355: r1 = map[ringbuf]
+ 357: r2 = r7
+ 358: r2 += 0
+ 359: r3 = 64
+ 360: r4 = 0
+ 361: call ringbuf_output
+ 362: if r0 == 0 goto 372
+ 363: *(u32 *)(r10 -8) = 3
+ 364: r1 = map[drops]
+ 366: r2 = r10
+ 367: r2 += -8
+ 368: call map_lookup_elem
+ 369: if r0 == 0 goto 372
+ 370: r1 = 1
+ 371: lock *(u64 *)(r0 +0) += r1
+ 372: r0 = 0
+ 373: exit
 
 ; clause 1: syscall::open:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 323 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 309 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -372,16 +363,16 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 321
+   9: if r0 != 0 goto 307
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 321
+  12: if r0 == 4242 goto 307
   13: *(u32 *)(r10 -8) = 0
   14: r1 = map[scratch]
   16: r2 = r10
   17: r2 += -8
   18: call map_lookup_elem
-  19: if r0 == 0 goto 321
+  19: if r0 == 0 goto 307
   20: r7 = r0
   21: r1 = *(u64 *)(r10 -56)
   22: *(u32 *)(r10 -8) = r1
@@ -389,7 +380,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 321
+  28: if r0 == 0 goto 307
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
@@ -469,205 +460,191 @@
  105: r0 = 0
  106: *(u64 *)(r7 +288) = r0
  107: *(u64 *)(r10 -16) = 0
- 108: *(u32 *)(r7 +12) = 0
- 109: call get_current_pid_tgid
- 110: w0 = w0
- 111: *(u64 *)(r7 +376) = r0
- 112: r0 = r7
- 113: r0 += 376
- 114: r2 = r0
- 115: r1 = map[var:self->spec]
- 117: call map_lookup_elem
- 118: if r0 != 0 goto 121
- 119: r0 = 0
- 120: goto 122
- 121: r0 = *(u64 *)(r0 +0)
- 122: if r0 == 0 goto 137
- 123: r0 = *(u64 *)(r7 +288)
- 124: *(u64 *)(r10 -72) = r0
- 125: r0 = 0
- 126: r1 = r0
- 127: r0 = *(u64 *)(r10 -72)
- 128: if r0 s< r1 goto 131
- 129: r0 = 0
- 130: goto 132
- 131: r0 = 1
- 132: if r0 != 0 goto 135
- 133: r0 = 0
- 134: goto 138
- 135: r0 = 1
+ 108: call get_current_pid_tgid
+ 109: w0 = w0
+ 110: *(u64 *)(r7 +376) = r0
+ 111: r0 = r7
+ 112: r0 += 376
+ 113: r2 = r0
+ 114: r1 = map[var:self->spec]
+ 116: call map_lookup_elem
+ 117: if r0 != 0 goto 120
+ 118: r0 = 0
+ 119: goto 121
+ 120: r0 = *(u64 *)(r0 +0)
+ 121: if r0 == 0 goto 307
+ 122: r0 = *(u64 *)(r7 +288)
+ 123: if r0 s>= 0 goto 307
+ 124: *(u32 *)(r7 +12) = 0
+ 125: call get_current_pid_tgid
+ 126: w0 = w0
+ 127: *(u64 *)(r7 +376) = r0
+ 128: r0 = r7
+ 129: r0 += 376
+ 130: r2 = r0
+ 131: r1 = map[var:self->spec]
+ 133: call map_lookup_elem
+ 134: if r0 != 0 goto 137
+ 135: r0 = 0
  136: goto 138
- 137: r0 = 0
- 138: if r0 == 0 goto 321
- 139: call get_current_pid_tgid
- 140: w0 = w0
- 141: *(u64 *)(r7 +376) = r0
- 142: r0 = r7
- 143: r0 += 376
- 144: r2 = r0
- 145: r1 = map[var:self->spec]
- 147: call map_lookup_elem
- 148: if r0 != 0 goto 151
+ 137: r0 = *(u64 *)(r0 +0)
+ 138: if r0 > 2 goto 140
+ 139: goto 145
+ 140: *(u64 *)(r7 +40) = r0
+ 141: *(u64 *)(r7 +24) = 3
+ 142: *(u64 *)(r7 +32) = 1
+ 143: *(u64 *)(r7 +56) = 138
+ 144: goto 283
+ 145: *(u64 *)(r7 +24) = r0
+ 146: r1 = *(u64 *)(r10 -16)
+ 147: r1 |= 1
+ 148: *(u64 *)(r10 -16) = r1
  149: r0 = 0
- 150: goto 152
- 151: r0 = *(u64 *)(r0 +0)
- 152: if r0 > 2 goto 154
- 153: goto 159
- 154: *(u64 *)(r7 +40) = r0
- 155: *(u64 *)(r7 +24) = 3
- 156: *(u64 *)(r7 +32) = 1
- 157: *(u64 *)(r7 +56) = 152
- 158: goto 297
- 159: *(u64 *)(r7 +24) = r0
- 160: r1 = *(u64 *)(r10 -16)
- 161: r1 |= 1
- 162: *(u64 *)(r10 -16) = r1
- 163: r0 = 0
- 164: r0 <<= 32
- 165: r0 s>>= 32
- 166: *(u64 *)(r10 -72) = r0
- 167: call get_current_pid_tgid
- 168: w0 = w0
- 169: *(u64 *)(r7 +376) = r0
- 170: r0 = r7
- 171: r0 += 376
- 172: r1 = *(u64 *)(r10 -72)
- 173: *(u64 *)(r10 -56) = r1
- 174: r3 = *(u64 *)(r10 -56)
- 175: if r3 != 0 goto 192
- 176: r1 = map[var:self->spec]
- 178: r2 = r7
- 179: r2 += 376
- 180: call map_delete_elem
- 181: if r0 != 0 goto 245
- 182: *(u32 *)(r10 -8) = 0
- 183: r1 = map[dynvar]
- 185: r2 = r10
- 186: r2 += -8
- 187: call map_lookup_elem
- 188: if r0 == 0 goto 245
- 189: r1 = -80
- 190: lock *(u64 *)(r0 +0) += r1
- 191: goto 245
- 192: r1 = map[var:self->spec]
- 194: r2 = r7
- 195: r2 += 376
- 196: call map_lookup_elem
- 197: if r0 != 0 goto 233
- 198: *(u32 *)(r10 -8) = 0
- 199: r1 = map[dynvar]
- 201: r2 = r10
- 202: r2 += -8
- 203: call map_lookup_elem
- 204: if r0 == 0 goto 236
- 205: r1 = 80
- 206: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 207: r1 += 80
- 208: r2 = 0x100000 ll
- 210: if r1 <= r2 goto 214
- 211: r1 = -80
- 212: lock *(u64 *)(r0 +0) += r1
- 213: goto 236
- 214: r1 = map[var:self->spec]
- 216: r2 = r7
- 217: r2 += 376
- 218: r3 = r10
- 219: r3 += -56
- 220: r4 = 1
- 221: call map_update_elem
- 222: if r0 == 0 goto 245
- 223: *(u32 *)(r10 -8) = 0
- 224: r1 = map[dynvar]
- 226: r2 = r10
- 227: r2 += -8
- 228: call map_lookup_elem
- 229: if r0 == 0 goto 236
- 230: r1 = -80
- 231: lock *(u64 *)(r0 +0) += r1
- 232: goto 236
- 233: r1 = *(u64 *)(r10 -56)
- 234: *(u64 *)(r0 +0) = r1
- 235: goto 245
- 236: *(u32 *)(r10 -8) = 1
- 237: r1 = map[drops]
- 239: r2 = r10
- 240: r2 += -8
- 241: call map_lookup_elem
- 242: if r0 == 0 goto 245
- 243: r1 = 1
- 244: lock *(u64 *)(r0 +0) += r1
- 245: r1 = *(u64 *)(r10 -16)
- 246: if r1 == 0 goto 321
- 247: r1 = *(u64 *)(r10 -16)
- 248: *(u64 *)(r7 +16) = r1
- 249: *(u32 *)(r7 +0) = 1
- 250: *(u32 *)(r7 +4) = r9
- 251: call get_smp_processor_id
- 252: *(u32 *)(r7 +8) = r0
- 253: r1 = map[ringbuf]
- 255: r2 = 0
- 256: call ringbuf_query
- 257: r4 = 1
- 258: r1 = r0
- 259: r1 += 40
- 260: if r1 < 1048576 goto 265
- 261: r0 >>= 18
- 262: r1 >>= 18
- 263: if r0 == r1 goto 265
- 264: r4 = 2
- 265: r1 = map[ringbuf]
- 267: r2 = r7
- 268: r2 += 0
- 269: r3 = 32
- 270: call ringbuf_output
- 271: if r0 != 0 goto 273
- 272: goto 282
- 273: *(u32 *)(r10 -8) = 0
- 274: r1 = map[drops]
- 276: r2 = r10
- 277: r2 += -8
- 278: call map_lookup_elem
- 279: if r0 == 0 goto 282
- 280: r1 = 1
- 281: lock *(u64 *)(r0 +0) += r1
- 282: r1 = *(u64 *)(r10 -16)
- 283: r1 &= 1
- 284: if r1 == 0 goto 296
- 285: r1 = *(u64 *)(r7 +24)
- 286: if r1 == 0 goto 296
- 287: if r1 > 2 goto 296
- 288: *(u32 *)(r10 -8) = r1
- 289: r1 = map[spec]
- 291: r2 = r10
- 292: r2 += -8
- 293: call map_lookup_elem
- 294: if r0 == 0 goto 296
- 295: *(u64 *)(r0 +0) = 0
- 296: goto 321
- 297: *(u32 *)(r7 +0) = -1
- 298: *(u32 *)(r7 +4) = r9
- 299: call get_smp_processor_id
- 300: *(u32 *)(r7 +8) = r0
- 301: *(u32 *)(r7 +12) = 0
- 302: *(u64 *)(r7 +16) = 0
- 303: *(u64 *)(r7 +48) = 1
- 304: r1 = map[ringbuf]
- 306: r2 = r7
- 307: r2 += 0
- 308: r3 = 64
- 309: r4 = 0
- 310: call ringbuf_output
- 311: if r0 == 0 goto 321
- 312: *(u32 *)(r10 -8) = 3
- 313: r1 = map[drops]
- 315: r2 = r10
- 316: r2 += -8
- 317: call map_lookup_elem
- 318: if r0 == 0 goto 321
- 319: r1 = 1
- 320: lock *(u64 *)(r0 +0) += r1
- 321: r0 = 0
- 322: exit
+ 150: r0 <<= 32
+ 151: r0 s>>= 32
+ 152: *(u64 *)(r10 -72) = r0
+ 153: call get_current_pid_tgid
+ 154: w0 = w0
+ 155: *(u64 *)(r7 +376) = r0
+ 156: r0 = r7
+ 157: r0 += 376
+ 158: r1 = *(u64 *)(r10 -72)
+ 159: *(u64 *)(r10 -56) = r1
+ 160: r3 = *(u64 *)(r10 -56)
+ 161: if r3 != 0 goto 178
+ 162: r1 = map[var:self->spec]
+ 164: r2 = r7
+ 165: r2 += 376
+ 166: call map_delete_elem
+ 167: if r0 != 0 goto 231
+ 168: *(u32 *)(r10 -8) = 0
+ 169: r1 = map[dynvar]
+ 171: r2 = r10
+ 172: r2 += -8
+ 173: call map_lookup_elem
+ 174: if r0 == 0 goto 231
+ 175: r1 = -80
+ 176: lock *(u64 *)(r0 +0) += r1
+ 177: goto 231
+ 178: r1 = map[var:self->spec]
+ 180: r2 = r7
+ 181: r2 += 376
+ 182: call map_lookup_elem
+ 183: if r0 != 0 goto 219
+ 184: *(u32 *)(r10 -8) = 0
+ 185: r1 = map[dynvar]
+ 187: r2 = r10
+ 188: r2 += -8
+ 189: call map_lookup_elem
+ 190: if r0 == 0 goto 222
+ 191: r1 = 80
+ 192: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 193: r1 += 80
+ 194: r2 = 0x100000 ll
+ 196: if r1 <= r2 goto 200
+ 197: r1 = -80
+ 198: lock *(u64 *)(r0 +0) += r1
+ 199: goto 222
+ 200: r1 = map[var:self->spec]
+ 202: r2 = r7
+ 203: r2 += 376
+ 204: r3 = r10
+ 205: r3 += -56
+ 206: r4 = 1
+ 207: call map_update_elem
+ 208: if r0 == 0 goto 231
+ 209: *(u32 *)(r10 -8) = 0
+ 210: r1 = map[dynvar]
+ 212: r2 = r10
+ 213: r2 += -8
+ 214: call map_lookup_elem
+ 215: if r0 == 0 goto 222
+ 216: r1 = -80
+ 217: lock *(u64 *)(r0 +0) += r1
+ 218: goto 222
+ 219: r1 = *(u64 *)(r10 -56)
+ 220: *(u64 *)(r0 +0) = r1
+ 221: goto 231
+ 222: *(u32 *)(r10 -8) = 1
+ 223: r1 = map[drops]
+ 225: r2 = r10
+ 226: r2 += -8
+ 227: call map_lookup_elem
+ 228: if r0 == 0 goto 231
+ 229: r1 = 1
+ 230: lock *(u64 *)(r0 +0) += r1
+ 231: r1 = *(u64 *)(r10 -16)
+ 232: if r1 == 0 goto 307
+ 233: r1 = *(u64 *)(r10 -16)
+ 234: *(u64 *)(r7 +16) = r1
+ 235: *(u32 *)(r7 +0) = 1
+ 236: *(u32 *)(r7 +4) = r9
+ 237: call get_smp_processor_id
+ 238: *(u32 *)(r7 +8) = r0
+ 239: r1 = map[ringbuf]
+ 241: r2 = 0
+ 242: call ringbuf_query
+ 243: r4 = 1
+ 244: r1 = r0
+ 245: r1 += 40
+ 246: if r1 < 1048576 goto 251
+ 247: r0 >>= 18
+ 248: r1 >>= 18
+ 249: if r0 == r1 goto 251
+ 250: r4 = 2
+ 251: r1 = map[ringbuf]
+ 253: r2 = r7
+ 254: r2 += 0
+ 255: r3 = 32
+ 256: call ringbuf_output
+ 257: if r0 != 0 goto 259
+ 258: goto 268
+ 259: *(u32 *)(r10 -8) = 0
+ 260: r1 = map[drops]
+ 262: r2 = r10
+ 263: r2 += -8
+ 264: call map_lookup_elem
+ 265: if r0 == 0 goto 268
+ 266: r1 = 1
+ 267: lock *(u64 *)(r0 +0) += r1
+ 268: r1 = *(u64 *)(r10 -16)
+ 269: r1 &= 1
+ 270: if r1 == 0 goto 282
+ 271: r1 = *(u64 *)(r7 +24)
+ 272: if r1 == 0 goto 282
+ 273: if r1 > 2 goto 282
+ 274: *(u32 *)(r10 -8) = r1
+ 275: r1 = map[spec]
+ 277: r2 = r10
+ 278: r2 += -8
+ 279: call map_lookup_elem
+ 280: if r0 == 0 goto 282
+ 281: *(u64 *)(r0 +0) = 0
+ 282: goto 307
+ 283: *(u32 *)(r7 +0) = -1
+ 284: *(u32 *)(r7 +4) = r9
+ 285: call get_smp_processor_id
+ 286: *(u32 *)(r7 +8) = r0
+ 287: *(u32 *)(r7 +12) = 0
+ 288: *(u64 *)(r7 +16) = 0
+ 289: *(u64 *)(r7 +48) = 1
+ 290: r1 = map[ringbuf]
+ 292: r2 = r7
+ 293: r2 += 0
+ 294: r3 = 64
+ 295: r4 = 0
+ 296: call ringbuf_output
+ 297: if r0 == 0 goto 307
+ 298: *(u32 *)(r10 -8) = 3
+ 299: r1 = map[drops]
+ 301: r2 = r10
+ 302: r2 += -8
+ 303: call map_lookup_elem
+ 304: if r0 == 0 goto 307
+ 305: r1 = 1
+ 306: lock *(u64 *)(r0 +0) += r1
+ 307: r0 = 0
+ 308: exit
 
 ; clause 2: syscall::open:return
 ; dt_c2: raw_tracepoint (type 17), expected attach type 0, flags 0, 232 insns
@@ -702,20 +679,20 @@
   30: r9 = *(u32 *)(r8 +0)
   31: r0 = 0
   32: *(u64 *)(r10 -16) = 0
-  33: *(u32 *)(r7 +12) = 0
-  34: call get_current_pid_tgid
-  35: w0 = w0
-  36: *(u64 *)(r7 +376) = r0
-  37: r0 = r7
-  38: r0 += 376
-  39: r2 = r0
-  40: r1 = map[var:self->spec]
-  42: call map_lookup_elem
-  43: if r0 != 0 goto 46
-  44: r0 = 0
-  45: goto 47
-  46: r0 = *(u64 *)(r0 +0)
-  47: if r0 == 0 goto 230
+  33: call get_current_pid_tgid
+  34: w0 = w0
+  35: *(u64 *)(r7 +376) = r0
+  36: r0 = r7
+  37: r0 += 376
+  38: r2 = r0
+  39: r1 = map[var:self->spec]
+  41: call map_lookup_elem
+  42: if r0 != 0 goto 45
+  43: r0 = 0
+  44: goto 46
+  45: r0 = *(u64 *)(r0 +0)
+  46: if r0 == 0 goto 230
+  47: *(u32 *)(r7 +12) = 0
   48: call get_current_pid_tgid
   49: w0 = w0
   50: *(u64 *)(r7 +376) = r0

@@ -1,22 +1,22 @@
 ; clause 0: pid$target::use:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 392 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 386 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 390
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 390
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 384
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 384
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 390
+  28: if r0 == 0 goto 384
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 390
+  37: if r0 == 0 goto 384
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -120,249 +120,243 @@
  121: goto 123
  122: r0 = 0
  123: *(u64 *)(r7 +64) = r0
- 124: *(u64 *)(r10 -16) = 0
- 125: *(u32 *)(r7 +12) = 0
- 126: r0 = *(u64 *)(r7 +64)
- 127: *(u64 *)(r10 -72) = r0
- 128: r0 = *(u64 *)(r7 +64)
- 129: *(u64 *)(r10 -80) = r0
- 130: r0 = *(u64 *)(r10 -80)
- 131: *(u64 *)(r7 +160) = r0
- 132: r0 = r7
- 133: r0 += 160
- 134: r1 = map[var:pts]
- 136: r2 = r7
- 137: r2 += 160
- 138: call map_lookup_elem
- 139: if r0 != 0 goto 190
- 140: *(u32 *)(r10 -8) = 0
- 141: r1 = map[dynvar]
- 143: r2 = r10
- 144: r2 += -8
- 145: call map_lookup_elem
- 146: if r0 == 0 goto 180
- 147: r1 = 80
- 148: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 149: r1 += 80
- 150: r2 = 0x100000 ll
- 152: if r1 <= r2 goto 156
- 153: r1 = -80
- 154: lock *(u64 *)(r0 +0) += r1
- 155: goto 180
- 156: r1 = map[var:pts]
- 158: r2 = r7
- 159: r2 += 160
- 160: r3 = *(u64 *)(r10 -48)
- 161: r4 = 1
- 162: call map_update_elem
- 163: if r0 == 0 goto 174
- 164: *(u32 *)(r10 -8) = 0
- 165: r1 = map[dynvar]
- 167: r2 = r10
- 168: r2 += -8
- 169: call map_lookup_elem
- 170: if r0 == 0 goto 180
- 171: r1 = -80
- 172: lock *(u64 *)(r0 +0) += r1
- 173: goto 174
- 174: r1 = map[var:pts]
- 176: r2 = r7
- 177: r2 += 160
- 178: call map_lookup_elem
- 179: if r0 != 0 goto 190
- 180: *(u32 *)(r10 -8) = 1
- 181: r1 = map[drops]
- 183: r2 = r10
- 184: r2 += -8
- 185: call map_lookup_elem
- 186: if r0 == 0 goto 189
- 187: r1 = 1
- 188: lock *(u64 *)(r0 +0) += r1
- 189: goto 207
- 190: *(u64 *)(r10 -80) = r0
- 191: r1 = *(u64 *)(r10 -80)
- 192: r2 = 8
- 193: r3 = *(u64 *)(r10 -72)
- 194: call probe_read_user
- 195: if r0 == 0 goto 207
- 196: r1 = *(u64 *)(r10 -80)
- 197: r2 = 8
- 198: r3 = *(u64 *)(r10 -72)
- 199: call copy_from_user
- 200: if r0 == 0 goto 207
- 201: r1 = *(u64 *)(r10 -72)
- 202: *(u64 *)(r7 +40) = r1
- 203: *(u64 *)(r7 +24) = 1
- 204: *(u64 *)(r7 +32) = 1
- 205: *(u64 *)(r7 +56) = 202
- 206: goto 366
- 207: r0 = *(u64 *)(r10 -72)
- 208: r0 = *(u64 *)(r7 +64)
- 209: *(u64 *)(r10 -72) = r0
- 210: r0 = *(u64 *)(r10 -72)
- 211: *(u64 *)(r7 +160) = r0
- 212: r0 = r7
- 213: r0 += 160
- 214: r2 = r0
- 215: r1 = map[var:pts]
- 217: call map_lookup_elem
- 218: if r0 != 0 goto 221
- 219: r0 = *(u64 *)(r10 -48)
- 220: goto 221
- 221: *(u64 *)(r10 -72) = r0
- 222: call get_current_pid_tgid
- 223: w0 = w0
- 224: *(u64 *)(r7 +160) = r0
- 225: r0 = r7
- 226: r0 += 160
- 227: r1 = *(u64 *)(r10 -72)
- 228: *(u64 *)(r10 -56) = r1
- 229: r1 = map[var:self->last]
- 231: r2 = r7
- 232: r2 += 160
- 233: call map_lookup_elem
- 234: if r0 != 0 goto 269
- 235: *(u32 *)(r10 -8) = 0
- 236: r1 = map[dynvar]
- 238: r2 = r10
- 239: r2 += -8
- 240: call map_lookup_elem
- 241: if r0 == 0 goto 274
- 242: r1 = 80
- 243: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 244: r1 += 80
- 245: r2 = 0x100000 ll
- 247: if r1 <= r2 goto 251
- 248: r1 = -80
- 249: lock *(u64 *)(r0 +0) += r1
- 250: goto 274
- 251: r1 = map[var:self->last]
- 253: r2 = r7
- 254: r2 += 160
- 255: r3 = *(u64 *)(r10 -56)
- 256: r4 = 1
- 257: call map_update_elem
- 258: if r0 == 0 goto 283
- 259: *(u32 *)(r10 -8) = 0
- 260: r1 = map[dynvar]
- 262: r2 = r10
- 263: r2 += -8
- 264: call map_lookup_elem
- 265: if r0 == 0 goto 274
- 266: r1 = -80
- 267: lock *(u64 *)(r0 +0) += r1
- 268: goto 274
- 269: r1 = r0
- 270: r3 = *(u64 *)(r10 -56)
- 271: r0 = *(u64 *)(r3 +0)
- 272: *(u64 *)(r1 +0) = r0
- 273: goto 283
- 274: *(u32 *)(r10 -8) = 1
- 275: r1 = map[drops]
- 277: r2 = r10
- 278: r2 += -8
- 279: call map_lookup_elem
- 280: if r0 == 0 goto 283
- 281: r1 = 1
- 282: lock *(u64 *)(r0 +0) += r1
- 283: call get_current_pid_tgid
- 284: w0 = w0
- 285: *(u64 *)(r7 +160) = r0
- 286: r0 = r7
- 287: r0 += 160
- 288: r2 = r0
- 289: r1 = map[var:self->last]
- 291: call map_lookup_elem
- 292: if r0 != 0 goto 295
- 293: r0 = *(u64 *)(r10 -48)
- 294: goto 295
- 295: r0 += 4
- 296: r0 = *(u32 *)(r0 +0)
- 297: r0 <<= 32
- 298: r0 s>>= 32
- 299: r0 <<= 32
- 300: r0 s>>= 32
- 301: *(u64 *)(r7 +24) = r0
- 302: r1 = *(u64 *)(r10 -16)
- 303: r1 |= 1
- 304: *(u64 *)(r10 -16) = r1
- 305: r0 = *(u64 *)(r7 +64)
- 306: *(u64 *)(r10 -72) = r0
- 307: r0 = *(u64 *)(r10 -72)
- 308: *(u64 *)(r7 +160) = r0
- 309: r0 = r7
- 310: r0 += 160
- 311: r1 = map[var:pts]
- 313: r2 = r7
- 314: r2 += 160
- 315: call map_delete_elem
- 316: if r0 != 0 goto 327
- 317: *(u32 *)(r10 -8) = 0
- 318: r1 = map[dynvar]
- 320: r2 = r10
- 321: r2 += -8
- 322: call map_lookup_elem
- 323: if r0 == 0 goto 327
- 324: r1 = -80
- 325: lock *(u64 *)(r0 +0) += r1
- 326: goto 327
- 327: r0 = 0
- 328: r1 = *(u64 *)(r10 -16)
- 329: if r1 == 0 goto 390
- 330: r1 = *(u64 *)(r10 -16)
- 331: *(u64 *)(r7 +16) = r1
- 332: *(u32 *)(r7 +0) = 0
- 333: *(u32 *)(r7 +4) = r9
- 334: call get_smp_processor_id
- 335: *(u32 *)(r7 +8) = r0
- 336: r1 = map[ringbuf]
- 338: r2 = 0
- 339: call ringbuf_query
- 340: r4 = 1
- 341: r1 = r0
- 342: r1 += 40
- 343: if r1 < 1048576 goto 348
- 344: r0 >>= 18
- 345: r1 >>= 18
- 346: if r0 == r1 goto 348
- 347: r4 = 2
- 348: r1 = map[ringbuf]
- 350: r2 = r7
- 351: r2 += 0
- 352: r3 = 32
- 353: call ringbuf_output
- 354: if r0 != 0 goto 356
- 355: goto 365
- 356: *(u32 *)(r10 -8) = 0
- 357: r1 = map[drops]
- 359: r2 = r10
- 360: r2 += -8
- 361: call map_lookup_elem
- 362: if r0 == 0 goto 365
- 363: r1 = 1
- 364: lock *(u64 *)(r0 +0) += r1
- 365: goto 390
- 366: *(u32 *)(r7 +0) = -1
- 367: *(u32 *)(r7 +4) = r9
- 368: call get_smp_processor_id
- 369: *(u32 *)(r7 +8) = r0
- 370: *(u32 *)(r7 +12) = 0
- 371: *(u64 *)(r7 +16) = 0
- 372: *(u64 *)(r7 +48) = 0
- 373: r1 = map[ringbuf]
- 375: r2 = r7
- 376: r2 += 0
- 377: r3 = 64
- 378: r4 = 0
- 379: call ringbuf_output
- 380: if r0 == 0 goto 390
- 381: *(u32 *)(r10 -8) = 3
- 382: r1 = map[drops]
- 384: r2 = r10
- 385: r2 += -8
- 386: call map_lookup_elem
- 387: if r0 == 0 goto 390
- 388: r1 = 1
- 389: lock *(u64 *)(r0 +0) += r1
- 390: r0 = 0
- 391: exit
+ 124: *(u32 *)(r7 +12) = 0
+ 125: r0 = *(u64 *)(r7 +64)
+ 126: *(u64 *)(r10 -72) = r0
+ 127: r0 = *(u64 *)(r7 +64)
+ 128: *(u64 *)(r10 -80) = r0
+ 129: r0 = *(u64 *)(r10 -80)
+ 130: *(u64 *)(r7 +160) = r0
+ 131: r0 = r7
+ 132: r0 += 160
+ 133: r1 = map[var:pts]
+ 135: r2 = r7
+ 136: r2 += 160
+ 137: call map_lookup_elem
+ 138: if r0 != 0 goto 189
+ 139: *(u32 *)(r10 -8) = 0
+ 140: r1 = map[dynvar]
+ 142: r2 = r10
+ 143: r2 += -8
+ 144: call map_lookup_elem
+ 145: if r0 == 0 goto 179
+ 146: r1 = 80
+ 147: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 148: r1 += 80
+ 149: r2 = 0x100000 ll
+ 151: if r1 <= r2 goto 155
+ 152: r1 = -80
+ 153: lock *(u64 *)(r0 +0) += r1
+ 154: goto 179
+ 155: r1 = map[var:pts]
+ 157: r2 = r7
+ 158: r2 += 160
+ 159: r3 = *(u64 *)(r10 -48)
+ 160: r4 = 1
+ 161: call map_update_elem
+ 162: if r0 == 0 goto 173
+ 163: *(u32 *)(r10 -8) = 0
+ 164: r1 = map[dynvar]
+ 166: r2 = r10
+ 167: r2 += -8
+ 168: call map_lookup_elem
+ 169: if r0 == 0 goto 179
+ 170: r1 = -80
+ 171: lock *(u64 *)(r0 +0) += r1
+ 172: goto 173
+ 173: r1 = map[var:pts]
+ 175: r2 = r7
+ 176: r2 += 160
+ 177: call map_lookup_elem
+ 178: if r0 != 0 goto 189
+ 179: *(u32 *)(r10 -8) = 1
+ 180: r1 = map[drops]
+ 182: r2 = r10
+ 183: r2 += -8
+ 184: call map_lookup_elem
+ 185: if r0 == 0 goto 188
+ 186: r1 = 1
+ 187: lock *(u64 *)(r0 +0) += r1
+ 188: goto 206
+ 189: *(u64 *)(r10 -80) = r0
+ 190: r1 = *(u64 *)(r10 -80)
+ 191: r2 = 8
+ 192: r3 = *(u64 *)(r10 -72)
+ 193: call probe_read_user
+ 194: if r0 == 0 goto 206
+ 195: r1 = *(u64 *)(r10 -80)
+ 196: r2 = 8
+ 197: r3 = *(u64 *)(r10 -72)
+ 198: call copy_from_user
+ 199: if r0 == 0 goto 206
+ 200: r1 = *(u64 *)(r10 -72)
+ 201: *(u64 *)(r7 +40) = r1
+ 202: *(u64 *)(r7 +24) = 1
+ 203: *(u64 *)(r7 +32) = 1
+ 204: *(u64 *)(r7 +56) = 201
+ 205: goto 360
+ 206: r0 = *(u64 *)(r10 -72)
+ 207: r0 = *(u64 *)(r7 +64)
+ 208: *(u64 *)(r10 -72) = r0
+ 209: r0 = *(u64 *)(r10 -72)
+ 210: *(u64 *)(r7 +160) = r0
+ 211: r0 = r7
+ 212: r0 += 160
+ 213: r2 = r0
+ 214: r1 = map[var:pts]
+ 216: call map_lookup_elem
+ 217: if r0 != 0 goto 220
+ 218: r0 = *(u64 *)(r10 -48)
+ 219: goto 220
+ 220: *(u64 *)(r10 -72) = r0
+ 221: call get_current_pid_tgid
+ 222: w0 = w0
+ 223: *(u64 *)(r7 +160) = r0
+ 224: r0 = r7
+ 225: r0 += 160
+ 226: r1 = *(u64 *)(r10 -72)
+ 227: *(u64 *)(r10 -56) = r1
+ 228: r1 = map[var:self->last]
+ 230: r2 = r7
+ 231: r2 += 160
+ 232: call map_lookup_elem
+ 233: if r0 != 0 goto 268
+ 234: *(u32 *)(r10 -8) = 0
+ 235: r1 = map[dynvar]
+ 237: r2 = r10
+ 238: r2 += -8
+ 239: call map_lookup_elem
+ 240: if r0 == 0 goto 273
+ 241: r1 = 80
+ 242: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 243: r1 += 80
+ 244: r2 = 0x100000 ll
+ 246: if r1 <= r2 goto 250
+ 247: r1 = -80
+ 248: lock *(u64 *)(r0 +0) += r1
+ 249: goto 273
+ 250: r1 = map[var:self->last]
+ 252: r2 = r7
+ 253: r2 += 160
+ 254: r3 = *(u64 *)(r10 -56)
+ 255: r4 = 1
+ 256: call map_update_elem
+ 257: if r0 == 0 goto 282
+ 258: *(u32 *)(r10 -8) = 0
+ 259: r1 = map[dynvar]
+ 261: r2 = r10
+ 262: r2 += -8
+ 263: call map_lookup_elem
+ 264: if r0 == 0 goto 273
+ 265: r1 = -80
+ 266: lock *(u64 *)(r0 +0) += r1
+ 267: goto 273
+ 268: r1 = r0
+ 269: r3 = *(u64 *)(r10 -56)
+ 270: r0 = *(u64 *)(r3 +0)
+ 271: *(u64 *)(r1 +0) = r0
+ 272: goto 282
+ 273: *(u32 *)(r10 -8) = 1
+ 274: r1 = map[drops]
+ 276: r2 = r10
+ 277: r2 += -8
+ 278: call map_lookup_elem
+ 279: if r0 == 0 goto 282
+ 280: r1 = 1
+ 281: lock *(u64 *)(r0 +0) += r1
+ 282: call get_current_pid_tgid
+ 283: w0 = w0
+ 284: *(u64 *)(r7 +160) = r0
+ 285: r0 = r7
+ 286: r0 += 160
+ 287: r2 = r0
+ 288: r1 = map[var:self->last]
+ 290: call map_lookup_elem
+ 291: if r0 != 0 goto 294
+ 292: r0 = *(u64 *)(r10 -48)
+ 293: goto 294
+ 294: r0 += 4
+ 295: r0 = *(u32 *)(r0 +0)
+ 296: r0 <<= 32
+ 297: r0 s>>= 32
+ 298: r0 <<= 32
+ 299: r0 s>>= 32
+ 300: *(u64 *)(r7 +24) = r0
+ 301: r0 = *(u64 *)(r7 +64)
+ 302: *(u64 *)(r10 -72) = r0
+ 303: r0 = *(u64 *)(r10 -72)
+ 304: *(u64 *)(r7 +160) = r0
+ 305: r0 = r7
+ 306: r0 += 160
+ 307: r1 = map[var:pts]
+ 309: r2 = r7
+ 310: r2 += 160
+ 311: call map_delete_elem
+ 312: if r0 != 0 goto 323
+ 313: *(u32 *)(r10 -8) = 0
+ 314: r1 = map[dynvar]
+ 316: r2 = r10
+ 317: r2 += -8
+ 318: call map_lookup_elem
+ 319: if r0 == 0 goto 323
+ 320: r1 = -80
+ 321: lock *(u64 *)(r0 +0) += r1
+ 322: goto 323
+ 323: r0 = 0
+ 324: r1 = 1
+ 325: *(u64 *)(r7 +16) = r1
+ 326: *(u32 *)(r7 +0) = 0
+ 327: *(u32 *)(r7 +4) = r9
+ 328: call get_smp_processor_id
+ 329: *(u32 *)(r7 +8) = r0
+ 330: r1 = map[ringbuf]
+ 332: r2 = 0
+ 333: call ringbuf_query
+ 334: r4 = 1
+ 335: r1 = r0
+ 336: r1 += 40
+ 337: if r1 < 1048576 goto 342
+ 338: r0 >>= 18
+ 339: r1 >>= 18
+ 340: if r0 == r1 goto 342
+ 341: r4 = 2
+ 342: r1 = map[ringbuf]
+ 344: r2 = r7
+ 345: r2 += 0
+ 346: r3 = 32
+ 347: call ringbuf_output
+ 348: if r0 != 0 goto 350
+ 349: goto 359
+ 350: *(u32 *)(r10 -8) = 0
+ 351: r1 = map[drops]
+ 353: r2 = r10
+ 354: r2 += -8
+ 355: call map_lookup_elem
+ 356: if r0 == 0 goto 359
+ 357: r1 = 1
+ 358: lock *(u64 *)(r0 +0) += r1
+ 359: goto 384
+ 360: *(u32 *)(r7 +0) = -1
+ 361: *(u32 *)(r7 +4) = r9
+ 362: call get_smp_processor_id
+ 363: *(u32 *)(r7 +8) = r0
+ 364: *(u32 *)(r7 +12) = 0
+ 365: *(u64 *)(r7 +16) = 0
+ 366: *(u64 *)(r7 +48) = 0
+ 367: r1 = map[ringbuf]
+ 369: r2 = r7
+ 370: r2 += 0
+ 371: r3 = 64
+ 372: r4 = 0
+ 373: call ringbuf_output
+ 374: if r0 == 0 goto 384
+ 375: *(u32 *)(r10 -8) = 3
+ 376: r1 = map[drops]
+ 378: r2 = r10
+ 379: r2 += -8
+ 380: call map_lookup_elem
+ 381: if r0 == 0 goto 384
+ 382: r1 = 1
+ 383: lock *(u64 *)(r0 +0) += r1
+ 384: r0 = 0
+ 385: exit

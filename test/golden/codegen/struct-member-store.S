@@ -1,22 +1,22 @@
 ; clause 0: pid$target::use:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 460 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 459 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 458
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 458
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 457
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 457
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 458
+  28: if r0 == 0 goto 457
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 458
+  37: if r0 == 0 goto 457
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -120,308 +120,307 @@
  121: goto 123
  122: r0 = 0
  123: *(u64 *)(r7 +64) = r0
- 124: *(u64 *)(r10 -16) = 0
- 125: r0 = *(u64 *)(r7 +64)
- 126: *(u64 *)(r10 -72) = r0
- 127: r0 = *(u64 *)(r7 +64)
- 128: *(u64 *)(r10 -80) = r0
- 129: r0 = *(u64 *)(r10 -80)
- 130: *(u64 *)(r7 +160) = r0
- 131: r0 = r7
- 132: r0 += 160
- 133: r1 = map[var:pts]
- 135: r2 = r7
- 136: r2 += 160
- 137: call map_lookup_elem
- 138: if r0 != 0 goto 189
- 139: *(u32 *)(r10 -8) = 0
- 140: r1 = map[dynvar]
- 142: r2 = r10
- 143: r2 += -8
- 144: call map_lookup_elem
- 145: if r0 == 0 goto 179
- 146: r1 = 96
- 147: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 148: r1 += 96
- 149: r2 = 0x100000 ll
- 151: if r1 <= r2 goto 155
- 152: r1 = -96
- 153: lock *(u64 *)(r0 +0) += r1
- 154: goto 179
- 155: r1 = map[var:pts]
- 157: r2 = r7
- 158: r2 += 160
- 159: r3 = *(u64 *)(r10 -48)
- 160: r4 = 1
- 161: call map_update_elem
- 162: if r0 == 0 goto 173
- 163: *(u32 *)(r10 -8) = 0
- 164: r1 = map[dynvar]
- 166: r2 = r10
- 167: r2 += -8
- 168: call map_lookup_elem
- 169: if r0 == 0 goto 179
- 170: r1 = -96
- 171: lock *(u64 *)(r0 +0) += r1
- 172: goto 173
- 173: r1 = map[var:pts]
- 175: r2 = r7
- 176: r2 += 160
- 177: call map_lookup_elem
- 178: if r0 != 0 goto 189
- 179: *(u32 *)(r10 -8) = 1
- 180: r1 = map[drops]
- 182: r2 = r10
- 183: r2 += -8
- 184: call map_lookup_elem
- 185: if r0 == 0 goto 188
- 186: r1 = 1
- 187: lock *(u64 *)(r0 +0) += r1
- 188: goto 206
- 189: *(u64 *)(r10 -80) = r0
- 190: r1 = *(u64 *)(r10 -80)
- 191: r2 = 24
- 192: r3 = *(u64 *)(r10 -72)
- 193: call probe_read_user
- 194: if r0 == 0 goto 206
- 195: r1 = *(u64 *)(r10 -80)
- 196: r2 = 24
- 197: r3 = *(u64 *)(r10 -72)
- 198: call copy_from_user
- 199: if r0 == 0 goto 206
- 200: r1 = *(u64 *)(r10 -72)
- 201: *(u64 *)(r7 +40) = r1
- 202: *(u64 *)(r7 +24) = 1
- 203: *(u64 *)(r7 +32) = 1
- 204: *(u64 *)(r7 +56) = 201
- 205: goto 434
- 206: r0 = *(u64 *)(r10 -72)
- 207: r0 = 7
- 208: *(u64 *)(r10 -72) = r0
- 209: r0 = *(u64 *)(r7 +64)
- 210: *(u64 *)(r10 -80) = r0
- 211: r0 = *(u64 *)(r10 -80)
- 212: *(u64 *)(r7 +160) = r0
- 213: r0 = r7
- 214: r0 += 160
- 215: r1 = map[var:pts]
- 217: r2 = r7
- 218: r2 += 160
- 219: call map_lookup_elem
- 220: if r0 != 0 goto 271
- 221: *(u32 *)(r10 -8) = 0
- 222: r1 = map[dynvar]
- 224: r2 = r10
- 225: r2 += -8
- 226: call map_lookup_elem
- 227: if r0 == 0 goto 261
- 228: r1 = 96
- 229: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 230: r1 += 96
- 231: r2 = 0x100000 ll
- 233: if r1 <= r2 goto 237
- 234: r1 = -96
- 235: lock *(u64 *)(r0 +0) += r1
- 236: goto 261
- 237: r1 = map[var:pts]
- 239: r2 = r7
- 240: r2 += 160
- 241: r3 = *(u64 *)(r10 -48)
- 242: r4 = 1
- 243: call map_update_elem
- 244: if r0 == 0 goto 255
- 245: *(u32 *)(r10 -8) = 0
- 246: r1 = map[dynvar]
- 248: r2 = r10
- 249: r2 += -8
- 250: call map_lookup_elem
- 251: if r0 == 0 goto 261
- 252: r1 = -96
- 253: lock *(u64 *)(r0 +0) += r1
- 254: goto 255
- 255: r1 = map[var:pts]
- 257: r2 = r7
- 258: r2 += 160
- 259: call map_lookup_elem
- 260: if r0 != 0 goto 271
- 261: *(u32 *)(r10 -8) = 1
- 262: r1 = map[drops]
- 264: r2 = r10
- 265: r2 += -8
- 266: call map_lookup_elem
- 267: if r0 == 0 goto 270
- 268: r1 = 1
- 269: lock *(u64 *)(r0 +0) += r1
- 270: goto 274
- 271: r0 += 8
- 272: r1 = *(u64 *)(r10 -72)
- 273: *(u32 *)(r0 +0) = r1
- 274: r0 = *(u64 *)(r7 +64)
- 275: *(u64 *)(r10 -72) = r0
- 276: r0 = *(u64 *)(r10 -72)
- 277: *(u64 *)(r7 +160) = r0
- 278: r0 = r7
- 279: r0 += 160
- 280: r2 = r0
- 281: r1 = map[var:pts]
- 283: call map_lookup_elem
- 284: if r0 != 0 goto 287
- 285: r0 = *(u64 *)(r10 -48)
- 286: goto 287
- 287: *(u64 *)(r10 -72) = r0
- 288: call get_current_pid_tgid
- 289: w0 = w0
- 290: *(u64 *)(r7 +160) = r0
- 291: r0 = r7
- 292: r0 += 160
- 293: r1 = *(u64 *)(r10 -72)
- 294: *(u64 *)(r10 -56) = r1
- 295: r1 = map[var:self->p]
- 297: r2 = r7
- 298: r2 += 160
- 299: call map_lookup_elem
- 300: if r0 != 0 goto 335
- 301: *(u32 *)(r10 -8) = 0
- 302: r1 = map[dynvar]
- 304: r2 = r10
- 305: r2 += -8
- 306: call map_lookup_elem
- 307: if r0 == 0 goto 344
- 308: r1 = 96
- 309: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 310: r1 += 96
- 311: r2 = 0x100000 ll
- 313: if r1 <= r2 goto 317
- 314: r1 = -96
- 315: lock *(u64 *)(r0 +0) += r1
- 316: goto 344
- 317: r1 = map[var:self->p]
- 319: r2 = r7
- 320: r2 += 160
- 321: r3 = *(u64 *)(r10 -56)
- 322: r4 = 1
- 323: call map_update_elem
- 324: if r0 == 0 goto 353
- 325: *(u32 *)(r10 -8) = 0
- 326: r1 = map[dynvar]
- 328: r2 = r10
- 329: r2 += -8
- 330: call map_lookup_elem
- 331: if r0 == 0 goto 344
- 332: r1 = -96
- 333: lock *(u64 *)(r0 +0) += r1
- 334: goto 344
- 335: r1 = r0
- 336: r3 = *(u64 *)(r10 -56)
- 337: r0 = *(u64 *)(r3 +0)
- 338: *(u64 *)(r1 +0) = r0
- 339: r0 = *(u64 *)(r3 +8)
- 340: *(u64 *)(r1 +8) = r0
- 341: r0 = *(u64 *)(r3 +16)
- 342: *(u64 *)(r1 +16) = r0
- 343: goto 353
- 344: *(u32 *)(r10 -8) = 1
- 345: r1 = map[drops]
- 347: r2 = r10
- 348: r2 += -8
- 349: call map_lookup_elem
- 350: if r0 == 0 goto 353
- 351: r1 = 1
- 352: lock *(u64 *)(r0 +0) += r1
- 353: call get_current_pid_tgid
- 354: w0 = w0
- 355: *(u64 *)(r7 +160) = r0
- 356: r0 = r7
- 357: r0 += 160
- 358: r2 = r0
- 359: r1 = map[var:self->p]
- 361: call map_lookup_elem
- 362: if r0 != 0 goto 365
- 363: r0 = *(u64 *)(r10 -48)
- 364: goto 365
- 365: r0 = *(u32 *)(r0 +0)
- 366: r0 <<= 32
- 367: r0 s>>= 32
- 368: r0 += 1
- 369: *(u64 *)(r10 -72) = r0
- 370: call get_current_pid_tgid
- 371: w0 = w0
- 372: *(u64 *)(r7 +160) = r0
- 373: r0 = r7
- 374: r0 += 160
- 375: r1 = map[var:self->p]
- 377: r2 = r7
- 378: r2 += 160
- 379: call map_lookup_elem
- 380: if r0 != 0 goto 431
- 381: *(u32 *)(r10 -8) = 0
- 382: r1 = map[dynvar]
- 384: r2 = r10
- 385: r2 += -8
- 386: call map_lookup_elem
- 387: if r0 == 0 goto 421
- 388: r1 = 96
- 389: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 390: r1 += 96
- 391: r2 = 0x100000 ll
- 393: if r1 <= r2 goto 397
- 394: r1 = -96
- 395: lock *(u64 *)(r0 +0) += r1
- 396: goto 421
- 397: r1 = map[var:self->p]
- 399: r2 = r7
- 400: r2 += 160
- 401: r3 = *(u64 *)(r10 -48)
- 402: r4 = 1
- 403: call map_update_elem
- 404: if r0 == 0 goto 415
- 405: *(u32 *)(r10 -8) = 0
- 406: r1 = map[dynvar]
- 408: r2 = r10
- 409: r2 += -8
- 410: call map_lookup_elem
- 411: if r0 == 0 goto 421
- 412: r1 = -96
- 413: lock *(u64 *)(r0 +0) += r1
- 414: goto 415
- 415: r1 = map[var:self->p]
- 417: r2 = r7
- 418: r2 += 160
- 419: call map_lookup_elem
- 420: if r0 != 0 goto 431
- 421: *(u32 *)(r10 -8) = 1
- 422: r1 = map[drops]
- 424: r2 = r10
- 425: r2 += -8
- 426: call map_lookup_elem
- 427: if r0 == 0 goto 430
- 428: r1 = 1
- 429: lock *(u64 *)(r0 +0) += r1
- 430: goto 433
- 431: r1 = *(u64 *)(r10 -72)
- 432: *(u32 *)(r0 +0) = r1
- 433: goto 458
- 434: *(u32 *)(r7 +0) = -1
- 435: *(u32 *)(r7 +4) = r9
- 436: call get_smp_processor_id
- 437: *(u32 *)(r7 +8) = r0
- 438: *(u32 *)(r7 +12) = 0
- 439: *(u64 *)(r7 +16) = 0
- 440: *(u64 *)(r7 +48) = 0
- 441: r1 = map[ringbuf]
- 443: r2 = r7
- 444: r2 += 0
- 445: r3 = 64
- 446: r4 = 0
- 447: call ringbuf_output
- 448: if r0 == 0 goto 458
- 449: *(u32 *)(r10 -8) = 3
- 450: r1 = map[drops]
- 452: r2 = r10
- 453: r2 += -8
- 454: call map_lookup_elem
- 455: if r0 == 0 goto 458
- 456: r1 = 1
- 457: lock *(u64 *)(r0 +0) += r1
- 458: r0 = 0
- 459: exit
+ 124: r0 = *(u64 *)(r7 +64)
+ 125: *(u64 *)(r10 -72) = r0
+ 126: r0 = *(u64 *)(r7 +64)
+ 127: *(u64 *)(r10 -80) = r0
+ 128: r0 = *(u64 *)(r10 -80)
+ 129: *(u64 *)(r7 +160) = r0
+ 130: r0 = r7
+ 131: r0 += 160
+ 132: r1 = map[var:pts]
+ 134: r2 = r7
+ 135: r2 += 160
+ 136: call map_lookup_elem
+ 137: if r0 != 0 goto 188
+ 138: *(u32 *)(r10 -8) = 0
+ 139: r1 = map[dynvar]
+ 141: r2 = r10
+ 142: r2 += -8
+ 143: call map_lookup_elem
+ 144: if r0 == 0 goto 178
+ 145: r1 = 96
+ 146: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 147: r1 += 96
+ 148: r2 = 0x100000 ll
+ 150: if r1 <= r2 goto 154
+ 151: r1 = -96
+ 152: lock *(u64 *)(r0 +0) += r1
+ 153: goto 178
+ 154: r1 = map[var:pts]
+ 156: r2 = r7
+ 157: r2 += 160
+ 158: r3 = *(u64 *)(r10 -48)
+ 159: r4 = 1
+ 160: call map_update_elem
+ 161: if r0 == 0 goto 172
+ 162: *(u32 *)(r10 -8) = 0
+ 163: r1 = map[dynvar]
+ 165: r2 = r10
+ 166: r2 += -8
+ 167: call map_lookup_elem
+ 168: if r0 == 0 goto 178
+ 169: r1 = -96
+ 170: lock *(u64 *)(r0 +0) += r1
+ 171: goto 172
+ 172: r1 = map[var:pts]
+ 174: r2 = r7
+ 175: r2 += 160
+ 176: call map_lookup_elem
+ 177: if r0 != 0 goto 188
+ 178: *(u32 *)(r10 -8) = 1
+ 179: r1 = map[drops]
+ 181: r2 = r10
+ 182: r2 += -8
+ 183: call map_lookup_elem
+ 184: if r0 == 0 goto 187
+ 185: r1 = 1
+ 186: lock *(u64 *)(r0 +0) += r1
+ 187: goto 205
+ 188: *(u64 *)(r10 -80) = r0
+ 189: r1 = *(u64 *)(r10 -80)
+ 190: r2 = 24
+ 191: r3 = *(u64 *)(r10 -72)
+ 192: call probe_read_user
+ 193: if r0 == 0 goto 205
+ 194: r1 = *(u64 *)(r10 -80)
+ 195: r2 = 24
+ 196: r3 = *(u64 *)(r10 -72)
+ 197: call copy_from_user
+ 198: if r0 == 0 goto 205
+ 199: r1 = *(u64 *)(r10 -72)
+ 200: *(u64 *)(r7 +40) = r1
+ 201: *(u64 *)(r7 +24) = 1
+ 202: *(u64 *)(r7 +32) = 1
+ 203: *(u64 *)(r7 +56) = 200
+ 204: goto 433
+ 205: r0 = *(u64 *)(r10 -72)
+ 206: r0 = 7
+ 207: *(u64 *)(r10 -72) = r0
+ 208: r0 = *(u64 *)(r7 +64)
+ 209: *(u64 *)(r10 -80) = r0
+ 210: r0 = *(u64 *)(r10 -80)
+ 211: *(u64 *)(r7 +160) = r0
+ 212: r0 = r7
+ 213: r0 += 160
+ 214: r1 = map[var:pts]
+ 216: r2 = r7
+ 217: r2 += 160
+ 218: call map_lookup_elem
+ 219: if r0 != 0 goto 270
+ 220: *(u32 *)(r10 -8) = 0
+ 221: r1 = map[dynvar]
+ 223: r2 = r10
+ 224: r2 += -8
+ 225: call map_lookup_elem
+ 226: if r0 == 0 goto 260
+ 227: r1 = 96
+ 228: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 229: r1 += 96
+ 230: r2 = 0x100000 ll
+ 232: if r1 <= r2 goto 236
+ 233: r1 = -96
+ 234: lock *(u64 *)(r0 +0) += r1
+ 235: goto 260
+ 236: r1 = map[var:pts]
+ 238: r2 = r7
+ 239: r2 += 160
+ 240: r3 = *(u64 *)(r10 -48)
+ 241: r4 = 1
+ 242: call map_update_elem
+ 243: if r0 == 0 goto 254
+ 244: *(u32 *)(r10 -8) = 0
+ 245: r1 = map[dynvar]
+ 247: r2 = r10
+ 248: r2 += -8
+ 249: call map_lookup_elem
+ 250: if r0 == 0 goto 260
+ 251: r1 = -96
+ 252: lock *(u64 *)(r0 +0) += r1
+ 253: goto 254
+ 254: r1 = map[var:pts]
+ 256: r2 = r7
+ 257: r2 += 160
+ 258: call map_lookup_elem
+ 259: if r0 != 0 goto 270
+ 260: *(u32 *)(r10 -8) = 1
+ 261: r1 = map[drops]
+ 263: r2 = r10
+ 264: r2 += -8
+ 265: call map_lookup_elem
+ 266: if r0 == 0 goto 269
+ 267: r1 = 1
+ 268: lock *(u64 *)(r0 +0) += r1
+ 269: goto 273
+ 270: r0 += 8
+ 271: r1 = *(u64 *)(r10 -72)
+ 272: *(u32 *)(r0 +0) = r1
+ 273: r0 = *(u64 *)(r7 +64)
+ 274: *(u64 *)(r10 -72) = r0
+ 275: r0 = *(u64 *)(r10 -72)
+ 276: *(u64 *)(r7 +160) = r0
+ 277: r0 = r7
+ 278: r0 += 160
+ 279: r2 = r0
+ 280: r1 = map[var:pts]
+ 282: call map_lookup_elem
+ 283: if r0 != 0 goto 286
+ 284: r0 = *(u64 *)(r10 -48)
+ 285: goto 286
+ 286: *(u64 *)(r10 -72) = r0
+ 287: call get_current_pid_tgid
+ 288: w0 = w0
+ 289: *(u64 *)(r7 +160) = r0
+ 290: r0 = r7
+ 291: r0 += 160
+ 292: r1 = *(u64 *)(r10 -72)
+ 293: *(u64 *)(r10 -56) = r1
+ 294: r1 = map[var:self->p]
+ 296: r2 = r7
+ 297: r2 += 160
+ 298: call map_lookup_elem
+ 299: if r0 != 0 goto 334
+ 300: *(u32 *)(r10 -8) = 0
+ 301: r1 = map[dynvar]
+ 303: r2 = r10
+ 304: r2 += -8
+ 305: call map_lookup_elem
+ 306: if r0 == 0 goto 343
+ 307: r1 = 96
+ 308: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 309: r1 += 96
+ 310: r2 = 0x100000 ll
+ 312: if r1 <= r2 goto 316
+ 313: r1 = -96
+ 314: lock *(u64 *)(r0 +0) += r1
+ 315: goto 343
+ 316: r1 = map[var:self->p]
+ 318: r2 = r7
+ 319: r2 += 160
+ 320: r3 = *(u64 *)(r10 -56)
+ 321: r4 = 1
+ 322: call map_update_elem
+ 323: if r0 == 0 goto 352
+ 324: *(u32 *)(r10 -8) = 0
+ 325: r1 = map[dynvar]
+ 327: r2 = r10
+ 328: r2 += -8
+ 329: call map_lookup_elem
+ 330: if r0 == 0 goto 343
+ 331: r1 = -96
+ 332: lock *(u64 *)(r0 +0) += r1
+ 333: goto 343
+ 334: r1 = r0
+ 335: r3 = *(u64 *)(r10 -56)
+ 336: r0 = *(u64 *)(r3 +0)
+ 337: *(u64 *)(r1 +0) = r0
+ 338: r0 = *(u64 *)(r3 +8)
+ 339: *(u64 *)(r1 +8) = r0
+ 340: r0 = *(u64 *)(r3 +16)
+ 341: *(u64 *)(r1 +16) = r0
+ 342: goto 352
+ 343: *(u32 *)(r10 -8) = 1
+ 344: r1 = map[drops]
+ 346: r2 = r10
+ 347: r2 += -8
+ 348: call map_lookup_elem
+ 349: if r0 == 0 goto 352
+ 350: r1 = 1
+ 351: lock *(u64 *)(r0 +0) += r1
+ 352: call get_current_pid_tgid
+ 353: w0 = w0
+ 354: *(u64 *)(r7 +160) = r0
+ 355: r0 = r7
+ 356: r0 += 160
+ 357: r2 = r0
+ 358: r1 = map[var:self->p]
+ 360: call map_lookup_elem
+ 361: if r0 != 0 goto 364
+ 362: r0 = *(u64 *)(r10 -48)
+ 363: goto 364
+ 364: r0 = *(u32 *)(r0 +0)
+ 365: r0 <<= 32
+ 366: r0 s>>= 32
+ 367: r0 += 1
+ 368: *(u64 *)(r10 -72) = r0
+ 369: call get_current_pid_tgid
+ 370: w0 = w0
+ 371: *(u64 *)(r7 +160) = r0
+ 372: r0 = r7
+ 373: r0 += 160
+ 374: r1 = map[var:self->p]
+ 376: r2 = r7
+ 377: r2 += 160
+ 378: call map_lookup_elem
+ 379: if r0 != 0 goto 430
+ 380: *(u32 *)(r10 -8) = 0
+ 381: r1 = map[dynvar]
+ 383: r2 = r10
+ 384: r2 += -8
+ 385: call map_lookup_elem
+ 386: if r0 == 0 goto 420
+ 387: r1 = 96
+ 388: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
+ 389: r1 += 96
+ 390: r2 = 0x100000 ll
+ 392: if r1 <= r2 goto 396
+ 393: r1 = -96
+ 394: lock *(u64 *)(r0 +0) += r1
+ 395: goto 420
+ 396: r1 = map[var:self->p]
+ 398: r2 = r7
+ 399: r2 += 160
+ 400: r3 = *(u64 *)(r10 -48)
+ 401: r4 = 1
+ 402: call map_update_elem
+ 403: if r0 == 0 goto 414
+ 404: *(u32 *)(r10 -8) = 0
+ 405: r1 = map[dynvar]
+ 407: r2 = r10
+ 408: r2 += -8
+ 409: call map_lookup_elem
+ 410: if r0 == 0 goto 420
+ 411: r1 = -96
+ 412: lock *(u64 *)(r0 +0) += r1
+ 413: goto 414
+ 414: r1 = map[var:self->p]
+ 416: r2 = r7
+ 417: r2 += 160
+ 418: call map_lookup_elem
+ 419: if r0 != 0 goto 430
+ 420: *(u32 *)(r10 -8) = 1
+ 421: r1 = map[drops]
+ 423: r2 = r10
+ 424: r2 += -8
+ 425: call map_lookup_elem
+ 426: if r0 == 0 goto 429
+ 427: r1 = 1
+ 428: lock *(u64 *)(r0 +0) += r1
+ 429: goto 432
+ 430: r1 = *(u64 *)(r10 -72)
+ 431: *(u32 *)(r0 +0) = r1
+ 432: goto 457
+ 433: *(u32 *)(r7 +0) = -1
+ 434: *(u32 *)(r7 +4) = r9
+ 435: call get_smp_processor_id
+ 436: *(u32 *)(r7 +8) = r0
+ 437: *(u32 *)(r7 +12) = 0
+ 438: *(u64 *)(r7 +16) = 0
+ 439: *(u64 *)(r7 +48) = 0
+ 440: r1 = map[ringbuf]
+ 442: r2 = r7
+ 443: r2 += 0
+ 444: r3 = 64
+ 445: r4 = 0
+ 446: call ringbuf_output
+ 447: if r0 == 0 goto 457
+ 448: *(u32 *)(r10 -8) = 3
+ 449: r1 = map[drops]
+ 451: r2 = r10
+ 452: r2 += -8
+ 453: call map_lookup_elem
+ 454: if r0 == 0 goto 457
+ 455: r1 = 1
+ 456: lock *(u64 *)(r0 +0) += r1
+ 457: r0 = 0
+ 458: exit

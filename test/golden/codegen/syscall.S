@@ -1,5 +1,5 @@
 ; clause 0: syscall::openat:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 148 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 142 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 146
+   7: if r0 == 4242 goto 140
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 146
+  14: if r0 == 0 goto 140
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 146
+  23: if r0 == 0 goto 140
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: r0 = 0
@@ -100,52 +100,46 @@
   99: goto 101
  100: r0 = 0
  101: *(u64 *)(r7 +80) = r0
- 102: *(u64 *)(r10 -16) = 0
- 103: *(u32 *)(r7 +12) = 0
- 104: r0 = *(u64 *)(r7 +80)
- 105: *(u64 *)(r7 +24) = r0
- 106: r1 = *(u64 *)(r10 -16)
- 107: r1 |= 1
- 108: *(u64 *)(r10 -16) = r1
- 109: r1 = *(u64 *)(r10 -16)
- 110: if r1 == 0 goto 146
- 111: r1 = *(u64 *)(r10 -16)
- 112: *(u64 *)(r7 +16) = r1
- 113: *(u32 *)(r7 +0) = 0
- 114: *(u32 *)(r7 +4) = r9
- 115: call get_smp_processor_id
- 116: *(u32 *)(r7 +8) = r0
- 117: r1 = map[ringbuf]
- 119: r2 = 0
- 120: call ringbuf_query
- 121: r4 = 1
- 122: r1 = r0
- 123: r1 += 40
- 124: if r1 < 1048576 goto 129
- 125: r0 >>= 18
- 126: r1 >>= 18
- 127: if r0 == r1 goto 129
- 128: r4 = 2
- 129: r1 = map[ringbuf]
- 131: r2 = r7
- 132: r2 += 0
- 133: r3 = 32
- 134: call ringbuf_output
- 135: if r0 != 0 goto 137
- 136: goto 146
- 137: *(u32 *)(r10 -8) = 0
- 138: r1 = map[drops]
- 140: r2 = r10
- 141: r2 += -8
- 142: call map_lookup_elem
- 143: if r0 == 0 goto 146
- 144: r1 = 1
- 145: lock *(u64 *)(r0 +0) += r1
- 146: r0 = 0
- 147: exit
+ 102: *(u32 *)(r7 +12) = 0
+ 103: r0 = *(u64 *)(r7 +80)
+ 104: *(u64 *)(r7 +24) = r0
+ 105: r1 = 1
+ 106: *(u64 *)(r7 +16) = r1
+ 107: *(u32 *)(r7 +0) = 0
+ 108: *(u32 *)(r7 +4) = r9
+ 109: call get_smp_processor_id
+ 110: *(u32 *)(r7 +8) = r0
+ 111: r1 = map[ringbuf]
+ 113: r2 = 0
+ 114: call ringbuf_query
+ 115: r4 = 1
+ 116: r1 = r0
+ 117: r1 += 40
+ 118: if r1 < 1048576 goto 123
+ 119: r0 >>= 18
+ 120: r1 >>= 18
+ 121: if r0 == r1 goto 123
+ 122: r4 = 2
+ 123: r1 = map[ringbuf]
+ 125: r2 = r7
+ 126: r2 += 0
+ 127: r3 = 32
+ 128: call ringbuf_output
+ 129: if r0 != 0 goto 131
+ 130: goto 140
+ 131: *(u32 *)(r10 -8) = 0
+ 132: r1 = map[drops]
+ 134: r2 = r10
+ 135: r2 += -8
+ 136: call map_lookup_elem
+ 137: if r0 == 0 goto 140
+ 138: r1 = 1
+ 139: lock *(u64 *)(r0 +0) += r1
+ 140: r0 = 0
+ 141: exit
 
 ; clause 1: syscall::openat:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 119 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 95 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -155,106 +149,83 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 117
+   9: if r0 != 0 goto 93
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 117
-  13: *(u32 *)(r10 -8) = 0
-  14: r1 = map[scratch]
-  16: r2 = r10
-  17: r2 += -8
-  18: call map_lookup_elem
-  19: if r0 == 0 goto 117
-  20: r7 = r0
-  21: r1 = *(u64 *)(r10 -56)
-  22: *(u32 *)(r10 -8) = r1
-  23: r1 = map[syscall_sites]
-  25: r2 = r10
-  26: r2 += -8
-  27: call map_lookup_elem
-  28: if r0 == 0 goto 117
-  29: r8 = r0
-  30: r9 = *(u32 *)(r8 +0)
-  31: *(u32 *)(r10 -8) = 0
-  32: r1 = map[zero]
-  34: r2 = r10
-  35: r2 += -8
-  36: call map_lookup_elem
-  37: if r0 == 0 goto 117
-  38: *(u64 *)(r10 -48) = r0
+  12: if r0 == 4242 goto 93
+  13: r1 = *(u64 *)(r10 -56)
+  14: *(u32 *)(r10 -8) = r1
+  15: r1 = map[syscall_sites]
+  17: r2 = r10
+  18: r2 += -8
+  19: call map_lookup_elem
+  20: if r0 == 0 goto 93
+  21: r8 = r0
+  22: r9 = *(u32 *)(r8 +0)
+  23: r0 = 0
+  24: r0 = 0
+  25: *(u64 *)(r10 -8) = 0
+  26: r1 = r10
+  27: r1 += -8
+  28: r2 = 8
+  29: r3 = r6
+  30: r3 += 80
+  31: call probe_read_kernel
+  32: r0 = *(u64 *)(r10 -8)
+  33: if r0 s>= 0 goto 37
+  34: if r0 s< -4095 goto 37
+  35: r0 = -r0
+  36: goto 38
+  37: r0 = 0
+  38: if r0 == 0 goto 93
   39: r0 = 0
-  40: *(u64 *)(r10 -16) = 0
-  41: r0 = 0
-  42: *(u64 *)(r10 -8) = 0
-  43: r1 = r10
-  44: r1 += -8
-  45: r2 = 8
-  46: r3 = r6
-  47: r3 += 80
-  48: call probe_read_kernel
-  49: r0 = *(u64 *)(r10 -8)
-  50: if r0 s>= 0 goto 54
-  51: if r0 s< -4095 goto 54
-  52: r0 = -r0
-  53: goto 55
-  54: r0 = 0
-  55: *(u64 *)(r10 -72) = r0
-  56: r0 = 0
-  57: r1 = r0
-  58: r0 = *(u64 *)(r10 -72)
-  59: if r0 != r1 goto 62
-  60: r0 = 0
-  61: goto 63
-  62: r0 = 1
-  63: if r0 == 0 goto 117
-  64: *(u64 *)(r10 -72) = r0
-  65: r0 = 1
-  66: *(u64 *)(r10 -80) = r0
-  67: r0 = 0
-  68: *(u64 *)(r10 -8) = 0
-  69: r1 = r10
-  70: r1 += -8
-  71: r2 = 8
-  72: r3 = r6
-  73: r3 += 80
-  74: call probe_read_kernel
-  75: r0 = *(u64 *)(r10 -8)
-  76: if r0 s>= 0 goto 80
-  77: if r0 s< -4095 goto 80
-  78: r0 = -r0
-  79: goto 81
-  80: r0 = 0
-  81: *(u64 *)(r10 -88) = r0
-  82: r0 = *(u64 *)(r10 -88)
-  83: *(u64 *)(r7 +160) = r0
-  84: r0 = r7
-  85: r0 += 160
-  86: r2 = r0
-  87: r1 = map[agg:@errs]
-  89: call map_lookup_elem
-  90: if r0 != 0 goto 114
-  91: r1 = map[agg:@errs]
-  93: r2 = r7
-  94: r2 += 160
-  95: r3 = *(u64 *)(r10 -48)
-  96: r4 = 1
-  97: call map_update_elem
-  98: r1 = map[agg:@errs]
- 100: r2 = r7
- 101: r2 += 160
- 102: call map_lookup_elem
- 103: if r0 != 0 goto 114
- 104: *(u32 *)(r10 -8) = 2
- 105: r1 = map[drops]
- 107: r2 = r10
- 108: r2 += -8
- 109: call map_lookup_elem
- 110: if r0 == 0 goto 113
- 111: r1 = 1
- 112: lock *(u64 *)(r0 +0) += r1
- 113: goto 117
- 114: r1 = *(u64 *)(r10 -72)
- 115: r1 = 1
- 116: lock *(u64 *)(r0 +0) += r1
- 117: r0 = 0
- 118: exit
+  40: *(u64 *)(r10 -8) = 0
+  41: r1 = r10
+  42: r1 += -8
+  43: r2 = 8
+  44: r3 = r6
+  45: r3 += 80
+  46: call probe_read_kernel
+  47: r0 = *(u64 *)(r10 -8)
+  48: if r0 s>= 0 goto 52
+  49: if r0 s< -4095 goto 52
+  50: r0 = -r0
+  51: goto 53
+  52: r0 = 0
+  53: *(u64 *)(r10 -512) = r0
+  54: r0 = r10
+  55: r0 += -512
+  56: r2 = r0
+  57: r1 = map[agg:@errs]
+  59: call map_lookup_elem
+  60: if r0 != 0 goto 91
+  61: *(u32 *)(r10 -8) = 0
+  62: r1 = map[zero]
+  64: r2 = r10
+  65: r2 += -8
+  66: call map_lookup_elem
+  67: if r0 == 0 goto 81
+  68: r3 = r0
+  69: r1 = map[agg:@errs]
+  71: r2 = r10
+  72: r2 += -512
+  73: r4 = 1
+  74: call map_update_elem
+  75: r1 = map[agg:@errs]
+  77: r2 = r10
+  78: r2 += -512
+  79: call map_lookup_elem
+  80: if r0 != 0 goto 91
+  81: *(u32 *)(r10 -8) = 2
+  82: r1 = map[drops]
+  84: r2 = r10
+  85: r2 += -8
+  86: call map_lookup_elem
+  87: if r0 == 0 goto 90
+  88: r1 = 1
+  89: lock *(u64 *)(r0 +0) += r1
+  90: goto 93
+  91: r1 = 1
+  92: lock *(u64 *)(r0 +0) += r1
+  93: r0 = 0
+  94: exit

@@ -1,22 +1,22 @@
 ; clause 0: memcached*:::process-command
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 370 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 364 insns
    0: r6 = r1
-   1: *(u32 *)(r10 -8) = 0
-   2: r1 = map[scratch]
-   4: r2 = r10
-   5: r2 += -8
-   6: call map_lookup_elem
-   7: if r0 == 0 goto 368
-   8: r7 = r0
-   9: call get_current_pid_tgid
-  10: r0 >>= 32
-  11: r1 = r0
-  12: *(u32 *)(r10 -8) = r1
-  13: r1 = map[pids]
-  15: r2 = r10
-  16: r2 += -8
-  17: call map_lookup_elem
-  18: if r0 == 0 goto 368
+   1: call get_current_pid_tgid
+   2: r0 >>= 32
+   3: r1 = r0
+   4: *(u32 *)(r10 -8) = r1
+   5: r1 = map[pids]
+   7: r2 = r10
+   8: r2 += -8
+   9: call map_lookup_elem
+  10: if r0 == 0 goto 362
+  11: *(u32 *)(r10 -8) = 0
+  12: r1 = map[scratch]
+  14: r2 = r10
+  15: r2 += -8
+  16: call map_lookup_elem
+  17: if r0 == 0 goto 362
+  18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
   21: r1 = r0
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 368
+  28: if r0 == 0 goto 362
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = r9
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 368
+  37: if r0 == 0 goto 362
   38: *(u64 *)(r10 -40) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -288,78 +288,72 @@
  289: goto 291
  290: r0 = 0
  291: *(u64 *)(r7 +1112) = r0
- 292: *(u64 *)(r10 -16) = 0
- 293: *(u32 *)(r7 +12) = 0
- 294: r0 = *(u64 *)(r10 -40)
- 295: r0 += 0
- 296: r1 = r7
- 297: r1 += 24
- 298: r3 = r0
- 299: r2 = 256
- 300: call probe_read_kernel
- 301: r0 = *(u64 *)(r10 -40)
- 302: r0 += 256
- 303: r1 = r7
- 304: r1 += 280
- 305: r3 = r0
- 306: r2 = 256
- 307: call probe_read_kernel
- 308: r0 = *(u64 *)(r10 -40)
- 309: r0 += 512
- 310: r1 = r7
- 311: r1 += 536
- 312: r3 = r0
- 313: r2 = 256
- 314: call probe_read_kernel
- 315: r0 = *(u64 *)(r10 -40)
- 316: r0 += 768
- 317: r1 = r7
- 318: r1 += 792
- 319: r3 = r0
- 320: r2 = 256
- 321: call probe_read_kernel
- 322: r0 = *(u64 *)(r7 +1072)
- 323: *(u64 *)(r7 +1048) = r0
- 324: r0 = *(u64 *)(r7 +1080)
- 325: *(u64 *)(r7 +1056) = r0
- 326: r0 = *(u64 *)(r7 +1112)
- 327: *(u64 *)(r7 +1064) = r0
- 328: r1 = *(u64 *)(r10 -16)
- 329: r1 |= 1
- 330: *(u64 *)(r10 -16) = r1
- 331: r1 = *(u64 *)(r10 -16)
- 332: if r1 == 0 goto 368
- 333: r1 = *(u64 *)(r10 -16)
- 334: *(u64 *)(r7 +16) = r1
- 335: *(u32 *)(r7 +0) = 0
- 336: *(u32 *)(r7 +4) = r9
- 337: call get_smp_processor_id
- 338: *(u32 *)(r7 +8) = r0
- 339: r1 = map[ringbuf]
- 341: r2 = 0
- 342: call ringbuf_query
- 343: r4 = 1
- 344: r1 = r0
- 345: r1 += 1080
- 346: if r1 < 1048576 goto 351
- 347: r0 >>= 18
- 348: r1 >>= 18
- 349: if r0 == r1 goto 351
- 350: r4 = 2
- 351: r1 = map[ringbuf]
- 353: r2 = r7
- 354: r2 += 0
- 355: r3 = 1072
- 356: call ringbuf_output
- 357: if r0 != 0 goto 359
- 358: goto 368
- 359: *(u32 *)(r10 -8) = 0
- 360: r1 = map[drops]
- 362: r2 = r10
- 363: r2 += -8
- 364: call map_lookup_elem
- 365: if r0 == 0 goto 368
- 366: r1 = 1
- 367: lock *(u64 *)(r0 +0) += r1
- 368: r0 = 0
- 369: exit
+ 292: *(u32 *)(r7 +12) = 0
+ 293: r0 = *(u64 *)(r10 -40)
+ 294: r0 += 0
+ 295: r1 = r7
+ 296: r1 += 24
+ 297: r3 = r0
+ 298: r2 = 256
+ 299: call probe_read_kernel
+ 300: r0 = *(u64 *)(r10 -40)
+ 301: r0 += 256
+ 302: r1 = r7
+ 303: r1 += 280
+ 304: r3 = r0
+ 305: r2 = 256
+ 306: call probe_read_kernel
+ 307: r0 = *(u64 *)(r10 -40)
+ 308: r0 += 512
+ 309: r1 = r7
+ 310: r1 += 536
+ 311: r3 = r0
+ 312: r2 = 256
+ 313: call probe_read_kernel
+ 314: r0 = *(u64 *)(r10 -40)
+ 315: r0 += 768
+ 316: r1 = r7
+ 317: r1 += 792
+ 318: r3 = r0
+ 319: r2 = 256
+ 320: call probe_read_kernel
+ 321: r0 = *(u64 *)(r7 +1072)
+ 322: *(u64 *)(r7 +1048) = r0
+ 323: r0 = *(u64 *)(r7 +1080)
+ 324: *(u64 *)(r7 +1056) = r0
+ 325: r0 = *(u64 *)(r7 +1112)
+ 326: *(u64 *)(r7 +1064) = r0
+ 327: r1 = 1
+ 328: *(u64 *)(r7 +16) = r1
+ 329: *(u32 *)(r7 +0) = 0
+ 330: *(u32 *)(r7 +4) = r9
+ 331: call get_smp_processor_id
+ 332: *(u32 *)(r7 +8) = r0
+ 333: r1 = map[ringbuf]
+ 335: r2 = 0
+ 336: call ringbuf_query
+ 337: r4 = 1
+ 338: r1 = r0
+ 339: r1 += 1080
+ 340: if r1 < 1048576 goto 345
+ 341: r0 >>= 18
+ 342: r1 >>= 18
+ 343: if r0 == r1 goto 345
+ 344: r4 = 2
+ 345: r1 = map[ringbuf]
+ 347: r2 = r7
+ 348: r2 += 0
+ 349: r3 = 1072
+ 350: call ringbuf_output
+ 351: if r0 != 0 goto 353
+ 352: goto 362
+ 353: *(u32 *)(r10 -8) = 0
+ 354: r1 = map[drops]
+ 356: r2 = r10
+ 357: r2 += -8
+ 358: call map_lookup_elem
+ 359: if r0 == 0 goto 362
+ 360: r1 = 1
+ 361: lock *(u64 *)(r0 +0) += r1
+ 362: r0 = 0
+ 363: exit
