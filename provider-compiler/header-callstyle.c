@@ -94,21 +94,16 @@ is_ident_char (char c)
   return isalnum ((unsigned char) c) || c == '_' || c == '$';
 }
 
-void
-d_classify_arg_type (const char *type, struct d_arg_type *out)
+static struct d_arg_type
+classify (const char *type)
 {
-  memset (out, 0, sizeof *out);
-  out->cls = D_ARG_UNKNOWN;
-  out->size = 8;
+  const struct d_arg_type unknown = { D_ARG_UNKNOWN, 8, false };
   if (!type)
-    return;
+    return unknown;
   /* Any declarator punctuation makes it a pointer: `*`, an array (passed
    * as a pointer), a function pointer. */
   if (strpbrk (type, "*[("))
-    {
-      out->cls = D_ARG_POINTER;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_POINTER, 8, false };
   bool is_unsigned = false, is_signed = false, is_short = false, is_char = false;
   bool is_int = false, is_bool = false, is_float = false, is_double = false;
   bool is_void = false, is_aggr = false, is_enum = false, is_int128 = false;
@@ -182,36 +177,15 @@ d_classify_arg_type (const char *type, struct d_arg_type *out)
     }
 
   if (is_float || is_double || is_complex)
-    {
-      out->cls = D_ARG_FLOAT;
-      out->size = is_float && !is_complex ? 4 : longs ? 16 : 8;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_FLOAT, is_float && !is_complex ? 4 : longs ? 16 : 8, false };
   if (is_aggr)
-    {
-      out->cls = D_ARG_AGGREGATE;
-      out->size = 0;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_AGGREGATE, 0, false };
   if (is_int128)
-    {
-      out->cls = D_ARG_WIDE;
-      out->size = 16;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_WIDE, 16, false };
   if (is_void && !other && !is_int && !is_char && !longs && !is_short)
-    {
-      out->cls = D_ARG_VOID;
-      out->size = 0;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_VOID, 0, false };
   if (is_enum)
-    {
-      out->cls = D_ARG_INTEGER;
-      out->size = 4;
-      out->is_signed = true;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_INTEGER, 4, true };
   if (other == 1 && !is_unsigned && !is_signed && !is_short && !is_char && !is_int && !longs
       && !is_bool)
     {
@@ -220,30 +194,24 @@ d_classify_arg_type (const char *type, struct d_arg_type *out)
             && memcmp (known_typedefs[i].name, other_word, other_len) == 0)
           {
             int s = known_typedefs[i].size;
-            out->cls = known_typedefs[i].pointer ? D_ARG_POINTER : D_ARG_INTEGER;
-            out->size = s < 0 ? -s : s;
-            out->is_signed = s < 0;
-            return;
+            return (struct d_arg_type) { known_typedefs[i].pointer ? D_ARG_POINTER : D_ARG_INTEGER,
+                                         s < 0 ? -s : s, s < 0 };
           }
-      return;   /* an unknown typedef: D_ARG_UNKNOWN, 8 bytes */
+      return unknown;   /* an unknown typedef: D_ARG_UNKNOWN, 8 bytes */
     }
   if (other)
-    return;     /* several unknown words: unknown */
+    return unknown;     /* several unknown words: unknown */
   if (!(is_unsigned || is_signed || is_short || is_char || is_int || longs || is_bool))
-    return;
-  out->cls = D_ARG_INTEGER;
-  if (is_bool)
-    out->size = 1;
-  else if (is_char)
-    out->size = 1;
-  else if (is_short)
-    out->size = 2;
-  else if (longs)
-    out->size = 8;
-  else
-    out->size = 4;
+    return unknown;
+  int size = is_bool || is_char ? 1 : is_short ? 2 : longs ? 8 : 4;
   /* Plain char is signed on x86-64. */
-  out->is_signed = !is_unsigned && !is_bool;
+  return (struct d_arg_type) { D_ARG_INTEGER, size, !is_unsigned && !is_bool };
+}
+
+void
+d_classify_arg_type (const char *type, struct d_arg_type *out)
+{
+  *out = classify (type);
 }
 
 /* "is floating point (double)" and friends; NULL when the type can be
