@@ -157,24 +157,15 @@ host_arch_for_class (int cls)
   struct arch h = host_arch ();
   if (cls == h.elf_class)
     return h;
+  /* The machines with one e_machine per class; the others (s390, riscv,
+   * mips...) keep theirs. */
+  static const struct { int m64, m32; } pairs[] = {
+    { EM_X86_64, EM_386 }, { EM_AARCH64, EM_ARM }, { EM_PPC64, EM_PPC }, { EM_SPARCV9, EM_SPARC },
+  };
   struct arch a = { cls, h.machine, h.data };
-  switch (h.machine)
-    {
-    case EM_X86_64: case EM_386:
-      a.machine = cls == ELFCLASS64 ? EM_X86_64 : EM_386;
-      break;
-    case EM_AARCH64: case EM_ARM:
-      a.machine = cls == ELFCLASS64 ? EM_AARCH64 : EM_ARM;
-      break;
-    case EM_PPC64: case EM_PPC:
-      a.machine = cls == ELFCLASS64 ? EM_PPC64 : EM_PPC;
-      break;
-    case EM_SPARCV9: case EM_SPARC:
-      a.machine = cls == ELFCLASS64 ? EM_SPARCV9 : EM_SPARC;
-      break;
-    default:
-      break;   /* same e_machine for both classes (s390, riscv, mips...) */
-    }
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (h.machine == pairs[i].m64 || h.machine == pairs[i].m32)
+      a.machine = cls == ELFCLASS64 ? pairs[i].m64 : pairs[i].m32;
   return a;
 }
 
