@@ -64,6 +64,7 @@
 
 #include <errno.h>
 #include <gelf.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -73,6 +74,7 @@
 #include "dlang/dlang.h"
 #include "dtrace-g/object-rewriter.h"
 #include "sdt/sdt.h"
+#include "common/files.h"
 #include "common/strset.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
@@ -176,28 +178,21 @@ elf_fail (const char *name, const char *what)
 static int
 copy_fd (int src, int dst)
 {
-  char buf[8192];
-  off_t pos = 0;
-  for (;;)
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  int rc = lseek (src, 0, SEEK_SET) == 0 ? read_fd_append (src, SIZE_MAX, &buf, &len, &cap) : -1;
+  for (size_t done = 0; rc == 0 && done < len;)
     {
-      ssize_t n = pread (src, buf, sizeof buf, pos);
-      if (n < 0 && errno == EINTR)
+      ssize_t w = write (dst, buf + done, len - done);
+      if (w < 0 && errno == EINTR)
         continue;
-      if (n < 0)
-        return -1;
-      if (n == 0)
-        return 0;
-      pos += n;
-      for (ssize_t done = 0; done < n;)
-        {
-          ssize_t w = write (dst, buf + done, (size_t) (n - done));
-          if (w < 0 && errno == EINTR)
-            continue;
-          if (w <= 0)
-            return -1;
-          done += w;
-        }
+      if (w <= 0)
+        rc = -1;
+      else
+        done += (size_t) w;
     }
+  free (buf);
+  return rc;
 }
 
 /* Build the whole ELF image into FD, which must be a regular (or memory)
@@ -479,15 +474,7 @@ build_symtab (const struct sem_defs *d, int elf_class, bool visible, bool ibt,
       GElf_Sym s;
       make_symbol (d, i, visible, ibt, str, &s);
       if (elf_class == ELFCLASS64)
-        {
-          Elf64_Sym *o = (Elf64_Sym *) (symbuf + i * symsz);
-          o->st_name = s.st_name;
-          o->st_info = s.st_info;
-          o->st_other = s.st_other;
-          o->st_shndx = s.st_shndx;
-          o->st_value = s.st_value;
-          o->st_size = s.st_size;
-        }
+        memcpy (symbuf + i * symsz, &s, sizeof s);   /* GElf_Sym is Elf64_Sym */
       else
         {
           Elf32_Sym *o = (Elf32_Sym *) (symbuf + i * symsz);

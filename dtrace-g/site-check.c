@@ -39,6 +39,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -137,41 +138,16 @@ struct arch {
   int elf_class, machine, data;
 };
 
-/* The machine this tool runs on (and, by default, builds for). */
+/* The machine this tool runs on (and, by default, builds for): what the
+ * ELF header of our own program says (the linker defines __ehdr_start at
+ * it, in the program's first loaded segment). */
+extern const ElfW (Ehdr) __ehdr_start;
+
 static struct arch
 host_arch (void)
 {
-  struct arch a = { sizeof (void *) == 8 ? ELFCLASS64 : ELFCLASS32, EM_NONE,
-#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-                    ELFDATA2MSB
-#else
-                    ELFDATA2LSB
-#endif
-  };
-#if defined __x86_64__
-  a.machine = EM_X86_64;
-#elif defined __i386__
-  a.machine = EM_386;
-#elif defined __aarch64__
-  a.machine = EM_AARCH64;
-#elif defined __arm__
-  a.machine = EM_ARM;
-#elif defined __riscv
-  a.machine = EM_RISCV;
-#elif defined __powerpc64__
-  a.machine = EM_PPC64;
-#elif defined __powerpc__
-  a.machine = EM_PPC;
-#elif defined __s390__
-  a.machine = EM_S390;
-#elif defined __loongarch__ && defined EM_LOONGARCH
-  a.machine = EM_LOONGARCH;
-#elif defined __mips__
-  a.machine = EM_MIPS;
-#elif defined __sparc__
-  a.machine = a.elf_class == ELFCLASS64 ? EM_SPARCV9 : EM_SPARC;
-#endif
-  return a;
+  const ElfW (Ehdr) *self = &__ehdr_start;
+  return (struct arch) { self->e_ident[EI_CLASS], self->e_machine, self->e_ident[EI_DATA] };
 }
 
 /* The host's machine for class CLS (-32 on x86-64 means i386, not x32). */
@@ -181,24 +157,15 @@ host_arch_for_class (int cls)
   struct arch h = host_arch ();
   if (cls == h.elf_class)
     return h;
+  /* The machines with one e_machine per class; the others (s390, riscv,
+   * mips...) keep theirs. */
+  static const struct { int m64, m32; } pairs[] = {
+    { EM_X86_64, EM_386 }, { EM_AARCH64, EM_ARM }, { EM_PPC64, EM_PPC }, { EM_SPARCV9, EM_SPARC },
+  };
   struct arch a = { cls, h.machine, h.data };
-  switch (h.machine)
-    {
-    case EM_X86_64: case EM_386:
-      a.machine = cls == ELFCLASS64 ? EM_X86_64 : EM_386;
-      break;
-    case EM_AARCH64: case EM_ARM:
-      a.machine = cls == ELFCLASS64 ? EM_AARCH64 : EM_ARM;
-      break;
-    case EM_PPC64: case EM_PPC:
-      a.machine = cls == ELFCLASS64 ? EM_PPC64 : EM_PPC;
-      break;
-    case EM_SPARCV9: case EM_SPARC:
-      a.machine = cls == ELFCLASS64 ? EM_SPARCV9 : EM_SPARC;
-      break;
-    default:
-      break;   /* same e_machine for both classes (s390, riscv, mips...) */
-    }
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (h.machine == pairs[i].m64 || h.machine == pairs[i].m32)
+      a.machine = cls == ELFCLASS64 ? pairs[i].m64 : pairs[i].m32;
   return a;
 }
 

@@ -88,32 +88,41 @@ static const struct {
   { "caddr_t", 8, true }, { "string", 8, true },
 };
 
+/* The words of a C type's spelling and what each says; any other word
+ * (a typedef name) is W_OTHER. */
+enum type_word {
+  W_QUALIFIER, W_UNSIGNED, W_SIGNED, W_SHORT, W_LONG, W_CHAR, W_INT, W_BOOL, W_FLOAT,
+  W_DOUBLE, W_COMPLEX, W_VOID, W_AGGREGATE, W_ENUM, W_INT128, W_OTHER, NWORDS
+};
+static const struct { const char *text; enum type_word word; } type_words[] = {
+  { "const", W_QUALIFIER }, { "volatile", W_QUALIFIER }, { "restrict", W_QUALIFIER },
+  { "__restrict", W_QUALIFIER }, { "__restrict__", W_QUALIFIER }, { "register", W_QUALIFIER },
+  { "__const", W_QUALIFIER }, { "__volatile__", W_QUALIFIER },
+  { "unsigned", W_UNSIGNED }, { "signed", W_SIGNED }, { "__signed__", W_SIGNED },
+  { "short", W_SHORT }, { "long", W_LONG }, { "char", W_CHAR }, { "int", W_INT },
+  { "_Bool", W_BOOL }, { "float", W_FLOAT }, { "double", W_DOUBLE },
+  { "_Complex", W_COMPLEX }, { "__complex__", W_COMPLEX }, { "void", W_VOID },
+  { "struct", W_AGGREGATE }, { "union", W_AGGREGATE }, { "enum", W_ENUM },
+  { "__int128", W_INT128 }, { "__int128_t", W_INT128 }, { "__uint128_t", W_INT128 },
+};
+
 static bool
 is_ident_char (char c)
 {
   return isalnum ((unsigned char) c) || c == '_' || c == '$';
 }
 
-void
-d_classify_arg_type (const char *type, struct d_arg_type *out)
+static struct d_arg_type
+classify (const char *type)
 {
-  memset (out, 0, sizeof *out);
-  out->cls = D_ARG_UNKNOWN;
-  out->size = 8;
+  const struct d_arg_type unknown = { D_ARG_UNKNOWN, 8, false };
   if (!type)
-    return;
+    return unknown;
   /* Any declarator punctuation makes it a pointer: `*`, an array (passed
    * as a pointer), a function pointer. */
   if (strpbrk (type, "*[("))
-    {
-      out->cls = D_ARG_POINTER;
-      return;
-    }
-  bool is_unsigned = false, is_signed = false, is_short = false, is_char = false;
-  bool is_int = false, is_bool = false, is_float = false, is_double = false;
-  bool is_void = false, is_aggr = false, is_enum = false, is_int128 = false;
-  bool is_complex = false;
-  int longs = 0, other = 0;
+    return (struct d_arg_type) { D_ARG_POINTER, 8, false };
+  unsigned seen[NWORDS] = { 0 };
   const char *other_word = NULL;
   size_t other_len = 0;
   for (const char *p = type; *p;)
@@ -127,91 +136,42 @@ d_classify_arg_type (const char *type, struct d_arg_type *out)
       while (is_ident_char (*p))
         p++;
       size_t n = (size_t) (p - w);
-#define IS(s) (n == sizeof (s) - 1 && memcmp (w, s, n) == 0)
-      if (IS ("const") || IS ("volatile") || IS ("restrict") || IS ("__restrict")
-          || IS ("__restrict__") || IS ("register") || IS ("__const") || IS ("__volatile__"))
-        continue;
-      else if (IS ("unsigned"))
-        is_unsigned = true;
-      else if (IS ("signed") || IS ("__signed__"))
-        is_signed = true;
-      else if (IS ("short"))
-        is_short = true;
-      else if (IS ("long"))
-        longs++;
-      else if (IS ("char"))
-        is_char = true;
-      else if (IS ("int"))
-        is_int = true;
-      else if (IS ("_Bool"))
-        is_bool = true;
-      else if (IS ("float"))
-        is_float = true;
-      else if (IS ("double"))
-        is_double = true;
-      else if (IS ("_Complex") || IS ("__complex__"))
-        is_complex = true;
-      else if (IS ("void"))
-        is_void = true;
-      else if (IS ("struct") || IS ("union"))
+      enum type_word word = W_OTHER;
+      for (size_t i = 0; i < sizeof type_words / sizeof type_words[0]; i++)
+        if (strlen (type_words[i].text) == n && memcmp (type_words[i].text, w, n) == 0)
+          word = type_words[i].word;
+      seen[word]++;
+      if (word == W_AGGREGATE || word == W_ENUM)
         {
-          is_aggr = true;
           /* the tag that follows is part of this word group */
           while (*p == ' ')
             p++;
           while (is_ident_char (*p))
             p++;
         }
-      else if (IS ("enum"))
+      else if (word == W_OTHER)
         {
-          is_enum = true;
-          while (*p == ' ')
-            p++;
-          while (is_ident_char (*p))
-            p++;
-        }
-      else if (IS ("__int128") || IS ("__int128_t") || IS ("__uint128_t"))
-        is_int128 = true;
-      else
-        {
-          other++;
           other_word = w;
           other_len = n;
         }
-#undef IS
     }
+  bool is_unsigned = seen[W_UNSIGNED], is_signed = seen[W_SIGNED], is_short = seen[W_SHORT];
+  bool is_char = seen[W_CHAR], is_int = seen[W_INT], is_bool = seen[W_BOOL];
+  bool is_float = seen[W_FLOAT], is_double = seen[W_DOUBLE], is_complex = seen[W_COMPLEX];
+  bool is_void = seen[W_VOID], is_aggr = seen[W_AGGREGATE], is_enum = seen[W_ENUM];
+  bool is_int128 = seen[W_INT128];
+  unsigned longs = seen[W_LONG], other = seen[W_OTHER];
 
   if (is_float || is_double || is_complex)
-    {
-      out->cls = D_ARG_FLOAT;
-      out->size = is_float && !is_complex ? 4 : longs ? 16 : 8;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_FLOAT, is_float && !is_complex ? 4 : longs ? 16 : 8, false };
   if (is_aggr)
-    {
-      out->cls = D_ARG_AGGREGATE;
-      out->size = 0;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_AGGREGATE, 0, false };
   if (is_int128)
-    {
-      out->cls = D_ARG_WIDE;
-      out->size = 16;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_WIDE, 16, false };
   if (is_void && !other && !is_int && !is_char && !longs && !is_short)
-    {
-      out->cls = D_ARG_VOID;
-      out->size = 0;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_VOID, 0, false };
   if (is_enum)
-    {
-      out->cls = D_ARG_INTEGER;
-      out->size = 4;
-      out->is_signed = true;
-      return;
-    }
+    return (struct d_arg_type) { D_ARG_INTEGER, 4, true };
   if (other == 1 && !is_unsigned && !is_signed && !is_short && !is_char && !is_int && !longs
       && !is_bool)
     {
@@ -220,30 +180,24 @@ d_classify_arg_type (const char *type, struct d_arg_type *out)
             && memcmp (known_typedefs[i].name, other_word, other_len) == 0)
           {
             int s = known_typedefs[i].size;
-            out->cls = known_typedefs[i].pointer ? D_ARG_POINTER : D_ARG_INTEGER;
-            out->size = s < 0 ? -s : s;
-            out->is_signed = s < 0;
-            return;
+            return (struct d_arg_type) { known_typedefs[i].pointer ? D_ARG_POINTER : D_ARG_INTEGER,
+                                         s < 0 ? -s : s, s < 0 };
           }
-      return;   /* an unknown typedef: D_ARG_UNKNOWN, 8 bytes */
+      return unknown;   /* an unknown typedef: D_ARG_UNKNOWN, 8 bytes */
     }
   if (other)
-    return;     /* several unknown words: unknown */
+    return unknown;     /* several unknown words: unknown */
   if (!(is_unsigned || is_signed || is_short || is_char || is_int || longs || is_bool))
-    return;
-  out->cls = D_ARG_INTEGER;
-  if (is_bool)
-    out->size = 1;
-  else if (is_char)
-    out->size = 1;
-  else if (is_short)
-    out->size = 2;
-  else if (longs)
-    out->size = 8;
-  else
-    out->size = 4;
+    return unknown;
+  int size = is_bool || is_char ? 1 : is_short ? 2 : longs ? 8 : 4;
   /* Plain char is signed on x86-64. */
-  out->is_signed = !is_unsigned && !is_bool;
+  return (struct d_arg_type) { D_ARG_INTEGER, size, !is_unsigned && !is_bool };
+}
+
+void
+d_classify_arg_type (const char *type, struct d_arg_type *out)
+{
+  *out = classify (type);
 }
 
 /* "is floating point (double)" and friends; NULL when the type can be

@@ -31,22 +31,18 @@
 /* ------------------------------------------------------------------ */
 /* Register names.                                                     */
 
-/* Names of the 16 general-purpose registers, per operand width. */
-static const char *const gpr64[16] = {
-  "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
-  "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
-};
-static const char *const gpr32[16] = {
-  "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp",
-  "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d",
-};
-static const char *const gpr16[16] = {
-  "ax", "bx", "cx", "dx", "si", "di", "bp", "sp",
-  "r8w", "r9w", "r10w", "r11w", "r12w", "r13w", "r14w", "r15w",
-};
-static const char *const gpr8[16] = {
-  "al", "bl", "cl", "dl", "sil", "dil", "bpl", "spl",
-  "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b",
+/* Names of the 16 general-purpose registers, per operand width: 8, 4, 2
+ * and 1 bytes (gpr_widths). */
+static const int gpr_widths[4] = { 8, 4, 2, 1 };
+static const char *const gpr_names[16][4] = {
+  { "rax", "eax", "ax", "al" },      { "rbx", "ebx", "bx", "bl" },
+  { "rcx", "ecx", "cx", "cl" },      { "rdx", "edx", "dx", "dl" },
+  { "rsi", "esi", "si", "sil" },     { "rdi", "edi", "di", "dil" },
+  { "rbp", "ebp", "bp", "bpl" },     { "rsp", "esp", "sp", "spl" },
+  { "r8", "r8d", "r8w", "r8b" },     { "r9", "r9d", "r9w", "r9b" },
+  { "r10", "r10d", "r10w", "r10b" }, { "r11", "r11d", "r11w", "r11b" },
+  { "r12", "r12d", "r12w", "r12b" }, { "r13", "r13d", "r13w", "r13b" },
+  { "r14", "r14d", "r14w", "r14b" }, { "r15", "r15d", "r15w", "r15b" },
 };
 static const char *const gpr8high[4] = { "ah", "bh", "ch", "dh" };
 static const char *const xmmnames[16] = {
@@ -62,14 +58,10 @@ sdt_reg_name (enum sdt_reg reg, int width, bool high8)
       int i = reg - SDT_REG_RAX;
       if (high8)
         return (width == 1 && reg <= SDT_REG_RDX) ? gpr8high[i] : NULL;
-      switch (width)
-        {
-        case 8: return gpr64[i];
-        case 4: return gpr32[i];
-        case 2: return gpr16[i];
-        case 1: return gpr8[i];
-        default: return NULL;
-        }
+      for (size_t w = 0; w < 4; w++)
+        if (gpr_widths[w] == width)
+          return gpr_names[i][w];
+      return NULL;
     }
   if (reg == SDT_REG_RIP && !high8)
     {
@@ -88,15 +80,12 @@ sdt_reg_name (enum sdt_reg reg, int width, bool high8)
 static bool
 reg_lookup (const char *name, size_t len, struct sdt_reg_ref *ref)
 {
-  static const struct { const char *const *names; size_t n; int width; } tabs[] = {
-    { gpr64, 16, 8 }, { gpr32, 16, 4 }, { gpr16, 16, 2 }, { gpr8, 16, 1 },
-  };
-  for (size_t t = 0; t < sizeof tabs / sizeof tabs[0]; t++)
-    for (size_t i = 0; i < tabs[t].n; i++)
-      if (strlen (tabs[t].names[i]) == len && memcmp (tabs[t].names[i], name, len) == 0)
+  for (size_t i = 0; i < 16; i++)
+    for (size_t w = 0; w < 4; w++)
+      if (strlen (gpr_names[i][w]) == len && memcmp (gpr_names[i][w], name, len) == 0)
         {
           ref->reg = (enum sdt_reg) (SDT_REG_RAX + (int) i);
-          ref->width = tabs[t].width;
+          ref->width = gpr_widths[w];
           ref->high8 = false;
           return true;
         }

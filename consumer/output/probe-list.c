@@ -33,25 +33,21 @@ struct attr {
 };
 
 /* Per family: the provider, module, function, name and argument
- * attributes. */
+ * attributes (every family's identifier names and data semantics share
+ * one stability). */
 enum { F_PROV, F_MOD, F_FUNC, F_NAME, F_ARGS, NFIELDS };
-#define A(n, d, c) { ST_##n, ST_##d, DC_##c }
+#define A(s, c) { ST_##s, ST_##s, DC_##c }
 static const struct attr family_attrs[][NFIELDS] = {
-  [LISTED_DTRACE] = { A (STABLE, STABLE, COMMON), A (PRIVATE, PRIVATE, UNKNOWN),
-                      A (PRIVATE, PRIVATE, UNKNOWN), A (STABLE, STABLE, COMMON),
-                      A (STABLE, STABLE, COMMON) },
-  [LISTED_SYSCALL] = { A (EVOLVING, EVOLVING, COMMON), A (PRIVATE, PRIVATE, UNKNOWN),
-                       A (PRIVATE, PRIVATE, ISA), A (EVOLVING, EVOLVING, COMMON),
-                       A (PRIVATE, PRIVATE, ISA) },
-  [LISTED_PROFILE] = { A (EVOLVING, EVOLVING, COMMON), A (UNSTABLE, UNSTABLE, COMMON),
-                       A (PRIVATE, PRIVATE, UNKNOWN), A (EVOLVING, EVOLVING, COMMON),
-                       A (EVOLVING, EVOLVING, COMMON) },
-  [LISTED_PID] = { A (EVOLVING, EVOLVING, ISA), A (PRIVATE, PRIVATE, UNKNOWN),
-                   A (PRIVATE, PRIVATE, UNKNOWN), A (EVOLVING, EVOLVING, ISA),
-                   A (PRIVATE, PRIVATE, UNKNOWN) },
-  [LISTED_USDT] = { A (PRIVATE, PRIVATE, UNKNOWN), A (PRIVATE, PRIVATE, UNKNOWN),
-                    A (PRIVATE, PRIVATE, UNKNOWN), A (PRIVATE, PRIVATE, UNKNOWN),
-                    A (PRIVATE, PRIVATE, UNKNOWN) },
+  [LISTED_DTRACE] = { A (STABLE, COMMON), A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN),
+                      A (STABLE, COMMON), A (STABLE, COMMON) },
+  [LISTED_SYSCALL] = { A (EVOLVING, COMMON), A (PRIVATE, UNKNOWN), A (PRIVATE, ISA),
+                       A (EVOLVING, COMMON), A (PRIVATE, ISA) },
+  [LISTED_PROFILE] = { A (EVOLVING, COMMON), A (UNSTABLE, COMMON), A (PRIVATE, UNKNOWN),
+                       A (EVOLVING, COMMON), A (EVOLVING, COMMON) },
+  [LISTED_PID] = { A (EVOLVING, ISA), A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN),
+                   A (EVOLVING, ISA), A (PRIVATE, UNKNOWN) },
+  [LISTED_USDT] = { A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN),
+                    A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN) },
 };
 #undef A
 
