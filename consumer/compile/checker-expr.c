@@ -416,6 +416,31 @@ check_self_index (struct ck *c, struct d_node *n)
   return 0;
 }
 
+
+/* x[i] read where x is a declared scalar array (`int x[5];`) that nothing
+ * has assigned yet: the array comes into being here, keyed by its one
+ * index, so that its elements read as zero, as a declared array's do. */
+static int
+declared_scalar_array (struct ck *c, struct d_node *n, struct dvar **vp)
+{
+  const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+  if (!r || r->kind != CT_ARRAY || !r->ref)
+    return 0;
+  if (n->nargs != 1)
+    {
+      ck_err (c, &n->loc, "%s is a scalar array: it takes one index, not a tuple of %zu",
+              n->sval, n->nargs);
+      return -1;
+    }
+  struct dtype key = { DT_INTEGER, 8, true, false, NULL };
+  struct dtype elem = ck_dtype_of (r->ref);
+  if (elem.kind == DT_INTEGER && elem.size < 4)
+    elem = T_INT;
+  *vp = ck_new_var (c, VS_ASSOC, n->sval, elem, 1, &key, &n->loc);
+  return *vp ? 0 : -1;
+}
+
 /* NAME[keys]: an associative array, args[], uregs[], or ((T *) bytes)[k]. */
 static int
 check_index (struct ck *c, struct d_node *n)
@@ -503,6 +528,8 @@ check_index (struct ck *c, struct d_node *n)
       ni->type = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
       return 0;
     }
+  if (!v && declared_scalar_array (c, n, &v) != 0)
+    return -1;
   enum builtin bi;
   struct dtype bt;
   if (!v && (ck_builtin_of (n->sval, &bi, &bt) || ck_find_var (c->prog, VS_GLOBAL, n->sval)))
