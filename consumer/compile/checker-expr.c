@@ -417,6 +417,31 @@ check_self_index (struct ck *c, struct d_node *n)
 }
 
 
+/* x[k] where x is a declared scalar array of N elements and k a constant:
+ * k must lie in 0 .. N-1 (reads and stores alike). */
+int
+ck_declared_array_bounds (struct ck *c, const struct d_node *n)
+{
+  const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+  if (!r || r->kind != CT_ARRAY || r->nelems == 0 || n->nargs != 1)
+    return 0;
+  const struct d_node *e = n->args[0];
+  bool negative = e->kind == DN_UNARY && e->op == DOP_NEG && e->a;
+  if (negative)
+    e = e->a;
+  if (e->kind != DN_INT)
+    return 0;
+  int64_t k = negative ? -e->ival : e->ival;
+  if (k < 0 || (uint64_t) k >= r->nelems)
+    {
+      ck_err (c, &n->loc, "index %" PRId64 " is out of bounds for array %s[%" PRIu64 "]", k,
+              n->sval, r->nelems);
+      return -1;
+    }
+  return 0;
+}
+
 /* x[i] read where x is a declared scalar array (`int x[5];`) that nothing
  * has assigned yet: the array comes into being here, keyed by its one
  * index, so that its elements read as zero, as a declared array's do. */
@@ -528,6 +553,8 @@ check_index (struct ck *c, struct d_node *n)
       ni->type = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
       return 0;
     }
+  if (ck_declared_array_bounds (c, n) != 0)
+    return -1;
   if (!v && declared_scalar_array (c, n, &v) != 0)
     return -1;
   enum builtin bi;
