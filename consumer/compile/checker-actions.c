@@ -41,7 +41,7 @@ check_declared_index (struct ck *c, const struct d_node *lv)
               lv->sval, lv->nargs);
       return -1;
     }
-  return 0;
+  return ck_declared_array_bounds (c, lv);
 }
 
 /* The target of an assignment: create it from the value's type if new. */

@@ -416,6 +416,56 @@ check_self_index (struct ck *c, struct d_node *n)
   return 0;
 }
 
+
+/* x[k] where x is a declared scalar array of N elements and k a constant:
+ * k must lie in 0 .. N-1 (reads and stores alike). */
+int
+ck_declared_array_bounds (struct ck *c, const struct d_node *n)
+{
+  const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+  if (!r || r->kind != CT_ARRAY || r->nelems == 0 || n->nargs != 1)
+    return 0;
+  const struct d_node *e = n->args[0];
+  bool negative = e->kind == DN_UNARY && e->op == DOP_NEG && e->a;
+  if (negative)
+    e = e->a;
+  if (e->kind != DN_INT)
+    return 0;
+  int64_t k = negative ? -e->ival : e->ival;
+  if (k < 0 || (uint64_t) k >= r->nelems)
+    {
+      ck_err (c, &n->loc, "index %" PRId64 " is out of bounds for array %s[%" PRIu64 "]", k,
+              n->sval, r->nelems);
+      return -1;
+    }
+  return 0;
+}
+
+/* x[i] read where x is a declared scalar array (`int x[5];`) that nothing
+ * has assigned yet: the array comes into being here, keyed by its one
+ * index, so that its elements read as zero, as a declared array's do. */
+static int
+declared_scalar_array (struct ck *c, struct d_node *n, struct dvar **vp)
+{
+  const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+  if (!r || r->kind != CT_ARRAY || !r->ref)
+    return 0;
+  if (n->nargs != 1)
+    {
+      ck_err (c, &n->loc, "%s is a scalar array: it takes one index, not a tuple of %zu",
+              n->sval, n->nargs);
+      return -1;
+    }
+  struct dtype key = { DT_INTEGER, 8, true, false, NULL };
+  struct dtype elem = ck_dtype_of (r->ref);
+  if (elem.kind == DT_INTEGER && elem.size < 4)
+    elem = T_INT;
+  *vp = ck_new_var (c, VS_ASSOC, n->sval, elem, 1, &key, &n->loc);
+  return *vp ? 0 : -1;
+}
+
 /* NAME[keys]: an associative array, args[], uregs[], or ((T *) bytes)[k]. */
 static int
 check_index (struct ck *c, struct d_node *n)
@@ -503,6 +553,10 @@ check_index (struct ck *c, struct d_node *n)
       ni->type = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
       return 0;
     }
+  if (ck_declared_array_bounds (c, n) != 0)
+    return -1;
+  if (!v && declared_scalar_array (c, n, &v) != 0)
+    return -1;
   enum builtin bi;
   struct dtype bt;
   if (!v && (ck_builtin_of (n->sval, &bi, &bt) || ck_find_var (c->prog, VS_GLOBAL, n->sval)))

@@ -58,6 +58,8 @@ int64_t ck_truncate (int64_t v, struct dtype t);
 
 /* checker.c: variables and aggregations. */
 struct dvar *ck_find_var (struct dprog *p, enum var_scope scope, const char *name);
+/* checker-expr.c: a constant index of a declared scalar array within its bound. */
+int ck_declared_array_bounds (struct ck *c, const struct d_node *n);
 struct dvar *ck_new_var (struct ck *c, enum var_scope scope, const char *name, struct dtype t,
                          size_t nkeys, const struct dtype *keys, const struct d_loc *loc);
 /* The node whose info is NI refers to variable V: it has V's type (a

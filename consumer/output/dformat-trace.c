@@ -245,7 +245,17 @@ dfmt_trace (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_va
   switch (v->kind)
     {
     case DFMT_V_INT:
-      dfmt_print_int_column (o, v, ctx->quiet);
+      if (v->u.i.is_signed && v->u.i.size < 4)
+        {
+          /* Oracle's Linux DTrace prints a signed char or short as signed
+           * (illumos read it unsigned; aggregation keys still are). */
+          if (ctx->quiet)
+            dfmt_outf (o, "%d", (int) v->u.i.v);
+          else
+            dfmt_outf (o, v->u.i.size == 1 ? " %3d" : " %5d", (int) v->u.i.v);
+        }
+      else
+        dfmt_print_int_column (o, v, ctx->quiet);
       break;
     case DFMT_V_STRING:
       if (ctx->rawbytes)

@@ -5,7 +5,9 @@
 # with an expected output that matches and one that does not, a rejected
 # program (err.*), a self-checking program without output file, a program
 # whose line order is free (sorted comparison), and out-of-scope tests by
-# each rule; the per-area counts and the exit status are checked.
+# each rule; the per-area counts and the exit status are checked.  A third
+# area in Oracle's layout (NAME.r with a stderr section, CPU/ID columns
+# edited out, {ptr}, a .r.p filter, @@nosort, @@runtest-opts, @@trigger).
 . "$SRCDIR/test/lib.sh"
 RUN=$SRCDIR/test/dtrace-suite/run
 mkdir -p suite/alpha suite/beta
@@ -43,4 +45,29 @@ check_eq "total" "$(awk '$1 == "TOTAL" { print $2 "/" $3 " " $4 }' out.txt)" "4/
 rm suite/alpha/tst.mismatch.d*
 python3 "$RUN" --dtrace "$DTRACE" --timeout 30 suite >out2.txt 2>&1
 check_eq "all pass: exit 0" "$?" 0
+
+# gamma, Oracle's layout: 5 pass, 1 fails (order fixed by @@nosort), 1 out of scope
+mkdir -p oracle/gamma
+g=oracle/gamma
+printf 'int a[2];\nBEGIN { trace(a[1]); exit(0); }\n' >$g/tst.columns.d
+printf '%32s\n%32s  %8d\n\n-- @@stderr --\n%s\n' FUNCTION:NAME :BEGIN 0 \
+  "dtrace: script 'test/unittest/gamma/tst.columns.d' matched 1 probe" >$g/tst.columns.r
+printf '#pragma D option quiet\nBEGIN { printf("%%#x\\n", 0x1234); exit(0); }\n' >$g/tst.ptr.d
+printf '{ptr}\n\n' >$g/tst.ptr.r
+printf '#pragma D option quiet\nBEGIN { printf("keep 1\\ndrop 2\\n"); exit(0); }\n' >$g/tst.filter.d
+printf 'grep -v drop\n' >$g/tst.filter.r.p
+printf 'keep 1\n\n' >$g/tst.filter.r
+printf '/* @@nosort */\n#pragma D option quiet\nBEGIN { printf("b\\na\\n"); exit(0); }\n' >$g/tst.order.d
+printf 'a\nb\n\n' >$g/tst.order.r
+printf '/* @@runtest-opts: -q */\nBEGIN { printf("quiet\\n"); exit(0); }\n' >$g/tst.opts.d
+printf 'quiet\n\n' >$g/tst.opts.r
+printf '/* @@trigger: readwhilewait */\nBEGIN { exit(0); }\n' >$g/tst.trig.d
+printf 'BEGIN { x = "s" + 1; }\n' >$g/err.D_OP_INCOMPAT.plus.d
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 --list-out-of-scope oracle >out3.txt 2>&1
+check_eq "gamma: 5 of 6 pass, 1 out of scope" \
+  "$(awk '$1 == "gamma" { print $2 "/" $3 " " $5 }' out3.txt)" "5/6 1"
+check_eq "the failure is the @@nosort order" \
+  "$(grep -c 'gamma/tst.order.d .*output differs' out3.txt)" 1
+check_eq "a trigger test is out of scope" \
+  "$(grep -Ec 'tst.trig.d +needs a trigger program' out3.txt)" 1
 done_testing

@@ -195,8 +195,10 @@ test_trace_ints (void)
     { 1234567890123LL, 8, false, "    1234567890123", "1234567890123" },
     { -1, 8, true, "               -1", "-1" },
     { -1, 8, false, "               -1", "-1" },          /* 8-byte: signed whatever the type */
-    { -1, 2, true, " 65535", "65535" },                  /* (short)-1 reads unsigned */
-    { -2, 1, true, " 254", "254" },                      /* (char)-2 */
+    { -1, 2, true, "    -1", "-1" },                     /* (short)-1: signed (Oracle) */
+    { -2, 1, true, "  -2", "-2" },                       /* (char)-2 */
+    { -1, 2, false, " 65535", "65535" },                 /* (unsigned short)-1 */
+    { -2, 1, false, " 254", "254" },                     /* (unsigned char)-2 */
     { 255, 1, false, " 255", "255" },
     { 7, 1, false, "   7", "7" },
     { 0x7fffffff, 4, true, " 2147483647", "2147483647" },

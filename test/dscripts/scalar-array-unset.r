@@ -1,0 +1,4 @@
+before: 0 0
+flags: 0
+after: 0 42 0 43
+
