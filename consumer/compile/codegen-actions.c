@@ -75,6 +75,20 @@ gen_speculate (struct gen *g)
   asm_bind (&g->a, fits);
 }
 
+/* r1 = the clause's action mask OP (BPF_OR or BPF_AND) ACTION's bit. */
+static void
+mask_bit_op (struct gen *g, int op, size_t action)
+{
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+  if (action < 31)
+    cg_emit (g, A64_IMM (op, R1, 1 << action));
+  else
+    {
+      asm_ld_imm64 (&g->a, R2, 1ULL << action);
+      cg_emit (g, A64_REG (op, R1, R2));
+    }
+}
+
 /* After the record of a clause with commit()/discard() left: free the
  * ids, so speculation() can hand them out again (the consumer has the
  * commit/discard record before any record of the id's next use). */
@@ -87,12 +101,8 @@ spec_release (struct gen *g)
       if (a->kind != ACT_COMMIT && a->kind != ACT_DISCARD)
         continue;
       int skip = asm_label (&g->a);
-      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-      if (i < 31)
-        {
-          cg_emit (g, A64_IMM (BPF_AND, R1, 1 << i));
-          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
-        }
+      mask_bit_op (g, BPF_AND, i);
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
       cg_emit (g, LDX (BPF_DW, R1, R7, (int16_t) (g->cg->scratch.rec_off + a->items[0].offset)));
       asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
       asm_jmp_imm (&g->a, BPF_JGT, R1, (int32_t) g->p->nspec, skip);
@@ -107,14 +117,7 @@ set_mask_bit (struct gen *g, int action)
 {
   if (g->mask_static)
     return;                       /* known at compile time (static_mask) */
-  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-  if (action < 31)
-    cg_emit (g, A64_IMM (BPF_OR, R1, 1 << action));
-  else
-    {
-      asm_ld_imm64 (&g->a, R2, 1ULL << action);
-      cg_emit (g, A64_REG (BPF_OR, R1, R2));
-    }
+  mask_bit_op (g, BPF_OR, (size_t) action);
   cg_emit (g, STX (BPF_DW, R10, R1, SLOT_MASK));
 }
 
@@ -416,14 +419,7 @@ copyout_stop (struct gen *g)
       if (k != ACT_COPYOUT && k != ACT_COPYOUTSTR)
         continue;
       int skip = asm_label (&g->a);
-      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-      if (i < 31)
-        cg_emit (g, A64_IMM (BPF_AND, R1, 1 << i));
-      else
-        {
-          asm_ld_imm64 (&g->a, R2, 1ULL << i);
-          cg_emit (g, A64_REG (BPF_AND, R1, R2));
-        }
+      mask_bit_op (g, BPF_AND, i);
       asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, skip);
       cg_emit (g, MOV64_IMM (R1, 19));   /* SIGSTOP */
       cg_emit (g, CALL (BPF_FUNC_send_signal));
