@@ -185,6 +185,31 @@ reserve_elem (struct gen *g, int32_t elem, int drop)
   asm_bind (&g->a, fits);
 }
 
+/* Create V's element at the key, its ELEM bytes charged to dynvarsize
+ * (DROP when there is no room), from the bytes at SLOT (or at the address
+ * SLOT holds, when BY_ADDR); created, go to CREATED.  Not created (the map
+ * is full, or another CPU made it first): the charge is given back, go to
+ * NOT_CREATED. */
+static void
+create_elem (struct gen *g, struct dvar *v, int32_t elem, int16_t slot, bool by_addr,
+             int drop, int created, int not_created)
+{
+  reserve_elem (g, elem, drop);
+  var_map_and_key (g, v);
+  if (by_addr)
+    cg_emit (g, LDX (BPF_DW, R3, R10, slot));
+  else
+    {
+      cg_emit (g, MOV64_REG (R3, R10));
+      cg_emit (g, A64_IMM (BPF_ADD, R3, slot));
+    }
+  cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
+  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, created);
+  dynvar_counter (g, drop);
+  give_back (g, elem, not_created);
+}
+
 /* r0 = the element of V at the key built in the scratch key area, created
  * from zeroes when absent (its bytes counted against dynvarsize like any
  * new element); when there is no room the drop is counted and the code
@@ -197,15 +222,8 @@ map_elem_for_write (struct gen *g, struct dvar *v)
   var_map_and_key (g, v);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
-  reserve_elem (g, elem, drop);
-  var_map_and_key (g, v);
-  cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_ZERO));    /* zeroes, at least the value's size (runtime) */
-  cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
-  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, again);
-  /* not created (the map is full, or another CPU made it): no charge */
-  dynvar_counter (g, drop);
-  give_back (g, elem, again);
+  /* from zeroes (SLOT_ZERO holds their address: at least the value's size) */
+  create_elem (g, v, elem, SLOT_ZERO, true, drop, again, again);
   asm_bind (&g->a, again);
   var_map_and_key (g, v);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
@@ -279,8 +297,6 @@ store_map_elem (struct gen *g, struct dvar *v)
   bool by_addr = is_str || is_obj;    /* SLOT_VALUE holds the value's address */
   int32_t elem = dynvar_elem_size (v);
   int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
-#define VALUE_TO_R3() do { if (by_addr) cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE)); \
-    else { cg_emit (g, MOV64_REG (R3, R10)); cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_VALUE)); } } while (0)
   if (!by_addr)
     {
       /* assigning 0 deletes the element and gives its space back */
@@ -295,14 +311,7 @@ store_map_elem (struct gen *g, struct dvar *v)
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, update);
   /* a new one: reserve its bytes first */
-  reserve_elem (g, elem, drop);
-  var_map_and_key (g, v);
-  VALUE_TO_R3 ();
-  cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
-  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
-  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
-  dynvar_counter (g, drop);
-  give_back (g, elem, drop);
+  create_elem (g, v, elem, SLOT_VALUE, by_addr, drop, done, drop);
   asm_bind (&g->a, update);
   /* r0 = the element: write the value in place */
   if (is_str)
@@ -325,7 +334,6 @@ store_map_elem (struct gen *g, struct dvar *v)
   asm_bind (&g->a, drop);
   cg_count_drop (g, DROP_DYNVAR);
   asm_bind (&g->a, done);
-#undef VALUE_TO_R3
 }
 
 /* Store r0 into variable V (target node LV). */
