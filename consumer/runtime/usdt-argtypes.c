@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/strset.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "consumer/probes/probe-desc.h"
@@ -90,18 +91,6 @@ module_matches (const char *pattern, const char *path, const char *base)
   return probe_field_match (pattern, base);
 }
 
-/* Probe N of F (its first note of that provider and name) is already in
- * the list. */
-static bool
-seen_before (const struct sdt_file *f, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    if (strcmp (f->notes[i].provider, f->notes[n].provider) == 0
-        && strcmp (f->notes[i].name, f->notes[n].name) == 0)
-      return true;
-  return false;
-}
-
 static void
 add_probe (struct ctype_probe_args **out, size_t *n, size_t *cap, const struct sdt_file *f,
            const struct sdt_note *note, const char *name, const char *base)
@@ -149,15 +138,18 @@ usdt_args (void *ctx, const char *const *descs, size_t ndescs, struct ctype_prob
           if (pd.module[0] && !module_matches (pd.module, path, base))
             continue;
           const struct sdt_file *f = module_notes (rt->usdt_argtypes, path);
+          struct strset seen = { 0 };   /* a probe's sites share one declaration */
           for (size_t i = 0; f && i < f->nnotes; i++)
             {
               const struct sdt_note *note = &f->notes[i];
-              if (seen_before (f, i) || !provider_matches (rt, pd.provider, note->provider)
-                  || !probe_name_match (pd.name, note->name))
+              if (!provider_matches (rt, pd.provider, note->provider)
+                  || !probe_name_match (pd.name, note->name)
+                  || !strset_add (&seen, xasprintf ("%s:%s", note->provider, note->name)))
                 continue;
               matched = true;
               add_probe (out, &n, &cap, f, note, name, base);
             }
+          strset_clear (&seen);
         }
       *every_desc = *every_desc && matched;
       probe_desc_free (&pd);
