@@ -129,12 +129,9 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
            v->type.kind == DT_STRING ? "string" : "int", vt.kind == DT_STRING ? "string" : "int");
       return -1;
     }
-  else if (lv->kind == DN_INDEX && v->nkeys != lv->nargs)
-    {
-      ck_err (c, &lv->loc, "%s%s[ ] used with %zu keys, declared with %zu", scope == VS_SELF ? "self->" : "",
-              name, lv->nargs, v->nkeys);
-      return -1;
-    }
+  else if (lv->kind == DN_INDEX
+           && ck_match_prototype (c, lv, scope == VS_SELF ? "self->" : "", name, v, keys) != 0)
+    return -1;
   ck_refer_var (ni, v);
   return 0;
 }

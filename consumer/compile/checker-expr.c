@@ -404,14 +404,9 @@ check_self_index (struct ck *c, struct d_node *n)
       ck_err (c, &n->loc, "failed to resolve self->%s: Unknown variable name", name);
       return -1;
     }
-  if (v->nkeys != n->nargs)
-    {
-      ck_err (c, &n->loc, "self->%s[ ] used with %zu keys, declared with %zu", name, n->nargs, v->nkeys);
-      return -1;
-    }
-  for (size_t i = 0; i < n->nargs; i++)
-    if (ck_expr (c, n->args[i]) != 0)
-      return -1;
+  struct dtype keys[CK_MAX_KEYS];
+  if (ck_keys (c, n, true, keys) != 0 || ck_match_prototype (c, n, "self->", name, v, keys) != 0)
+    return -1;
   ck_refer_var (ck_info (c, n), v);
   return 0;
 }
@@ -570,14 +565,9 @@ check_index (struct ck *c, struct d_node *n)
       ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
       return -1;
     }
-  if (v->nkeys != n->nargs)
-    {
-      ck_err (c, &n->loc, "%s[ ] used with %zu keys, declared with %zu", n->sval, n->nargs, v->nkeys);
-      return -1;
-    }
-  for (size_t i = 0; i < n->nargs; i++)
-    if (ck_expr (c, n->args[i]) != 0)
-      return -1;
+  struct dtype keys[CK_MAX_KEYS];
+  if (ck_keys (c, n, true, keys) != 0 || ck_match_prototype (c, n, "", n->sval, v, keys) != 0)
+    return -1;
   ck_refer_var (ni, v);
   return 0;
 }

@@ -89,6 +89,12 @@ int ck_not_record (struct ck *c, const struct d_node *k);
  * their types into KEYS.  0, or -1 after an error. */
 #define CK_MAX_KEYS 16
 int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
+/* checker-assoc.c: `string s[int];` declares an associative array (*HANDLED
+ * false when D's brackets hold a bound instead); every use of an array
+ * matches its prototype (KEYS: the use's key types; PREFIX "self->" or ""). */
+int ck_assoc_decl (struct ck *c, struct d_decl *d, enum var_scope scope, bool *handled);
+int ck_match_prototype (struct ck *c, const struct d_node *n, const char *prefix, const char *name,
+                        const struct dvar *v, const struct dtype *keys);
 
 /* checker-types.c: C types (ctype.h) of the script and the traced program. */
 struct ctype_table *ck_types (struct ck *c);

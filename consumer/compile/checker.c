@@ -424,9 +424,14 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_THIS:
       {
         struct dtype t;
+        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
+        bool assoc;
+        if (ck_assoc_decl (c, d, s, &assoc) != 0)
+          return -1;
+        if (assoc)
+          return 0;
         if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
           return -1;
-        enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
         if (t.kind == DT_VOID || (t.kind == DT_OBJECT && ck_object_var_ok (c, s, t, &d->loc) != 0))
           {
             if (t.kind == DT_VOID)
