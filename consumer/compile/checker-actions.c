@@ -221,17 +221,17 @@ ck_assign (struct ck *c, struct d_node *n)
 
 /* Does N assign anything (an index of a target read and then written is
  * evaluated twice by the code generator)? */
-static bool
-has_side_effect (const struct d_node *n, int depth)
+bool
+ck_has_side_effect (const struct d_node *n, int depth)
 {
   if (!n || depth > 64)
     return n != NULL;
   if (n->kind == DN_ASSIGN || n->kind == DN_INCDEC)
     return true;
-  if (has_side_effect (n->a, depth + 1) || has_side_effect (n->b, depth + 1) || has_side_effect (n->c, depth + 1))
+  if (ck_has_side_effect (n->a, depth + 1) || ck_has_side_effect (n->b, depth + 1) || ck_has_side_effect (n->c, depth + 1))
     return true;
   for (size_t i = 0; i < n->nargs; i++)
-    if (has_side_effect (n->args[i], depth + 1))
+    if (ck_has_side_effect (n->args[i], depth + 1))
       return true;
   return false;
 }
@@ -243,9 +243,9 @@ check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *lo
 {
   if (lv->kind == DN_IDENT || lv->kind == DN_SELF || lv->kind == DN_THIS)
     return 0;
-  bool bad = has_side_effect (lv->a, 0);
+  bool bad = ck_has_side_effect (lv->a, 0);
   for (size_t i = 0; i < lv->nargs && !bad; i++)
-    bad = has_side_effect (lv->args[i], 0);
+    bad = ck_has_side_effect (lv->args[i], 0);
   if (bad)
     {
       ck_err (c, loc, "the target of a compound assignment, ++ or -- may not have side effects "

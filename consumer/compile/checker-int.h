@@ -89,6 +89,8 @@ int ck_not_record (struct ck *c, const struct d_node *k);
  * their types into KEYS.  0, or -1 after an error. */
 #define CK_MAX_KEYS 16
 int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
+/* checker-actions.c: does N (at nesting DEPTH) assign anything? */
+bool ck_has_side_effect (const struct d_node *n, int depth);
 /* checker-assoc.c: `string s[int];` declares an associative array (*HANDLED
  * false when D's brackets hold a bound instead); every use of an array
  * matches its prototype (KEYS: the use's key types; PREFIX "self->" or ""). */
@@ -111,6 +113,10 @@ int ck_type_of (struct ck *c, const char *text, struct d_decl *def, const struct
                 struct dtype *out);
 /* The D value type of a C type. */
 struct dtype ck_dtype_of (const struct ctype *t);
+/* checker-types.c: D's string as a struct or union member (strsize bytes
+ * in place), and whether a member's type is that. */
+const struct ctype *ck_string_member_type (struct ck *c);
+bool ck_is_string_member_type (const struct ctype *t);
 
 /* checker-args.c: args[N] of a pid entry probe typed from the function's
  * parameters (OUT untouched when unknown; -1 after reporting), and a struct

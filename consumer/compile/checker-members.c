@@ -78,6 +78,12 @@ set_mem_type (struct ck *c, struct d_node *n, struct ninfo *ni, const struct cty
     }
   ni->type = ck_dtype_of (t);
   ni->mem = home;
+  if (ck_is_string_member_type (t))
+    {
+      /* a string member: its bytes up to the first NUL */
+      ni->type = T_STRING;
+      ni->str_bytes = r->size - 1;
+    }
   return 0;
 }
 
@@ -337,6 +343,17 @@ ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       if (ni->type.kind != vt.kind || !ctype_equal (ctype_resolve (ni->type.ctype), ctype_resolve (vt.ctype)))
         {
           ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
+          return -1;
+        }
+      return 0;
+    }
+  if (ni->type.kind == DT_STRING && ni->str_bytes)
+    {
+      /* a string member takes a copy of a string */
+      if (vt.kind != DT_STRING)
+        {
+          ck_err (c, &lv->loc, "operands have incompatible types: \"string\" = \"%s\"",
+                  vt.kind == DT_INTEGER ? "int" : "void");
           return -1;
         }
       return 0;

@@ -372,6 +372,29 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
 /* ------------------------------------------------------------------ */
 /* Definitions.                                                         */
 
+/* D's `string` as a member: strsize bytes in place, a typedef named
+ * "string" of char[strsize] (no script can name a typedef "string": it is
+ * a keyword), read as a D string and written by copying one. */
+const struct ctype *
+ck_string_member_type (struct ck *c)
+{
+  struct ctype_table *tt = ck_types (c);
+  struct ctype *t = ctype_new (tt, CT_TYPEDEF);
+  const struct ctype *arr = ctype_array_of (tt, ctype_builtin (tt, "char"), c->prog->strsize);
+  t->name = ctype_strdup (tt, "string");
+  t->ref = arr;
+  t->size = arr->size;
+  t->align = arr->align;
+  t->complete = true;
+  return t;
+}
+
+bool
+ck_is_string_member_type (const struct ctype *t)
+{
+  return t && t->kind == CT_TYPEDEF && !t->module && t->name && strcmp (t->name, "string") == 0;
+}
+
 static uint64_t
 align_up (uint64_t v, uint64_t a)
 {
@@ -411,11 +434,7 @@ layout_members (struct ck *c, struct d_decl *d, struct ctype *agg)
       bool is_string;
       const struct ctype *t = ck_ctype (c, m->type->text, m->def, &m->loc, &is_string);
       if (is_string)
-        {
-          ck_err (c, &m->loc, "member %s: D's string type may not be a member of a struct or union",
-                  m->name ? m->name : "");
-          return -1;
-        }
+        t = ck_string_member_type (c);
       if (!t)
         return -1;
       const struct ctype *rt = ctype_resolve (t);

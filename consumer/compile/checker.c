@@ -524,10 +524,15 @@ check_script (struct ck *c, struct d_script *script)
       if (check_depth (c, ast->predicate) != 0 || check_depth (c, ast->body) != 0)
         return -1;
       /* the body before the predicate, as DTrace cooks a clause: a variable
-         first assigned in the body may be read by the clause's predicate */
+         first assigned in the body may be read by the clause's predicate;
+         but a predicate that assigns (`/(this->f = strtok(...)) != NULL/`)
+         comes first, so that the body sees the types it gives */
+      bool pred_first = ast->predicate && ck_has_side_effect (ast->predicate, 0);
+      if (pred_first && ck_int (c, ast->predicate, "predicate") != 0)
+        return -1;
       if (ast->body && check_stmt (c, ast->body) != 0)
         return -1;
-      if (ast->predicate && ck_int (c, ast->predicate, "predicate") != 0)
+      if (ast->predicate && !pred_first && ck_int (c, ast->predicate, "predicate") != 0)
         return -1;
       if (!ast->body || ast->body->nargs == 0)
         {

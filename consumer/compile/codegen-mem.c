@@ -281,6 +281,12 @@ store_at_r0 (struct gen *g, struct ninfo *ni)
       cg_copy_bytes (g, R2, R1, (unsigned) ctype_resolve (ni->type.ctype)->size);
       return;
     }
+  if (ni->type.kind == DT_STRING)
+    {
+      /* a string member: strsize bytes of the string */
+      cg_copy_string (g, R0, R1);
+      return;
+    }
   unsigned size = read_size (ni);
   uint8_t code = (uint8_t) asm_size_code (size);
   if (ni->member && ni->member->bit_size)
