@@ -81,9 +81,8 @@ agg_params (struct ck *c, enum agg_func f, struct d_node *call, int64_t param[4]
           }
       for (int i = 0; i < 4; i++)
         param[i] = ck_info (c, call->args[i + 1])->value;
-      if (param[0] < 2 || param[2] <= param[1] || param[1] < 0 || param[0] > param[3]
-          || param[3] % param[0] != 0 || param[0] > UINT16_MAX || param[2] > UINT16_MAX
-          || param[3] > UINT16_MAX
+      if (param[0] < 2 || param[2] <= param[1] || param[1] < 0 || param[3] < 1
+          || param[0] > UINT16_MAX || param[2] > UINT16_MAX || param[3] > UINT16_MAX
           || !dfmt_llquantize_valid ((uint16_t) param[0], (uint16_t) param[1], (uint16_t) param[2],
                                      (uint16_t) param[3]))
         {

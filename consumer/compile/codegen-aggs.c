@@ -102,7 +102,7 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
     {
       llq_u128 lo, width, count;
       llq_magnitude (factor, nsteps, m, &lo, &width, &count);
-      llq_u128 limit = lo + count * width;
+      llq_u128 limit = llq_start (lo, width, count);
       int next = asm_label (a);
       if (limit > INT64_MAX)
         open = false;                  /* every remaining value is in here */
@@ -112,10 +112,22 @@ cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int incr
           asm_jmp_reg (a, BPF_JSGE, R1, R2, next);
         }
       E (MOV64_REG (R4, R1));
-      cg_mov_imm (g, R2, (int64_t) lo);
-      E (A64_REG (BPF_SUB, R4, R2));
-      cg_mov_imm (g, R2, (int64_t) width);
-      E (A64_REG (BPF_DIV, R4, R2));
+      if (lo % width == 0)
+        {
+          cg_mov_imm (g, R2, (int64_t) lo);
+          E (A64_REG (BPF_SUB, R4, R2));
+          cg_mov_imm (g, R2, (int64_t) width);
+          E (A64_REG (BPF_DIV, R4, R2));
+        }
+      else
+        {
+          /* buckets aligned to multiples of a width that does not divide
+           * lo (fewer steps than the factor): v / width - lo / width */
+          cg_mov_imm (g, R2, (int64_t) width);
+          E (A64_REG (BPF_DIV, R4, R2));
+          cg_mov_imm (g, R2, (int64_t) (lo / width));
+          E (A64_REG (BPF_SUB, R4, R2));
+        }
       cg_mov_imm (g, R2, (int64_t) base);
       E (A64_REG (BPF_ADD, R4, R2));
       asm_ja (a, add);

@@ -24,7 +24,12 @@ llq_pow (unsigned f, unsigned e)
   return r;
 }
 
-/* Magnitude M: its first value, bucket width and number of buckets. */
+/* Magnitude M: its first value, bucket width and number of buckets.
+ * Buckets are aligned to multiples of the width: with fewer steps than
+ * the factor (llquantize(v, 10, 0, 5, 5): width 200 over 100 .. 999) the
+ * first bucket runs from factor^m to the first multiple of the width
+ * (100 .. 199), then 200 .. 399, ... 800 .. 999, as DTrace lays them out;
+ * otherwise the width divides factor^m and every bucket is one width. */
 static inline void
 llq_magnitude (unsigned factor, unsigned nsteps, unsigned m, llq_u128 *lo, llq_u128 *width,
                llq_u128 *count)
@@ -32,7 +37,21 @@ llq_magnitude (unsigned factor, unsigned nsteps, unsigned m, llq_u128 *lo, llq_u
   llq_u128 hi = llq_pow (factor, m + 1);
   *lo = llq_pow (factor, m);
   *width = hi <= nsteps ? 1 : hi / nsteps;
-  *count = (hi - *lo) / *width;
+  *count = hi / *width - *lo / *width;
+}
+
+/* The bucket (0 .. count-1) of UV within the magnitude starting at LO. */
+static inline llq_u128
+llq_index (llq_u128 uv, llq_u128 lo, llq_u128 width)
+{
+  return uv / width - lo / width;
+}
+
+/* The first value of bucket K of the magnitude starting at LO. */
+static inline llq_u128
+llq_start (llq_u128 lo, llq_u128 width, llq_u128 k)
+{
+  return k == 0 ? lo : (lo / width + k) * width;
 }
 
 #endif

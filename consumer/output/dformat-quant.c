@@ -86,9 +86,14 @@ dfmt_lquantize_bucket (int64_t v, int32_t low, int32_t high, uint16_t step)
 bool
 dfmt_llquantize_valid (uint16_t factor, uint16_t low, uint16_t high, uint16_t nsteps)
 {
-  if (factor < 2 || high <= low || nsteps < factor || nsteps % factor != 0)
+  if (factor < 2 || high <= low || nsteps == 0)
     return false;
   if (llq_pow (factor, high) > (llq_u128) UINT64_MAX)
+    return false;
+  /* fewer steps than the factor: they must divide it */
+  if (nsteps < factor)
+    return factor % nsteps == 0;
+  if (nsteps % factor != 0)
     return false;
   /* nsteps must divide a power of factor */
   llq_u128 p = factor;
@@ -125,8 +130,8 @@ dfmt_llquantize_bucket (int64_t v, uint16_t factor, uint16_t low, uint16_t high,
     {
       llq_u128 lo, width, count;
       llq_magnitude (factor, nsteps, m, &lo, &width, &count);
-      if (uv < lo + count * width)
-        return (unsigned) (idx + (uv - lo) / width);
+      if (uv < llq_start (lo, width, count))
+        return (unsigned) (idx + llq_index (uv, lo, width));
       idx += count;
     }
   return (unsigned) idx;
@@ -142,7 +147,7 @@ llq_bucket_start (const struct dfmt_aggdesc *d, unsigned b)
       llq_u128 lo, width, count;
       llq_magnitude (d->llq_factor, d->llq_nsteps, m, &lo, &width, &count);
       if (b < idx + count)
-        return lo + (b - idx) * width;
+        return llq_start (lo, width, b - idx);
       idx += count;
     }
   return llq_pow (d->llq_factor, d->llq_high + 1u);

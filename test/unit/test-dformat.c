@@ -806,7 +806,17 @@ test_buckets (void)
               "llquantize(10,0,6,20): 95 is the last of 10..95 step 5");
   UNIT_CHECK (dfmt_llquantize_valid (10, 0, 6, 20), "llquantize(10,0,6,20) valid");
   UNIT_CHECK (!dfmt_llquantize_valid (10, 0, 6, 15), "factor must divide nsteps");
-  UNIT_CHECK (!dfmt_llquantize_valid (10, 0, 6, 5), "factor <= nsteps");
+  UNIT_CHECK (dfmt_llquantize_valid (10, 0, 6, 5), "fewer steps than the factor, dividing it");
+  UNIT_CHECK (!dfmt_llquantize_valid (10, 0, 6, 3), "fewer steps than the factor must divide it");
+  /* llquantize(v, 10, 0, 5, 5): a magnitude's buckets are aligned to
+   * multiples of its width (200 over 100 .. 999): 100, 200, 400, 600, 800 */
+  UNIT_INTEQ (dfmt_llquantize_nbuckets (10, 0, 5, 5), 2 + 6 * 5, "llquantize(10,0,5,5): 5 a magnitude");
+  UNIT_INTEQ (dfmt_llquantize_bucket (1, 10, 0, 5, 5), 1, "llquantize(10,0,5,5): 1 -> 1's bucket");
+  UNIT_INTEQ (dfmt_llquantize_bucket (3, 10, 0, 5, 5), 2, "llquantize(10,0,5,5): 3 -> 2's bucket");
+  UNIT_INTEQ (dfmt_llquantize_bucket (150, 10, 0, 5, 5), 11, "llquantize(10,0,5,5): 150 -> 100's bucket");
+  UNIT_INTEQ (dfmt_llquantize_bucket (320, 10, 0, 5, 5), 12, "llquantize(10,0,5,5): 320 -> 200's bucket");
+  UNIT_INTEQ (dfmt_llquantize_bucket (999, 10, 0, 5, 5), 15, "llquantize(10,0,5,5): 999 -> 800's bucket");
+  UNIT_INTEQ (dfmt_llquantize_bucket (1000, 10, 0, 5, 5), 16, "llquantize(10,0,5,5): 1000 -> next magnitude");
   UNIT_CHECK (!dfmt_llquantize_valid (1, 0, 6, 5), "factor >= 2");
   UNIT_CHECK (!dfmt_llquantize_valid (10, 3, 3, 10), "high > low");
   UNIT_CHECK (!dfmt_llquantize_valid (10, 0, 20, 10), "10^20 overflows 64 bits");
