@@ -179,10 +179,26 @@ ck_assoc_decl (struct ck *c, struct d_decl *d, enum var_scope scope, bool *handl
   return r;
 }
 
-static const char *
+static char *
 kind_name (struct dtype t)
 {
-  return t.kind == DT_STRING ? "string" : t.kind == DT_INTEGER ? "int" : "void";
+  if (t.kind == DT_OBJECT && t.ctype)
+    return ctype_name (t.ctype);
+  return xstrdup (t.kind == DT_STRING ? "string" : t.kind == DT_INTEGER ? "int" : "void");
+}
+
+/* A key of type GOT where the prototype has WANT: strings, integers and
+ * structs or unions are not interchangeable (a struct key must be of the
+ * same type, not merely the same layout). */
+static bool
+key_mismatch (struct dtype want, struct dtype got)
+{
+  if (want.kind == DT_VOID || got.kind == DT_VOID)
+    return false;
+  if (want.kind == DT_OBJECT || got.kind == DT_OBJECT)
+    return want.kind != got.kind
+           || !ctype_equal (ctype_resolve (want.ctype), ctype_resolve (got.ctype));
+  return (want.kind == DT_STRING || got.kind == DT_STRING) && want.kind != got.kind;
 }
 
 int
@@ -197,14 +213,13 @@ ck_match_prototype (struct ck *c, const struct d_node *n, const char *prefix, co
     }
   for (size_t i = 0; i < n->nargs; i++)
     {
-      struct dtype want = v->keys[i], got = keys[i];
-      bool bad = (want.kind == DT_STRING || got.kind == DT_STRING) && want.kind != got.kind
-                 && want.kind != DT_VOID && got.kind != DT_VOID;
-      if (bad)
+      if (key_mismatch (v->keys[i], keys[i]))
         {
+          char *want = kind_name (v->keys[i]), *got = kind_name (keys[i]);
           ck_err (c, &n->loc, "%s%s[ ] key #%zu is incompatible with prototype:\n"
-                  "\tprototype: %s\n\t      key: %s", prefix, name, i + 1, kind_name (want),
-                  kind_name (got));
+                  "\tprototype: %s\n\t      key: %s", prefix, name, i + 1, want, got);
+          free (want);
+          free (got);
           return -1;
         }
     }

@@ -319,8 +319,18 @@ ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_
       keys[i] = ck_info (c, n->args[i])->type;
       if (keys[i].kind == DT_OBJECT)
         {
-          ck_err (c, &n->args[i]->loc, "a struct, union or array cannot be a key");
-          return -1;
+          /* an associative array may be keyed by the value of a struct or
+           * union held in D's own memory (its bytes are the key) */
+          const struct ctype *r = ctype_resolve (keys[i].ctype);
+          bool sou = r && (r->kind == CT_STRUCT || r->kind == CT_UNION);
+          if (!void_ok || !sou || ck_info (c, n->args[i])->mem != MEM_LOCAL)
+            {
+              ck_err (c, &n->args[i]->loc, "%s cannot be a key%s",
+                      sou ? "a struct or union" : "an array",
+                      sou && void_ok ? " unless it is a D variable or a member of one"
+                      : void_ok ? "" : " of an aggregation");
+              return -1;
+            }
         }
       if (keys[i].kind == DT_VOID && !void_ok)
         {
