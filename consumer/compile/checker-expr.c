@@ -384,8 +384,9 @@ check_ident (struct ck *c, struct d_node *n)
   if (strcmp (n->sval, "NULL") == 0)
     {
       /* D's NULL: a null pointer constant (compared with strings it
-       * stands for "not found", see DN_BINARY) */
-      set_const (ni, (struct dtype) { DT_INTEGER, 8, false, true, NULL }, 0);
+       * stands for "not found", see DN_BINARY); as in DTrace its size is
+       * an int's (sizeof (NULL) is 4) */
+      set_const (ni, (struct dtype) { DT_INTEGER, 4, true, true, NULL }, 0);
       return 0;
     }
   ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);

@@ -576,13 +576,9 @@ def_type (struct ck *c, struct d_decl *d)
           ck_err (c, &d->loc, "%s %s redeclared", kind_word (k), d->name);
           return NULL;
         }
-      for (enum ctype_kind o = CT_ENUM; o <= CT_UNION; o++)
-        if (o != k && (o == CT_ENUM || o == CT_STRUCT || o == CT_UNION)
-            && ctype_find (tt, o, NULL, d->name))
-          {
-            ck_err (c, &d->loc, "%s %s redeclared as %s %s", kind_word (o), d->name, kind_word (k), d->name);
-            return NULL;
-          }
+      /* struct, union and enum tags are kept apart (`struct record` and
+       * `union record` may both exist), as DTrace's type container keeps
+       * them, unlike C's one tag namespace */
       t = (struct ctype *) old;
     }
   if (!t)

@@ -183,12 +183,13 @@ same_name (const char *a, const char *b)
   return a == b || (a && b && strcmp (a, b) == 0);
 }
 
-/* Struct, union and enum tags share C's tag namespace; typedefs have their
- * own (ordinary identifiers). */
+/* Each kind of name has its own namespace: typedefs, and struct, union
+ * and enum tags apart from one another (`struct record` and `union
+ * record` may both be defined), as DTrace's type containers keep them. */
 static bool
 same_namespace (enum ctype_kind a, enum ctype_kind b)
 {
-  return (a == CT_TYPEDEF) == (b == CT_TYPEDEF);
+  return a == b;
 }
 
 const struct ctype *
