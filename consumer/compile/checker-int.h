@@ -116,6 +116,9 @@ struct dtype ck_dtype_of (const struct ctype *t);
 /* checker-types.c: D's string as a struct or union member (strsize bytes
  * in place), and whether a member's type is that. */
 const struct ctype *ck_string_member_type (struct ck *c);
+/* checker-members.c: NAME[i] on a declared scalar array becomes an index
+ * of the global array object (D's memory) in the clause ROOT. */
+void ck_lower_declared_arrays (struct ck *c, struct d_node *root);
 bool ck_is_string_member_type (const struct ctype *t);
 
 /* checker-args.c: args[N] of a pid entry probe typed from the function's

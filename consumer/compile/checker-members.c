@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "consumer/compile/checker-int.h"
+#include "dlang/build.h"
 #include "common/xalloc.h"
 
 static char *
@@ -377,4 +378,40 @@ ck_is_mem_node (const struct d_node *n)
 {
   return n->kind == DN_MEMBER || (n->kind == DN_INDEX && !n->sval && !ck_is_self_index (n))
          || (n->kind == DN_UNARY && n->op == DOP_DEREF);
+}
+
+/* A scalar array declared at the top level (`int a[5];`) is a global
+ * variable of array type, kept in D's memory like a global struct: its
+ * elements are typed memory, a[i] indexes it (bounds checked, as DTrace
+ * checks them) and &a[i] is an address.  NAME[i] naming such an array is
+ * rewritten into that form (the array, then the index) before the clause
+ * is checked. */
+static void
+lower_declared_arrays (struct ck *c, struct d_node *n, int depth)
+{
+  if (!n || depth > 6000)
+    return;
+  if (n->kind == DN_INDEX && n->sval && !n->a && n->nargs == 1)
+    {
+      const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+      const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+      if (r && r->kind == CT_ARRAY && r->nelems && !ck_find_var (c->prog, VS_ASSOC, n->sval))
+        {
+          struct d_node *id = d_node_new (DN_IDENT, &n->loc);
+          id->sval = n->sval;
+          n->sval = NULL;
+          n->a = id;
+        }
+    }
+  lower_declared_arrays (c, n->a, depth + 1);
+  lower_declared_arrays (c, n->b, depth + 1);
+  lower_declared_arrays (c, n->c, depth + 1);
+  for (size_t i = 0; i < n->nargs; i++)
+    lower_declared_arrays (c, n->args[i], depth + 1);
+}
+
+void
+ck_lower_declared_arrays (struct ck *c, struct d_node *root)
+{
+  lower_declared_arrays (c, root, 0);
 }

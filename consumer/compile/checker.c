@@ -533,6 +533,8 @@ check_script (struct ck *c, struct d_script *script)
       c->spec_flags = 0;
       if (check_depth (c, ast->predicate) != 0 || check_depth (c, ast->body) != 0)
         return -1;
+      ck_lower_declared_arrays (c, ast->predicate);
+      ck_lower_declared_arrays (c, ast->body);
       /* the body before the predicate, as DTrace cooks a clause: a variable
          first assigned in the body may be read by the clause's predicate;
          but a predicate that assigns (`/(this->f = strtok(...)) != NULL/`)
