@@ -148,6 +148,7 @@ ck_assign (struct ck *c, struct d_node *n)
         }
       return ck_aggregation (c, n, n->a, n->b);
     }
+  ck_pointer_index_form (c, n->a);        /* p[i] = v through a typed pointer */
   if (n->op != DOP_ASSIGN && check_read_write_target (c, n->a, &n->loc) != 0)
     return -1;
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)

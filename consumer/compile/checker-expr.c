@@ -555,6 +555,12 @@ check_index (struct ck *c, struct d_node *n)
     return -1;
   enum builtin bi;
   struct dtype bt;
+  if (!v && ck_pointer_index_form (c, n))
+    {
+      if (ck_expr (c, n->a) != 0)
+        return -1;
+      return ck_typed_index (c, n);
+    }
   if (!v && (ck_builtin_of (n->sval, &bi, &bt) || ck_find_var (c->prog, VS_GLOBAL, n->sval)))
     {
       /* probename[0], s[1]: D's strings and scalars have no elements */
@@ -578,7 +584,12 @@ static int
 check_unary (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
-  if (ck_expr (c, n->a) != 0)
+  const struct d_node *outer = c->addr_operand;
+  if (n->op == DOP_ADDROF)
+    c->addr_operand = n->a;       /* &a[N]: one past the end is an address */
+  int r = ck_expr (c, n->a);
+  c->addr_operand = outer;
+  if (r != 0)
     return -1;
   struct ninfo *a = ck_info (c, n->a);
   if (n->op == DOP_ADDROF && a->mem)

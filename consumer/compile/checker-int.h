@@ -29,6 +29,7 @@ struct ck {
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
   size_t nconsts, consts_cap;
   struct ck_const *consts;
+  const struct d_node *addr_operand;   /* the operand of the & being checked */
 };
 
 /* print( ): the largest struct, union or array it records. */
@@ -119,6 +120,9 @@ const struct ctype *ck_string_member_type (struct ck *c);
 /* checker-members.c: NAME[i] on a declared scalar array becomes an index
  * of the global array object (D's memory) in the clause ROOT. */
 void ck_lower_declared_arrays (struct ck *c, struct d_node *root);
+/* checker-members.c: NAME[i] where NAME is a global holding a typed
+ * pointer becomes an index of that pointer (true when rewritten). */
+bool ck_pointer_index_form (struct ck *c, struct d_node *n);
 bool ck_is_string_member_type (const struct ctype *t);
 
 /* checker-args.c: args[N] of a pid entry probe typed from the function's

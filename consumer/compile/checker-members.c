@@ -14,6 +14,10 @@
  *              (struct foo))` or alloca() bytes; read with plain loads.
  *              The whole type must fit the buffer (strsize), and indices
  *              are bounded, so the BPF verifier sees every load in range.
+ *   MEM_KERNEL what a pointer to D's own memory points to: `p = &a[2]` on
+ *              a declared array (the pointer is not `userland`).  Each
+ *              read is one bpf_probe_read_kernel; writes through it are
+ *              refused.
  * An expression of struct, union or array type (DT_OBJECT) evaluates to the
  * address of its first byte; a scalar one to the value read.  A pointer
  * read from either home points into the traced process.
@@ -56,7 +60,10 @@ pointee (struct dtype t)
 static uint8_t
 pointer_home (struct dtype t)
 {
-  return ck_is_buffer_pointer (t) ? MEM_LOCAL : MEM_USER;
+  if (ck_is_buffer_pointer (t))
+    return MEM_LOCAL;
+  const struct ctype *p = t.ctype ? ctype_resolve (t.ctype) : NULL;
+  return p && p->kind == CT_POINTER && !p->userland ? MEM_KERNEL : MEM_USER;
 }
 
 /* The type of the memory read at NI (a scalar's D type, or DT_OBJECT). */
@@ -202,7 +209,8 @@ ck_typed_index (struct ck *c, struct d_node *n)
   uint64_t limit = nelems;
   if (home == MEM_LOCAL && !nelems)
     limit = c->prog->strsize / er->size;      /* a copied-in buffer's elements */
-  if (k->is_const && limit && (k->value < 0 || (uint64_t) k->value >= limit))
+  uint64_t past = n == c->addr_operand ? 1 : 0;      /* &a[N] */
+  if (k->is_const && limit && (k->value < 0 || (uint64_t) k->value >= limit + past))
     {
       ck_err (c, &n->loc, "index %" PRId64 " is out of range for %s of %" PRIu64 " elements",
               k->value, nelems ? "an array" : "a copied-in buffer", limit);
@@ -221,9 +229,9 @@ void
 ck_decay (struct ck *c, struct ninfo *ni)
 {
   const struct ctype *r = ni->type.kind == DT_OBJECT ? ctype_resolve (ni->type.ctype) : NULL;
-  if (!r || r->kind != CT_ARRAY || ni->mem != MEM_USER)
+  if (!r || r->kind != CT_ARRAY || (ni->mem != MEM_USER && ni->mem != MEM_KERNEL))
     return;
-  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), r->ref, true));
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), r->ref, ni->mem == MEM_USER));
   ni->decayed = true;
 }
 
@@ -275,12 +283,49 @@ ck_array_string (struct ck *c, struct d_node *n)
   return true;
 }
 
+/* N is an element or member of a D variable (a declared array's a[i], a
+ * global struct's s.m), not the variable itself (DTrace refuses &var). */
+static bool
+d_variable_element (struct ck *c, struct d_node *n)
+{
+  if (!n || !((n->kind == DN_INDEX && !n->sval && n->a) || (n->kind == DN_MEMBER && n->op != DOP_ARROW)))
+    return false;
+  struct d_node *root = n->a;
+  for (int depth = 0; root && depth < 64; depth++)
+    {
+      if ((root->kind == DN_INDEX && !root->sval && root->a)
+          || (root->kind == DN_MEMBER && root->op != DOP_ARROW))
+        root = root->a;
+      else
+        break;
+    }
+  return root && ck_info (c, root)->var != NULL;
+}
+
 /* &p->m, &a[i], &*p: the address of typed memory in the traced process. */
 int
 ck_addr_of (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
-  if (a->mem != MEM_USER)
+  if (a->mem == MEM_LOCAL && d_variable_element (c, n->a))
+    {
+      /* &a[i], &s.m of D's own memory: a pointer that is not userland */
+      if (a->member && a->member->bit_size)
+        {
+          ck_err (c, &n->loc, "operator & cannot be applied to bit-field %s", a->member->name);
+          return -1;
+        }
+      ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), a->type.ctype, false));
+      ni->addr_of = true;
+      return 0;
+    }
+  if (a->mem != MEM_USER && a->mem != MEM_KERNEL && a->var)
+    {
+      ck_err (c, &n->loc, "operator & cannot be applied to a D variable: take the address of "
+              "one of its elements or members");
+      return -1;
+    }
+  if (a->mem != MEM_USER && a->mem != MEM_KERNEL)
     {
       ck_err (c, &n->loc, "operator & cannot be applied to a copied-in buffer's bytes");
       return -1;
@@ -296,7 +341,7 @@ ck_addr_of (struct ck *c, struct d_node *n)
       ck_err (c, &n->loc, "operator & requires an operand of known type");
       return -1;
     }
-  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), t, true));
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), t, a->mem == MEM_USER));
   ni->addr_of = true;
   return 0;
 }
@@ -337,6 +382,11 @@ ck_mem_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
   if (ni->mem == MEM_USER)
     {
       ck_err (c, &lv->loc, "operator = cannot write to the traced process's memory (copyout( ) does, with -w)");
+      return -1;
+    }
+  if (ni->mem == MEM_KERNEL)
+    {
+      ck_err (c, &lv->loc, "operator = cannot write through a pointer to D's memory: assign the variable itself");
       return -1;
     }
   if (ni->type.kind == DT_OBJECT || vt.kind == DT_OBJECT)
@@ -414,4 +464,20 @@ void
 ck_lower_declared_arrays (struct ck *c, struct d_node *root)
 {
   lower_declared_arrays (c, root, 0);
+}
+
+bool
+ck_pointer_index_form (struct ck *c, struct d_node *n)
+{
+  if (n->kind != DN_INDEX || !n->sval || n->a || n->nargs != 1
+      || ck_find_var (c->prog, VS_ASSOC, n->sval))
+    return false;
+  const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  if (!g || !g->type.is_pointer || !g->type.ctype)
+    return false;
+  struct d_node *id = d_node_new (DN_IDENT, &n->loc);
+  id->sval = n->sval;
+  n->sval = NULL;
+  n->a = id;
+  return true;
 }

@@ -565,7 +565,7 @@ check_script (struct ck *c, struct d_script *script)
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
-  struct ck c = { prog, errprefix, NULL, 0, 0, 0, 0, NULL };
+  struct ck c = { prog, errprefix, NULL, 0, 0, 0, 0, NULL, NULL };
   int r = check_script (&c, script);
   free (c.consts);
   return r;

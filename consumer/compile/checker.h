@@ -87,7 +87,7 @@ struct ninfo {
   bool delete_elem;            /* x = 0 of a struct-valued self-> or assoc element: delete it */
 };
 
-enum { MEM_USER = 1, MEM_LOCAL = 2 };
+enum { MEM_USER = 1, MEM_LOCAL = 2, MEM_KERNEL = 3 };
 
 /* Check SCRIPT and add its variables, aggregations and clauses to PROG.
  * ERRPREFIX starts every error ("failed to compile script x.d").

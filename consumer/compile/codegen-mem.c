@@ -102,12 +102,13 @@ struct user_dst
  * which faults a page that is not present in; a read both fail faults
  * with the address. */
 static void
-read_user_or_fault (struct gen *g, struct user_dst dst, unsigned size, int src)
+read_user_or_fault (struct gen *g, struct user_dst dst, unsigned size, int src, bool kernel)
 {
   static const int32_t helpers[] = { BPF_FUNC_probe_read_user, BPF_FUNC_copy_from_user };
   struct bpf_asm *a = cg_asm (g);
   int done = asm_label (a);
-  for (int i = 0; i < (cg_sleepable (g) ? 2 : 1); i++)
+  /* D's own memory (MEM_KERNEL): one bpf_probe_read_kernel */
+  for (int i = 0; i < (kernel ? 1 : cg_sleepable (g) ? 2 : 1); i++)
     {
       if (dst.indirect)
         E (LDX (BPF_DW, R1, dst.base, (int16_t) dst.off));
@@ -118,7 +119,7 @@ read_user_or_fault (struct gen *g, struct user_dst dst, unsigned size, int src)
         }
       E (MOV64_IMM (R2, (int32_t) size));
       E (LDX (BPF_DW, R3, R10, (int16_t) src));
-      E (CALL (helpers[i]));
+      E (CALL (kernel ? BPF_FUNC_probe_read_kernel : helpers[i]));
       asm_jmp_imm (a, BPF_JEQ, R0, 0, done);
     }
   E (LDX (BPF_DW, R1, R10, (int16_t) src));
@@ -126,13 +127,14 @@ read_user_or_fault (struct gen *g, struct user_dst dst, unsigned size, int src)
   asm_bind (a, done);
 }
 
-/* r0 = the scalar at r0 in the traced process; a failed read faults. */
+/* r0 = the scalar at r0 in the traced process (or, KERNEL, in D's
+ * memory); a failed read faults. */
 static void
-read_user (struct gen *g, unsigned size)
+read_user (struct gen *g, unsigned size, bool kernel)
 {
   int slot = cg_push (g);
   E (ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
-  read_user_or_fault (g, (struct user_dst) { R10, SLOT_TMP, false }, size, slot);
+  read_user_or_fault (g, (struct user_dst) { R10, SLOT_TMP, false }, size, slot, kernel);
   cg_drop (g, 1);
   E (LDX (BPF_DW, R0, R10, SLOT_TMP));
 }
@@ -143,9 +145,10 @@ read_user (struct gen *g, unsigned size)
 static void
 copy_object (struct gen *g, uint8_t home, int src, unsigned dst, unsigned size)
 {
-  if (home == MEM_USER)
+  if (home == MEM_USER || home == MEM_KERNEL)
     {
-      read_user_or_fault (g, (struct user_dst) { R7, (int32_t) dst, false }, size, src);
+      read_user_or_fault (g, (struct user_dst) { R7, (int32_t) dst, false }, size, src,
+                          home == MEM_KERNEL);
       return;
     }
   E (LDX (BPF_DW, R1, R10, (int16_t) src));
@@ -192,8 +195,8 @@ cg_mem_expr (struct gen *g, struct d_node *n)
   if (ni->type.kind == DT_OBJECT || ni->decayed)
     return;                       /* its address */
   unsigned size = read_size (ni);
-  if (ni->mem == MEM_USER)
-    read_user (g, size);
+  if (ni->mem == MEM_USER || ni->mem == MEM_KERNEL)
+    read_user (g, size, ni->mem == MEM_KERNEL);
   else
     E (LDX ((uint8_t) asm_size_code (size), R0, R0, 0));
   if (ni->member && ni->member->bit_size)
@@ -353,7 +356,8 @@ cg_assign_user_object (struct gen *g, struct d_node *n)
       target_addr (g, n->a);
     }
   int dst = cg_push (g);
-  read_user_or_fault (g, (struct user_dst) { R10, dst, true }, size, src);
+  read_user_or_fault (g, (struct user_dst) { R10, dst, true }, size, src,
+                      ninfo (n->b)->mem == MEM_KERNEL);
   cg_drop (g, 1);
   cg_write_end (g, skip);
   cg_drop (g, 1);

@@ -425,7 +425,7 @@ cg_assign (struct gen *g, struct d_node *n, bool want_value)
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
     }
-  if (lt.kind == DT_OBJECT && ninfo (n->b)->mem == MEM_USER)
+  if (lt.kind == DT_OBJECT && (ninfo (n->b)->mem == MEM_USER || ninfo (n->b)->mem == MEM_KERNEL))
     {
       cg_assign_user_object (g, n);
       return;
