@@ -184,6 +184,18 @@ ck_assign (struct ck *c, struct d_node *n)
       ck_info (c, n)->type = ck_info (c, n->a)->type;
       return 0;
     }
+  if (n->a->kind == DN_IDENT)
+    {
+      /* a declared array (int a[5];) is not assigned as a whole, as in C */
+      const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->a->sval);
+      const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
+      if (r && r->kind == CT_ARRAY)
+        {
+          ck_err (c, &n->loc, "operator = cannot be applied to array %s: arrays may not be "
+                  "assigned as a whole; assign their elements", n->a->sval);
+          return -1;
+        }
+    }
   if (vt.kind == DT_OBJECT)
     {
       enum var_scope s = n->a->kind == DN_THIS ? VS_THIS : n->a->kind == DN_IDENT ? VS_GLOBAL

@@ -683,6 +683,12 @@ check_binary (struct ck *c, struct d_node *n)
       ck_err (c, &n->loc, "operands have incompatible types: a struct, union or array is not a value");
       return -1;
     }
+  if ((n->op == DOP_ADD || n->op == DOP_SUB) && (ck_void_pointer (a->type) || ck_void_pointer (b->type)))
+    {
+      ck_err (c, &n->loc, "operator %s cannot be applied to a pointer to void: cast it to a pointer "
+              "to a sized type (or to uintptr_t) first", n->op == DOP_ADD ? "+" : "-");
+      return -1;
+    }
   if (ck_pointer_arith (c, n, ni))
     return 0;
   if (cmp || n->op == DOP_LAND || n->op == DOP_LOR || n->op == DOP_LXOR)

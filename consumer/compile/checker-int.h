@@ -123,6 +123,8 @@ void ck_lower_declared_arrays (struct ck *c, struct d_node *root);
 /* checker-members.c: NAME[i] where NAME is a global holding a typed
  * pointer becomes an index of that pointer (true when rewritten). */
 bool ck_pointer_index_form (struct ck *c, struct d_node *n);
+/* checker-members.c: T is a typed pointer to void (no arithmetic on it). */
+bool ck_void_pointer (struct dtype t);
 bool ck_is_string_member_type (const struct ctype *t);
 
 /* checker-args.c: args[N] of a pid entry probe typed from the function's

@@ -481,3 +481,11 @@ ck_pointer_index_form (struct ck *c, struct d_node *n)
   n->a = id;
   return true;
 }
+
+bool
+ck_void_pointer (struct dtype t)
+{
+  const struct ctype *p = ck_is_buffer_pointer (t) ? NULL : pointee (t);
+  const struct ctype *r = p ? ctype_resolve (p) : NULL;
+  return r && r->kind == CT_VOID;
+}
