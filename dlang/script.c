@@ -121,6 +121,43 @@ parse_statement (struct d_parser *ps)
       if (!e)
         break;
       t = d_peek0 (ps);
+      if (t->kind == DT_COMMA)
+        {
+          /* the comma operator as a statement, `a = 1, b = 2;`: its
+           * operands in order, as statements of their own */
+          struct d_node *blk = d_node_new (DN_BLOCK, &loc);
+          struct d_node *s = d_node_new (DN_EXPR_STMT, &loc);
+          s->a = e;
+          d_node_push (blk, s);
+          while (d_peek0 (ps)->kind == DT_COMMA && blk->nargs < 1024)
+            {
+              struct d_loc eloc;
+              d_parser_advance (ps);
+              eloc = d_peek0 (ps)->loc;
+              if (!(e = d_script_expr (ps)))
+                {
+                  d_node_free (blk);
+                  blk = NULL;
+                  break;
+                }
+              s = d_node_new (DN_EXPR_STMT, &eloc);
+              s->a = e;
+              d_node_push (blk, s);
+            }
+          if (!blk)
+            break;
+          t = d_peek0 (ps);
+          if (t->kind == DT_SEMI)
+            d_parser_advance (ps);
+          else if (t->kind != DT_RBRACE)
+            {
+              d_script_syntax_error (ps, t);
+              d_node_free (blk);
+              break;
+            }
+          n = blk;
+          break;
+        }
       if (t->kind == DT_SEMI)
         d_parser_advance (ps);
       else if (t->kind != DT_RBRACE)

@@ -89,7 +89,10 @@ static const struct {
   { "long long", 8, true }, { "long long int", 8, true }, { "signed long long", 8, true },
   { "signed long long int", 8, true }, { "unsigned long long", 8, false },
   { "unsigned long long int", 8, false },
-  { "_Bool", 1, false },
+  { "_Bool", 1, false }, { "bool", 1, false },
+  /* Linux's fixed-width spellings (linux/types.h), as D on Linux knows them */
+  { "__u8", 1, false }, { "__s8", 1, true }, { "__u16", 2, false }, { "__s16", 2, true },
+  { "__u32", 4, false }, { "__s32", 4, true }, { "__u64", 8, false }, { "__s64", 8, true },
   { "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true }, { "int64_t", 8, true },
   { "uint8_t", 1, false }, { "uint16_t", 2, false }, { "uint32_t", 4, false },
   { "uint64_t", 8, false }, { "intptr_t", 8, true }, { "uintptr_t", 8, false },
