@@ -191,8 +191,7 @@ type_items (const char *text, char ***out)
 static void
 free_items (char **v, size_t n)
 {
-  for (size_t i = 0; i < n; i++)
-    free (v[i]);
+  free_strings (v, n);
   free (v);
 }
 

@@ -367,10 +367,8 @@ ctype_probe_args_free (struct ctype_probe_args *a, size_t n)
 {
   for (size_t i = 0; i < n; i++)
     {
-      free (a[i].module);
-      free (a[i].probe);
-      for (size_t k = 0; k < sizeof a[i].types / sizeof a[i].types[0]; k++)
-        free (a[i].types[k]);
+      FREE_ALL (a[i].module, a[i].probe);
+      free_strings (a[i].types, sizeof a[i].types / sizeof a[i].types[0]);
     }
   free (a);
 }
