@@ -353,6 +353,7 @@ check_ident (struct ck *c, struct d_node *n)
     {
       ni->builtin = b;
       ni->type = t;
+      c->prog->reads_task |= b == BI_EXECNAME || b == BI_PPID || b == BI_VTIMESTAMP;
       return 0;
     }
   struct ck_const k;
