@@ -678,7 +678,11 @@ check_binary (struct ck *c, struct d_node *n)
   ck_decay (c, b);
   if (a->type.kind == DT_OBJECT || b->type.kind == DT_OBJECT)
     {
-      ck_err (c, &n->loc, "operands have incompatible types: a struct, union or array is not a value");
+      const struct dtype *o = a->type.kind == DT_OBJECT ? &a->type : &b->type;
+      const struct ctype *r = ctype_resolve (o->ctype);
+      ck_err (c, &n->loc, "operands have incompatible types: %s",
+              r && r->kind == CT_FLOAT ? "D has no floating-point arithmetic"
+                                       : "a struct, union or array is not a value");
       return -1;
     }
   if (ck_pointer_arith (c, n, ni))
@@ -844,6 +848,8 @@ check_sizeof (struct ck *c, struct d_node *n)
       struct dtype t = ck_info (c, n->a)->type;
       if (t.kind == DT_OBJECT)
         size = ctype_resolve (t.ctype)->size;
+      else if (n->a->kind == DN_STRING)
+        size = n->a->slen + 1;          /* a literal is a char array, its NUL included */
       else
         size = t.kind == DT_STRING ? c->prog->strsize : t.size;
     }

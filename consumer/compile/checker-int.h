@@ -27,6 +27,9 @@ struct ck {
   struct dclause *clause;      /* the clause being checked */
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
+  int forward_tags;            /* in a declaration, an unknown struct or union tag
+                                  names an incomplete type, as in C: 1 when pointed
+                                  to (struct s *p), 2 anywhere (a typedef) */
   size_t nconsts, consts_cap;
   struct ck_const *consts;
 };

@@ -424,7 +424,10 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_THIS:
       {
         struct dtype t;
-        if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
+        c->forward_tags = 1;
+        int r = ck_type_of (c, d->type->text, d->def, &d->loc, &t);
+        c->forward_tags = 0;
+        if (r != 0)
           return -1;
         enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
         if (t.kind == DT_VOID || (t.kind == DT_OBJECT && ck_object_var_ok (c, s, t, &d->loc) != 0))
@@ -543,7 +546,7 @@ check_script (struct ck *c, struct d_script *script)
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
-  struct ck c = { prog, errprefix, NULL, 0, 0, 0, 0, NULL };
+  struct ck c = { .prog = prog, .errprefix = errprefix };
   int r = check_script (&c, script);
   free (c.consts);
   return r;
