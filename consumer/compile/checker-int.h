@@ -27,6 +27,7 @@ struct ck {
   struct dclause *clause;      /* the clause being checked */
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
+  bool extern_decl;            /* an extern declaration: a function type is a type */
   int forward_tags;            /* in a declaration, an unknown struct or union tag
                                   names an incomplete type, as in C: 1 when pointed
                                   to (struct s *p), 2 anywhere (a typedef) */

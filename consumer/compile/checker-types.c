@@ -342,6 +342,14 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
                    || !strcmp (it[i], "restrict")); i++)
     if (it[i][0] == '*')
       base = ctype_pointer_to (ck_types (c), base, true);
+  if (i < n && it[i][0] == '(' && strncmp (it[i], "(*", 2) != 0 && c->extern_decl)
+    {
+      /* extern int f(int, ...): the function's type (its parameters are not kept) */
+      struct ctype *fn = ctype_new (ck_types (c), CT_FUNCTION);
+      fn->ref = base;
+      base = fn;
+      i = n;
+    }
   if (i < n && it[i][0] == '(' && strncmp (it[i], "(*", 2) != 0)
     {
       ck_err (c, loc, "function types are not supported: %s (a pointer to a function is)", text);

@@ -424,6 +424,18 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_THIS:
       {
         struct dtype t;
+        if (d->kind == DD_GLOBAL && !strncmp (d->type->text, "extern ", 7))
+          {
+            /* DTrace's extern names a kernel symbol: its type is checked,
+             * nothing is stored (no kernel symbol is D's to read here) */
+            bool is_string;
+            c->extern_decl = true;
+            c->forward_tags = 2;
+            const struct ctype *et = ck_ctype (c, d->type->text, d->def, &d->loc, &is_string);
+            c->extern_decl = false;
+            c->forward_tags = 0;
+            return et || is_string ? 0 : -1;
+          }
         c->forward_tags = 1;
         int r = ck_type_of (c, d->type->text, d->def, &d->loc, &t);
         c->forward_tags = 0;
