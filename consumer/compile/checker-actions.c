@@ -135,6 +135,8 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
               name, lv->nargs, v->nkeys);
       return -1;
     }
+  else if (lv->kind == DN_INDEX && ck_keys_match (c, lv, v) != 0)
+    return -1;
   ck_refer_var (ni, v);
   return 0;
 }

@@ -412,6 +412,8 @@ check_self_index (struct ck *c, struct d_node *n)
   for (size_t i = 0; i < n->nargs; i++)
     if (ck_expr (c, n->args[i]) != 0)
       return -1;
+  if (ck_keys_match (c, n, v) != 0)
+    return -1;
   ck_refer_var (ck_info (c, n), v);
   return 0;
 }
@@ -578,6 +580,8 @@ check_index (struct ck *c, struct d_node *n)
   for (size_t i = 0; i < n->nargs; i++)
     if (ck_expr (c, n->args[i]) != 0)
       return -1;
+  if (ck_keys_match (c, n, v) != 0)
+    return -1;
   ck_refer_var (ni, v);
   return 0;
 }

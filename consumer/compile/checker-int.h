@@ -89,10 +89,14 @@ int ck_expr (struct ck *c, struct d_node *n);
 int ck_int (struct ck *c, struct d_node *n, const char *what);
 int ck_not_record (struct ck *c, const struct d_node *k);
 /* The keys (N's arguments, at most CK_MAX_KEYS) of an array or aggregation
- * reference, each checked (ck_expr; a void one refused unless VOID_OK),
- * their types into KEYS.  0, or -1 after an error. */
+ * reference, each checked (ck_expr), their types into KEYS.  VOID_OK: an
+ * associative array's keys, where a void key, and a struct or union value
+ * in D's memory, are allowed.  0, or -1 after an error. */
 #define CK_MAX_KEYS 16
 int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
+/* N's keys against associative array V's: a struct or union key takes one
+ * of the same type (0, or -1 after reporting). */
+int ck_keys_match (struct ck *c, struct d_node *n, const struct dvar *v);
 
 /* checker-types.c: C types (ctype.h) of the script and the traced program. */
 struct ctype_table *ck_types (struct ck *c);

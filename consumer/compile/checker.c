@@ -317,14 +317,43 @@ ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_
         return -1;
       ck_array_string (c, n->args[i]);     /* a char array key is a string */
       keys[i] = ck_info (c, n->args[i])->type;
-      if (keys[i].kind == DT_OBJECT)
+      const struct ctype *r = keys[i].kind == DT_OBJECT ? ctype_resolve (keys[i].ctype) : NULL;
+      if (r && (!void_ok || r->kind == CT_ARRAY || r->kind == CT_FLOAT || ck_info (c, n->args[i])->mem == MEM_USER
+                || r->size > PRINT_MAX_BYTES))
         {
-          ck_err (c, &n->args[i]->loc, "a struct, union or array cannot be a key");
+          /* an associative array's key may be a struct or union value of
+           * D's own (its bytes are the key, as in DTrace); an aggregation's
+           * may not (printa( ) prints keys as scalars) */
+          ck_err (c, &n->args[i]->loc, "%s",
+                  void_ok ? "a struct or union key must be a value in D's memory of at most 2048 bytes; "
+                            "an array cannot be a key"
+                          : "a struct, union or array cannot be an aggregation key");
           return -1;
         }
       if (keys[i].kind == DT_VOID && !void_ok)
         {
           ck_err (c, &n->args[i]->loc, "aggregation key #%zu has void type", i + 1);
+          return -1;
+        }
+    }
+  return 0;
+}
+
+int
+ck_keys_match (struct ck *c, struct d_node *n, const struct dvar *v)
+{
+  for (size_t i = 0; i < n->nargs && i < v->nkeys; i++)
+    {
+      struct dtype want = v->keys[i], got = ck_info (c, n->args[i])->type;
+      if (want.kind != DT_OBJECT && got.kind != DT_OBJECT)
+        continue;
+      if (want.kind != got.kind || !ctype_equal (ctype_resolve (want.ctype), ctype_resolve (got.ctype)))
+        {
+          char *w = want.ctype ? ctype_name (want.ctype) : NULL, *g = got.ctype ? ctype_name (got.ctype) : NULL;
+          ck_err (c, &n->args[i]->loc, "%s[ ] key #%zu is %s, declared as %s", v->name, i + 1,
+                  g ? g : "a scalar", w ? w : "a scalar");
+          free (w);
+          free (g);
           return -1;
         }
     }
