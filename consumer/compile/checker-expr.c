@@ -15,6 +15,7 @@
 
 #include "consumer/compile/checker-int.h"
 #include "consumer/output/dformat.h"
+#include "dlang/build.h"
 #include "common/xalloc.h"
 
 bool
@@ -342,6 +343,39 @@ check_call_subr (struct ck *c, struct d_node *n)
   return -1;
 }
 
+/* The limit on the nodes inline expansions add to a program (an inline of
+ * inlines doubles with each level: b = a + a, c = b + b, ...). */
+#define MAX_INLINE_NODES 100000
+
+/* N names an inline of an expression: N becomes a copy of that expression
+ * (converted to the inline's integer type), then is checked as one. */
+static int
+expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
+{
+  struct d_node *copy = d_node_clone (k->expr, &c->inline_nodes, MAX_INLINE_NODES);
+  if (!copy)
+    {
+      ck_err (c, &n->loc, "inline %s: the program's inline expansions pass %u nodes", k->name,
+              MAX_INLINE_NODES);
+      return -1;
+    }
+  if (k->type.kind == DT_INTEGER)
+    {
+      /* (TYPE) (expr): the value converted as the declaration says */
+      struct d_node *cast = d_node_new (DN_CAST, &n->loc);
+      cast->cast = d_type_name_new (k->type.ctype ? ctype_name (k->type.ctype)
+                                    : xasprintf ("%sint%u_t", k->type.is_signed ? "" : "u", 8u * k->type.size));
+      cast->a = copy;
+      copy = cast;
+    }
+  free (n->sval);
+  free (n->args);
+  *n = *copy;
+  n->sym = NULL;
+  free (copy);
+  return ck_expr (c, n);
+}
+
 /* A name: a built-in variable, a global, a register constant, NULL. */
 static int
 check_ident (struct ck *c, struct d_node *n)
@@ -356,6 +390,8 @@ check_ident (struct ck *c, struct d_node *n)
       return 0;
     }
   struct ck_const k;
+  if (ck_find_const (c, n->sval, &k) && k.expr)
+    return expand_inline (c, n, &k);
   if (ck_find_const (c, n->sval, &k))
     {
       /* an enumerator or an inline constant */

@@ -19,6 +19,8 @@ struct ck_const {
   struct dtype type;
   int64_t value;
   const char *str;             /* string inlines */
+  const struct d_node *expr;   /* an inline of another expression: a copy of it
+                                  stands at each use (DTrace's inlines) */
 };
 
 struct ck {
@@ -31,6 +33,7 @@ struct ck {
   int forward_tags;            /* in a declaration, an unknown struct or union tag
                                   names an incomplete type, as in C: 1 when pointed
                                   to (struct s *p), 2 anywhere (a typedef) */
+  size_t inline_nodes;         /* nodes the uses of inlines have added */
   size_t nconsts, consts_cap;
   struct ck_const *consts;
 };

@@ -675,10 +675,13 @@ ck_inline_decl (struct ck *c, struct d_decl *d)
     k.str = ni->strconst;
   else if (t.kind == DT_INTEGER && ni->is_const && ni->type.kind == DT_INTEGER)
     k.value = ck_truncate (ni->value, t);
+  else if (t.kind == ni->type.kind && (t.kind == DT_INTEGER || t.kind == DT_STRING
+                                       || (t.kind == DT_OBJECT && ctype_equal (ctype_resolve (t.ctype),
+                                                                               ctype_resolve (ni->type.ctype)))))
+    k.expr = d->init;     /* expanded where it is used (check_ident) */
   else
     {
-      ck_err (c, &d->loc, "inline %s: the value must be an integer or string constant of the declared type",
-              d->name);
+      ck_err (c, &d->loc, "inline %s: the value's type is not the declared type", d->name);
       return -1;
     }
   return add_const (c, &d->loc, d->name, k);
