@@ -135,6 +135,8 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
               name, lv->nargs, v->nkeys);
       return -1;
     }
+  else if (lv->kind == DN_INDEX && ck_keys_match (c, lv, v) != 0)
+    return -1;
   ck_refer_var (ni, v);
   return 0;
 }
@@ -171,6 +173,18 @@ ck_assign (struct ck *c, struct d_node *n)
           ck_info (c, n)->delete_elem = true;
           ck_info (c, n)->type = (struct dtype) { DT_INTEGER, 8, true, false, NULL };
           return 0;
+        }
+    }
+  if (n->a->kind == DN_IDENT)
+    {
+      /* C's rule: an array is not assignable as a whole (its elements are) */
+      struct dvar *v = ck_find_var (c->prog, VS_GLOBAL, n->a->sval);
+      const struct ctype *r = v && v->type.kind == DT_OBJECT ? ctype_resolve (v->type.ctype) : NULL;
+      if (r && r->kind == CT_ARRAY)
+        {
+          ck_err (c, &n->loc, "operator %s cannot assign the array %s as a whole: assign its elements",
+                  n->op == DOP_ASSIGN ? "=" : "op=", n->a->sval);
+          return -1;
         }
     }
   if (ck_is_mem_node (n->a))

@@ -19,6 +19,8 @@ struct ck_const {
   struct dtype type;
   int64_t value;
   const char *str;             /* string inlines */
+  const struct d_node *expr;   /* an inline of another expression: a copy of it
+                                  stands at each use (DTrace's inlines) */
 };
 
 struct ck {
@@ -27,6 +29,11 @@ struct ck {
   struct dclause *clause;      /* the clause being checked */
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
+  bool extern_decl;            /* an extern declaration: a function type is a type */
+  int forward_tags;            /* in a declaration, an unknown struct or union tag
+                                  names an incomplete type, as in C: 1 when pointed
+                                  to (struct s *p), 2 anywhere (a typedef) */
+  size_t inline_nodes;         /* nodes the uses of inlines have added */
   size_t nconsts, consts_cap;
   struct ck_const *consts;
 };
@@ -85,10 +92,14 @@ int ck_expr (struct ck *c, struct d_node *n);
 int ck_int (struct ck *c, struct d_node *n, const char *what);
 int ck_not_record (struct ck *c, const struct d_node *k);
 /* The keys (N's arguments, at most CK_MAX_KEYS) of an array or aggregation
- * reference, each checked (ck_expr; a void one refused unless VOID_OK),
- * their types into KEYS.  0, or -1 after an error. */
+ * reference, each checked (ck_expr), their types into KEYS.  VOID_OK: an
+ * associative array's keys, where a void key, and a struct or union value
+ * in D's memory, are allowed.  0, or -1 after an error. */
 #define CK_MAX_KEYS 16
 int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
+/* N's keys against associative array V's: a struct or union key takes one
+ * of the same type (0, or -1 after reporting). */
+int ck_keys_match (struct ck *c, struct d_node *n, const struct dvar *v);
 
 /* checker-types.c: C types (ctype.h) of the script and the traced program. */
 struct ctype_table *ck_types (struct ck *c);

@@ -317,14 +317,43 @@ ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_
         return -1;
       ck_array_string (c, n->args[i]);     /* a char array key is a string */
       keys[i] = ck_info (c, n->args[i])->type;
-      if (keys[i].kind == DT_OBJECT)
+      const struct ctype *r = keys[i].kind == DT_OBJECT ? ctype_resolve (keys[i].ctype) : NULL;
+      if (r && (!void_ok || r->kind == CT_ARRAY || r->kind == CT_FLOAT || ck_info (c, n->args[i])->mem == MEM_USER
+                || r->size > PRINT_MAX_BYTES))
         {
-          ck_err (c, &n->args[i]->loc, "a struct, union or array cannot be a key");
+          /* an associative array's key may be a struct or union value of
+           * D's own (its bytes are the key, as in DTrace); an aggregation's
+           * may not (printa( ) prints keys as scalars) */
+          ck_err (c, &n->args[i]->loc, "%s",
+                  void_ok ? "a struct or union key must be a value in D's memory of at most 2048 bytes; "
+                            "an array cannot be a key"
+                          : "a struct, union or array cannot be an aggregation key");
           return -1;
         }
       if (keys[i].kind == DT_VOID && !void_ok)
         {
           ck_err (c, &n->args[i]->loc, "aggregation key #%zu has void type", i + 1);
+          return -1;
+        }
+    }
+  return 0;
+}
+
+int
+ck_keys_match (struct ck *c, struct d_node *n, const struct dvar *v)
+{
+  for (size_t i = 0; i < n->nargs && i < v->nkeys; i++)
+    {
+      struct dtype want = v->keys[i], got = ck_info (c, n->args[i])->type;
+      if (want.kind != DT_OBJECT && got.kind != DT_OBJECT)
+        continue;
+      if (want.kind != got.kind || !ctype_equal (ctype_resolve (want.ctype), ctype_resolve (got.ctype)))
+        {
+          char *w = want.ctype ? ctype_name (want.ctype) : NULL, *g = got.ctype ? ctype_name (got.ctype) : NULL;
+          ck_err (c, &n->args[i]->loc, "%s[ ] key #%zu is %s, declared as %s", v->name, i + 1,
+                  g ? g : "a scalar", w ? w : "a scalar");
+          free (w);
+          free (g);
           return -1;
         }
     }
@@ -424,7 +453,22 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_THIS:
       {
         struct dtype t;
-        if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
+        if (d->kind == DD_GLOBAL && !strncmp (d->type->text, "extern ", 7))
+          {
+            /* DTrace's extern names a kernel symbol: its type is checked,
+             * nothing is stored (no kernel symbol is D's to read here) */
+            bool is_string;
+            c->extern_decl = true;
+            c->forward_tags = 2;
+            const struct ctype *et = ck_ctype (c, d->type->text, d->def, &d->loc, &is_string);
+            c->extern_decl = false;
+            c->forward_tags = 0;
+            return et || is_string ? 0 : -1;
+          }
+        c->forward_tags = 1;
+        int r = ck_type_of (c, d->type->text, d->def, &d->loc, &t);
+        c->forward_tags = 0;
+        if (r != 0)
           return -1;
         enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
         if (t.kind == DT_VOID || (t.kind == DT_OBJECT && ck_object_var_ok (c, s, t, &d->loc) != 0))
@@ -543,7 +587,7 @@ check_script (struct ck *c, struct d_script *script)
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
-  struct ck c = { prog, errprefix, NULL, 0, 0, 0, 0, NULL };
+  struct ck c = { .prog = prog, .errprefix = errprefix };
   int r = check_script (&c, script);
   free (c.consts);
   return r;

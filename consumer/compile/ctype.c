@@ -183,12 +183,13 @@ same_name (const char *a, const char *b)
   return a == b || (a && b && strcmp (a, b) == 0);
 }
 
-/* Struct, union and enum tags share C's tag namespace; typedefs have their
- * own (ordinary identifiers). */
+/* Each kind of name has a namespace of its own, as in DTrace (whose types
+ * are CTF's, where `struct record` and `union record` are two types), not
+ * C's single tag namespace: a script may declare both. */
 static bool
 same_namespace (enum ctype_kind a, enum ctype_kind b)
 {
-  return (a == CT_TYPEDEF) == (b == CT_TYPEDEF);
+  return a == b;
 }
 
 const struct ctype *

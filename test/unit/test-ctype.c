@@ -72,7 +72,9 @@ main (void)
   struct ctype *en = ctype_new (t, CT_ENUM);
   en->name = "list";
   en->complete = true;
-  UNIT_CHECK (!ctype_define (t, en), "a tag names one kind");
+  UNIT_CHECK (ctype_define (t, en), "struct, union and enum tags have namespaces of their own (as in DTrace)");
+  UNIT_CHECK (ctype_find (t, CT_ENUM, NULL, "list") == en && ctype_find (t, CT_STRUCT, NULL, "list") == fwd,
+              "enum list and struct list are found apart");
 
   uint64_t off = 0;
   const struct ctype_member *m = ctype_member (fwd, "next", &off);
