@@ -627,10 +627,9 @@ check_index (struct ck *c, struct d_node *n)
 static int
 check_unary (struct ck *c, struct d_node *n)
 {
-  struct ninfo *ni = ck_info (c, n);
   if (ck_expr (c, n->a) != 0)
     return -1;
-  struct ninfo *a = ck_info (c, n->a);
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);   /* after: an inline operand is replaced */
   if (n->op == DOP_ADDROF && a->mem)
     return ck_addr_of (c, n);
   if (n->op == DOP_DEREF && a->type.ctype && a->type.is_pointer
@@ -804,13 +803,10 @@ check_ternary (struct ck *c, struct d_node *n)
 static int
 check_cast (struct ck *c, struct d_node *n)
 {
-  struct ninfo *ni = ck_info (c, n);
-  if (ck_expr (c, n->a) != 0)
-    return -1;
   struct dtype t;
-  if (ck_type_of (c, n->cast->text, NULL, &n->loc, &t) != 0)
+  if (ck_expr (c, n->a) != 0 || ck_type_of (c, n->cast->text, NULL, &n->loc, &t) != 0)
     return -1;
-  struct ninfo *a = ck_info (c, n->a);
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
   struct dtype elem;
   if (a->type.kind == DT_STRING && t.is_pointer)
     {
