@@ -63,53 +63,20 @@ diag_emit (const char *file, int line, const char *kind, const char *fmt, va_lis
 }
 
 void
-diag_error (const char *fmt, ...)
+diag_report (unsigned kind, const char *file, int line, const char *fmt, ...)
 {
   va_list ap;
-  diag_errors++;
-  va_start (ap, fmt);
-  diag_emit (NULL, 0, NULL, fmt, ap);
-  va_end (ap);
-}
-
-void
-diag_notice (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  diag_emit (NULL, 0, NULL, fmt, ap);
-  va_end (ap);
-}
-
-void
-diag_warn (const char *fmt, ...)
-{
-  va_list ap;
-  if (diag_quiet)
+  if (kind & DIAG_ERROR)
+    diag_errors++;
+  else if ((kind & DIAG_WARNING) && diag_quiet)
     return;
+  const char *label = kind & DIAG_ERROR ? "error" : kind & DIAG_WARNING ? "warning" : NULL;
+  if (kind & DIAG_LOCATED)
+    file = file ? file : "<unknown>";
+  else if (kind & DIAG_ERROR)
+    label = NULL;               /* a plain error is "dtrace: MESSAGE" */
   va_start (ap, fmt);
-  diag_emit (NULL, 0, "warning", fmt, ap);
-  va_end (ap);
-}
-
-void
-diag_error_at (const char *file, int line, const char *fmt, ...)
-{
-  va_list ap;
-  diag_errors++;
-  va_start (ap, fmt);
-  diag_emit (file ? file : "<unknown>", line, "error", fmt, ap);
-  va_end (ap);
-}
-
-void
-diag_warn_at (const char *file, int line, const char *fmt, ...)
-{
-  va_list ap;
-  if (diag_quiet)
-    return;
-  va_start (ap, fmt);
-  diag_emit (file ? file : "<unknown>", line, "warning", fmt, ap);
+  diag_emit (file, line, label, fmt, ap);
   va_end (ap);
 }
 

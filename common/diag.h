@@ -11,16 +11,29 @@
 
 #define DIAG_PRINTF(a, b) __attribute__ ((format (printf, a, b)))
 
+/* How a message is reported: an error is counted; a warning is dropped
+ * under diag_set_quiet; a located message names FILE[:LINE] and its kind. */
+enum diag_kind {
+  DIAG_ERROR = 1,
+  DIAG_NOTICE = 2,
+  DIAG_WARNING = 4,
+  DIAG_LOCATED = 8,
+};
+void diag_report (unsigned kind, const char *file, int line, const char *fmt, ...)
+  DIAG_PRINTF (4, 5);
+
 /* "dtrace: MESSAGE" */
-void diag_error (const char *fmt, ...) DIAG_PRINTF (1, 2);
+#define diag_error(...) diag_report (DIAG_ERROR, NULL, 0, __VA_ARGS__)
 /* "dtrace: MESSAGE", not counted as an error (DTrace's notices). */
-void diag_notice (const char *fmt, ...) DIAG_PRINTF (1, 2);
+#define diag_notice(...) diag_report (DIAG_NOTICE, NULL, 0, __VA_ARGS__)
 /* "dtrace: warning: MESSAGE" */
-void diag_warn (const char *fmt, ...) DIAG_PRINTF (1, 2);
+#define diag_warn(...) diag_report (DIAG_WARNING, NULL, 0, __VA_ARGS__)
 /* "dtrace: FILE:LINE: error: MESSAGE" (line <= 0 omits ":LINE") */
-void diag_error_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
+#define diag_error_at(file, line, ...) \
+  diag_report (DIAG_ERROR | DIAG_LOCATED, file, line, __VA_ARGS__)
 /* "dtrace: FILE:LINE: warning: MESSAGE" */
-void diag_warn_at (const char *file, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
+#define diag_warn_at(file, line, ...) \
+  diag_report (DIAG_WARNING | DIAG_LOCATED, file, line, __VA_ARGS__)
 /* Number of diag_error*() calls so far. */
 unsigned diag_error_count (void);
 /* Suppress warnings (errors are always printed). */

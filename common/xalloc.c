@@ -95,3 +95,10 @@ free_each (void *const *ptrs, size_t n)
   for (size_t i = 0; i < n; i++)
     free (ptrs[i]);
 }
+
+void
+free_strings (char **strs, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    free (strs[i]);
+}

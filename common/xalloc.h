@@ -23,6 +23,8 @@ char *xvasprintf (const char *fmt, va_list ap) DIAG_PRINTF (1, 0);
 
 /* free() each of PTRS[0 .. N) (NULL ones too, as free allows). */
 void free_each (void *const *ptrs, size_t n);
+/* free() each of STRS[0 .. N), not the array itself. */
+void free_strings (char **strs, size_t n);
 
 /* Free every pointer named, in order: a destructor's list of the separate
  * buffers its struct owns, FREE_ALL (o->path, o->names, o->memo).  The

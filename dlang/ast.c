@@ -15,6 +15,7 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,51 @@ d_node_free (struct d_node *n)
       n = sp ? stack[--sp] : NULL;
     }
   free (stack);
+}
+
+static struct d_node *
+clone_at (const struct d_node *n, size_t *count, size_t limit, bool *over)
+{
+  if (!n || *over)
+    return NULL;
+  if (++*count > limit)
+    {
+      *over = true;
+      return NULL;
+    }
+  struct d_node *c = d_node_new (n->kind, &n->loc);
+  c->op = n->op;
+  c->ival = n->ival;
+  memcpy (c->int_suffix, n->int_suffix, sizeof c->int_suffix);
+  if (n->sval)
+    {
+      /* a string literal's bytes may hold a NUL: slen counts them */
+      size_t len = n->kind == DN_STRING ? n->slen : strlen (n->sval);
+      c->sval = xmalloc (len + 1);
+      memcpy (c->sval, n->sval, len + 1);
+    }
+  c->slen = n->slen;
+  if (n->cast)
+    c->cast = d_type_name_new (xstrdup (n->cast->text));
+  c->a = clone_at (n->a, count, limit, over);
+  c->b = clone_at (n->b, count, limit, over);
+  c->c = clone_at (n->c, count, limit, over);
+  for (size_t i = 0; i < n->nargs; i++)
+    d_node_push (c, clone_at (n->args[i], count, limit, over));
+  return c;
+}
+
+struct d_node *
+d_node_clone (const struct d_node *n, size_t *count, size_t limit)
+{
+  bool over = false;
+  struct d_node *c = clone_at (n, count, limit, &over);
+  if (over)
+    {
+      d_node_free (c);
+      return NULL;
+    }
+  return c;
 }
 
 /* ------------------------------------------------------------------ */

@@ -141,5 +141,8 @@ struct d_script {
 
 void d_script_free (struct d_script *s);
 void d_node_free (struct d_node *n);
+/* A deep copy of N (the checker's annotations left out), *COUNT increased
+ * by its nodes; NULL (nothing allocated) when that would pass LIMIT. */
+struct d_node *d_node_clone (const struct d_node *n, size_t *count, size_t limit);
 
 #endif

@@ -763,10 +763,7 @@ d_parser_provider (struct d_parser *ps)
 static void
 clause_fini (struct d_clause *cl)
 {
-  size_t j;
-
-  for (j = 0; j < cl->ndescs; j++)
-    free (cl->descs[j]);
+  free_strings (cl->descs, cl->ndescs);
   free (cl->descs);
   memset (cl, 0, sizeof *cl);
 }

@@ -215,8 +215,7 @@ d_program_free (struct d_program *prog)
   for (i = 0; i < prog->npragmas; i++)
     free (prog->pragmas[i].text);
   free (prog->pragmas);
-  for (i = 0; i < prog->nfiles; i++)
-    free (prog->files[i]);
+  free_strings (prog->files, prog->nfiles);
   free (prog->files);
   memset (prog, 0, sizeof *prog);
 }

@@ -328,6 +328,11 @@ collect_decl_tokens (struct d_parser *ps, enum d_tok stop, int commas, struct d_
         case DT_STAR:
         case DT_INT:
           break;
+        case DT_ELLIPSIS:
+          /* a variable-length parameter list: int f(int, ...) */
+          if (depth == 0 || stack[depth - 1] != DT_LPAREN)
+            return d_script_syntax_error (ps, t);
+          break;
         default:
           if (!d_tok_is_word (k))
             return d_script_syntax_error (ps, t);

@@ -198,8 +198,7 @@ open_link_outputs (struct link_outputs *lo, const char *path, const struct libto
 static void
 free_link_outputs (struct link_outputs *lo)
 {
-  for (size_t i = 0; i < lo->n; i++)
-    free (lo->paths[i]);
+  free_strings (lo->paths, lo->n);
 }
 
 /* Write the -G object to every output; then name them all (and the .lo).

@@ -128,10 +128,8 @@ sdt_probe_types_free (struct sdt_probe_types *list, size_t n)
 {
   for (size_t i = 0; i < n; i++)
     {
-      free (list[i].provider);
-      free (list[i].name);
-      for (size_t k = 0; k < SDT_MAX_ARGS; k++)
-        free (list[i].types[k]);
+      FREE_ALL (list[i].provider, list[i].name);
+      free_strings (list[i].types, SDT_MAX_ARGS);
     }
   free (list);
 }

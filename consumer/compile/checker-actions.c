@@ -171,6 +171,18 @@ ck_assign (struct ck *c, struct d_node *n)
           return 0;
         }
     }
+  if (n->a->kind == DN_IDENT)
+    {
+      /* C's rule: an array is not assignable as a whole (its elements are) */
+      struct dvar *v = ck_find_var (c->prog, VS_GLOBAL, n->a->sval);
+      const struct ctype *r = v && v->type.kind == DT_OBJECT ? ctype_resolve (v->type.ctype) : NULL;
+      if (r && r->kind == CT_ARRAY)
+        {
+          ck_err (c, &n->loc, "operator %s cannot assign the array %s as a whole: assign its elements",
+                  n->op == DOP_ASSIGN ? "=" : "op=", n->a->sval);
+          return -1;
+        }
+    }
   if (ck_is_mem_node (n->a))
     {
       /* a member or element of D's own memory */
@@ -183,18 +195,6 @@ ck_assign (struct ck *c, struct d_node *n)
         return -1;
       ck_info (c, n)->type = ck_info (c, n->a)->type;
       return 0;
-    }
-  if (n->a->kind == DN_IDENT)
-    {
-      /* a declared array (int a[5];) is not assigned as a whole, as in C */
-      const struct dvar *g = ck_find_var (c->prog, VS_GLOBAL, n->a->sval);
-      const struct ctype *r = g && g->type.kind == DT_OBJECT ? ctype_resolve (g->type.ctype) : NULL;
-      if (r && r->kind == CT_ARRAY)
-        {
-          ck_err (c, &n->loc, "operator = cannot be applied to array %s: arrays may not be "
-                  "assigned as a whole; assign their elements", n->a->sval);
-          return -1;
-        }
     }
   if (vt.kind == DT_OBJECT)
     {

@@ -15,6 +15,7 @@
 
 #include "consumer/compile/checker-int.h"
 #include "consumer/output/dformat.h"
+#include "dlang/build.h"
 #include "common/xalloc.h"
 
 bool
@@ -342,6 +343,39 @@ check_call_subr (struct ck *c, struct d_node *n)
   return -1;
 }
 
+/* The limit on the nodes inline expansions add to a program (an inline of
+ * inlines doubles with each level: b = a + a, c = b + b, ...). */
+#define MAX_INLINE_NODES 100000
+
+/* N names an inline of an expression: N becomes a copy of that expression
+ * (converted to the inline's integer type), then is checked as one. */
+static int
+expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
+{
+  struct d_node *copy = d_node_clone (k->expr, &c->inline_nodes, MAX_INLINE_NODES);
+  if (!copy)
+    {
+      ck_err (c, &n->loc, "inline %s: the program's inline expansions pass %u nodes", k->name,
+              MAX_INLINE_NODES);
+      return -1;
+    }
+  if (k->type.kind == DT_INTEGER)
+    {
+      /* (TYPE) (expr): the value converted as the declaration says */
+      struct d_node *cast = d_node_new (DN_CAST, &n->loc);
+      cast->cast = d_type_name_new (k->type.ctype ? ctype_name (k->type.ctype)
+                                    : xasprintf ("%sint%u_t", k->type.is_signed ? "" : "u", 8u * k->type.size));
+      cast->a = copy;
+      copy = cast;
+    }
+  free (n->sval);
+  free (n->args);
+  *n = *copy;
+  n->sym = NULL;
+  free (copy);
+  return ck_expr (c, n);
+}
+
 /* A name: a built-in variable, a global, a register constant, NULL. */
 static int
 check_ident (struct ck *c, struct d_node *n)
@@ -353,9 +387,12 @@ check_ident (struct ck *c, struct d_node *n)
     {
       ni->builtin = b;
       ni->type = t;
+      c->prog->reads_task |= b == BI_EXECNAME || b == BI_PPID || b == BI_VTIMESTAMP;
       return 0;
     }
   struct ck_const k;
+  if (ck_find_const (c, n->sval, &k) && k.expr)
+    return expand_inline (c, n, &k);
   if (ck_find_const (c, n->sval, &k))
     {
       /* an enumerator or an inline constant */
@@ -583,7 +620,6 @@ check_index (struct ck *c, struct d_node *n)
 static int
 check_unary (struct ck *c, struct d_node *n)
 {
-  struct ninfo *ni = ck_info (c, n);
   const struct d_node *outer = c->addr_operand;
   if (n->op == DOP_ADDROF)
     c->addr_operand = n->a;       /* &a[N]: one past the end is an address */
@@ -591,7 +627,7 @@ check_unary (struct ck *c, struct d_node *n)
   c->addr_operand = outer;
   if (r != 0)
     return -1;
-  struct ninfo *a = ck_info (c, n->a);
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);   /* after: an inline operand is replaced */
   if (n->op == DOP_ADDROF && a->mem)
     return ck_addr_of (c, n);
   if (n->op == DOP_DEREF && a->type.ctype && a->type.is_pointer
@@ -680,13 +716,11 @@ check_binary (struct ck *c, struct d_node *n)
   ck_decay (c, b);
   if (a->type.kind == DT_OBJECT || b->type.kind == DT_OBJECT)
     {
-      ck_err (c, &n->loc, "operands have incompatible types: a struct, union or array is not a value");
-      return -1;
-    }
-  if ((n->op == DOP_ADD || n->op == DOP_SUB) && (ck_void_pointer (a->type) || ck_void_pointer (b->type)))
-    {
-      ck_err (c, &n->loc, "operator %s cannot be applied to a pointer to void: cast it to a pointer "
-              "to a sized type (or to uintptr_t) first", n->op == DOP_ADD ? "+" : "-");
+      const struct dtype *o = a->type.kind == DT_OBJECT ? &a->type : &b->type;
+      const struct ctype *r = ctype_resolve (o->ctype);
+      ck_err (c, &n->loc, "operands have incompatible types: %s",
+              r && r->kind == CT_FLOAT ? "D has no floating-point arithmetic"
+                                       : "a struct, union or array is not a value");
       return -1;
     }
   if (ck_pointer_arith (c, n, ni))
@@ -767,13 +801,10 @@ check_ternary (struct ck *c, struct d_node *n)
 static int
 check_cast (struct ck *c, struct d_node *n)
 {
-  struct ninfo *ni = ck_info (c, n);
-  if (ck_expr (c, n->a) != 0)
-    return -1;
   struct dtype t;
-  if (ck_type_of (c, n->cast->text, NULL, &n->loc, &t) != 0)
+  if (ck_expr (c, n->a) != 0 || ck_type_of (c, n->cast->text, NULL, &n->loc, &t) != 0)
     return -1;
-  struct ninfo *a = ck_info (c, n->a);
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
   struct dtype elem;
   if (a->type.kind == DT_STRING && t.is_pointer)
     {
@@ -852,6 +883,8 @@ check_sizeof (struct ck *c, struct d_node *n)
       struct dtype t = ck_info (c, n->a)->type;
       if (t.kind == DT_OBJECT)
         size = ctype_resolve (t.ctype)->size;
+      else if (n->a->kind == DN_STRING)
+        size = n->a->slen + 1;          /* a literal is a char array, its NUL included */
       else
         size = t.kind == DT_STRING ? c->prog->strsize : t.size;
     }

@@ -19,6 +19,8 @@ struct ck_const {
   struct dtype type;
   int64_t value;
   const char *str;             /* string inlines */
+  const struct d_node *expr;   /* an inline of another expression: a copy of it
+                                  stands at each use (DTrace's inlines) */
 };
 
 struct ck {
@@ -27,6 +29,11 @@ struct ck {
   struct dclause *clause;      /* the clause being checked */
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
+  bool extern_decl;            /* an extern declaration: a function type is a type */
+  int forward_tags;            /* in a declaration, an unknown struct or union tag
+                                  names an incomplete type, as in C: 1 when pointed
+                                  to (struct s *p), 2 anywhere (a typedef) */
+  size_t inline_nodes;         /* nodes the uses of inlines have added */
   size_t nconsts, consts_cap;
   struct ck_const *consts;
   const struct d_node *addr_operand;   /* the operand of the & being checked */
@@ -86,8 +93,9 @@ int ck_expr (struct ck *c, struct d_node *n);
 int ck_int (struct ck *c, struct d_node *n, const char *what);
 int ck_not_record (struct ck *c, const struct d_node *k);
 /* The keys (N's arguments, at most CK_MAX_KEYS) of an array or aggregation
- * reference, each checked (ck_expr; a void one refused unless VOID_OK),
- * their types into KEYS.  0, or -1 after an error. */
+ * reference, each checked (ck_expr), their types into KEYS.  VOID_OK: an
+ * associative array's keys, where a void key, and a struct or union value
+ * in D's memory, are allowed.  0, or -1 after an error. */
 #define CK_MAX_KEYS 16
 int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_KEYS]);
 /* checker-actions.c: does N (at nesting DEPTH) assign anything? */
@@ -123,8 +131,6 @@ void ck_lower_declared_arrays (struct ck *c, struct d_node *root);
 /* checker-members.c: NAME[i] where NAME is a global holding a typed
  * pointer becomes an index of that pointer (true when rewritten). */
 bool ck_pointer_index_form (struct ck *c, struct d_node *n);
-/* checker-members.c: T is a typed pointer to void (no arithmetic on it). */
-bool ck_void_pointer (struct dtype t);
 bool ck_is_string_member_type (const struct ctype *t);
 
 /* checker-args.c: args[N] of a pid entry probe typed from the function's

@@ -244,6 +244,15 @@ ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni)
   const struct ctype *pa = pointee (a->type), *pb = pointee (b->type);
   if (ck_is_buffer_pointer (a->type) || ck_is_buffer_pointer (b->type))
     return false;
+  const struct ctype *va = pa ? ctype_resolve (pa) : NULL, *vb = pb ? ctype_resolve (pb) : NULL;
+  if ((va && va->kind == CT_VOID) || (vb && vb->kind == CT_VOID))
+    {
+      /* D, unlike GNU C, gives void * no arithmetic: cast it first */
+      ck_err (c, &n->loc, "operator %c cannot be applied to a pointer to void: cast it to a pointer "
+              "to a sized type or to uintptr_t first", n->op == DOP_ADD ? '+' : '-');
+      ni->type = T_LONG;
+      return true;
+    }
   if (pa && pb && n->op == DOP_SUB)
     {
       /* p - q: the number of elements between them */
@@ -356,6 +365,13 @@ ck_object_var_ok (struct ck *c, enum var_scope s, struct dtype t, const struct d
   /* self-> and associative arrays hold any size up to the limit: their
    * elements start from a zero value of the largest (runtime/maps.c) */
   (void) s;
+  if (r && (r->kind == CT_STRUCT || r->kind == CT_UNION) && !r->complete)
+    {
+      char *tn = ctype_name (r);
+      ck_err (c, loc, "a variable cannot be of incomplete type %s: the script declares no body for it", tn);
+      free (tn);
+      return -1;
+    }
   if (!r || r->size == 0 || r->size > PRINT_MAX_BYTES)
     {
       char *tn = r ? ctype_name (r) : NULL;
@@ -480,12 +496,4 @@ ck_pointer_index_form (struct ck *c, struct d_node *n)
   n->sval = NULL;
   n->a = id;
   return true;
-}
-
-bool
-ck_void_pointer (struct dtype t)
-{
-  const struct ctype *p = ck_is_buffer_pointer (t) ? NULL : pointee (t);
-  const struct ctype *r = p ? ctype_resolve (p) : NULL;
-  return r && r->kind == CT_VOID;
 }

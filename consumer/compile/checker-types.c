@@ -75,7 +75,7 @@ add_const (struct ck *c, const struct d_loc *loc, const char *name, struct ck_co
  * reporting. */
 static const struct ctype *
 find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *name,
-            const char *spelled, const struct d_loc *loc)
+            const char *spelled, const struct d_loc *loc, bool forward_ok)
 {
   struct ctype_table *tt = ck_types (c);
   const struct ctype *t = ctype_find (tt, kind, module, name);
@@ -92,6 +92,15 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
           free (error);
           return NULL;
         }
+    }
+  if (!t && forward_ok && !module && (kind == CT_STRUCT || kind == CT_UNION))
+    {
+      /* `struct s *p` or `typedef struct s s_t` before (or without) the
+       * body: an incomplete type, completed if the script defines it */
+      struct ctype *f = ctype_new (tt, kind);
+      f->name = ctype_strdup (tt, name);
+      ctype_define (tt, f);
+      return f;
     }
   if (!t)
     ck_err (c, loc, "failed to resolve type %s: no such type is declared in the script%s", spelled,
@@ -191,12 +200,24 @@ type_items (const char *text, char ***out)
 static void
 free_items (char **v, size_t n)
 {
-  for (size_t i = 0; i < n; i++)
-    free (v[i]);
+  free_strings (v, n);
   free (v);
 }
 
 static const struct ctype *def_type (struct ck *c, struct d_decl *def);
+
+/* float (4 bytes), double (8) or long double (16), as x86-64's C has them. */
+static const struct ctype *
+float_type (struct ck *c, unsigned size)
+{
+  struct ctype_table *tt = ck_types (c);
+  struct ctype *f = ctype_new (tt, CT_FLOAT);
+  f->name = size == 4 ? "float" : size == 8 ? "double" : "long double";
+  f->size = size;
+  f->align = size;
+  f->complete = true;
+  return f;
+}
 
 /* The C type TEXT names (DEF: the anonymous body its placeholder stands
  * for).  *IS_STRING: it is D's `string` (no C type; NULL returned).  NULL
@@ -210,7 +231,7 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
   const struct ctype *base = NULL;
   bool userland = false, bad = false;
   unsigned sign = 0, shorts = 0, longs = 0;
-  bool chr = false, has_int = false, ints = false;
+  bool chr = false, has_int = false, ints = false, flt = false;
   *is_string = false;
 
   for (; i < n && it[i][0] != '*' && it[i][0] != '[' && it[i][0] != '('; i++)
@@ -232,9 +253,24 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
           continue;
         }
       if (!strcmp (w, "short")) { shorts++; ints = true; continue; }
-      if (!strcmp (w, "long")) { longs++; ints = true; continue; }
+      if (!strcmp (w, "long")) { longs++; ints = !flt; bad |= flt; continue; }
       if (!strcmp (w, "char")) { bad |= chr; chr = true; ints = true; continue; }
       if (!strcmp (w, "int")) { bad |= has_int; has_int = true; ints = true; continue; }
+      if (!strcmp (w, "float") || !strcmp (w, "double"))
+        {
+          /* float, double, long double: declared and sized as in C, kept
+           * as opaque bytes (D computes no floating point) */
+          bool dbl = w[0] == 'd';
+          if (base || flt || sign || shorts || chr || has_int || longs > (dbl ? 1u : 0u))
+            {
+              bad = true;
+              break;
+            }
+          base = float_type (c, dbl ? (longs ? 16 : 8) : 4);
+          ints = false;
+          flt = true;
+          continue;
+        }
       if (base || ints)
         {
           bad = true;
@@ -248,12 +284,6 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
         }
       if (!strcmp (w, "void"))
         base = ctype_void (ck_types (c));
-      else if (!strcmp (w, "float") || !strcmp (w, "double"))
-        {
-          ck_err (c, loc, "floating-point types are not supported: %s", text);
-          free_items (it, n);
-          return NULL;
-        }
       else if (!strcmp (w, "struct") || !strcmp (w, "union") || !strcmp (w, "enum"))
         {
           if (i + 1 >= n)
@@ -264,7 +294,8 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
           enum ctype_kind k = w[0] == 's' ? CT_STRUCT : w[0] == 'u' ? CT_UNION : CT_ENUM;
           char *spelled = xasprintf ("%s %s", w, it[i + 1]);
           const char *module, *name = split_scope (c, it[i + 1], &module);
-          base = find_named (c, k, module, name, spelled, loc);
+          bool forward_ok = c->forward_tags == 2 || (c->forward_tags == 1 && i + 2 < n && it[i + 2][0] == '*');
+          base = find_named (c, k, module, name, spelled, loc, forward_ok);
           free (spelled);
           i++;
           if (!base)
@@ -285,7 +316,7 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
       else
         {
           const char *module, *name = split_scope (c, w, &module);
-          base = find_named (c, CT_TYPEDEF, module, name, w, loc);
+          base = find_named (c, CT_TYPEDEF, module, name, w, loc, false);
           if (!base)
             {
               free_items (it, n);
@@ -293,6 +324,7 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
             }
         }
     }
+  bad |= flt && ints;           /* "double int", "float unsigned" */
   if (ints && !bad)
     {
       base = int_words (c, sign, shorts, longs, chr, has_int);
@@ -309,6 +341,14 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
                    || !strcmp (it[i], "restrict")); i++)
     if (it[i][0] == '*')
       base = ctype_pointer_to (ck_types (c), base, true);
+  if (i < n && it[i][0] == '(' && strncmp (it[i], "(*", 2) != 0 && c->extern_decl)
+    {
+      /* extern int f(int, ...): the function's type (its parameters are not kept) */
+      struct ctype *fn = ctype_new (ck_types (c), CT_FUNCTION);
+      fn->ref = base;
+      base = fn;
+      i = n;
+    }
   if (i < n && it[i][0] == '(' && strncmp (it[i], "(*", 2) != 0)
     {
       ck_err (c, loc, "function types are not supported: %s (a pointer to a function is)", text);
@@ -576,9 +616,6 @@ def_type (struct ck *c, struct d_decl *d)
           ck_err (c, &d->loc, "%s %s redeclared", kind_word (k), d->name);
           return NULL;
         }
-      /* struct, union and enum tags are kept apart (`struct record` and
-       * `union record` may both exist), as DTrace's type container keeps
-       * them, unlike C's one tag namespace */
       t = (struct ctype *) old;
     }
   if (!t)
@@ -601,11 +638,18 @@ ck_type_decl (struct ck *c, struct d_decl *d)
     case DD_STRUCT:
     case DD_UNION:
     case DD_ENUM:
-      return def_type (c, d) ? 0 : -1;
+      {
+        c->forward_tags = 1;
+        const struct ctype *t = def_type (c, d);
+        c->forward_tags = 0;
+        return t ? 0 : -1;
+      }
     case DD_TYPEDEF:
       {
         bool is_string;
+        c->forward_tags = 2;
         const struct ctype *t = ck_ctype (c, d->type->text, d->def, &d->loc, &is_string);
+        c->forward_tags = 0;
         if (is_string)
           {
             ck_err (c, &d->loc, "typedef %s: D's string type cannot be given a C name", d->name);
@@ -649,10 +693,13 @@ ck_inline_decl (struct ck *c, struct d_decl *d)
     k.str = ni->strconst;
   else if (t.kind == DT_INTEGER && ni->is_const && ni->type.kind == DT_INTEGER)
     k.value = ck_truncate (ni->value, t);
+  else if (t.kind == ni->type.kind && (t.kind == DT_INTEGER || t.kind == DT_STRING
+                                       || (t.kind == DT_OBJECT && ctype_equal (ctype_resolve (t.ctype),
+                                                                               ctype_resolve (ni->type.ctype)))))
+    k.expr = d->init;     /* expanded where it is used (check_ident) */
   else
     {
-      ck_err (c, &d->loc, "inline %s: the value must be an integer or string constant of the declared type",
-              d->name);
+      ck_err (c, &d->loc, "inline %s: the value's type is not the declared type", d->name);
       return -1;
     }
   return add_const (c, &d->loc, d->name, k);
@@ -684,6 +731,7 @@ ck_dtype_of (const struct ctype *t)
     case CT_STRUCT:
     case CT_UNION:
     case CT_ARRAY:
+    case CT_FLOAT:              /* bytes D keeps and copies but never computes with */
       d.kind = DT_OBJECT;
       break;
     default:

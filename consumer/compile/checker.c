@@ -317,20 +317,18 @@ ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_
         return -1;
       ck_array_string (c, n->args[i]);     /* a char array key is a string */
       keys[i] = ck_info (c, n->args[i])->type;
-      if (keys[i].kind == DT_OBJECT)
+      const struct ctype *r = keys[i].kind == DT_OBJECT ? ctype_resolve (keys[i].ctype) : NULL;
+      if (r && (!void_ok || r->kind == CT_ARRAY || r->kind == CT_FLOAT || ck_info (c, n->args[i])->mem == MEM_USER
+                || r->size > PRINT_MAX_BYTES))
         {
-          /* an associative array may be keyed by the value of a struct or
-           * union held in D's own memory (its bytes are the key) */
-          const struct ctype *r = ctype_resolve (keys[i].ctype);
-          bool sou = r && (r->kind == CT_STRUCT || r->kind == CT_UNION);
-          if (!void_ok || !sou || ck_info (c, n->args[i])->mem != MEM_LOCAL)
-            {
-              ck_err (c, &n->args[i]->loc, "%s cannot be a key%s",
-                      sou ? "a struct or union" : "an array",
-                      sou && void_ok ? " unless it is a D variable or a member of one"
-                      : void_ok ? "" : " of an aggregation");
-              return -1;
-            }
+          /* an associative array's key may be a struct or union value of
+           * D's own (its bytes are the key, as in DTrace); an aggregation's
+           * may not (printa( ) prints keys as scalars) */
+          ck_err (c, &n->args[i]->loc, "%s",
+                  void_ok ? "a struct or union key must be a value in D's memory of at most 2048 bytes; "
+                            "an array cannot be a key"
+                          : "a struct, union or array cannot be an aggregation key");
+          return -1;
         }
       if (keys[i].kind == DT_VOID && !void_ok)
         {
@@ -434,13 +432,28 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_THIS:
       {
         struct dtype t;
+        if (d->kind == DD_GLOBAL && !strncmp (d->type->text, "extern ", 7))
+          {
+            /* DTrace's extern names a kernel symbol: its type is checked,
+             * nothing is stored (no kernel symbol is D's to read here) */
+            bool is_string;
+            c->extern_decl = true;
+            c->forward_tags = 2;
+            const struct ctype *et = ck_ctype (c, d->type->text, d->def, &d->loc, &is_string);
+            c->extern_decl = false;
+            c->forward_tags = 0;
+            return et || is_string ? 0 : -1;
+          }
         enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
         bool assoc;
         if (ck_assoc_decl (c, d, s, &assoc) != 0)
           return -1;
         if (assoc)
           return 0;
-        if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
+        c->forward_tags = 1;
+        int r = ck_type_of (c, d->type->text, d->def, &d->loc, &t);
+        c->forward_tags = 0;
+        if (r != 0)
           return -1;
         if (t.kind == DT_VOID || (t.kind == DT_OBJECT && ck_object_var_ok (c, s, t, &d->loc) != 0))
           {
@@ -565,7 +578,7 @@ check_script (struct ck *c, struct d_script *script)
 int
 d_check_script (struct dprog *prog, struct d_script *script, const char *errprefix)
 {
-  struct ck c = { prog, errprefix, NULL, 0, 0, 0, 0, NULL, NULL };
+  struct ck c = { .prog = prog, .errprefix = errprefix };
   int r = check_script (&c, script);
   free (c.consts);
   return r;

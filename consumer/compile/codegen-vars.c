@@ -61,16 +61,16 @@ build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, 
         }
       else if (ninfo (keys[i])->type.kind == DT_OBJECT)
         {
-          /* a struct or union of D's own memory: its bytes, the key's
-           * padding to 8 zeroed */
-          unsigned bytes = dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
-          cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + (int) bytes - 8), 0));
-          cg_emit (g, MOV64_REG (R3, R0));
+          /* a struct or union of D's memory: its bytes, the padding to
+           * 8 zeroed so that equal values make equal keys */
+          unsigned size = (unsigned) ctype_resolve (ninfo (keys[i])->type.ctype)->size;
+          unsigned padded = dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
+          cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + (int) padded - 8), 0));
+          cg_emit (g, MOV64_REG (R2, R0));
           cg_emit (g, MOV64_REG (R1, base_reg));
           cg_emit (g, A64_IMM (BPF_ADD, R1, off));
-          cg_emit (g, MOV64_IMM (R2, (int32_t) ctype_resolve (ninfo (keys[i])->type.ctype)->size));
-          cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
-          off += (int) bytes;
+          cg_copy_bytes (g, R1, R2, size);
+          off += (int) padded;
         }
       else if (dtype_is_record (ninfo (keys[i])->type))
         {

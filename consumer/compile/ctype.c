@@ -186,9 +186,9 @@ same_name (const char *a, const char *b)
   return a == b || (a && b && strcmp (a, b) == 0);
 }
 
-/* Each kind of name has its own namespace: typedefs, and struct, union
- * and enum tags apart from one another (`struct record` and `union
- * record` may both be defined), as DTrace's type containers keep them. */
+/* Each kind of name has a namespace of its own, as in DTrace (whose types
+ * are CTF's, where `struct record` and `union record` are two types), not
+ * C's single tag namespace: a script may declare both. */
 static bool
 same_namespace (enum ctype_kind a, enum ctype_kind b)
 {
@@ -371,10 +371,8 @@ ctype_probe_args_free (struct ctype_probe_args *a, size_t n)
 {
   for (size_t i = 0; i < n; i++)
     {
-      free (a[i].module);
-      free (a[i].probe);
-      for (size_t k = 0; k < sizeof a[i].types / sizeof a[i].types[0]; k++)
-        free (a[i].types[k]);
+      FREE_ALL (a[i].module, a[i].probe);
+      free_strings (a[i].types, sizeof a[i].types / sizeof a[i].types[0]);
     }
   free (a);
 }

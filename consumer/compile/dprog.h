@@ -229,6 +229,8 @@ struct dprog {
                                  and CPU (0: 16384 entries each) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
   unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
+  bool reads_task;             /* execname, ppid or vtimestamp appear: the runtime
+                                 * reads task_struct's layout (dtarget) */
   bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
   enum { STACKFMT_TEXT, STACKFMT_FOLDED, STACKFMT_SVG } stackfmt;   /* -x oformat=folded|svg */
   /* macros */

@@ -18,7 +18,8 @@
  * Integers and pointers in hex (`%#x`: 0 is "0"), characters quoted, enums
  * by enumerator name, a char array that holds a NUL-terminated printable
  * string as that string; four columns of indentation per level; no newline
- * after the last brace (the record's end adds one).  An array of structs
+ * after the last brace (the record's end adds one), while a scalar, an
+ * array or a string ends its line (DTrace's expected outputs show both).  An array of structs
  * puts each element on its own lines, separated by ", ".
  *
  * The bytes come from the record: exactly the type's size (the caller
@@ -236,10 +237,14 @@ dfmt_print_typed (struct dfmt_out *o, const struct ctype *t, const void *bytes, 
     {
       /* a string at the top level goes without brackets: char [16] "hello" */
       const char *s = bytes;
-      dfmt_outf (o, "\"%.*s\"", (int) strnlen (s, len), s);
+      dfmt_outf (o, "\"%.*s\"\n", (int) strnlen (s, len), s);
       return;
     }
   print_value (o, t, bytes, len, 0, 0, 0);
+  /* DTrace ends a scalar's or an array's line; a struct or union ends at
+   * its closing brace */
+  if (!r || (r->kind != CT_STRUCT && r->kind != CT_UNION))
+    dfmt_puts (o, "\n");
 }
 
 void
@@ -247,5 +252,5 @@ dfmt_print_string (struct dfmt_out *o, const struct dfmt_value *v)
 {
   dfmt_puts (o, "string \"");
   dfmt_put (o, v->u.str.s, strnlen (v->u.str.s, v->u.str.len));
-  dfmt_puts (o, "\"");
+  dfmt_puts (o, "\"\n");
 }

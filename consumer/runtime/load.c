@@ -32,9 +32,11 @@ run_once (int fd)
 }
 
 /* The kernel's part of the compiler's target description (dprog.h struct
- * dtarget), once the attach mode is known. */
+ * dtarget), once the attach mode is known.  task_struct's layout comes
+ * from the kernel's BTF, a 5 MB parse (60 ms): only for a program that
+ * reads execname, ppid or vtimestamp. */
 static void
-set_target (struct dtarget *t, enum uprobe_mode mode)
+set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
 {
   t->uprobe_attach_type = uprobe_prog_expected_attach_type (mode);
   t->uprobe_multi = t->uprobe_attach_type == UPROBE_BPF_TRACE_UPROBE_MULTI;
@@ -44,6 +46,8 @@ set_target (struct dtarget *t, enum uprobe_mode mode)
   clock_gettime (CLOCK_MONOTONIC, &mono);
   clock_gettime (CLOCK_REALTIME, &real);
   t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
+  if (!reads_task)
+    return;
   task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
   task_offsets_find_parent (&t->task_real_parent_off, &t->task_tgid_off);
   t->task_exec_runtime_off = task_offsets_exec_runtime ();
@@ -68,7 +72,7 @@ load_and_attach (struct runtime *rt)
   struct dprog *p = &rt->prog;
   rt->begin_fd = rt->end_fd = -1;
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
-  set_target (&p->target, mode);
+  set_target (&p->target, mode, p->reads_task);
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (load_special (rt, 0, PK_BEGIN, PROBE_ID_BEGIN, "dtrace_BEGIN", &rt->begin_fd) != 0
       || load_special (rt, 1, PK_END, PROBE_ID_END, "dtrace_END", &rt->end_fd) != 0)

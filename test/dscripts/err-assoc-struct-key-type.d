@@ -1,18 +1,12 @@
 /* @status: 1 */
-/* a struct of another type (same layout) as the key of a struct-keyed array */
-struct rec {
-	int position;
-};
-
-struct other {
-	int position;
-};
-
-struct rec r;
-struct other o;
-
+/* A struct key takes a value of the same struct type: two structs of the
+ * same members are two types. */
+struct a { int x; };
+struct b { int x; };
+struct a va;
+struct b vb;
 BEGIN
 {
-	a[r] = 1;
-	a[o] = 2;
+	k[va] = 1;
+	k[vb] = 2;
 }

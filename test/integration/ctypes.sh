@@ -105,8 +105,10 @@ struct conn {
         unsigned char [4] bytes4 = [ 0x1, 0x2, 0x3, 0x4 ]
     }
 }
-char [16] "hello"|hello|hello
+char [16] "hello"
+|hello|hello
 int 0x3
+
 struct inner {
     short id = 0x2
     unsigned int flags :3 = 0x6
