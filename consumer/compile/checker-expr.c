@@ -945,75 +945,78 @@ check_clause_var (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* An integer constant: its type from its value and suffix, as C's. */
+static int
+check_int (struct ck *c, struct d_node *n)
+{
+  bool u = strchr (n->int_suffix, 'u'), l = strchr (n->int_suffix, 'l');
+  struct dtype t = u ? ((uint64_t) n->ival <= UINT32_MAX && !l ? T_UINT : T_ULONG)
+                   : l || n->ival < INT32_MIN || n->ival > INT32_MAX ? T_LONG : T_INT;
+  set_const (ck_info (c, n), t, n->ival);
+  return 0;
+}
+
+static int
+check_string (struct ck *c, struct d_node *n)
+{
+  struct ninfo *ni = ck_info (c, n);
+  ni->type = T_STRING;
+  ni->strconst = n->sval;
+  return 0;
+}
+
+/* @x read as a value: D has no such expression. */
+static int
+check_agg_read (struct ck *c, struct d_node *n)
+{
+  ck_err (c, &n->loc, "aggregation @%s may only be used as the target of an aggregating function", n->sval);
+  return -1;
+}
+
+static int
+check_stringof (struct ck *c, struct d_node *n)
+{
+  if (ck_expr (c, n->a) != 0)
+    return -1;
+  ck_array_string (c, n->a);
+  struct ninfo *ni = ck_info (c, n), *a = ck_info (c, n->a);
+  ni->subr = SUBR_STRINGOF;
+  ni->type = T_STRING;
+  if (a->strconst)
+    ni->strconst = a->strconst;
+  return 0;
+}
+
+/* An assignment is an expression whose value is the one stored. */
+static int
+check_assign_expr (struct ck *c, struct d_node *n)
+{
+  if (n->a->kind == DN_AGG)
+    {
+      ck_err (c, &n->loc, "aggregating functions may only be used as statements");
+      return -1;
+    }
+  return ck_assign (c, n);
+}
+
+/* The checker of each kind of expression node. */
+static int (*const node_checkers[]) (struct ck *, struct d_node *) = {
+  [DN_INT] = check_int, [DN_STRING] = check_string, [DN_MACRO] = check_macro,
+  [DN_IDENT] = check_ident, [DN_SELF] = check_clause_var, [DN_THIS] = check_clause_var,
+  [DN_INDEX] = check_index, [DN_AGG] = check_agg_read, [DN_CALL] = check_call_subr,
+  [DN_STRINGOF] = check_stringof, [DN_UNARY] = check_unary, [DN_BINARY] = check_binary,
+  [DN_TERNARY] = check_ternary, [DN_CAST] = check_cast, [DN_SIZEOF] = check_sizeof,
+  [DN_OFFSETOF] = check_offsetof, [DN_ASSIGN] = check_assign_expr, [DN_INCDEC] = ck_incdec,
+  [DN_MEMBER] = ck_member,
+};
+
 int
 ck_expr_node (struct ck *c, struct d_node *n)
 {
-  struct ninfo *ni = ck_info (c, n);
-  switch (n->kind)
-    {
-    case DN_INT:
-      ni->is_const = true;
-      ni->value = n->ival;
-      if (strchr (n->int_suffix, 'u'))
-        ni->type = ((uint64_t) n->ival <= UINT32_MAX && !strchr (n->int_suffix, 'l')) ? T_UINT : T_ULONG;
-      else if (strchr (n->int_suffix, 'l'))
-        ni->type = T_LONG;
-      else
-        ni->type = (n->ival >= INT32_MIN && n->ival <= INT32_MAX) ? T_INT : T_LONG;
-      return 0;
-    case DN_STRING:
-      ni->type = T_STRING;
-      ni->strconst = n->sval;
-      return 0;
-    case DN_MACRO:
-      return check_macro (c, n);
-    case DN_IDENT:
-      return check_ident (c, n);
-    case DN_SELF:
-    case DN_THIS:
-      return check_clause_var (c, n);
-    case DN_INDEX:
-      return check_index (c, n);
-    case DN_AGG:
-      ck_err (c, &n->loc, "aggregation @%s may only be used as the target of an aggregating function", n->sval);
-      return -1;
-    case DN_CALL:
-      return check_call_subr (c, n);
-    case DN_STRINGOF:
-      if (ck_expr (c, n->a) != 0)
-        return -1;
-      ck_array_string (c, n->a);
-      ni->subr = SUBR_STRINGOF;
-      ni->type = T_STRING;
-      if (ck_info (c, n->a)->strconst)
-        ni->strconst = ck_info (c, n->a)->strconst;
-      return 0;
-    case DN_UNARY:
-      return check_unary (c, n);
-    case DN_BINARY:
-      return check_binary (c, n);
-    case DN_TERNARY:
-      return check_ternary (c, n);
-    case DN_CAST:
-      return check_cast (c, n);
-    case DN_SIZEOF:
-      return check_sizeof (c, n);
-    case DN_OFFSETOF:
-      return check_offsetof (c, n);
-    case DN_ASSIGN:
-      /* an assignment is an expression whose value is the one stored */
-      if (n->a->kind == DN_AGG)
-        {
-          ck_err (c, &n->loc, "aggregating functions may only be used as statements");
-          return -1;
-        }
-      return ck_assign (c, n);
-    case DN_INCDEC:
-      return ck_incdec (c, n);
-    case DN_MEMBER:
-      return ck_member (c, n);
-    default:
-      ck_err (c, &n->loc, "syntax error");
-      return -1;
-    }
+  ck_info (c, n);
+  size_t k = (size_t) n->kind;
+  if (k < sizeof node_checkers / sizeof node_checkers[0] && node_checkers[k])
+    return node_checkers[k] (c, n);
+  ck_err (c, &n->loc, "syntax error");
+  return -1;
 }
