@@ -12,6 +12,7 @@
 
 #include "consumer/compile/checker.h"
 #include "common/diag.h"
+#include "common/strset.h"
 
 /* A named constant: an enumerator or an inline definition. */
 struct ck_const {
@@ -30,6 +31,7 @@ struct ck {
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
   bool extern_decl;            /* an extern declaration: a function type is a type */
+  struct strset externs;       /* the names extern declarations gave */
   int forward_tags;            /* in a declaration, an unknown struct or union tag
                                   names an incomplete type, as in C: 1 when pointed
                                   to (struct s *p), 2 anywhere (a typedef) */
@@ -100,6 +102,9 @@ int ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_
 /* N's keys against associative array V's: a struct or union key takes one
  * of the same type (0, or -1 after reporting). */
 int ck_keys_match (struct ck *c, struct d_node *n, const struct dvar *v);
+/* NAME was declared extern: report that a D program cannot use it (at N's
+ * line) and return true. */
+bool ck_extern_use (struct ck *c, const struct d_node *n, const char *name);
 
 /* checker-types.c: C types (ctype.h) of the script and the traced program. */
 struct ctype_table *ck_types (struct ck *c);
