@@ -68,6 +68,8 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
             ck_err (c, &lv->loc, "operator = requires a writable variable: %s is a constant", lv->sval);
             return -1;
           }
+        if (ck_extern_use (c, lv, lv->sval))
+          return -1;
         scope = VS_GLOBAL;
         break;
       }

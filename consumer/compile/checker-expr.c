@@ -426,7 +426,8 @@ check_ident (struct ck *c, struct d_node *n)
       set_const (ni, (struct dtype) { DT_INTEGER, 4, true, true, NULL }, 0);
       return 0;
     }
-  ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
+  if (!ck_extern_use (c, n, n->sval))
+    ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
   return -1;
 }
 

@@ -12,6 +12,7 @@
 
 #include "consumer/compile/checker.h"
 #include "common/diag.h"
+#include "common/strset.h"
 
 /* A named constant: an enumerator or an inline definition. */
 struct ck_const {
@@ -30,6 +31,7 @@ struct ck {
   int errors;
   unsigned spec_flags;         /* SPF_*: speculation rules within the clause */
   bool extern_decl;            /* an extern declaration: a function type is a type */
+  struct strset externs;       /* the names extern declarations gave */
   int forward_tags;            /* in a declaration, an unknown struct or union tag
                                   names an incomplete type, as in C: 1 when pointed
                                   to (struct s *p), 2 anywhere (a typedef) */
@@ -106,6 +108,9 @@ bool ck_has_side_effect (const struct d_node *n, int depth);
 int ck_assoc_decl (struct ck *c, struct d_decl *d, enum var_scope scope, bool *handled);
 int ck_match_prototype (struct ck *c, const struct d_node *n, const char *prefix, const char *name,
                         const struct dvar *v, const struct dtype *keys);
+/* NAME was declared extern: report that a D program cannot use it (at N's
+ * line) and return true. */
+bool ck_extern_use (struct ck *c, const struct d_node *n, const char *name);
 
 /* checker-types.c: C types (ctype.h) of the script and the traced program. */
 struct ctype_table *ck_types (struct ck *c);

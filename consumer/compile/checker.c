@@ -339,6 +339,15 @@ ck_keys (struct ck *c, struct d_node *n, bool void_ok, struct dtype keys[CK_MAX_
   return 0;
 }
 
+bool
+ck_extern_use (struct ck *c, const struct d_node *n, const char *name)
+{
+  if (!strset_has (&c->externs, name))
+    return false;
+  ck_err (c, &n->loc, "%s is declared extern: a kernel symbol, which D cannot read or write here", name);
+  return true;
+}
+
 /* Stacks and symbols are records: no operator, variable or subroutine
  * takes one (trace, printf, aggregation keys and the statement form do). */
 int
@@ -442,6 +451,8 @@ check_decl (struct ck *c, struct d_decl *d)
             const struct ctype *et = ck_ctype (c, d->type->text, d->def, &d->loc, &is_string);
             c->extern_decl = false;
             c->forward_tags = 0;
+            if (et || is_string)
+              strset_add (&c->externs, xstrdup (d->name));
             return et || is_string ? 0 : -1;
           }
         enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
@@ -581,6 +592,7 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
   struct ck c = { .prog = prog, .errprefix = errprefix };
   int r = check_script (&c, script);
   free (c.consts);
+  strset_clear (&c.externs);
   return r;
 }
 
