@@ -21,8 +21,20 @@
 
 enum { BATCH_FIRST = 256 };
 
-/* The kernel refused a batch command once: walk one element at a time. */
-static bool no_batch;
+/* The kernel refused a batch command once (or SDTKIT_NO_MAP_BATCH is set,
+ * which the tests use to run the other path): one element at a time. */
+static bool no_batch, no_batch_known;
+
+static bool
+batch_off (void)
+{
+  if (!no_batch_known)
+    {
+      no_batch_known = true;
+      no_batch = no_batch || getenv ("SDTKIT_NO_MAP_BATCH") != NULL;
+    }
+  return no_batch;
+}
 
 static bool
 unsupported (int err)
@@ -64,7 +76,7 @@ read_one_by_one (int fd, size_t key_size, size_t val_bytes, struct agg_elems *e)
 void
 agg_map_read (int fd, size_t key_size, size_t val_bytes, struct agg_elems *e)
 {
-  if (no_batch)
+  if (batch_off ())
     {
       read_one_by_one (fd, key_size, val_bytes, e);
       return;
@@ -130,7 +142,7 @@ void
 agg_map_delete (int fd, const uint8_t *keys, size_t n, size_t key_size)
 {
   size_t i = 0;
-  while (i < n && !no_batch)
+  while (i < n && !batch_off ())
     {
       __u32 count = (__u32) (n - i);
       if (bpf_map_delete_batch (fd, keys + i * key_size, &count, NULL) == 0)
@@ -151,7 +163,7 @@ agg_map_zero (int fd, const uint8_t *keys, size_t n, size_t key_size, size_t val
   size_t i = 0;
   /* the batch update takes no BPF_EXIST; only this process deletes keys,
    * so none of these can have gone and be made again */
-  while (i < n && !no_batch)
+  while (i < n && !batch_off ())
     {
       __u32 count = (__u32) (n - i);
       if (bpf_map_update_batch (fd, keys + i * key_size, zeros, &count, NULL) == 0)

@@ -10,7 +10,8 @@
  * than its BPF programs cost.  The batch commands (BPF_MAP_LOOKUP_BATCH,
  * BPF_MAP_DELETE_BATCH, BPF_MAP_UPDATE_BATCH, Linux 5.6) move hundreds of
  * elements per call; on a kernel without them the one-at-a-time walk is
- * used instead, with the same results.
+ * used instead, with the same results (also when SDTKIT_NO_MAP_BATCH is
+ * set in the environment: the tests run that path too).
  */
 #ifndef SDTKIT_CONSUMER_AGG_MAPS_H
 #define SDTKIT_CONSUMER_AGG_MAPS_H
