@@ -617,6 +617,39 @@ dfmt_agg_clear (struct dfmt_agg *a)
     val_reset (a, &a->e[i]->val);
 }
 
+/* The K entries at one end of A's value order (the smallest when LOW,
+ * else the largest), into OUT in that order; returns K.  trunc(@, 10) of a
+ * large aggregation: each entry is compared with the worst of those picked
+ * so far (about n comparisons) instead of sorting all n (n log n, each
+ * comparison of equal values going on to compare the keys). */
+static size_t
+select_end (const struct dfmt_agg *a, size_t k, bool low, struct entry **out)
+{
+  struct sorter s = { NULL, 1, a->desc.nkeys, 0, 0, false, false };
+  struct row *rows = xcalloc (k + 1, sizeof *rows);
+  size_t n = 0;                 /* rows[0 .. n): the picked, best first */
+  for (size_t i = 0; i < a->n; i++)
+    {
+      struct entry *e = a->e[i];
+      struct row r = { e->keys, NULL, e, sort_key (a, &e->val) };
+      /* better: earlier in the wanted end's order */
+      size_t at = n;
+      while (at > 0 && (low ? row_cmp (&s, &r, &rows[at - 1]) < 0 : row_cmp (&s, &r, &rows[at - 1]) > 0))
+        at--;
+      if (at >= k)
+        continue;
+      memmove (&rows[at + 1], &rows[at], (n - at) * sizeof *rows);
+      rows[at] = r;
+      if (n < k)
+        n++;
+    }
+  /* value order, as the listing has it: ascending */
+  for (size_t i = 0; i < n; i++)
+    out[i] = rows[low ? i : n - 1 - i].entry;
+  free (rows);
+  return n;
+}
+
 void
 dfmt_agg_trunc (struct dfmt_agg *a, int64_t n, bool all)
 {
@@ -636,25 +669,32 @@ dfmt_agg_trunc (struct dfmt_agg *a, int64_t n, bool all)
       return;
     }
 
-  struct dfmt_agg *self = a;
-  struct listing l;
-  struct dfmt_ctx ctx;
-  dfmt_ctx_init (&ctx);
-  listing_build (&l, &ctx, &self, 1, true);
+  size_t nkeep = keep_to - keep_from;
   struct entry **kept = xcalloc (a->cap ? a->cap : 1, sizeof *kept);
   size_t nk = 0;
-  for (size_t i = 0; i < l.nrows; i++)
+  if (nkeep * 8 < a->n)
+    nk = select_end (a, nkeep, keep_from == 0, kept);
+  else
     {
-      struct entry *e = l.order[i]->entry;
-      if (i >= keep_from && i < keep_to)
-        {
-          e->index = nk;
-          kept[nk++] = e;
-        }
-      else
-        entry_free (a, e);
+      struct dfmt_agg *self = a;
+      struct listing l;
+      struct dfmt_ctx ctx;
+      dfmt_ctx_init (&ctx);
+      listing_build (&l, &ctx, &self, 1, true);
+      for (size_t i = keep_from; i < keep_to; i++)
+        kept[nk++] = l.order[i]->entry;
+      listing_free (&l);
     }
-  listing_free (&l);
+  /* the kept entries, marked by their old index; the others freed */
+  bool *keep = xcalloc (a->n, sizeof *keep);
+  for (size_t i = 0; i < nk; i++)
+    keep[kept[i]->index] = true;
+  for (size_t i = 0; i < a->n; i++)
+    if (!keep[i])
+      entry_free (a, a->e[i]);
+  for (size_t i = 0; i < nk; i++)
+    kept[i]->index = i;
+  free (keep);
   free (a->e);
   a->e = kept;
   a->n = nk;

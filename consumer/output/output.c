@@ -18,6 +18,7 @@
 
 #include "consumer/compile/checker.h"
 #include "consumer/runtime/destructive.h"
+#include "consumer/output/agg-maps.h"
 #include "consumer/output/dformat.h"
 #include "consumer/output/dformat-setopt.h"
 #include "consumer/output/flamegraph.h"
@@ -41,6 +42,7 @@ struct output {
   bool flow_have_last;
   uint32_t flow_last_clause, flow_last_probe;
   struct dfmt_agg **aggs;      /* one per dprog aggregation */
+  struct agg_elems *elems;     /* each aggregation's map as its last snapshot read it */
   struct symbolizer *sym;      /* ustack() usym() stack() */
   bool user_syms;              /* the program records user stacks or symbols */
   /* ustack(): the captures map, the unwinder, and a ring of pc buffers
@@ -143,6 +145,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   if (o->ncpu < 1)
     o->ncpu = 1;
   o->aggs = xcalloc (prog->naggs ? prog->naggs : 1, sizeof *o->aggs);
+  o->elems = xcalloc (prog->naggs ? prog->naggs : 1, sizeof *o->elems);
   for (size_t i = 0; i < prog->naggs; i++)
     {
       struct dagg *a = &prog->aggs[i];
@@ -171,6 +174,9 @@ output_free (struct output *o)
     if (o->aggs[i])
       dfmt_agg_free (o->aggs[i]);
   free (o->aggs);
+  for (size_t i = 0; i < o->prog->naggs; i++)
+    agg_elems_free (&o->elems[i]);
+  free (o->elems);
   unwinder_free (o->unw);
   FREE_ALL (o->capbuf, o->stkbufs, o->swept);
   symbolizer_free (o->sym);
@@ -351,21 +357,25 @@ snapshot (struct output *o, size_t i)
   struct dagg *a = &o->prog->aggs[i];
   struct dfmt_agg *fa = o->aggs[i];
   size_t vsz = (a->value_size + 7) & ~7u;
-  uint8_t *key = xcalloc (1, a->key_size), *next = xcalloc (1, a->key_size);
-  uint8_t *vals = xcalloc ((size_t) o->ncpu, vsz);
   struct dfmt_value kv[16];
   dfmt_agg_trunc (fa, 0, true);
-  bool first = true;
-  while (dagg_is_array (a) ? first && array_read (o, a, vals)
-         : bpf_map_get_next_key (o->agg_fds[a->id], first ? NULL : key, next) == 0)
+  /* every key and its values, or the array's one element */
+  struct agg_elems *el = &o->elems[i];
+  size_t vbytes = vsz * (size_t) o->ncpu;
+  if (dagg_is_array (a))
     {
-      first = false;
-      if (!dagg_is_array (a))
-        {
-          memcpy (key, next, a->key_size);
-          if (bpf_map_lookup_elem (o->agg_fds[a->id], key, vals) != 0)
-            continue;
-        }
+      el->n = 0;
+      el->vals = xrealloc (el->vals, vbytes);
+      memset (el->vals, 0, vbytes);
+      if (array_read (o, a, el->vals))
+        el->n = 1;
+    }
+  else
+    agg_map_read (o->agg_fds[a->id], a->key_size, vbytes, el);
+  for (size_t j = 0; j < el->n; j++)
+    {
+      const uint8_t *key = el->keys + j * a->key_size;
+      const uint8_t *vals = el->vals + j * vbytes;
       key_values (o, a, key, kv, o->prog->strsize);
       struct dfmt_aggval *e = dfmt_agg_entry (fa, kv);
       for (int c = 0; c < o->ncpu; c++)
@@ -410,7 +420,6 @@ snapshot (struct output *o, size_t i)
             }
         }
     }
-  FREE_ALL (key, next, vals);
 }
 
 /* Every key of aggregation I's map, copied out in one pass (deleting or
@@ -419,31 +428,22 @@ static uint8_t *
 kernel_keys (struct output *o, size_t i, size_t *n)
 {
   struct dagg *a = &o->prog->aggs[i];
-  size_t cap = 64, cnt = 0;
-  uint8_t *keys = xmalloc (cap * a->key_size);
-  uint8_t *prev = NULL;
-  while (bpf_map_get_next_key (o->agg_fds[a->id], prev, keys + cnt * a->key_size) == 0)
-    {
-      prev = keys + cnt * a->key_size;
-      cnt++;
-      if (cnt == cap)
-        {
-          size_t off = (size_t) (prev - keys);
-          cap *= 2;
-          keys = xrealloc (keys, cap * a->key_size);
-          prev = keys + off;
-        }
-    }
-  *n = cnt;
-  return keys;
+  size_t vsz = (a->value_size + 7) & ~7u;
+  struct agg_elems e = { 0 };
+  agg_map_read (o->agg_fds[a->id], a->key_size, vsz * (size_t) o->ncpu, &e);
+  free (e.vals);
+  *n = e.n;
+  return e.keys;
 }
 
-/* Zero every value of aggregation I in the kernel (clear keeps keys). */
+/* Zero every value of aggregation I in the kernel (clear keeps keys): the
+ * keys of the snapshot just taken.  A key first stored since keeps its
+ * value, as in DTrace, whose clear() acts on the consumer's copy. */
 static void
 kernel_clear (struct output *o, size_t i)
 {
   struct dagg *a = &o->prog->aggs[i];
-  size_t vsz = (a->value_size + 7) & ~7u, n;
+  size_t vsz = (a->value_size + 7) & ~7u;
   if (dagg_is_array (a))
     {
       uint8_t *vals = xcalloc ((size_t) o->ncpu, vsz);
@@ -451,20 +451,17 @@ kernel_clear (struct output *o, size_t i)
       free (vals);
       return;
     }
-  uint8_t *keys = kernel_keys (o, i, &n);
-  uint8_t *zero = xcalloc ((size_t) o->ncpu, vsz);
-  for (size_t k = 0; k < n; k++)
-    bpf_map_update_elem (o->agg_fds[a->id], keys + k * a->key_size, zero, BPF_EXIST);
-  free (keys);
-  free (zero);
+  struct agg_elems *el = &o->elems[i];
+  agg_map_zero (o->agg_fds[a->id], el->keys, el->n, a->key_size, vsz * (size_t) o->ncpu);
 }
 
-/* Remove from the kernel every key the dformat table no longer has. */
+/* Remove from the kernel every key of the snapshot just taken that the
+ * dformat table no longer has (a key first stored since the snapshot stays,
+ * as in DTrace, whose trunc() acts on the consumer's copy). */
 static void
 kernel_prune (struct output *o, size_t i)
 {
   struct dagg *a = &o->prog->aggs[i];
-  size_t n;
   struct dfmt_value kv[16];
   if (dagg_is_array (a))
     {
@@ -472,15 +469,18 @@ kernel_prune (struct output *o, size_t i)
         array_zero (o, a, false);
       return;
     }
-  uint8_t *keys = kernel_keys (o, i, &n);
-  for (size_t k = 0; k < n; k++)
+  struct agg_elems *el = &o->elems[i];
+  size_t ndead = 0;
+  for (size_t k = 0; k < el->n; k++)
     {
-      const uint8_t *key = keys + k * a->key_size;
+      const uint8_t *key = el->keys + k * a->key_size;
       key_values (o, a, key, kv, o->prog->strsize);
+      /* the keys to delete are gathered at the front, in place */
       if (!dfmt_agg_find (o->aggs[i], kv))
-        bpf_map_delete_elem (o->agg_fds[a->id], key);
+        memmove (el->keys + ndead++ * a->key_size, key, a->key_size);
     }
-  free (keys);
+  agg_map_delete (o->agg_fds[a->id], el->keys, ndead, a->key_size);
+  el->n = 0;                    /* the snapshot is used up */
 }
 
 /* ------------------------------------------------------------------ */

@@ -81,4 +81,16 @@ check_eq "normalize, denormalize; an aggregation printed by printa is not printe
 run_q clear 'tgt$target:::tick { @c[copyinstr(arg2)] = count(); } END { @c["end"] = count(); clear(@c); printa("%s=%@d ", @c); }'
 check_eq "clear(@) zeroes the values (in the kernel: printa reads them again) and keeps the keys; it acts when its record is consumed" \
   "$(cat clear.out)" "alpha=0 beta=0 end=0 gamma=0 "
+
+# --- the maps read in batches (agg-maps.c), and the one-key-at-a-time path
+# (SDTKIT_NO_MAP_BATCH) giving the same: 1,500 keys (several batches), the
+# 3 largest kept by trunc (the 2 smallest by trunc(@, -2)), 700 keys
+# zeroed by clear, then all emptied
+many='tgt$target:::tick { @k[arg0] = sum(arg0); @m[arg0] = sum(arg0); @s[arg0 % 700] = sum(arg0); } END { trunc(@k, 3); printa("%d:%@d ", @k); trunc(@m, -2); printa("%d~%@d ", @m); trunc(@m); clear(@s); printa("%d=%@d ", @s); trunc(@k); trunc(@s); printa("[%d:%@d]", @k); printa("[%d=%@d]", @s); }'
+"$DTRACE" -q -n "$many" -c "./target 1500" >many.out 2>many.err
+SDTKIT_NO_MAP_BATCH=1 "$DTRACE" -q -n "$many" -c "./target 1500" >many1.out 2>many1.err
+words () { tr -s ' \n' '\n\n' <"$1" | sort | tr '\n' ' '; }
+check_eq "1,500 keys read in batches: trunc(@, 3) keeps the 3 largest, trunc(@, -2) the 2 smallest; clear zeroes 700 keys; trunc(@) empties them" \
+  "$(words many.out)" "$(printf '%s\n' 1497:1497 1498:1498 1499:1499 0~0 1~1 $(seq -f '%g=0' 0 699) | sort | tr '\n' ' ')"
+check_eq "... the same one key at a time (SDTKIT_NO_MAP_BATCH)" "$(words many1.out)" "$(words many.out)"
 done_testing
