@@ -71,6 +71,49 @@ parse_block (struct d_parser *ps)
   return NULL;
 }
 
+/* The end of an expression statement: ";", which may only be left out
+ * before the closing "}".  False after a syntax error. */
+static bool
+statement_end (struct d_parser *ps)
+{
+  const struct d_token *t = d_peek0 (ps);
+  if (t->kind == DT_SEMI)
+    {
+      d_parser_advance (ps);
+      return true;
+    }
+  if (t->kind == DT_RBRACE)
+    return true;
+  d_script_syntax_error (ps, t);
+  return false;
+}
+
+/* The comma operator as a statement, `a = 1, b = 2;` (FIRST parsed, a ","
+ * next): a block of its operands in order, each a statement of its own;
+ * NULL after an error (FIRST freed). */
+static struct d_node *
+comma_statement (struct d_parser *ps, struct d_node *first, const struct d_loc *loc)
+{
+  struct d_node *blk = d_node_new (DN_BLOCK, loc);
+  struct d_node *e = first;
+  struct d_loc eloc = *loc;
+  for (;;)
+    {
+      struct d_node *s = d_node_new (DN_EXPR_STMT, &eloc);
+      s->a = e;
+      d_node_push (blk, s);
+      if (d_peek0 (ps)->kind != DT_COMMA || blk->nargs >= 1024)
+        return blk;
+      d_parser_advance (ps);
+      eloc = d_peek0 (ps)->loc;
+      if (!(e = d_script_expr (ps)))
+        {
+          d_node_free (blk);
+          return NULL;
+        }
+    }
+}
+
 static struct d_node *
 parse_statement (struct d_parser *ps)
 {
@@ -120,51 +163,16 @@ parse_statement (struct d_parser *ps)
       e = d_script_expr (ps);
       if (!e)
         break;
-      t = d_peek0 (ps);
-      if (t->kind == DT_COMMA)
+      if (d_peek0 (ps)->kind == DT_COMMA && !(e = comma_statement (ps, e, &loc)))
+        break;
+      if (!statement_end (ps))
         {
-          /* the comma operator as a statement, `a = 1, b = 2;`: its
-           * operands in order, as statements of their own */
-          struct d_node *blk = d_node_new (DN_BLOCK, &loc);
-          struct d_node *s = d_node_new (DN_EXPR_STMT, &loc);
-          s->a = e;
-          d_node_push (blk, s);
-          while (d_peek0 (ps)->kind == DT_COMMA && blk->nargs < 1024)
-            {
-              struct d_loc eloc;
-              d_parser_advance (ps);
-              eloc = d_peek0 (ps)->loc;
-              if (!(e = d_script_expr (ps)))
-                {
-                  d_node_free (blk);
-                  blk = NULL;
-                  break;
-                }
-              s = d_node_new (DN_EXPR_STMT, &eloc);
-              s->a = e;
-              d_node_push (blk, s);
-            }
-          if (!blk)
-            break;
-          t = d_peek0 (ps);
-          if (t->kind == DT_SEMI)
-            d_parser_advance (ps);
-          else if (t->kind != DT_RBRACE)
-            {
-              d_script_syntax_error (ps, t);
-              d_node_free (blk);
-              break;
-            }
-          n = blk;
+          d_node_free (e);
           break;
         }
-      if (t->kind == DT_SEMI)
-        d_parser_advance (ps);
-      else if (t->kind != DT_RBRACE)
+      if (e->kind == DN_BLOCK)
         {
-          /* The ";" may only be left out before the closing "}". */
-          d_script_syntax_error (ps, t);
-          d_node_free (e);
+          n = e;
           break;
         }
       n = d_node_new (DN_EXPR_STMT, &loc);
