@@ -28,9 +28,10 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
-/* TEXT's last top-level "[...]" when it ends the text: *OPEN its offset. */
+/* TEXT's last top-level "[...]" when it ends the text: *OPEN and *CLOSE
+ * the offsets of its brackets. */
 static bool
-last_brackets (const char *text, size_t *open)
+last_brackets (const char *text, size_t *open, size_t *close)
 {
   size_t n = strlen (text);
   int depth = 0;
@@ -39,6 +40,7 @@ last_brackets (const char *text, size_t *open)
     n--;
   if (n == 0 || text[n - 1] != ']')
     return false;
+  *close = n - 1;
   for (size_t i = n; i-- > 0;)
     {
       if (text[i] == ']')
@@ -100,27 +102,15 @@ split_keys (const char *inside, char ***keys)
   return n;
 }
 
-static void
-free_keys (char **v, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    free (v[i]);
-  free (v);
-}
-
 int
 ck_assoc_decl (struct ck *c, struct d_decl *d, enum var_scope scope, bool *handled)
 {
   const char *text = d->type->text;
-  size_t open;
+  size_t open, close;
   *handled = false;
-  if (!last_brackets (text, &open))
+  if (!last_brackets (text, &open, &close))
     return 0;
-  char *inside = trimmed (text + open + 1, strlen (text + open + 1));
-  inside[strlen (inside) - 1] = '\0';          /* the closing "]" */
-  char *tmp = trimmed (inside, strlen (inside));
-  free (inside);
-  inside = tmp;
+  char *inside = trimmed (text + open + 1, close - open - 1);
   if (is_bound (c, inside))
     {
       free (inside);
@@ -163,9 +153,9 @@ ck_assoc_decl (struct ck *c, struct d_decl *d, enum var_scope scope, bool *handl
       ck_err (c, &d->loc, "variables of type %s are not supported", valtext);
       goto out;
     }
-  if (vt.kind == DT_OBJECT && ck_object_var_ok (c, scope == VS_GLOBAL ? VS_ASSOC : scope, vt, &d->loc) != 0)
-    goto out;
   enum var_scope s = scope == VS_GLOBAL ? VS_ASSOC : scope;
+  if (vt.kind == DT_OBJECT && ck_object_var_ok (c, s, vt, &d->loc) != 0)
+    goto out;
   if (ck_find_var (c->prog, s, d->name) || ck_find_var (c->prog, VS_GLOBAL, d->name))
     {
       ck_err (c, &d->loc, "identifier redeclared: %s", d->name);
@@ -173,7 +163,8 @@ ck_assoc_decl (struct ck *c, struct d_decl *d, enum var_scope scope, bool *handl
     }
   r = ck_new_var (c, s, d->name, vt, nkeys, keys, &d->loc) ? 0 : -1;
  out:
-  free_keys (keytexts, nkeys);
+  free_strings (keytexts, nkeys);
+  free (keytexts);
   free (valtext);
   free (inside);
   return r;
