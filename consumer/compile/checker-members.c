@@ -295,19 +295,19 @@ ck_array_string (struct ck *c, struct d_node *n)
 /* N is an element or member of a D variable (a declared array's a[i], a
  * global struct's s.m), not the variable itself (DTrace refuses &var). */
 static bool
+element_step (const struct d_node *n)
+{
+  return (n->kind == DN_INDEX && !n->sval && n->a) || (n->kind == DN_MEMBER && n->op != DOP_ARROW);
+}
+
+static bool
 d_variable_element (struct ck *c, struct d_node *n)
 {
-  if (!n || !((n->kind == DN_INDEX && !n->sval && n->a) || (n->kind == DN_MEMBER && n->op != DOP_ARROW)))
+  if (!n || !element_step (n))
     return false;
   struct d_node *root = n->a;
-  for (int depth = 0; root && depth < 64; depth++)
-    {
-      if ((root->kind == DN_INDEX && !root->sval && root->a)
-          || (root->kind == DN_MEMBER && root->op != DOP_ARROW))
-        root = root->a;
-      else
-        break;
-    }
+  for (int depth = 0; root && depth < 64 && element_step (root); depth++)
+    root = root->a;
   return root && ck_info (c, root)->var != NULL;
 }
 
@@ -328,15 +328,13 @@ ck_addr_of (struct ck *c, struct d_node *n)
       ni->addr_of = true;
       return 0;
     }
-  if (a->mem != MEM_USER && a->mem != MEM_KERNEL && a->var)
-    {
-      ck_err (c, &n->loc, "operator & cannot be applied to a D variable: take the address of "
-              "one of its elements or members");
-      return -1;
-    }
   if (a->mem != MEM_USER && a->mem != MEM_KERNEL)
     {
-      ck_err (c, &n->loc, "operator & cannot be applied to a copied-in buffer's bytes");
+      if (a->var)
+        ck_err (c, &n->loc, "operator & cannot be applied to a D variable: take the address of "
+                "one of its elements or members");
+      else
+        ck_err (c, &n->loc, "operator & cannot be applied to a copied-in buffer's bytes");
       return -1;
     }
   if (a->member && a->member->bit_size)
