@@ -560,15 +560,15 @@ cg_clause (struct gen *g, struct dclause *cl)
     settles |= cl->actions[i].kind == ACT_COMMIT || cl->actions[i].kind == ACT_DISCARD;
   if (cl->records_data)
     {
-      if (!g->mask_static)
-        {
-          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
-        }
       if (g->mask_static)
         cg_mov_imm (g, R1, (int64_t) mask);
       else
-        cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+        {
+          /* no action ran: nothing to record */
+          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+          asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+        }
       unsigned ro = g->cg->scratch.rec_off;
       cg_emit (g, STX (BPF_DW, R7, R1, (int16_t) (ro + 16)));
       cg_emit (g, ST_IMM (BPF_W, R7, (int16_t) ro, (int32_t) cl->index));
