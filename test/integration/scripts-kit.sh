@@ -164,7 +164,7 @@ check "dappprof.d: elapsed main >= outer >= middle >= inner (each includes its c
   test "$(el main)" -ge "$(el outer)" -a "$(el outer)" -ge "$(el middle)" -a "$(el middle)" -ge "$(el inner)"
 no_dtrace_error prof2
 
-# --- usdtlatency.d: kit-pairs' 10 work-start/done of 2 ms, 4 io-begin/end,
+# --- usdtlatency.d: kit-pairs' 10 work-start/done of 3 ms, 4 io-begin/end,
 # and no row for lonely-start (never done)
 "$DTRACE" -h -s "$data/kit-pairs.d" -o kit-pairs.h || fail "dtrace -h kit-pairs.d"
 gcc -O2 -I. -c "$data/kit-pairs.c" -o kit-pairs.o && "$DTRACE" -G -s "$data/kit-pairs.d" -o kit-pairs-sem.o kit-pairs.o \
@@ -175,8 +175,8 @@ check_match "usdtlatency.d: header" "$rows" '^PROVIDER +OPERATION +COUNT +AVG\(u
 check_match "usdtlatency.d: io (begin/end) 4 times, listed first" "$(echo "$rows" | sed -n 2p)" '^kit[0-9]+ +io +4 +[0-9]+ +[0-9]+ +[0-9]+$'
 work=$(echo "$rows" | sed -n 3p)
 check_match "usdtlatency.d: work (start/done) 10 times, most frequent last" "$work" '^kit[0-9]+ +work +10 +[0-9]+ +[0-9]+ +[0-9]+$'
-check "usdtlatency.d: work takes at least its 2 ms sleep ($(echo "$work" | awk '{print $4}') us)" \
-  test "$(echo "$work" | awk '{print $4}')" -ge 2000
+check "usdtlatency.d: work takes at least its 3 ms sleep ($(echo "$work" | awk '{print $4}') us)" \
+  test "$(echo "$work" | awk '{print $4}')" -ge 3000
 check_eq "usdtlatency.d: only io and work (lonely-start has no done)" "$(echo "$rows" | grep -c '^kit')" 2
 whist=$(awk '/^  kit[0-9]+ +work +$/ { on = 1; next } on && /^ *$/ { exit } on && $2 ~ /^\|/' lat.out)
 check_eq "usdtlatency.d: work's histogram counts 10, none under 2048 us" \
