@@ -578,8 +578,9 @@ value_text (const struct dfmt_value *v, const char **s)
 }
 
 /* An integer conversion of V.  D rules: the value prints at its own size,
- * %d/%i of an unsigned type prints unsigned, an explicit size modifier
- * first truncates to that size. */
+ * %d of an unsigned type prints unsigned (%i stays signed: DTrace turns
+ * only %d into %u), an explicit size modifier first truncates to that
+ * size. */
 static void
 put_int_conv (struct dfmt_out *o, const struct dfmt_ispec *spec0, const char *lm,
               const struct dfmt_value *v)
@@ -593,6 +594,8 @@ put_int_conv (struct dfmt_out *o, const struct dfmt_ispec *spec0, const char *lm
   if (msize && msize < iv.u.i.size)
     iv = dfmt_int (iv.u.i.v, msize, iv.u.i.is_signed);
   struct dfmt_ispec spec = *spec0;
+  if (spec.conv == 'i')
+    iv = dfmt_int (iv.u.i.v, iv.u.i.size, true);
   if (spec.conv == 'd' || spec.conv == 'i')
     {
       spec.conv = 'd';
@@ -634,7 +637,7 @@ put_conv (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct fconv *cv
   switch (cv->def->kind)
     {
     case K_INT:
-      spec.conv = cv->c == 'i' ? 'd' : cv->c;
+      spec.conv = cv->c;
       put_int_conv (o, &spec, cv->lm, v);
       return;
     case K_PTR:
@@ -711,6 +714,10 @@ dfmt_fmt_run (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_
           int64_t p = value_as_int (&args[ai++]);
           spec.prec = p < 0 ? -1 : p > DFMT_MAX_WIDTH ? DFMT_MAX_WIDTH : (int) p;
         }
+      /* DTrace rebuilds each conversion with a precision only when it is
+       * above 0: `%.0s` and `%.*s` of 0 print the whole string */
+      if (spec.prec == 0)
+        spec.prec = -1;
       if (cv->agg)
         {
           if (aggconv)
