@@ -57,8 +57,9 @@
 
 /* Offsets in this file's scratch area. */
 #define CELL(k)   (8 * (k))         /* k = 0..4 */
-#define DIGITS    40                /* 32 bytes: lltostr's characters, [31] = NUL */
-#define JUNK      80                /* strsize bytes: where strlen copies to */
+#define DIGITS    40                /* lltostr's characters, the last one NUL: */
+#define DIGITS_SIZE 72              /* "0" and 64 binary digits, or a sign and 20 */
+#define JUNK      (DIGITS + DIGITS_SIZE)   /* strsize bytes: where strlen copies to */
 #define DSTATE    (JUNK + ((strsize_of (g) + 7) & ~7u))   /* W words of bitap state */
 /* then the bitap table (programs that search), then strtok's state */
 
@@ -658,47 +659,103 @@ gen_path (struct gen *g, const int *arg, bool dir)
   return_temp (g, dst);
 }
 
+/* lltostr(x [, base]): x in base 2..36 (another base is an illegal
+ * operation).  As DTrace: base 10 is signed, every other base shows the
+ * 64 bits unsigned, base 16 with a 0x prefix (0x0 too), base 8 with a 0
+ * prefix (not for 0 itself); digits above 9 are lower-case letters.  The
+ * digits are written backwards into the DIGITS cells, the last one NUL. */
 static void
-gen_lltostr (struct gen *g, const int *arg)
+gen_lltostr (struct gen *g, const int *arg, size_t nargs)
 {
   struct bpf_asm *a = cg_asm (g);
   int dst = result_temp (g);
+  bool any_base = nargs == 2;
+  int ndigits = any_base ? 64 : 20;          /* 2^64 in base 2; in base 10 */
+  const int last = DIGITS_SIZE - 2;          /* the last digit's cell */
   int fin = asm_label (a), pos = asm_label (a), nosign = asm_label (a);
+  if (any_base)
+    {
+      ld_slot (g, R0, arg[1]);
+      cg_fault_if (g, BPF_JLT, R0, 2, FLT_ILLOP, -1);
+      cg_fault_if (g, BPF_JGT, R0, 36, FLT_ILLOP, -1);
+    }
   area (g, R4);
-  E (ST_IMM (BPF_B, R4, DIGITS + 31, 0));
+  E (ST_IMM (BPF_B, R4, DIGITS + DIGITS_SIZE - 1, 0));
   ld_slot (g, R1, arg[0]);
   E (MOV64_IMM (R5, 0));
+  if (any_base)
+    asm_jmp_imm (a, BPF_JNE, R0, 10, pos);
   asm_jmp_imm (a, BPF_JSGE, R1, 0, pos);
   E (NEG64 (R1));                          /* INT64_MIN stays 2^63 as unsigned */
   E (MOV64_IMM (R5, 1));
   asm_bind (a, pos);
-  for (int k = 0; k < 20; k++)
+  for (int k = 0; k < ndigits; k++)
     {
       E (MOV64_REG (R3, R1));
-      E (A64_IMM (BPF_MOD, R3, 10));
+      if (any_base)
+        {
+          int digit = asm_label (a);
+          E (A64_REG (BPF_MOD, R3, R0));
+          asm_jmp_imm (a, BPF_JLT, R3, 10, digit);
+          E (A64_IMM (BPF_ADD, R3, 'a' - 10 - '0'));
+          asm_bind (a, digit);
+        }
+      else
+        E (A64_IMM (BPF_MOD, R3, 10));
       E (A64_IMM (BPF_ADD, R3, '0'));
-      E (STX (BPF_B, R4, R3, (int16_t) (DIGITS + 30 - k)));
-      E (A64_IMM (BPF_DIV, R1, 10));
-      E (MOV64_IMM (R2, 30 - k));
-      if (k < 19)
+      E (STX (BPF_B, R4, R3, (int16_t) (DIGITS + last - k)));
+      E (any_base ? A64_REG (BPF_DIV, R1, R0) : A64_IMM (BPF_DIV, R1, 10));
+      E (MOV64_IMM (R2, last - k));
+      if (k < ndigits - 1)
         asm_jmp_imm (a, BPF_JEQ, R1, 0, fin);
     }
   asm_bind (a, fin);
-  asm_jmp_imm (a, BPF_JEQ, R5, 0, nosign);
+  if (any_base)
+    {
+      /* the prefixes of bases 16 and 8 (r5: the number of prefix
+       * characters, 1 for the sign of base 10) */
+      int hex = asm_label (a), prefixed = asm_label (a);
+      asm_jmp_imm (a, BPF_JEQ, R0, 16, hex);
+      asm_jmp_imm (a, BPF_JNE, R0, 8, prefixed);
+      E (LDX (BPF_B, R3, R4, (int16_t) (DIGITS + last)));
+      asm_jmp_imm (a, BPF_JNE, R2, last, nosign);           /* several digits: 0 */
+      asm_jmp_imm (a, BPF_JEQ, R3, '0', prefixed);          /* 0 itself: none */
+      E (MOV64_IMM (R5, 1));
+      asm_ja (a, prefixed);
+      asm_bind (a, hex);
+      E (A64_IMM (BPF_SUB, R2, 2));
+      E (MOV64_REG (R3, R4));
+      E (A64_REG (BPF_ADD, R3, R2));
+      E (ST_IMM (BPF_B, R3, DIGITS, '0'));
+      E (ST_IMM (BPF_B, R3, DIGITS + 1, 'x'));
+      asm_ja (a, prefixed);
+      asm_bind (a, nosign);
+      E (MOV64_IMM (R5, 1));
+      asm_bind (a, prefixed);
+    }
+  int minus = asm_label (a), put = asm_label (a);
+  asm_jmp_imm (a, BPF_JEQ, R5, 0, put);
+  E (MOV64_IMM (R1, '-'));
+  if (any_base)
+    {
+      asm_jmp_imm (a, BPF_JEQ, R0, 10, minus);
+      E (MOV64_IMM (R1, '0'));                 /* base 8's prefix */
+    }
+  asm_bind (a, minus);
   E (A64_IMM (BPF_SUB, R2, 1));
   E (MOV64_REG (R3, R4));
   E (A64_REG (BPF_ADD, R3, R2));
-  E (ST_IMM (BPF_B, R3, DIGITS, '-'));
-  asm_bind (a, nosign);
+  E (STX (BPF_B, R3, R1, DIGITS));
+  asm_bind (a, put);
   /* the first character's position, laundered through memory so the
    * paths above merge */
   E (STX (BPF_DW, R4, R2, CELL (0)));
   E (LDX (BPF_DW, R2, R4, CELL (0)));
-  clamp_max (g, R2, 31);
+  clamp_max (g, R2, last);
   E (MOV64_REG (R3, R4));
   E (A64_IMM (BPF_ADD, R3, DIGITS));
   E (A64_REG (BPF_ADD, R3, R2));
-  E (MOV64_IMM (R0, 32));
+  E (MOV64_IMM (R0, DIGITS_SIZE));
   E (A64_REG (BPF_SUB, R0, R2));
   copy_str (g, dst, R3, R0);
   return_temp (g, dst);
@@ -949,7 +1006,7 @@ cgstr_gen (struct gen *g, struct d_node *call)
     case SUBR_STRRCHR: gen_strchr (g, arg, true); break;
     case SUBR_BASENAME: gen_path (g, arg, false); break;
     case SUBR_DIRNAME: gen_path (g, arg, true); break;
-    case SUBR_LLTOSTR: gen_lltostr (g, arg); break;
+    case SUBR_LLTOSTR: gen_lltostr (g, arg, n); break;
     case SUBR_TOUPPER: gen_case (g, arg, true); break;
     case SUBR_TOLOWER: gen_case (g, arg, false); break;
     case SUBR_COPYIN: gen_copyin (g, arg); break;
