@@ -3,7 +3,10 @@
  * bpf-asm.c — the BPF instruction buffer, labels and map relocations.
  *
  * Jumps are emitted with a placeholder offset and a fixup naming their label;
- * asm_finish() patches offsets once every label is bound.  A map load is
+ * asm_finish() patches offsets once every label is bound.  An unconditional
+ * jump too far for a 16-bit offset becomes a long goto; a program whose
+ * conditional jumps are too far is assembled again with long_jumps, each
+ * conditional jump then going through an unconditional one.  A map load is
  * emitted with imm 0 and a relocation naming the map; the result is a
  * relocatable image (bpf-image.h) that runtime/loader.c loads.
  */
@@ -74,18 +77,34 @@ fixup (struct bpf_asm *a, int label)
   VEC_PUSH (a->fixups, a->nfixups, a->fixups_cap) = (struct bpf_fixup) { a->n - 1, label };
 }
 
+/* A conditional jump IN to LABEL.  With long jumps it skips the goto
+ * that follows when false: `if cond goto +1; goto +1; goto LABEL`, whose
+ * last goto reaches any distance (asm_finish). */
+static void
+cond_jump (struct bpf_asm *a, struct bpf_insn in, int label)
+{
+  if (!a->long_jumps)
+    {
+      asm_emit (a, in);
+      fixup (a, label);
+      return;
+    }
+  in.off = 1;
+  asm_emit (a, in);
+  asm_emit (a, BPF_INSN (BPF_JMP | BPF_JA, 0, 0, 1, 0));
+  asm_ja (a, label);
+}
+
 void
 asm_jmp_imm (struct bpf_asm *a, int op, int dst, int32_t imm, int label)
 {
-  asm_emit (a, BPF_INSN (BPF_JMP | BPF_OP (op) | BPF_K, dst, 0, 0, imm));
-  fixup (a, label);
+  cond_jump (a, BPF_INSN (BPF_JMP | BPF_OP (op) | BPF_K, dst, 0, 0, imm), label);
 }
 
 void
 asm_jmp_reg (struct bpf_asm *a, int op, int dst, int src, int label)
 {
-  asm_emit (a, BPF_INSN (BPF_JMP | BPF_OP (op) | BPF_X, dst, src, 0, 0));
-  fixup (a, label);
+  cond_jump (a, BPF_INSN (BPF_JMP | BPF_OP (op) | BPF_X, dst, src, 0, 0), label);
 }
 
 void
@@ -122,9 +141,19 @@ asm_finish (struct bpf_asm *a)
           return -1;
         }
       long off = (long) target - (long) a->fixups[i].insn - 1;
+      struct bpf_insn *in = &a->insns[a->fixups[i].insn];
+      if ((off < INT16_MIN || off > INT16_MAX) && in->code == (BPF_JMP | BPF_JA))
+        {
+          /* the long goto (gotol: BPF_JMP32 | BPF_JA, Linux 6.4) takes a
+           * 32-bit offset in imm */
+          in->code = BPF_JMP32 | BPF_JA;
+          in->off = 0;
+          in->imm = (int32_t) off;
+          continue;
+        }
       if (off < INT16_MIN || off > INT16_MAX)
         return -2;   /* the caller knows what made the program this long */
-      a->insns[a->fixups[i].insn].off = (int16_t) off;
+      in->off = (int16_t) off;
     }
   return 0;
 }

@@ -51,6 +51,7 @@ struct bpf_asm {
   size_t nfixups, fixups_cap;
   struct bpf_reloc *relocs;    /* map loads (bpf-image.h) */
   size_t nrelocs, relocs_cap;
+  bool long_jumps;             /* conditional jumps through a goto (bpf-asm.c) */
 };
 
 void asm_init (struct bpf_asm *a);
@@ -72,8 +73,8 @@ void asm_ja (struct bpf_asm *a, int label);
 void asm_ld_imm64 (struct bpf_asm *a, int dst, uint64_t value);
 void asm_ld_map (struct bpf_asm *a, int dst, uint32_t map);
 /* Resolve jumps.  Returns 0, -1 if a label was never bound (reported
- * through diag), or -2 (not reported) when a jump does not fit in 16 bits:
- * the program is longer than BPF's jumps reach. */
+ * through diag), or -2 (not reported) when a conditional jump does not fit
+ * in 16 bits (assemble again with long_jumps). */
 int asm_finish (struct bpf_asm *a);
 
 /* Move the finished instructions and relocations into IMG (A is left

@@ -162,6 +162,8 @@ disasm_jmp (struct strbuf *t, const struct bpf_insn *in, size_t pc)
 {
   unsigned op = BPF_OP (in->code);
   long target = (long) pc + in->off + 1;
+  if (BPF_CLASS (in->code) == BPF_JMP32 && op == BPF_JA)
+    target = (long) pc + in->imm + 1;     /* gotol: the offset is in imm */
   char r = BPF_CLASS (in->code) == BPF_JMP32 ? 'w' : 'r';
   if (op == BPF_EXIT)
     strbuf_printf (t, "exit");

@@ -516,7 +516,8 @@ cg_scratch_lookup (struct gen *g)
 
 static void
 gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id,
-             const unsigned *clauses, size_t nclauses, unsigned need, bool late_scratch)
+             const unsigned *clauses, size_t nclauses, unsigned need, bool late_scratch,
+             bool long_jumps)
 {
   struct gen g;
   memset (&g, 0, sizeof g);
@@ -525,6 +526,7 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
   g.kind = kind;
   g.need = need;
   asm_init (&g.a);
+  g.a.long_jumps = long_jumps;
   g.exit_label = asm_label (&g.a);
 
   cg_emit (&g, MOV64_REG (R6, R1));
@@ -588,24 +590,30 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
 {
   struct gen g;
   memset (img, 0, sizeof *img);
-  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL, false);
+  gen_program (&g, cg, kind, probe_id, clauses, nclauses, USE_ALL, false, false);
   /* a one-clause program whose argument fetches and predicate do not use
    * the scratch area looks it up after the predicate: a false predicate
    * costs only its own instructions */
   bool late = nclauses == 1 && g.p->clauses[clauses[0]].ast->predicate
               && !(g.pred_uses & USE_SCRATCH) && (cg_kind_uprobe (kind) || kind == PK_BEGIN
                                                    || kind == PK_END || kind == PK_TICK);
+  unsigned uses = g.uses;
   if (g.errors == 0 && (g.uses != USE_ALL || late))
     {
-      unsigned uses = g.uses;
       asm_free (&g.a);
-      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late);
+      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late, false);
     }
   int fin = g.errors != 0 ? -1 : asm_finish (&g.a);
   if (fin == -2)
-    diag_error ("failed to compile: the program for %s, %zu clause%s, has %zu BPF instructions, "
-                "more than BPF's 16-bit jumps reach (%d): enable fewer clauses on one probe",
-                name, nclauses, nclauses == 1 ? "" : "s", g.a.n, INT16_MAX);
+    {
+      /* a conditional jump beyond 16 bits: every one through a goto */
+      asm_free (&g.a);
+      gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late, true);
+      fin = g.errors != 0 ? -1 : asm_finish (&g.a);
+    }
+  if (fin == -2)
+    diag_error ("internal error: the program for %s has a conditional jump beyond 16 bits",
+                name);
   if (fin != 0)
     {
       asm_free (&g.a);
