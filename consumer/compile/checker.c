@@ -577,10 +577,16 @@ check_script (struct ck *c, struct d_script *script)
           cl->rec_size = dprog_rec_header (c->prog);
           cl->records_data = true;
         }
-      if (cl->nactions > 64)
+      if (cl->nactions > MAX_CLAUSE_ACTIONS)
         {
-          ck_err (c, &ast->loc, "too many actions in one clause (at most 64)");
+          ck_err (c, &ast->loc, "too many actions in one clause (at most %d)", MAX_CLAUSE_ACTIONS);
           return -1;
+        }
+      if (cl->nactions > 64 && cl->records_data)
+        {
+          /* the mask words of actions 64 and up end the record */
+          cl->mask_off = cl->rec_size;
+          cl->rec_size += 8 * (unsigned) ((cl->nactions - 1) / 64);
         }
     }
   return c->errors ? -1 : 0;

@@ -75,16 +75,37 @@ gen_speculate (struct gen *g)
   asm_bind (&g->a, fits);
 }
 
-/* r1 = the clause's action mask OP (BPF_OR or BPF_AND) ACTION's bit. */
+/* The record offset (from r7) of the mask word of actions 64K..64K+63,
+ * K >= 1 (dprog.h dclause_action_ran; word 0 lives at SLOT_MASK until the
+ * record is sent). */
+static int16_t
+mask_word_off (struct gen *g, size_t k)
+{
+  return (int16_t) (g->cg->scratch.rec_off + g->cl->mask_off + 8 * (k - 1));
+}
+
+/* Number of mask words of the clause. */
+static size_t
+mask_words (const struct dclause *cl)
+{
+  return cl->nactions ? (cl->nactions + 63) / 64 : 1;
+}
+
+/* r1 = the clause's action mask word of ACTION OP (BPF_OR or BPF_AND)
+ * ACTION's bit. */
 static void
 mask_bit_op (struct gen *g, int op, size_t action)
 {
-  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
-  if (action < 31)
-    cg_emit (g, A64_IMM (op, R1, 1 << action));
+  size_t k = action / 64, bit = action % 64;
+  if (k == 0)
+    cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
+  else
+    cg_emit (g, LDX (BPF_DW, R1, R7, mask_word_off (g, k)));
+  if (bit < 31)
+    cg_emit (g, A64_IMM (op, R1, 1 << bit));
   else
     {
-      asm_ld_imm64 (&g->a, R2, 1ULL << action);
+      asm_ld_imm64 (&g->a, R2, 1ULL << bit);
       cg_emit (g, A64_REG (op, R1, R2));
     }
 }
@@ -115,10 +136,13 @@ spec_release (struct gen *g)
 static void
 set_mask_bit (struct gen *g, int action)
 {
-  if (g->mask_static)
-    return;                       /* known at compile time (static_mask) */
+  if (g->mask_static || (action >= 64 && !g->cl->records_data))
+    return;                       /* known at compile time (static_mask), or unused */
   mask_bit_op (g, BPF_OR, (size_t) action);
-  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_MASK));
+  if (action < 64)
+    cg_emit (g, STX (BPF_DW, R10, R1, SLOT_MASK));
+  else
+    cg_emit (g, STX (BPF_DW, R7, R1, mask_word_off (g, (size_t) action / 64)));
 }
 
 /* Store r0 (an integer, or a string address) as record item IT. */
@@ -413,7 +437,7 @@ gen_fault_record (struct gen *g)
 static void
 copyout_stop (struct gen *g)
 {
-  for (size_t i = 0; i < g->cl->nactions && i < 64; i++)
+  for (size_t i = 0; i < g->cl->nactions; i++)
     {
       enum action_kind k = g->cl->actions[i].kind;
       if (k != ACT_COPYOUT && k != ACT_COPYOUTSTR)
@@ -465,8 +489,8 @@ ringbuf_wakeup_flags (struct gen *g, const struct dclause *cl)
   asm_bind (&g->a, quiet);
 }
 
-/* Mark in *SEEN (bit I: action I) the actions statement S runs whenever
- * it runs: those not under an if or a ?:. */
+/* Mark in SEEN (bit I of the words: action I) the actions statement S
+ * runs whenever it runs: those not under an if or a ?:. */
 static void
 unconditional_actions (const struct d_node *s, uint64_t *seen)
 {
@@ -477,23 +501,23 @@ unconditional_actions (const struct d_node *s, uint64_t *seen)
       unconditional_actions (s->args[i], seen);
   else if (s->kind == DN_EXPR_STMT)
     unconditional_actions (s->a, seen);
-  else if (s->kind == DN_CALL && ninfo (s)->action >= 0 && ninfo (s)->action < 64)
-    *seen |= 1ull << ninfo (s)->action;
+  else if (s->kind == DN_CALL && ninfo (s)->action >= 0 && ninfo (s)->action < MAX_CLAUSE_ACTIONS)
+    seen[ninfo (s)->action / 64] |= 1ull << (ninfo (s)->action % 64);
 }
 
 /* When every action of CL runs whenever the clause gets past its
- * predicate, the mask of the actions that ran is a constant: *MASK, true.
- * Not so for copyout()s (they may do nothing) nor with commit() or
- * discard() (their release reads the mask at run time). */
+ * predicate, the mask of the actions that ran is a constant: MASK (its
+ * words), true.  Not so for copyout()s (they may do nothing) nor with
+ * commit() or discard() (their release reads the mask at run time). */
 static bool
-static_mask (const struct dclause *cl, uint64_t *mask)
+static_mask (const struct dclause *cl, uint64_t mask[MAX_CLAUSE_ACTIONS / 64])
 {
-  *mask = 0;
-  if (cl->nactions == 0 || cl->nactions > 64)
+  memset (mask, 0, MAX_CLAUSE_ACTIONS / 64 * sizeof *mask);
+  if (cl->nactions == 0 || cl->nactions > MAX_CLAUSE_ACTIONS)
     return false;
   if (cl->nactions == 1 && cl->actions[0].kind == ACT_DEFAULT)
     {
-      *mask = 1;
+      mask[0] = 1;
       return true;
     }
   for (size_t i = 0; i < cl->nactions; i++)
@@ -503,11 +527,11 @@ static_mask (const struct dclause *cl, uint64_t *mask)
           || k == ACT_DEFAULT)
         return false;
     }
-  uint64_t seen = 0;
-  unconditional_actions (cl->ast->body, &seen);
-  uint64_t all = cl->nactions == 64 ? ~0ull : (1ull << cl->nactions) - 1;
-  *mask = all;
-  return seen == all;
+  uint64_t seen[MAX_CLAUSE_ACTIONS / 64] = { 0 };
+  unconditional_actions (cl->ast->body, seen);
+  for (size_t i = 0; i < cl->nactions; i++)
+    mask[i / 64] |= 1ull << (i % 64);
+  return memcmp (seen, mask, sizeof seen) == 0;
 }
 
 void
@@ -520,10 +544,15 @@ cg_clause (struct gen *g, struct dclause *cl)
   g->action_no = 0;
   /* the mask of the actions that ran: only actions set and read it (an
    * aggregation is not one) */
-  uint64_t mask = 0;
-  g->mask_static = static_mask (cl, &mask);
+  uint64_t mask[MAX_CLAUSE_ACTIONS / 64];
+  g->mask_static = static_mask (cl, mask);
   if (cl->nactions > 0 && !g->mask_static)
-    cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+    {
+      cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_MASK, 0));
+      if (cl->records_data)
+        for (size_t k = 1; k < mask_words (cl); k++)
+          cg_emit (g, ST_IMM (BPF_DW, R7, mask_word_off (g, k), 0));
+    }
   /* the record's speculation id: only a clause that records or speculates
    * reads it (a clause that does neither need not touch the scratch area) */
   bool rec_or_spec = cl->records_data;
@@ -561,12 +590,26 @@ cg_clause (struct gen *g, struct dclause *cl)
   if (cl->records_data)
     {
       if (g->mask_static)
-        cg_mov_imm (g, R1, (int64_t) mask);
+        {
+          for (size_t k = 1; k < mask_words (cl); k++)
+            {
+              cg_mov_imm (g, R1, (int64_t) mask[k]);
+              cg_emit (g, STX (BPF_DW, R7, R1, mask_word_off (g, k)));
+            }
+          cg_mov_imm (g, R1, (int64_t) mask[0]);
+        }
       else
         {
           /* no action ran: nothing to record */
+          int ran = asm_label (&g->a);
+          for (size_t k = 1; k < mask_words (cl); k++)
+            {
+              cg_emit (g, LDX (BPF_DW, R1, R7, mask_word_off (g, k)));
+              asm_jmp_imm (&g->a, BPF_JNE, R1, 0, ran);
+            }
           cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
           asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, end);
+          asm_bind (&g->a, ran);
           cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_MASK));
         }
       unsigned ro = g->cg->scratch.rec_off;

@@ -170,10 +170,28 @@ struct dclause {
   size_t nactions, actions_cap;
   struct daction *actions;
   unsigned rec_size;          /* 0: the clause records nothing */
+  unsigned mask_off;          /* actions 64 and up: their mask words' offset (dclause_action_ran) */
   bool records_data;
   size_t nprobes;             /* probes this clause is enabled on (ids) */
   unsigned *probes;
 };
+
+/* The most actions in one clause: their mask (which ran) is a u64 in the
+ * record's header for actions 0..63, then one u64 per 64 more at the
+ * clause's mask_off in the record. */
+#define MAX_CLAUSE_ACTIONS 4096
+
+/* Did action I of CL run, by the mask in record REC? */
+static inline bool
+dclause_action_ran (const struct dclause *cl, const uint8_t *rec, size_t i)
+{
+  size_t k = i / 64;
+  const uint8_t *w = k == 0 ? rec + 16 : rec + cl->mask_off + 8 * (k - 1);
+  uint64_t word = 0;
+  for (int b = 7; b >= 0; b--)
+    word = word << 8 | w[b];         /* little-endian, unaligned */
+  return (word >> (i % 64)) & 1;
+}
 
 /* What the compiler needs to know of the system it compiles for: a plain
  * description the runtime fills (the golden tests use a fixed one), so

@@ -620,11 +620,9 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
   if (size < REC_HEADER_SIZE)
     return;
   uint32_t ci, pid, cpu;
-  uint64_t mask;
   memcpy (&ci, rec, 4);
   memcpy (&pid, rec + 4, 4);
   memcpy (&cpu, rec + 8, 4);
-  memcpy (&mask, rec + 16, 8);
   if (ci >= o->prog->nclauses)
     return;
   struct dclause *cl = &o->prog->clauses[ci];
@@ -677,7 +675,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
     }
   for (size_t i = 0; i < cl->nactions; i++)
     {
-      if (!(mask & (1ull << i)))
+      if (!dclause_action_ran (cl, rec, i))
         continue;
       struct daction *a = &cl->actions[i];
       struct dfmt_value vals[64];

@@ -85,18 +85,18 @@ spec_settle (struct spec_store *s, const void *rec, size_t size,
 {
   const uint8_t *r = rec;
   uint32_t ci;
-  uint64_t mask;
   if (size < REC_HEADER_SIZE)
     return;
   memcpy (&ci, r, 4);
-  memcpy (&mask, r + 16, 8);
   if (ci >= s->prog->nclauses)
     return;
   const struct dclause *cl = &s->prog->clauses[ci];
-  for (size_t i = 0; i < cl->nactions && i < 64; i++)
+  if (size < cl->rec_size)
+    return;
+  for (size_t i = 0; i < cl->nactions; i++)
     {
       const struct daction *a = &cl->actions[i];
-      if ((a->kind != ACT_COMMIT && a->kind != ACT_DISCARD) || !(mask & (1ull << i)) || a->nitems < 1
+      if ((a->kind != ACT_COMMIT && a->kind != ACT_DISCARD) || !dclause_action_ran (cl, r, i) || a->nitems < 1
           || a->items[0].offset + 8 > size)
         continue;
       uint64_t id;

@@ -134,6 +134,29 @@ check_eq "1000 clauses on one probe (beyond 16-bit jumps) run, in order" \
   "$rc:$(echo "$out" | wc -w):$(echo "$out" | awk '{ print $1, $NF }')" "0:1000:0 999"
 
 # ------------------------------------------------------------------------
+# Actions in one clause: at most 64 once (the record's one mask word of the
+# actions that ran); now the mask has a word per 64 actions.  130 printfs
+# always run (a constant mask); then 130 with two under a false if and one
+# under a true one (the mask set at run time, beyond word 0); then a clause
+# whose actions past 64 print nothing or do not run.
+
+awk 'BEGIN { print "BEGIN {"; for (i = 0; i < 130; i++) printf "printf(\"%%d \", %d);\n", i; print "}"
+             print "BEGIN { x = 1; printf(\"\\n\");"
+             for (i = 0; i < 130; i++)
+               if (i == 100) printf "if (x > 0) { printf(\"%%d \", %d); }\n", i
+               else if (i == 70 || i == 129) printf "if (x < 0) { printf(\"%%d \", %d); }\n", i
+               else printf "printf(\"%%d \", %d);\n", i
+             print "}"
+             print "BEGIN { x = -1; if (x < 0) { printf(\"\\n\"); }"
+             for (i = 1; i < 70; i++) print "printf(\"\");"
+             print "if (x > 0) { printf(\"no\"); } }"
+             print "BEGIN { exit(0); }" }' > actions.d
+out=$("$DTRACE" -q -s actions.d 2>&1); rc=$?
+check_eq "clauses of 130 actions: every action that ran printed" \
+  "$rc:$(echo "$out" | awk '{ n = 0; s = 0; for (i = 1; i <= NF; i++) { n++; s += $i } printf "%d/%d ", n, s }')" \
+  "0:130/8385 128/8186 "
+
+# ------------------------------------------------------------------------
 # printf widths and precisions (issue 12.9): at most 65535; %2147483647d
 # wrote 2 GB.  Written in the format: a compile error; dynamic: cut.
 
