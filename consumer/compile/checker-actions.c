@@ -118,6 +118,7 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       v = ck_new_var (c, scope, name, t, lv->kind == DN_INDEX ? lv->nargs : 0, keys, &lv->loc);
       if (!v)
         return -1;
+      v->wide = scope == VS_GLOBAL && t.kind == DT_INTEGER;
     }
   else if ((v->type.kind == DT_OBJECT) != (vt.kind == DT_OBJECT)
            || (vt.kind == DT_OBJECT && !ctype_equal (ctype_resolve (v->type.ctype), ctype_resolve (vt.ctype))))

@@ -655,7 +655,7 @@ check_unary (struct ck *c, struct d_node *n)
       ni->type = T_INT;
       break;
     case DOP_NEG: case DOP_PLUS: case DOP_BITNOT:
-      ni->type = ck_arith (a->type, a->type);
+      ni->type = ck_promote (a->type);
       break;
     case DOP_DEREF:
       ck_err (c, &n->loc, "%s",
@@ -729,7 +729,7 @@ check_binary (struct ck *c, struct d_node *n)
   if (cmp || n->op == DOP_LAND || n->op == DOP_LOR || n->op == DOP_LXOR)
     ni->type = T_INT;
   else if (n->op == DOP_SHL || n->op == DOP_SHR)
-    ni->type = ck_arith (a->type, a->type);
+    ni->type = ck_promote (a->type);
   else
     ni->type = ck_arith (a->type, b->type);
   if ((n->op == DOP_DIV || n->op == DOP_MOD) && b->is_const && b->value == 0)

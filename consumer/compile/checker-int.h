@@ -64,6 +64,7 @@ bool ck_parse_type (const char *text, struct dtype *t);
 bool ck_pointee_type (const char *text, struct dtype *elem);
 bool ck_is_buffer_pointer (struct dtype t);
 struct dtype ck_arith (struct dtype a, struct dtype b);
+struct dtype ck_promote (struct dtype a);
 int64_t ck_truncate (int64_t v, struct dtype t);
 
 /* checker.c: variables and aggregations. */

@@ -156,19 +156,28 @@ ck_is_buffer_pointer (struct dtype t)
   return t.kind == DT_STRING && t.is_pointer;
 }
 
-/* C's usual arithmetic conversions on D integer types. */
+/* The type of a binary arithmetic result, by D's rule (not C's: no
+ * promotion to int first): the operand of higher rank, a type's rank
+ * being its bits, plus one when unsigned (char + unsigned char is an
+ * unsigned char, short + unsigned char a short); the left one at equal
+ * rank.  Shifts and unary operators promote as C does (ck_promote). */
 struct dtype
 ck_arith (struct dtype a, struct dtype b)
 {
-  if (a.size < 4)
-    a = T_INT;
-  if (b.size < 4)
-    b = T_INT;
-  struct dtype r = a.size >= b.size ? a : b;
-  if (a.size == b.size)
-    r.is_signed = a.is_signed && b.is_signed;
+  unsigned ra = 8 * a.size + !a.is_signed, rb = 8 * b.size + !b.is_signed;
+  struct dtype r = ra >= rb ? a : b;
   r.is_pointer = false;
   return r;
+}
+
+/* C's integer promotion: a type narrower than int becomes int. */
+struct dtype
+ck_promote (struct dtype a)
+{
+  if (a.size < 4)
+    a = T_INT;
+  a.is_pointer = false;
+  return a;
 }
 
 int64_t

@@ -471,7 +471,9 @@ gen_binary (struct gen *g, struct d_node *n)
     }
   else if (!cg_arith (g, n->op, ni->type.is_signed))
     cg_error (g, n, "operator not supported");
-  cg_normalize (g, R0, ni->type);
+  /* no narrowing: as in DTrace, integer arithmetic runs on 64-bit
+   * registers, and a value is cut to its type where it is cast, stored
+   * in a declared variable or memory, recorded or made a key */
 }
 
 /* The struct pt_regs offset of uregs[] index I (checker.h

@@ -375,7 +375,8 @@ cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v)
           }
         else
           {
-            cg_normalize (g, R0, v->type);
+            if (!v->wide)
+              cg_normalize (g, R0, v->type);
             cg_emit (g, STX (BPF_DW, base, R0, (int16_t) off));
           }
         return;
@@ -448,7 +449,8 @@ cg_assign (struct gen *g, struct d_node *n, bool want_value)
       return;
     }
   /* the expression's value: what was stored, of the variable's type */
-  if (lt.kind == DT_INTEGER)
+  const struct dvar *v = ninfo (n->a)->var;
+  if (lt.kind == DT_INTEGER && !(v && v->wide))
     cg_normalize (g, R0, lt);
   cg_push (g);
   store_target (g, n->a);

@@ -102,6 +102,8 @@ struct dvar {
   unsigned key_size;          /* bytes of the map key */
   unsigned value_size;
   unsigned offset;            /* VS_GLOBAL: offset in the globals element; VS_THIS: in scratch */
+  bool wide;                  /* an undeclared global, typed by its first assignment: it
+                                 holds the whole 64-bit value, as DTrace's do */
 };
 
 enum agg_func {

@@ -1,5 +1,5 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 24 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 22 insns
    0: r6 = r1
    1: r9 = 1
    2: *(u32 *)(r10 -8) = 0
@@ -7,7 +7,7 @@
    5: r2 = r10
    6: r2 += -8
    7: call map_lookup_elem
-   8: if r0 == 0 goto 22
+   8: if r0 == 0 goto 20
    9: *(u64 *)(r10 -24) = r0
   10: r0 = 0
   11: call ktime_get_ns
@@ -17,11 +17,9 @@
   16: *(u64 *)(r1 +0) = r0
   17: r0 = 4242
   18: r1 = *(u64 *)(r10 -24)
-  19: r0 <<= 32
-  20: r0 s>>= 32
-  21: *(u64 *)(r1 +8) = r0
-  22: r0 = 0
-  23: exit
+  19: *(u64 *)(r1 +8) = r0
+  20: r0 = 0
+  21: exit
 
 ; clause 1: END
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 66 insns
