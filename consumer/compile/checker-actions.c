@@ -372,7 +372,7 @@ check_format_action (struct ck *c, struct d_node *call, enum action_kind kind)
     {
       ck_array_string (c, call->args[i]);
       struct dtype t = ck_info (c, call->args[i])->type;
-      if (t.kind == DT_OBJECT)
+      if (t.kind == DT_OBJECT && ctype_resolve (t.ctype)->kind != CT_FLOAT)
         {
           ck_err (c, &call->args[i]->loc, "%s( ) argument #%zu is a struct, union or array: use print( )", fn, i + 1);
           return -1;

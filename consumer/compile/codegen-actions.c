@@ -307,10 +307,13 @@ gen_action (struct gen *g, struct d_node *call)
           break;
         }
       for (size_t i = 0; i < act->nitems; i++)
-        {
-          cg_expr (g, call->args[first + i]);
-          store_item (g, &act->items[i]);
-        }
+        if (act->items[i].type.kind == DT_OBJECT)   /* a float or double: its bytes */
+          cg_store_object (g, call->args[first + i], act->items[i].offset);
+        else
+          {
+            cg_expr (g, call->args[first + i]);
+            store_item (g, &act->items[i]);
+          }
       break;
     case ACT_TRUNC:
     case ACT_NORMALIZE:

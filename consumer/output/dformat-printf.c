@@ -372,6 +372,7 @@ dfmt_type_name (const struct dfmt_type *t, char *buf, size_t size)
     case DFMT_T_AGG: return "aggregation";
     case DFMT_T_VOID: return "void";
     case DFMT_T_OTHER: return "struct";
+    case DFMT_T_FLOAT: return t->size == 4 ? "float" : t->size == 8 ? "double" : "long double";
     }
   return "?";
 }
@@ -415,7 +416,7 @@ arg_ok (const struct fconv *cv, const struct dfmt_type *t, const char **proto, c
     case K_STACK:
       return t->cls == DFMT_T_STACK;
     case K_FLOAT:
-      return false;
+      return t->cls == DFMT_T_FLOAT;
     }
   return false;
 }
@@ -629,6 +630,54 @@ dfmt_put_aggint (struct dfmt_out *o, const struct dfmt_ispec *spec, char conv, i
   put_int_conv (o, &s, "", &iv);
 }
 
+/* %e %E %f %F %g %G of a float, double or long double value: its bytes
+ * as the record holds them (4, 8 or 16; D computes nothing in floating
+ * point, so a value is a declared variable's or a member's).  The C
+ * library formats it from a format built of the checked flags, width and
+ * precision. */
+static void
+put_float (struct dfmt_out *o, const struct dfmt_ispec *spec, char conv, const struct dfmt_value *v)
+{
+  long double x = 0;
+  if (v->kind == DFMT_V_BYTES && v->u.bytes.len == sizeof (float))
+    {
+      float f;
+      memcpy (&f, v->u.bytes.p, sizeof f);
+      x = f;
+    }
+  else if (v->kind == DFMT_V_BYTES && v->u.bytes.len == sizeof (double))
+    {
+      double d;
+      memcpy (&d, v->u.bytes.p, sizeof d);
+      x = d;
+    }
+  else if (v->kind == DFMT_V_BYTES && v->u.bytes.len >= 10)
+    memcpy (&x, v->u.bytes.p, v->u.bytes.len < sizeof x ? v->u.bytes.len : sizeof x);
+  char fmt[32], *f = fmt;
+  *f++ = '%';
+  static const char flag_of[] = "-+ #0";
+  for (int b = 0; b < 5; b++)
+    if (spec->flags & (1u << b))
+      *f++ = flag_of[b];
+  *f++ = '*';
+  *f++ = '.';
+  *f++ = '*';
+  *f++ = 'L';
+  *f++ = conv;
+  *f = '\0';
+  int width = spec->width < 0 ? 0 : spec->width, prec = spec->prec < 0 ? 6 : spec->prec;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"   /* built above: flags, "*.*L", conv */
+  int n = snprintf (NULL, 0, fmt, width, prec, x);
+  if (n <= 0)
+    return;
+  char *buf = xmalloc ((size_t) n + 1);
+  snprintf (buf, (size_t) n + 1, fmt, width, prec, x);
+#pragma GCC diagnostic pop
+  dfmt_put (o, buf, (size_t) n);
+  free (buf);
+}
+
 static void
 put_conv (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct fconv *cv,
           const struct dfmt_ispec *spec0, const struct dfmt_value *v)
@@ -682,6 +731,7 @@ put_conv (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct fconv *cv
       dfmt_stack_print (o, ctx, v);
       return;
     case K_FLOAT:
+      put_float (o, &spec, cv->c, v);
       return;
     }
 }

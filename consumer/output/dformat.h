@@ -195,7 +195,8 @@ enum dfmt_tclass {
   DFMT_T_USYM,         /* usym/ufunc/umod/uaddr values */
   DFMT_T_AGG,          /* an aggregation (an error wherever a value is wanted) */
   DFMT_T_VOID,
-  DFMT_T_OTHER,        /* struct, union, float, ... */
+  DFMT_T_OTHER,        /* struct, union, ... */
+  DFMT_T_FLOAT,        /* float, double, long double (size 4, 8, 16): bytes as stored */
 };
 
 struct dfmt_type {

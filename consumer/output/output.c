@@ -79,6 +79,10 @@ fmt_type (struct dtype t)
     f.cls = DFMT_T_POINTER;
   else if (t.kind == DT_VOID)
     f.cls = DFMT_T_VOID;
+  else if (t.kind == DT_OBJECT && ctype_resolve (t.ctype)->kind == CT_FLOAT)
+    f.cls = DFMT_T_FLOAT, f.size = (unsigned) ctype_resolve (t.ctype)->size;
+  else if (t.kind == DT_OBJECT)
+    f.cls = DFMT_T_OTHER;
   return f;
 }
 
@@ -589,6 +593,8 @@ item_value (const struct output *o, const uint8_t *rec, const struct rec_item *i
     return dfmt_str ((const char *) rec + it->offset, o->prog->strsize);
   if (dtype_is_record (it->type))
     return record_value (o, it->type, rec + it->offset);
+  if (it->type.kind == DT_OBJECT)
+    return dfmt_bytes (rec + it->offset, (size_t) ctype_resolve (it->type.ctype)->size);
   int64_t v;
   memcpy (&v, rec + it->offset, 8);
   return dfmt_int (v, it->type.size ? it->type.size : 8, it->type.is_signed);

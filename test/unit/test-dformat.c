@@ -525,6 +525,40 @@ test_printf_ints (void)
   PF ("-1", "%i", U64 (UINT64_MAX));
 }
 
+/* printf/tst.print-f.d, tst.printgG.d, tst.printeE.d: %e %f %g of float,
+ * double and long double values (their bytes, as a record holds them). */
+static void
+test_printf_floats (void)
+{
+  double d = 3.25;
+  float f = -1.5f;
+  long double l = 1e10L;
+  const struct dfmt_value args[] = { dfmt_bytes (&d, sizeof d), dfmt_bytes (&f, sizeof f),
+                                     dfmt_bytes (&l, sizeof l), dfmt_bytes (&d, sizeof d) };
+  const struct dfmt_type types[] = { { DFMT_T_FLOAT, 8, true, NULL }, { DFMT_T_FLOAT, 4, true, NULL },
+                                     { DFMT_T_FLOAT, 16, true, NULL }, { DFMT_T_FLOAT, 8, true, NULL } };
+  struct dfmt_diag err = { NULL, NULL };
+  struct dfmt_fmt *fm = dfmt_fmt_compile ("%f|%+g|%E|%-8.1f|", "printf", false, types, 4, &err);
+  UNIT_CHECK (fm != NULL, "printf of float, double and long double compiles");
+  if (!fm)
+    {
+      dfmt_diag_clear (&err);
+      return;
+    }
+  struct dfmt_ctx c = ctx_quiet (true);
+  struct dfmt_out o;
+  dfmt_out_buffer (&o);
+  UNIT_CHECK (dfmt_printf (&o, &c, fm, args, 4) == 0, "printf of floats runs");
+  UNIT_STREQ (dfmt_out_text (&o), "3.250000|-1.5|1.000000E+10|3.2     |", "%%f %%+g %%E %%-8.1f");
+  dfmt_out_release (&o);
+  dfmt_fmt_free (fm);
+  const struct dfmt_type itype = { DFMT_T_INT, 4, true, NULL };
+  fm = dfmt_fmt_compile ("%f", "printf", false, &itype, 1, &err);
+  UNIT_CHECK (fm == NULL, "%%f of an int is refused");
+  dfmt_fmt_free (fm);
+  dfmt_diag_clear (&err);
+}
+
 /* Differential checks of the hand-written integer conversion against the
  * C library, with literal formats on both sides. */
 #define CMPC(dfmt, cfmt, val)                                                \
@@ -1646,6 +1680,7 @@ main (void)
   test_symbols ();
   test_printf_oracle ();
   test_printf_ints ();
+  test_printf_floats ();
   test_printf_vs_c ();
   test_printf_misc ();
   test_printf_errors ();
