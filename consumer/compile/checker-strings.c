@@ -21,6 +21,7 @@ static const struct subr_proto protos[] = {
   { "strstr", SUBR_STRSTR, "ss", 2, STR },
   { "basename", SUBR_BASENAME, "s", 1, STR },
   { "dirname", SUBR_DIRNAME, "s", 1, STR },
+  { "cleanpath", SUBR_CLEANPATH, "s", 1, STR },
   { "lltostr", SUBR_LLTOSTR, "ii", 1, STR },
   { "toupper", SUBR_TOUPPER, "s", 1, STR },
   { "tolower", SUBR_TOLOWER, "s", 1, STR },

@@ -76,7 +76,7 @@ words (unsigned strsize)
 
 /* Which string subroutines the tree uses (bits): USES_ANY, USES_SEARCH
  * (index, rindex, strstr: the bitap table), USES_STRTOK (its state). */
-enum { USES_ANY = 1, USES_SEARCH = 2, USES_STRTOK = 4 };
+enum { USES_ANY = 1, USES_SEARCH = 2, USES_STRTOK = 4, USES_CLEANPATH = 8 };
 
 static int
 uses (const struct d_node *n)
@@ -87,7 +87,7 @@ uses (const struct d_node *n)
   int r = 0;
   if (ni && cgstr_is_string_subr (ni->subr))
     r = USES_ANY | (ni->subr == SUBR_INDEX || ni->subr == SUBR_RINDEX || ni->subr == SUBR_STRSTR ? USES_SEARCH : 0)
-        | (ni->subr == SUBR_STRTOK ? USES_STRTOK : 0);
+        | (ni->subr == SUBR_STRTOK ? USES_STRTOK : 0) | (ni->subr == SUBR_CLEANPATH ? USES_CLEANPATH : 0);
   r |= uses (n->a) | uses (n->b) | uses (n->c);
   for (size_t i = 0; i < n->nargs; i++)
     r |= uses (n->args[i]);
@@ -123,6 +123,16 @@ strtok_base (const struct dprog *p, int u)
   return JUNK + ss + (u & USES_SEARCH ? 8 * w + 256 * 8 * w : 0);
 }
 
+/* cleanpath's table, last in the area: for each position of the result
+ * holding a slash, the position of the slash before it (u16; 0xffff:
+ * none), 2 x strsize bytes. */
+static unsigned
+cleanpath_base (const struct dprog *p, int u)
+{
+  unsigned ss = (p->strsize + 7) & ~7u;
+  return strtok_base (p, u) + (u & USES_STRTOK ? TOK_BUF + ss : 0);
+}
+
 /* Nothing when no string subroutine is used; else a string of padding
  * after the temporaries (helpers that write at a variable offset into a
  * temporary are checked against the whole area), then this file's area.
@@ -135,7 +145,7 @@ cgstr_scratch_size (const struct dprog *p, unsigned *tok_base)
   *tok_base = u & USES_STRTOK ? strtok_base (p, u) : 0;
   if (!u)
     return 0;
-  return ss + strtok_base (p, u) + (u & USES_STRTOK ? TOK_BUF + ss : 0);
+  return ss + cleanpath_base (p, u) + (u & USES_CLEANPATH ? 2 * ss : 0);
 }
 
 
@@ -761,6 +771,140 @@ gen_lltostr (struct gen *g, const int *arg, size_t nargs)
   return_temp (g, dst);
 }
 
+/* REG = the address of cleanpath's table entry for the position in POS
+ * (bounded by the caller); clobbers nothing else. */
+static void
+cleanpath_entry (struct gen *g, int reg, int pos)
+{
+  area (g, reg);
+  E (A64_IMM (BPF_ADD, reg, (int32_t) cleanpath_base (cg_ctx (g)->prog, prog_uses (cg_ctx (g)->prog))));
+  E (A64_REG (BPF_ADD, reg, pos));
+  E (A64_REG (BPF_ADD, reg, pos));
+}
+
+/* cleanpath(s): s with "//" made "/", each "/./" made "/" and each
+ * "/NAME/../" made "/" (above the root, "/../" is "/"); a "." or ".."
+ * that ends the string stays, as in DTrace.  The result is written as the
+ * path is read; cell0 is its length, cell1 the position of its last
+ * slash (-1: none), and the table (cleanpath_base) links each slash to
+ * the one before, so ".." goes back a component without a search.  A
+ * last loop clears what the result left behind when it went back. */
+static void
+gen_cleanpath (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned ss = strsize_of (g);
+  int32_t max = (int32_t) ss - 1;              /* characters the result holds */
+  int dst = result_temp (g);
+  int slash = asm_label (a), emit = asm_label (a), dotdot = asm_label (a);
+  struct char_loop l;
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (1), -1));
+  each_char (g, &l, arg[0], ss);
+  asm_jmp_imm (a, BPF_JEQ, R3, '/', slash);
+  /* another character: appended while there is room */
+  area (g, R5);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JGE, R0, max, l.next);
+  ld_slot (g, R4, dst);
+  E (A64_REG (BPF_ADD, R4, R0));
+  E (STX (BPF_B, R4, R3, 0));
+  E (A64_IMM (BPF_ADD, R0, 1));
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  asm_ja (a, l.next);
+
+  /* a slash: first the component it ends (r0 its length, r3 the last
+   * slash), when a slash came before it */
+  asm_bind (a, slash);
+  area (g, R5);
+  E (LDX (BPF_DW, R3, R5, CELL (1)));
+  asm_jmp_imm (a, BPF_JSLT, R3, 0, emit);
+  asm_jmp_imm (a, BPF_JGE, R3, max, emit);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JGT, R0, max, emit);
+  E (A64_REG (BPF_SUB, R0, R3));               /* the component's length + 1 */
+  ld_slot (g, R4, dst);
+  E (A64_REG (BPF_ADD, R4, R3));                /* r4 = &result[last] */
+  asm_jmp_imm (a, BPF_JEQ, R0, 3, dotdot);
+  asm_jmp_imm (a, BPF_JNE, R0, 2, emit);
+  E (LDX (BPF_B, R0, R4, 1));
+  asm_jmp_imm (a, BPF_JNE, R0, '.', emit);
+  /* "/." + "/": back to just after the last slash */
+  E (A64_IMM (BPF_ADD, R3, 1));
+  E (STX (BPF_DW, R5, R3, CELL (0)));
+  asm_ja (a, emit);
+  asm_bind (a, dotdot);
+  E (LDX (BPF_B, R0, R4, 1));
+  asm_jmp_imm (a, BPF_JNE, R0, '.', emit);
+  E (LDX (BPF_B, R0, R4, 2));
+  asm_jmp_imm (a, BPF_JNE, R0, '.', emit);
+  {
+    /* "/.." + "/": back past the component before it */
+    int none = asm_label (a), relative = asm_label (a);
+    cleanpath_entry (g, R4, R3);
+    E (LDX (BPF_H, R0, R4, 0));
+    area (g, R5);
+    asm_jmp_imm (a, BPF_JEQ, R0, 0xffff, none);
+    E (STX (BPF_DW, R5, R0, CELL (1)));
+    E (A64_IMM (BPF_ADD, R0, 1));
+    E (STX (BPF_DW, R5, R0, CELL (0)));
+    asm_ja (a, emit);
+    asm_bind (a, none);
+    /* no slash before: the root stays ("/../" is "/"); a relative
+     * path loses its first component */
+    asm_jmp_imm (a, BPF_JNE, R3, 0, relative);
+    E (ST_IMM (BPF_DW, R5, CELL (0), 1));
+    asm_ja (a, emit);
+    asm_bind (a, relative);
+    E (ST_IMM (BPF_DW, R5, CELL (0), 0));
+    E (ST_IMM (BPF_DW, R5, CELL (1), -1));
+  }
+  /* then the slash itself, unless the result ends in one (or is full) */
+  asm_bind (a, emit);
+  area (g, R5);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JGE, R0, max, l.next);
+  ld_slot (g, R4, dst);
+  E (A64_REG (BPF_ADD, R4, R0));
+  {
+    int put = asm_label (a);
+    asm_jmp_imm (a, BPF_JEQ, R0, 0, put);
+    E (LDX (BPF_B, R3, R4, -1));
+    asm_jmp_imm (a, BPF_JEQ, R3, '/', l.next);
+    asm_bind (a, put);
+  }
+  E (ST_IMM (BPF_B, R4, 0, '/'));
+  E (LDX (BPF_DW, R3, R5, CELL (1)));
+  cleanpath_entry (g, R4, R0);
+  E (STX (BPF_H, R4, R3, 0));                   /* -1 is 0xffff */
+  area (g, R5);
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  E (A64_IMM (BPF_ADD, R0, 1));
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  next_char (g, &l);
+
+  /* zero the result from its length on (going back left characters) */
+  area (g, R5);
+  E (LDX (BPF_DW, R5, R5, CELL (0)));
+  ld_slot (g, R1, dst);
+  E (MOV64_IMM (R2, 0));
+  {
+    int top = asm_label (a), keep = asm_label (a), out = asm_label (a);
+    asm_bind (a, top);
+    asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
+    asm_jmp_reg (a, BPF_JLT, R2, R5, keep);
+    E (MOV64_REG (R4, R1));
+    E (A64_REG (BPF_ADD, R4, R2));
+    E (ST_IMM (BPF_B, R4, 0, 0));
+    asm_bind (a, keep);
+    E (A64_IMM (BPF_ADD, R2, 1));
+    asm_ja (a, top);
+    asm_bind (a, out);
+  }
+  return_temp (g, dst);
+}
+
 static void
 gen_case (struct gen *g, const int *arg, bool upper)
 {
@@ -1006,6 +1150,7 @@ cgstr_gen (struct gen *g, struct d_node *call)
     case SUBR_STRRCHR: gen_strchr (g, arg, true); break;
     case SUBR_BASENAME: gen_path (g, arg, false); break;
     case SUBR_DIRNAME: gen_path (g, arg, true); break;
+    case SUBR_CLEANPATH: gen_cleanpath (g, arg); break;
     case SUBR_LLTOSTR: gen_lltostr (g, arg, n); break;
     case SUBR_TOUPPER: gen_case (g, arg, true); break;
     case SUBR_TOLOWER: gen_case (g, arg, false); break;

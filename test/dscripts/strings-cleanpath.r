@@ -1,0 +1,5 @@
+[/baz/] [foo/bar/baz/]
+[/foo/bar/baz/]
+[/] [/.]
+
+  /a/c                                                              2
