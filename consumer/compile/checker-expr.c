@@ -824,7 +824,7 @@ check_cast (struct ck *c, struct d_node *n)
       if (pt && pt->size > c->prog->strsize)
         {
           char *tn = ctype_name (pt);
-          ck_err (c, &n->loc, "%s (%" PRIu64 " bytes) does not fit a copied-in buffer of strsize %u bytes "
+          ck_err (c, &n->loc, "%s (%" PRIu64 " bytes) does not fit a copied-in buffer of %u bytes "
                   "(-x strsize=%" PRIu64 " makes room, or use *(%s *)ADDR to read it straight from the process)",
                   tn, pt->size, c->prog->strsize, (pt->size + 7) & ~(uint64_t) 7, tn);
           free (tn);

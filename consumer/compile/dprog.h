@@ -228,7 +228,7 @@ struct dtarget {
 struct dprog {
   struct dtarget target;
   /* options */
-  unsigned strsize;           /* default 256 */
+  unsigned strsize;           /* a string buffer's bytes: -x strsize (default 256) characters and a NUL */
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool oformat_json;          /* -x oformat=json: records carry REC_META_SIZE more */

@@ -128,13 +128,15 @@ create_maps (struct runtime *rt)
   rt->maps.fixed[MAP_PROBESTR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, PROBESTR_SIZE (ss),
                                            rt->late_limit_id, 0);
   size_t nc = rt->consts.n ? rt->consts.n : 1;
-  rt->maps.fixed[MAP_STRCONST] = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss), 1, BPF_F_RDONLY_PROG);
+  /* 8 bytes after the last constant: a string is copied in
+   * dtype_bytes (strsize rounded up to 8) */
+  rt->maps.fixed[MAP_STRCONST] = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss + 8), 1, BPF_F_RDONLY_PROG);
   if (rt->maps.fixed[MAP_GLOBALS] < 0 || rt->maps.fixed[MAP_SCRATCH] < 0 || rt->maps.fixed[MAP_RINGBUF] < 0 || rt->maps.fixed[MAP_DROPS] < 0 || rt->maps.fixed[MAP_ZERO] < 0
       || rt->maps.fixed[MAP_SITES] < 0 || rt->maps.fixed[MAP_PROBESTR] < 0 || rt->maps.fixed[MAP_STRCONST] < 0)
     return -1;
 
   /* string constants, frozen */
-  char *buf = xcalloc (nc, ss);
+  char *buf = xcalloc (1, nc * ss + 8);
   for (size_t i = 0; i < rt->consts.n; i++)
     strncpy (buf + i * ss, rt->consts.s[i], ss - 1);
   uint32_t k0 = 0;

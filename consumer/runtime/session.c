@@ -240,7 +240,7 @@ runtime_init (struct runtime *rt, const struct consumer_options *opt)
   rt->begin_fd = rt->end_fd = rt->error_fd = -1;
   map_table_init (&rt->maps, 0, 0);
   struct dprog *p = &rt->prog;
-  p->strsize = 256;
+  p->strsize = 257;          /* the buffer: strsize (256) characters and a NUL */
   p->bufsize = 4u << 20;
   p->quiet = opt->quiet;
   p->flowindent = opt->flowindent;

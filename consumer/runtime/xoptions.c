@@ -86,7 +86,7 @@ apply_option (struct runtime *rt, const char *name, const char *value)
                       "kernel's BPF verifier accepts in string loops", name, value, STRSIZE_MAX);
           return -1;
         }
-      p->strsize = (unsigned) n;   /* exact: strings hold at most strsize-1 characters */
+      p->strsize = (unsigned) n + 1;   /* the buffer: strings hold strsize characters and a NUL */
     }
   else if (strcmp (name, "bufsize") == 0)
     {

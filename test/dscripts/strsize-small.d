@@ -1,5 +1,5 @@
 /* @options: -q -x strsize=5 */
-/* a strsize of 5 keeps 4 characters of every string, joined or copied */
+/* a strsize of 5 keeps 5 characters of every string, joined or copied */
 BEGIN
 {
 	s = "abcdefgh";

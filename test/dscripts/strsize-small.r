@@ -1,2 +1,2 @@
-[abcd] [abcd] [4] [ABCD]
+[abcde] [abcde] [5] [ABCDE]
 

@@ -1,5 +1,5 @@
 /* @options: -q -x strsize=8 */
-/* -x strsize=8: strings hold at most 7 characters. */
+/* -x strsize=8: strings hold at most 8 characters, as in DTrace. */
 BEGIN
 {
 	s = "abcdefghijkl";

@@ -1,2 +1,2 @@
-[abcdefg] 7
+[abcdefgh] 8
 

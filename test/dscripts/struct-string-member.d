@@ -1,4 +1,4 @@
-/* D's string as a member of a D-declared struct: stored in place (strsize
+/* D's string as a member of a D-declared struct: stored in place (strsize + 1
  * bytes), read back as a string, copied between members, given to string
  * subroutines and compared. */
 struct rec {

@@ -1,3 +1,3 @@
 1 hello 2 [] world w 5 hello eq
-264 260
+268 264
 

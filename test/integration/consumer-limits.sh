@@ -102,7 +102,7 @@ out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x");
 check_eq "-x strsize=2048: strlen, strjoin, index, substr" "$rc:$out" "0:16 7 race-x"
 long=$(awk 'BEGIN { while (length(s) < 3000) s = s "0123456789"; print s }')
 out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { printf(\"%d\", strlen(\"$long\")); exit(0); }" 2>&1); rc=$?
-check_eq "-x strsize=2048: strings hold 2047 characters" "$rc:$out" "0:2047"
+check_eq "-x strsize=2048: strings hold 2048 characters" "$rc:$out" "0:2048"
 out=$("$DTRACE" -q -x strsize=2049 -n 'BEGIN { exit(0); }' 2>&1); rc=$?
 check_eq "-x strsize=2049: refused naming the limit" "$rc:$out" \
   '1:dtrace: failed to set option -x strsize to "2049": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
@@ -112,7 +112,7 @@ check_eq "#pragma D option strsize=4k: refused" "$rc:$out" \
   '1:dtrace: failed to set option -x strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
 out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }" 2>&1); rc=$?
 check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so" "$rc:$out" \
-  "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 32912 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+  "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
 
 # ------------------------------------------------------------------------
 # Clauses (issue 12.9): the clauses of one probe make one BPF program,

@@ -20,10 +20,10 @@ q () { local prog=$1; shift; "$DTRACE" -q "$@" -n "$prog" 2>q.err; }
 out=$(q 'BEGIN { s = "hello"; printf("%d %d %d|%s|%s|%s|\n", strlen(s), strlen(""), strlen(strjoin(s, s)), strjoin("foo", "bar"), strjoin("", ""), strjoin(s, "")); exit(0); }')
 check_eq "strlen, strjoin (empty strings too)" "$out" "5 0 10|foobar||hello|"
 out=$(q 'BEGIN { printf("%s|%d|%s|%s\n", strjoin("abcdefghij", "klmnopqrst"), strlen("abcdefghijklmnopqrst"), strjoin("", "0123456789abcdefXYZ"), substr("0123456789abcdefXYZ", 2)); exit(0); }' -x strsize=16)
-check_eq "-x strsize=16: results hold at most 15 characters" "$out" "abcdefghijklmno|15|0123456789abcde|23456789abcde"
+check_eq "-x strsize=16: results hold at most 16 characters (as DTrace: strsize characters, then the NUL)" "$out" "abcdefghijklmnop|16|0123456789abcdef|23456789abcdef"
 out=$(q 'BEGIN { s = strjoin("abcdef", "ghijkl"); @[s, substr("0123456789abc", 1)] = count(); printf("%s|%d|%s|%s|\n", s, strlen(s), substr(s, -3), lltostr(-123456789012)); exit(0); }' -x strsize=10)
-check_eq "-x strsize=10 (not a multiple of 8): 9 characters, in keys too" "$out" \
-  "$(printf 'abcdefghi|9|ghi|-12345678|\n\n  %-50s  %-50s %16d' abcdefghi 12345678 1)"
+check_eq "-x strsize=10 (not a multiple of 8): 10 characters, in keys too" "$out" \
+  "$(printf 'abcdefghij|10|hij|-123456789|\n\n  %-50s  %-50s %16d' abcdefghij 123456789 1)"
 
 # --- substr: negative index from the end, negative length from the end,
 # out-of-range indexes give ""
@@ -122,7 +122,7 @@ check_eq "USDT: basename/dirname/strjoin/strlen of copyinstr, copyin(addr, n) as
 expect=$(printf '\n  %-50s %16d\n  %-50s %16d' .txt 1 relative 1)
 check_eq "USDT: string subroutines in predicates and keys" "$(cat pred.out)" "$expect"
 "$DTRACE" -q -x strsize=8 -n 'strs$target:::path /arg1 == 0/ { printf("[%s] [%s] %d\n", copyinstr(arg0), strjoin(copyinstr(arg0), "xyz"), strlen(copyinstr(arg0))); }' -c ./strs >trunc.out 2>trunc.err
-check_eq "USDT: -x strsize=8 truncates copyinstr and strjoin to 7 characters" "$(cat trunc.out)" "[/usr/lo] [/usr/lo] 7"
+check_eq "USDT: -x strsize=8 truncates copyinstr and strjoin to 8 characters" "$(cat trunc.out)" "[/usr/loc] [/usr/loc] 8"
 
 # --- integer subroutines: byte order and rand()
 out=$("$DTRACE" -q -n 'BEGIN { printf("%x %x %x %x %x %x %x", htons(0x1234), ntohs(0xabcd), htonl(0x12345678), ntohl(0x01020304), htonll(0x0102030405060708), ntohll(0x1122334455667788), htons(0xffff1234)); exit(0); }' 2>&1)
@@ -173,8 +173,8 @@ check_match "copyinto() from a bad address: DTrace's error line, then ERROR" "$o
   '^dtrace: error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): invalid address \(0x10\) in action #2'
 check_match "... and no output from the faulting clause" "$out" 'fault 1$'
 for bad in 'x = *(void *)arg0;|operator \* cannot be applied to a pointer to void' \
-           'x = ((int *)alloca(8))[70];|the index of a pointer must be a constant within the 256 bytes' \
-           'this->b = alloca(1000);|alloca\( \) of 1000 bytes: at most 256' \
+           'x = ((int *)alloca(8))[70];|the index of a pointer must be a constant within the 257 bytes' \
+           'this->b = alloca(1000);|alloca\( \) of 1000 bytes: at most 257' \
            'x = "abc"; copyinto(0, 4, x);|copyinto\( \) argument #3 must be a clause-local variable'; do
   "$DTRACE" -q -n "BEGIN { ${bad%%|*} }" >/dev/null 2>err.txt; rc=$?
   check_match "refused: ${bad%%|*}" "$rc $(cat err.txt)" "^1 .*${bad#*|}"

@@ -122,7 +122,7 @@ if [ -x sv-gcc ]; then
   out=$("$DTRACE" -q -s copyin.d -c ./sv-gcc 2>&1); rc=$?
   check "copyin() of a struct larger than strsize: non-zero exit" test $rc -ne 0
   check_match "... the error says so and how to make room" "$out" \
-    "copyin.d: line 3: struct big \\(712 bytes\\) does not fit a copied-in buffer of strsize 256 bytes \\(-x strsize=712"
+    "copyin.d: line 3: struct big \\(712 bytes\\) does not fit a copied-in buffer of 257 bytes \\(-x strsize=712"
 fi
 out=$("$DTRACE" -q -n 'struct huge { char c[4000]; };
 BEGIN { self->h = *(struct huge *)arg0; }' 2>&1); rc=$?
