@@ -875,7 +875,7 @@ check_sizeof (struct ck *c, struct d_node *n)
           ck_err (c, &n->loc, "sizeof operator cannot be applied to %s: its size is unknown", n->cast->text);
           return -1;
         }
-      size = is_string ? c->prog->strsize : r->size;
+      size = is_string ? c->prog->strsize - 1 : r->size;   /* -x strsize (the buffer has a NUL more) */
     }
   else
     {
@@ -887,7 +887,7 @@ check_sizeof (struct ck *c, struct d_node *n)
       else if (n->a->kind == DN_STRING)
         size = n->a->slen + 1;          /* a literal is a char array, its NUL included */
       else
-        size = t.kind == DT_STRING ? c->prog->strsize : t.size;
+        size = t.kind == DT_STRING ? c->prog->strsize - 1 : t.size;
     }
   set_const (ni, T_ULONG, (int64_t) size);
   return 0;
