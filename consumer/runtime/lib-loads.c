@@ -215,6 +215,15 @@ lib_watch_fd (const struct lib_watch *w)
   return w->ringbuf_fd;
 }
 
+struct uprobe_attachment *
+lib_watch_take_links (struct lib_watch *w)
+{
+  struct uprobe_attachment *h = w ? w->h : NULL;
+  if (w)
+    w->h = NULL;
+  return h;
+}
+
 void
 lib_watch_free (struct lib_watch *w)
 {
