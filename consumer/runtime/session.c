@@ -549,6 +549,11 @@ consumer_run (const struct consumer_options *opt)
     goto out;
   if (destructive_permit (p) != 0)
     goto out;
+  if (opt->compile_only)
+    {
+      status = 0;   /* -e: compiled and matched; nothing is enabled */
+      goto out;
+    }
   rt.spec = spec_store_new (p);
   p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
   if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
