@@ -270,14 +270,17 @@ check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *lo
   return 0;
 }
 
-/* ++x, x--: of an integer variable; the expression's value is the new
- * value (prefix) or the old one (postfix), of the variable's type. */
+/* ++x, x--: of an integer variable (an undeclared one becomes an 8-byte
+ * int64_t); the expression's value is the new value (prefix) or the old
+ * one (postfix), of the variable's type. */
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
   if (check_read_write_target (c, n->a, &n->loc) != 0)
     return -1;
-  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
+  /* a variable first met here is an int64_t, as in Oracle's DTrace (an
+   * assignment's first use takes the assigned value's type instead) */
+  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_LONG) != 0 : ck_lvalue (c, n->a, T_LONG) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
     {
