@@ -63,7 +63,7 @@
   64: r2 += -8
   65: call map_lookup_elem
   66: if r0 == 0 goto 123
-  67: r1 = -80
+  67: r1 = -12
   68: lock *(u64 *)(r0 +0) += r1
   69: goto 123
   70: r1 = map[var:a]
@@ -77,12 +77,12 @@
   80: r2 += -8
   81: call map_lookup_elem
   82: if r0 == 0 goto 114
-  83: r1 = 80
+  83: r1 = 12
   84: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
-  85: r1 += 80
+  85: r1 += 12
   86: r2 = 0x100000 ll
   88: if r1 <= r2 goto 92
-  89: r1 = -80
+  89: r1 = -12
   90: lock *(u64 *)(r0 +0) += r1
   91: goto 114
   92: r1 = map[var:a]
@@ -99,7 +99,7 @@
  105: r2 += -8
  106: call map_lookup_elem
  107: if r0 == 0 goto 114
- 108: r1 = -80
+ 108: r1 = -12
  109: lock *(u64 *)(r0 +0) += r1
  110: goto 114
  111: r1 = *(u64 *)(r10 -56)
