@@ -138,6 +138,44 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
   return 0;
 }
 
+/* The variable LV names, when it exists already (no key checks). */
+static struct dvar *
+existing_var (struct ck *c, const struct d_node *lv)
+{
+  switch (lv->kind)
+    {
+    case DN_IDENT:
+      return ck_find_var (c->prog, VS_GLOBAL, lv->sval);
+    case DN_SELF:
+      return ck_find_var (c->prog, VS_SELF, lv->sval);
+    case DN_THIS:
+      return ck_find_var (c->prog, VS_THIS, lv->sval);
+    case DN_INDEX:
+      if (ck_is_self_index (lv))
+        return ck_find_var (c->prog, VS_SELF, lv->a->sval);
+      return lv->sval ? ck_find_var (c->prog, VS_ASSOC, lv->sval) : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/* s = NULL for a string variable S: the value becomes the empty string,
+ * which is how NULL compares with strings (DN_BINARY); true when so. */
+static bool
+null_to_string (struct ck *c, const struct d_node *lv, struct ninfo *value)
+{
+  if (!value->is_const || value->value != 0 || !value->type.is_pointer
+      || value->type.kind != DT_INTEGER)
+    return false;
+  struct dvar *v = existing_var (c, lv);
+  if (!v || v->type.kind != DT_STRING)
+    return false;
+  value->is_const = false;
+  value->type = T_STRING;
+  value->strconst = "";
+  return true;
+}
+
 int
 ck_assign (struct ck *c, struct d_node *n)
 {
@@ -156,6 +194,8 @@ ck_assign (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
+  if (n->op == DOP_ASSIGN && null_to_string (c, n->a, ck_info (c, n->b)))
+    vt = T_STRING;
   if (n->op == DOP_ASSIGN && ck_info (c, n->b)->is_const && ck_info (c, n->b)->value == 0)
     {
       /* x = 0 deletes a struct-valued self-> or associative array element
@@ -270,14 +310,17 @@ check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *lo
   return 0;
 }
 
-/* ++x, x--: of an integer variable; the expression's value is the new
- * value (prefix) or the old one (postfix), of the variable's type. */
+/* ++x, x--: of an integer variable (an undeclared one becomes an 8-byte
+ * int64_t); the expression's value is the new value (prefix) or the old
+ * one (postfix), of the variable's type. */
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
   if (check_read_write_target (c, n->a, &n->loc) != 0)
     return -1;
-  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
+  /* a variable first met here is an int64_t, as in Oracle's DTrace (an
+   * assignment's first use takes the assigned value's type instead) */
+  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_LONG) != 0 : ck_lvalue (c, n->a, T_LONG) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
     {

@@ -153,14 +153,13 @@ cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
   asm_bind (&g->a, done);
 }
 
-/* Bytes one dynamic variable element takes from dynvarsize: its key and
- * value plus a fixed overhead (DTrace's dynvar header and hash chain). */
-#define DYNVAR_OVERHEAD 64
-
+/* Bytes one dynamic variable element takes from dynvarsize: the same for
+ * every element of the program (dprog_dynvar_elem_bytes). */
 static int32_t
-dynvar_elem_size (const struct dvar *v)
+dynvar_elem_size (const struct gen *g)
 {
-  return (int32_t) (v->key_size + v->value_size + DYNVAR_OVERHEAD);
+  uint64_t n = dprog_dynvar_elem_bytes (g->p);
+  return n > INT32_MAX ? INT32_MAX : (int32_t) n;
 }
 
 /* r1 = the map of variable V, r2 = the key built in the scratch key area. */
@@ -230,7 +229,7 @@ create_elem (struct gen *g, struct dvar *v, int32_t elem, int16_t slot, bool by_
 static void
 map_elem_for_write (struct gen *g, struct dvar *v)
 {
-  int32_t elem = dynvar_elem_size (v);
+  int32_t elem = dynvar_elem_size (g);
   int found = asm_label (&g->a), drop = asm_label (&g->a), again = asm_label (&g->a);
   var_map_and_key (g, v);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
@@ -288,7 +287,7 @@ delete_map_elem (struct gen *g, struct dvar *v, int done)
   cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
   dynvar_counter (g, done);
-  give_back (g, dynvar_elem_size (v), done);
+  give_back (g, dynvar_elem_size (g), done);
 }
 
 /* x = 0 of a struct-valued self-> or associative array element (the
@@ -308,7 +307,7 @@ store_map_elem (struct gen *g, struct dvar *v)
 {
   bool is_str = v->type.kind == DT_STRING, is_obj = v->type.kind == DT_OBJECT;
   bool by_addr = is_str || is_obj;    /* SLOT_VALUE holds the value's address */
-  int32_t elem = dynvar_elem_size (v);
+  int32_t elem = dynvar_elem_size (g);
   int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
   if (!by_addr)
     {

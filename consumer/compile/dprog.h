@@ -263,5 +263,32 @@ dprog_rec_header (const struct dprog *p)
   return REC_HEADER_SIZE + (p->oformat_json ? REC_META_SIZE : 0);
 }
 
+/* What one dynamic variable element (a self-> variable or an associative
+ * array element) takes from dynvarsize: the same for every element, the
+ * largest value of the program's dynamic variables (an int's 4 bytes, a
+ * string's strsize, a struct's size) plus its largest key (the keys' bytes
+ * as dtype_bytes lays them out, a thread's own id not counted), so that
+ * dynvarsize / this many elements fit at once, as in Oracle's DTrace. */
+static inline uint64_t
+dprog_dynvar_elem_bytes (const struct dprog *p)
+{
+  uint64_t value = 0, key = 0;
+  for (size_t i = 0; i < p->nvars; i++)
+    {
+      const struct dvar *v = &p->vars[i];
+      if (v->scope != VS_ASSOC && v->scope != VS_SELF)
+        continue;
+      uint64_t vb = v->type.kind == DT_INTEGER && v->type.size ? v->type.size
+                    : v->type.kind == DT_STRING ? p->strsize
+                    : v->type.kind == DT_OBJECT ? ctype_resolve (v->type.ctype)->size
+                    : dtype_bytes (v->type, p->strsize);
+      uint64_t kb = 0;
+      for (size_t k = 0; k < v->nkeys; k++)
+        kb += dtype_bytes (v->keys[k], p->strsize);
+      value = vb > value ? vb : value;
+      key = kb > key ? kb : key;
+    }
+  return value + key > 0 ? value + key : 1;
+}
 
 #endif

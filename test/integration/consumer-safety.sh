@@ -159,13 +159,13 @@ check_match "... 'illegal operation in action #1'" "$(cat ill.err)" \
 # ------------------------------------------------------------------------
 # Dynamic variables
 
-run dyn "tick 100" -q -x dynvarsize=2k -n '
+run dyn "tick 100" -q -x dynvarsize=512 -n '
 saf$target:::tick { a[arg0] = 1; }
 saf$target:::tick /a[arg0]/ { @stored = count(); }
 END { printa("stored=%@d\n", @stored); }'
 stored=$(sed -n 's/^stored=//p' dyn.out)
 drops=$(sed -n 's/^dtrace: \([0-9]*\) dynamic variable drops\{0,1\}$/\1/p' dyn.err | awk '{ s += $1 } END { print s + 0 }')
-check_match "-x dynvarsize=2k: 'dtrace: N dynamic variable drops'" "$(cat dyn.err)" '^dtrace: [0-9]+ dynamic variable drops$'
+check_match "-x dynvarsize=512: 'dtrace: N dynamic variable drops'" "$(cat dyn.err)" '^dtrace: [0-9]+ dynamic variable drops$'
 check_eq "... elements stored + drops = 100 stores (stored: $stored)" "$((stored + drops))" 100
 check_match "... some fit" "$stored" '^[1-9][0-9]*$'
 

@@ -170,7 +170,7 @@
  175: r2 += -8
  176: call map_lookup_elem
  177: if r0 == 0 goto 234
- 178: r1 = -80
+ 178: r1 = -4
  179: lock *(u64 *)(r0 +0) += r1
  180: goto 234
  181: r1 = map[var:self->spec]
@@ -184,12 +184,12 @@
  191: r2 += -8
  192: call map_lookup_elem
  193: if r0 == 0 goto 225
- 194: r1 = 80
+ 194: r1 = 4
  195: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 196: r1 += 80
+ 196: r1 += 4
  197: r2 = 0x100000 ll
  199: if r1 <= r2 goto 203
- 200: r1 = -80
+ 200: r1 = -4
  201: lock *(u64 *)(r0 +0) += r1
  202: goto 225
  203: r1 = map[var:self->spec]
@@ -206,7 +206,7 @@
  216: r2 += -8
  217: call map_lookup_elem
  218: if r0 == 0 goto 225
- 219: r1 = -80
+ 219: r1 = -4
  220: lock *(u64 *)(r0 +0) += r1
  221: goto 225
  222: r1 = *(u64 *)(r10 -56)
@@ -523,7 +523,7 @@
  172: r2 += -8
  173: call map_lookup_elem
  174: if r0 == 0 goto 231
- 175: r1 = -80
+ 175: r1 = -4
  176: lock *(u64 *)(r0 +0) += r1
  177: goto 231
  178: r1 = map[var:self->spec]
@@ -537,12 +537,12 @@
  188: r2 += -8
  189: call map_lookup_elem
  190: if r0 == 0 goto 222
- 191: r1 = 80
+ 191: r1 = 4
  192: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 193: r1 += 80
+ 193: r1 += 4
  194: r2 = 0x100000 ll
  196: if r1 <= r2 goto 200
- 197: r1 = -80
+ 197: r1 = -4
  198: lock *(u64 *)(r0 +0) += r1
  199: goto 222
  200: r1 = map[var:self->spec]
@@ -559,7 +559,7 @@
  213: r2 += -8
  214: call map_lookup_elem
  215: if r0 == 0 goto 222
- 216: r1 = -80
+ 216: r1 = -4
  217: lock *(u64 *)(r0 +0) += r1
  218: goto 222
  219: r1 = *(u64 *)(r10 -56)
@@ -740,7 +740,7 @@
   95: r2 += -8
   96: call map_lookup_elem
   97: if r0 == 0 goto 154
-  98: r1 = -80
+  98: r1 = -4
   99: lock *(u64 *)(r0 +0) += r1
  100: goto 154
  101: r1 = map[var:self->spec]
@@ -754,12 +754,12 @@
  111: r2 += -8
  112: call map_lookup_elem
  113: if r0 == 0 goto 145
- 114: r1 = 80
+ 114: r1 = 4
  115: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 116: r1 += 80
+ 116: r1 += 4
  117: r2 = 0x100000 ll
  119: if r1 <= r2 goto 123
- 120: r1 = -80
+ 120: r1 = -4
  121: lock *(u64 *)(r0 +0) += r1
  122: goto 145
  123: r1 = map[var:self->spec]
@@ -776,7 +776,7 @@
  136: r2 += -8
  137: call map_lookup_elem
  138: if r0 == 0 goto 145
- 139: r1 = -80
+ 139: r1 = -4
  140: lock *(u64 *)(r0 +0) += r1
  141: goto 145
  142: r1 = *(u64 *)(r10 -56)
