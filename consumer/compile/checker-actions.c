@@ -327,7 +327,9 @@ ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
     case ACT_DISCARD:
       return;
     case ACT_COMMIT:
-      may_not_follow (c, loc, "commit( )", *f, SPF_COMMIT | SPF_DATAREC);
+      /* several commits in one clause are allowed, as in Oracle's Linux
+         DTrace (illumos refused a second one, D_COMM_COMM) */
+      may_not_follow (c, loc, "commit( )", *f, SPF_DATAREC);
       *f |= SPF_COMMIT;
       return;
     case ACT_SPECULATE:

@@ -39,6 +39,17 @@ BEGIN { printf("Successfully tested buffer discard\n"); exit(0); }')
 check_eq "BEGIN: discard() drops the speculated data (Oracle tst.SpeculationDiscard)" "$out" \
   "$(printf 'Speculation ID: 1\nSuccessfully tested buffer discard\n')"
 
+out=$("$DTRACE" -q -x nspec=4 -n '
+BEGIN { a = speculation(); b = speculation(); c = speculation(); d = speculation(); }
+BEGIN { speculate(a); printf("a%d ", a); }
+BEGIN { speculate(b); printf("b%d ", b); }
+BEGIN { speculate(c); printf("c%d ", c); }
+BEGIN { speculate(d); printf("d%d ", d); }
+BEGIN { commit(d); discard(c); commit(b); commit(a); }
+BEGIN { printf("end\n"); exit(0); }' 2>spec4.err)
+check_eq "several commit()s and discard()s in one clause (Oracle tst.CommitDiscard4x)" "$out" "d4 b2 a1 end"
+check_eq "... no error" "$(cat spec4.err)" ""
+
 run evenodd "tick 6" -q -n '
 saf$target:::tick { self->spec = speculation(); }
 saf$target:::tick /self->spec/ { speculate(self->spec); printf("tick %d %s\n", arg0, copyinstr(arg1)); }
