@@ -613,6 +613,18 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
   o->out = saved;
 }
 
+/* A clause whose only actions are commit() and discard() records nothing
+ * of its own: its record settles speculations (speculation.c) and, as in
+ * Oracle's Linux DTrace, prints no probe line. */
+static bool
+only_settles (const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind != ACT_COMMIT && cl->actions[i].kind != ACT_DISCARD)
+      return false;
+  return cl->nactions > 0;
+}
+
 static void
 record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
 {
@@ -644,7 +656,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
                                probe ? probe->func : "", probe ? probe->name : "" };
       json_probe_begin (&o->jw, &dp, meta[0], meta[0] + o->wall_offset, (int32_t) meta[1]);
     }
-  else if (!o->ctx.quiet || o->ctx.flowindent)
+  else if ((!o->ctx.quiet || o->ctx.flowindent) && !only_settles (cl))
     {
       if (!o->header_done)
         {
@@ -775,7 +787,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
       if (jw_emit_line (&o->jw, o->out.fp) != 0)
         o->out.failed = true;
     }
-  else if (!o->ctx.quiet)
+  else if (!o->ctx.quiet && !only_settles (cl))
     dfmt_record_end (&o->out, &o->ctx);
 }
 

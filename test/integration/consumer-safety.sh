@@ -50,6 +50,16 @@ BEGIN { printf("end\n"); exit(0); }' 2>spec4.err)
 check_eq "several commit()s and discard()s in one clause (Oracle tst.CommitDiscard4x)" "$out" "d4 b2 a1 end"
 check_eq "... no error" "$(cat spec4.err)" ""
 
+out=$("$DTRACE" -n '
+BEGIN { s = speculation(); }
+BEGIN { speculate(s); printf("spec"); }
+BEGIN { commit(s); }
+BEGIN { s2 = speculation(); }
+BEGIN { discard(s2); }
+BEGIN { exit(0); }' 2>/dev/null | cut -c12-)
+check_eq "not quiet: a commit()/discard() clause prints no probe line of its own (Oracle tst.SpeculationCommitNotQuiet)" \
+  "$out" "$(printf '%32s\n%32s spec\n%32s \n' FUNCTION:NAME :BEGIN :BEGIN)"
+
 run evenodd "tick 6" -q -n '
 saf$target:::tick { self->spec = speculation(); }
 saf$target:::tick /self->spec/ { speculate(self->spec); printf("tick %d %s\n", arg0, copyinstr(arg1)); }
