@@ -48,14 +48,15 @@ cg_speculation (struct gen *g)
   asm_bind (&g->a, done);
 }
 
-/* speculate(id) with the id in r0: 0 or an inactive id skips the rest of
- * the clause; above nspec is an illegal operation; otherwise the clause's
+/* speculate(id) with the id in r0: 0, an inactive id or one no
+ * speculation() can give (above nspec, negative) skips the rest of the
+ * clause silently, as in DTrace (no fault, no drop); otherwise the clause's
  * record carries the id (the consumer keeps it until commit/discard). */
 static void
 gen_speculate (struct gen *g)
 {
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->clause_end);
-  cg_fault_if (g, BPF_JGT, R0, (int32_t) g->p->nspec, FLT_ILLOP, R0);
+  asm_jmp_imm (&g->a, BPF_JGT, R0, (int32_t) g->p->nspec, g->clause_end);
   cg_emit (g, STX (BPF_W, R7, R0, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
   cg_emit (g, MOV64_REG (R1, R0));
   spec_entry (g, g->clause_end);

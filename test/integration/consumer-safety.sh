@@ -177,6 +177,11 @@ check_eq "commit(id > nspec): the clause faults, the next one runs" "$out" "on"
 check_match "... 'illegal operation in action #1'" "$(cat ill.err)" \
   '^dtrace: error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): illegal operation in action #1 at DIF offset [0-9]+$'
 
+out=$("$DTRACE" -q -n 'BEGIN { speculate(-1); printf("never\n"); } BEGIN { speculate(9); printf("never\n"); }
+  BEGIN { printf("on\n"); exit(0); }' 2>badspec.err)
+check_eq "speculate(-1), speculate(id > nspec): the clause is skipped, no fault (Oracle tst.negspec)" "$out" "on"
+check_eq "... no error line" "$(cat badspec.err)" ""
+
 # ------------------------------------------------------------------------
 # Dynamic variables
 
