@@ -299,7 +299,8 @@ ck_incdec (struct ck *c, struct d_node *n)
 static bool
 is_destructive (enum action_kind k)
 {
-  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
+  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR
+         || k == ACT_CHILL;
 }
 
 /* "WHAT may not follow X" for each earlier X (speculate, commit, a
@@ -396,7 +397,7 @@ check_safety_action (struct ck *c, struct d_node *call)
 {
   static const struct { const char *name; enum action_kind k; size_t nargs; } tab[] = {
     { "speculate", ACT_SPECULATE, 1 }, { "commit", ACT_COMMIT, 1 }, { "discard", ACT_DISCARD, 1 },
-    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 },
+    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 }, { "chill", ACT_CHILL, 1 },
     { "copyout", ACT_COPYOUT, 3 }, { "copyoutstr", ACT_COPYOUTSTR, 3 },
   };
   const char *fn = call->sval;

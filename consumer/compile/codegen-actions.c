@@ -146,6 +146,42 @@ store_item (struct gen *g, const struct rec_item *it)
     }
 }
 
+/* chill(ns): spin on the clock until ns nanoseconds have passed, as
+ * DTrace's chill() does, but at most CHILL_MAX_READS clock reads (the
+ * verifier walks every turn of a loop, so the loop must be short; a read
+ * takes tens of nanoseconds, so the wait ends after about 100 us at most).
+ * A wait of 0 or less does nothing. */
+#define CHILL_MAX_READS 4096
+
+static void
+gen_chill (struct gen *g, struct d_node *call)
+{
+  int base = g->depth;
+  int done = asm_label (&g->a), again = asm_label (&g->a), more = asm_label (&g->a);
+  cg_expr (g, call->args[0]);
+  asm_jmp_imm (&g->a, BPF_JSLE, R0, 0, done);
+  int ns = cg_push (g);
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  int start = cg_push (g);
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  asm_bind (&g->a, again);
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) start));
+  cg_emit (g, A64_REG (BPF_SUB, R0, R1));
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) ns));
+  /* the way out falls through: the verifier follows it first and keeps
+   * one pending state per loop, not one per turn */
+  asm_jmp_reg (&g->a, BPF_JLT, R0, R1, more);
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, more);
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, 1));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_TMP));
+  asm_jmp_imm (&g->a, BPF_JLT, R1, CHILL_MAX_READS, again);
+  asm_bind (&g->a, done);
+  g->depth = base;
+}
+
 /* raise(sig), stop(), copyout(buf, addr, n), copyoutstr(s, addr, n):
  * destructive actions done in the probe context (destructive.h). */
 static void
@@ -258,6 +294,9 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_RAISE:
     case ACT_STOP:
       gen_destructive (g, call, act->kind);
+      break;
+    case ACT_CHILL:
+      gen_chill (g, call);
       break;
     case ACT_COPYOUT:
     case ACT_COPYOUTSTR:

@@ -146,8 +146,8 @@ enum action_kind {
    * record the id (items[0]) for the consumer */
   ACT_SPECULATE, ACT_COMMIT, ACT_DISCARD,
   /* destructive (need -w): system() records its format's items for the
-   * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
-  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR,
+   * consumer; raise/stop/copyout/copyoutstr/chill act in the kernel only */
+  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR, ACT_CHILL,
   ACT_PRINT,                  /* print(x): items[0], shown with its C type */
   ACT_SETOPT                  /* setopt(name[, value]): the strings, applied by the consumer */
 };

@@ -777,7 +777,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
           output_setopt (o, &vals[0], nv > 1 ? &vals[1] : NULL);
           break;
         case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
-        case ACT_RAISE: case ACT_STOP:   /* in the kernel */
+        case ACT_RAISE: case ACT_STOP: case ACT_CHILL:   /* in the kernel */
           break;
         }
     }

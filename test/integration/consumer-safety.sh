@@ -5,7 +5,8 @@
 # copyinstr address, division and modulo by zero, illegal speculation ids)
 # with DTrace's error line and the ERROR probe, tracing going on after them,
 # dynvarsize bounding self-> and associative arrays, and destructive actions
-# (-w required; system, raise, stop, copyout, copyoutstr seen in the target).
+# (-w required; system, raise, stop, copyout, copyoutstr seen in the target;
+# chill's busy wait).
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/safety.d" -o safety.h || fail "dtrace -h safety.d"
@@ -211,7 +212,7 @@ check_eq "... no drops" "$(cat dynstr.err)" ""
 # ------------------------------------------------------------------------
 # Destructive actions
 
-for act in 'system("true")' 'raise(10)' 'stop()' 'copyout("x", arg0, 1)' 'copyoutstr("x", arg0, 2)'; do
+for act in 'system("true")' 'raise(10)' 'stop()' 'copyout("x", arg0, 1)' 'copyoutstr("x", arg0, 2)' 'chill(1)'; do
   run nodes "poke" -q -n "saf\$target:::poke { $act; }"
   check_eq "without -w, $act: exit 1" "$(cat nodes.rc)" 1
   check_eq "... 'dtrace: could not enable tracing: Destructive actions not allowed'" "$(cat nodes.err)" \
@@ -226,6 +227,15 @@ check_eq "#pragma D option destructive allows them" "$(cat pragma.out)" "$(print
 run sys "tick 2" -q -w -n 'saf$target:::tick { printf("before %d\n", arg0); system("echo system %d %s", arg0, copyinstr(arg1)); printf("after %d\n", arg0); }'
 check_eq "system(): formatted, run by dtrace, output in record order" "$(cat sys.out)" \
   "$(printf 'before 0\nsystem 0 alpha\nafter 0\nbefore 1\nsystem 1 beta\nafter 1\n')"
+
+run chill "tick 2" -q -w -n 'saf$target:::tick { t = timestamp; chill(20000); printf("%d ", timestamp - t >= 20000); }
+  saf$target:::tick { chill(0); chill(-5); printf("%d\n", arg0); }'
+check_eq "chill(20000) waits 20 us in the probe; chill(0) and chill(-5) do nothing" "$(cat chill.out)" \
+  "$(printf '1 0\n1 1\n')"
+out=$("$DTRACE" -q -w -n 'BEGIN { t = timestamp; chill(1000000000); trace(timestamp - t < 500000000); exit(0); }')
+check_eq "chill(1 s) is cut short (a bounded loop): under 500 ms" "$out" 1
+out=$("$DTRACE" -q -w -n 'BEGIN { s = speculation(); chill(1); speculate(s); printf("never"); } BEGIN { exit(0); }' 2>&1)
+check_eq "chill() before speculate() is allowed (tst.zerosize)" "$out" ""
 
 check_eq "(control) the target alone gets no SIGUSR1" "$("$S" sig)" "sigusr1=0"
 run sig "sig" -q -w -n 'saf$target:::sig { raise(10); }'
