@@ -71,7 +71,7 @@ fmt_type (struct dtype t)
   struct dfmt_type f = { DFMT_T_INT, t.size, t.is_signed, NULL };
   if (t.kind == DT_STRING)
     f.cls = DFMT_T_STRING;
-  else if (t.kind == DT_USTACK || t.kind == DT_KSTACK)
+  else if (dtype_is_stack (t))
     f.cls = DFMT_T_STACK, f.size = dtype_bytes (t, 0);
   else if (t.kind == DT_USYM)
     f.cls = DFMT_T_USYM, f.size = 8;
@@ -139,7 +139,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
         }
   for (size_t i = 0; i < prog->naggs; i++)
     for (size_t k = 0; k < prog->aggs[i].nkeys; k++)
-      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK
+      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK || prog->aggs[i].keys[k].kind == DT_ANYSTACK
                       || (prog->aggs[i].keys[k].kind == DT_USYM && !dsf_is_kernel (prog->aggs[i].keys[k].size));
   o->ncpu = libbpf_num_possible_cpus ();
   if (o->ncpu < 1)
@@ -271,10 +271,21 @@ ustack_value (const struct output *o_const, struct dtype t, const uint8_t *p)
 static struct dfmt_value
 record_value (const struct output *o, struct dtype t, const uint8_t *p)
 {
-  if (t.kind == DT_USTACK)
-    return ustack_value (o, t, p);
   uint64_t pid;
   memcpy (&pid, p, 8);
+  if (t.kind == DT_ANYSTACK && pid == ANYSTACK_KERNEL)
+    t.kind = DT_KSTACK, pid = 0;
+  else if (t.kind == DT_ANYSTACK)
+    {
+      /* a user stack: its depth follows the hash (dprog.h) */
+      uint64_t depth;
+      memcpy (&depth, p + 16, 8);
+      t.kind = DT_USTACK;
+      if (depth >= 1 && depth < t.size)
+        t.size = (uint8_t) depth;
+    }
+  if (t.kind == DT_USTACK)
+    return ustack_value (o, t, p);
   if (t.kind == DT_USYM)
     {
       uint64_t pc;
@@ -501,7 +512,7 @@ referenced_captures (struct output *o, size_t i, uint8_t (**keys)[USTACK_KEY_SIZ
   struct dagg *a = &o->prog->aggs[i];
   bool has = false;
   for (size_t k = 0; k < a->nkeys; k++)
-    has |= a->keys[k].kind == DT_USTACK;
+    has |= a->keys[k].kind == DT_USTACK || a->keys[k].kind == DT_ANYSTACK;
   if (!has || dagg_is_array (a))
     return;
   size_t nk;
@@ -511,8 +522,11 @@ referenced_captures (struct output *o, size_t i, uint8_t (**keys)[USTACK_KEY_SIZ
       size_t off = 0;
       for (size_t k = 0; k < a->nkeys; k++)
         {
-          if (a->keys[k].kind == DT_USTACK)
-            memcpy (VEC_PUSH (*keys, *n, *cap), kk + j * a->key_size + off, USTACK_KEY_SIZE);
+          const uint8_t *key = kk + j * a->key_size + off;
+          uint64_t pid;
+          memcpy (&pid, key, 8);
+          if (a->keys[k].kind == DT_USTACK || (a->keys[k].kind == DT_ANYSTACK && pid != ANYSTACK_KERNEL))
+            memcpy (VEC_PUSH (*keys, *n, *cap), key, USTACK_KEY_SIZE);
           off += dtype_is_record (a->keys[k]) || a->keys[k].kind == DT_STRING
                  ? dtype_bytes (a->keys[k], o->prog->strsize) : 8;
         }
