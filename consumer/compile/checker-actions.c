@@ -438,6 +438,14 @@ check_safety_action (struct ck *c, struct d_node *call)
       struct daction *a = ck_add_action (c, tab[k].k, call);
       if (tab[k].k == ACT_COMMIT || tab[k].k == ACT_DISCARD)
         ck_add_item (c, a, T_LONG);
+      if (tab[k].k == ACT_SPECULATE)
+        {
+          /* a clause that only speculates still records its probe: the
+           * bare probe line, printed if the speculation is committed */
+          if (c->clause->rec_size == 0)
+            c->clause->rec_size = dprog_rec_header (c->prog);
+          c->clause->records_data = true;
+        }
       if (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR)
         {
           /* for the consumer's write when the kernel cannot write user

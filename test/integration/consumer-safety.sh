@@ -61,6 +61,13 @@ BEGIN { exit(0); }' 2>/dev/null | cut -c12-)
 check_eq "not quiet: a commit()/discard() clause prints no probe line of its own (Oracle tst.SpeculationCommitNotQuiet)" \
   "$out" "$(printf '%32s\n%32s spec\n%32s \n' FUNCTION:NAME :BEGIN :BEGIN)"
 
+for end in commit discard; do
+  out=$("$DTRACE" -n "BEGIN { s = speculation(); } BEGIN { speculate(s); } BEGIN { $end(s); } BEGIN { exit(0); }" \
+    2>/dev/null | grep -c ':BEGIN')
+  check_eq "not quiet: a clause that only speculates prints its probe line if committed ($end: Oracle tst.SpeculationDefault*)" \
+    "$out" "$([ $end = commit ] && echo 2 || echo 1)"
+done
+
 run evenodd "tick 6" -q -n '
 saf$target:::tick { self->spec = speculation(); }
 saf$target:::tick /self->spec/ { speculate(self->spec); printf("tick %d %s\n", arg0, copyinstr(arg1)); }
