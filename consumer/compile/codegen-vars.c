@@ -10,8 +10,6 @@
 
 #include "consumer/compile/codegen-int.h"
 
-/* Evaluate key expressions, then lay the key out at BASE_REG + START
- * (optionally after the thread id for self->).  r0 = key address. */
 /* A stack stored at OFF in a key slot of type SLOT (an aggregation's key,
  * widened by the checker to every stack used there): the rest of the slot
  * zeroed; in a DT_ANYSTACK slot a kernel stack marked as one, a user
@@ -28,6 +26,9 @@ fit_stack_slot (struct gen *g, int base_reg, int off, struct dtype stored, struc
     cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + 16), stored.size));
 }
 
+/* Evaluate key expressions, then lay the key out at BASE_REG + START
+ * (optionally after the thread id for self->; the aggregation's key types
+ * SLOTS, or NULL).  r0 = key address. */
 static void
 build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, int base_reg,
               int start, const struct dtype *slots)
