@@ -342,7 +342,8 @@ ck_incdec (struct ck *c, struct d_node *n)
 static bool
 is_destructive (enum action_kind k)
 {
-  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
+  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR
+         || k == ACT_CHILL;
 }
 
 /* "WHAT may not follow X" for each earlier X (speculate, commit, a
@@ -370,7 +371,9 @@ ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
     case ACT_DISCARD:
       return;
     case ACT_COMMIT:
-      may_not_follow (c, loc, "commit( )", *f, SPF_COMMIT | SPF_DATAREC);
+      /* several commits in one clause are allowed, as in Oracle's Linux
+         DTrace (illumos refused a second one, D_COMM_COMM) */
+      may_not_follow (c, loc, "commit( )", *f, SPF_DATAREC);
       *f |= SPF_COMMIT;
       return;
     case ACT_SPECULATE:
@@ -437,7 +440,7 @@ check_safety_action (struct ck *c, struct d_node *call)
 {
   static const struct { const char *name; enum action_kind k; size_t nargs; } tab[] = {
     { "speculate", ACT_SPECULATE, 1 }, { "commit", ACT_COMMIT, 1 }, { "discard", ACT_DISCARD, 1 },
-    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 },
+    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 }, { "chill", ACT_CHILL, 1 },
     { "copyout", ACT_COPYOUT, 3 }, { "copyoutstr", ACT_COPYOUTSTR, 3 },
   };
   const char *fn = call->sval;
@@ -478,6 +481,14 @@ check_safety_action (struct ck *c, struct d_node *call)
       struct daction *a = ck_add_action (c, tab[k].k, call);
       if (tab[k].k == ACT_COMMIT || tab[k].k == ACT_DISCARD)
         ck_add_item (c, a, T_LONG);
+      if (tab[k].k == ACT_SPECULATE)
+        {
+          /* a clause that only speculates still records its probe: the
+           * bare probe line, printed if the speculation is committed */
+          if (c->clause->rec_size == 0)
+            c->clause->rec_size = dprog_rec_header (c->prog);
+          c->clause->records_data = true;
+        }
       if (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR)
         {
           /* for the consumer's write when the kernel cannot write user

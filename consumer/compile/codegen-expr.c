@@ -233,8 +233,8 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
           if (t.kind == DT_INTEGER && t.size < 8)
             cg_normalize (g, R0, t);
         }
-      else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
-        cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
+      else if ((g->kind == PK_ERROR && b - BI_ARG0 < 6) || (g->kind == PK_TICK && b - BI_ARG0 < 2))
+        cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's, run_tick's */
       else
         cg_emit (g, MOV64_IMM (R0, 0));
       return;

@@ -10,11 +10,28 @@
 
 #include "consumer/compile/codegen-int.h"
 
+/* A stack stored at OFF in a key slot of type SLOT (an aggregation's key,
+ * widened by the checker to every stack used there): the rest of the slot
+ * zeroed; in a DT_ANYSTACK slot a kernel stack marked as one, a user
+ * stack followed by its depth (dprog.h). */
+static void
+fit_stack_slot (struct gen *g, int base_reg, int off, struct dtype stored, struct dtype slot)
+{
+  unsigned have = dtype_bytes (stored, 0), want = dtype_bytes (slot, 0);
+  for (unsigned b = have; b < want; b += 8)
+    cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + (int) b), 0));
+  if (slot.kind == DT_ANYSTACK && stored.kind == DT_KSTACK)
+    cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) off, -1));   /* ANYSTACK_KERNEL */
+  if (slot.kind == DT_ANYSTACK && stored.kind == DT_USTACK)
+    cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + 16), stored.size));
+}
+
 /* Evaluate key expressions, then lay the key out at BASE_REG + START
- * (optionally after the thread id for self->).  r0 = key address. */
+ * (optionally after the thread id for self->; the aggregation's key types
+ * SLOTS, or NULL).  r0 = key address. */
 static void
 build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, int base_reg,
-              int start)
+              int start, const struct dtype *slots)
 {
   int base = g->depth;
   if (base_reg == R10 && !with_tid)
@@ -76,8 +93,14 @@ build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, 
         {
           cg_emit (g, MOV64_REG (R1, base_reg));
           cg_emit (g, A64_IMM (BPF_ADD, R1, off));
-          cg_copy_record (g, R1, R0, ninfo (keys[i])->type);
-          off += (int) dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
+          struct dtype t = ninfo (keys[i])->type;
+          cg_copy_record (g, R1, R0, t);
+          if (slots && dtype_is_stack (slots[i]))
+            {
+              fit_stack_slot (g, base_reg, off, t, slots[i]);
+              t = slots[i];
+            }
+          off += (int) dtype_bytes (t, g->p->strsize);
         }
       else
         {
@@ -93,7 +116,13 @@ build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, 
 void
 cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
 {
-  build_key_at (g, keys, nkeys, with_tid, R7, (int) g->cg->scratch.key_off);
+  build_key_at (g, keys, nkeys, with_tid, R7, (int) g->cg->scratch.key_off, NULL);
+}
+
+void
+cg_build_agg_key (struct gen *g, struct d_node **keys, size_t nkeys, const struct dagg *a)
+{
+  build_key_at (g, keys, nkeys, false, R7, (int) g->cg->scratch.key_off, a->keys);
 }
 
 /* A key of at most SLOT_SMALLKEY_SIZE bytes of integers is laid out on the
@@ -110,7 +139,7 @@ cg_build_small_key (struct gen *g, struct d_node **keys, size_t nkeys)
       if (t.kind != DT_INTEGER)
         return false;
     }
-  build_key_at (g, keys, nkeys, false, R10, SLOT_SMALLKEY);
+  build_key_at (g, keys, nkeys, false, R10, SLOT_SMALLKEY, NULL);
   return true;
 }
 

@@ -435,7 +435,7 @@ trace_loop (struct runtime *rt)
         {
           if (rt->ticks[i].next <= now_ns)
             {
-              run_once (rt->ticks[i].fd);
+              run_tick (rt->ticks[i].fd);
               while (rt->ticks[i].next <= now_ns)
                 rt->ticks[i].next += rt->ticks[i].interval;
             }
