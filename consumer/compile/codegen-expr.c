@@ -78,6 +78,18 @@ gen_stack_subr (struct gen *g, struct d_node *n)
   cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) off));
 }
 
+/* r4 = the SIZE (BPF_B, BPF_DW) at r1 + r3, r5 = the one at r2 + r3 */
+static void
+load_both_at_r3 (struct gen *g, int size)
+{
+  cg_emit (g, MOV64_REG (R4, R1));
+  cg_emit (g, A64_REG (BPF_ADD, R4, R3));
+  cg_emit (g, LDX (size, R4, R4, 0));
+  cg_emit (g, MOV64_REG (R5, R2));
+  cg_emit (g, A64_REG (BPF_ADD, R5, R3));
+  cg_emit (g, LDX (size, R5, R5, 0));
+}
+
 /* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1), bytes
  * unsigned.  Eight bytes at a time while they are equal and hold no NUL
  * (v - 0x01..01 & ~v & 0x80..80 is nonzero when a byte of v is 0), then
@@ -95,12 +107,7 @@ string_compare (struct gen *g)
   if (words > 0)
     {
       asm_bind (&g->a, wloop);
-      cg_emit (g, MOV64_REG (R4, R1));
-      cg_emit (g, A64_REG (BPF_ADD, R4, R3));
-      cg_emit (g, LDX (BPF_DW, R4, R4, 0));
-      cg_emit (g, MOV64_REG (R5, R2));
-      cg_emit (g, A64_REG (BPF_ADD, R5, R3));
-      cg_emit (g, LDX (BPF_DW, R5, R5, 0));
+      load_both_at_r3 (g, BPF_DW);
       cg_emit (g, A64_REG (BPF_XOR, R5, R4));            /* r5: the bits that differ */
       asm_ld_imm64 (&g->a, R0, 0x0101010101010101ull);
       cg_emit (g, NEG64 (R0));
@@ -126,12 +133,7 @@ string_compare (struct gen *g)
   }
   asm_jmp_reg (&g->a, BPF_JGE, R3, R0, equal);
   asm_bind (&g->a, loop);
-  cg_emit (g, MOV64_REG (R4, R1));
-  cg_emit (g, A64_REG (BPF_ADD, R4, R3));
-  cg_emit (g, LDX (BPF_B, R4, R4, 0));
-  cg_emit (g, MOV64_REG (R5, R2));
-  cg_emit (g, A64_REG (BPF_ADD, R5, R3));
-  cg_emit (g, LDX (BPF_B, R5, R5, 0));
+  load_both_at_r3 (g, BPF_B);
   asm_jmp_reg (&g->a, BPF_JNE, R4, R5, diff);
   asm_jmp_imm (&g->a, BPF_JEQ, R4, 0, equal);
   cg_emit (g, A64_IMM (BPF_ADD, R3, 1));
