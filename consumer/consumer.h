@@ -38,6 +38,7 @@ struct consumer_options {
   bool verbose;                /* -v */
   bool zdefs;                  /* -Z */
   bool destructive;            /* -w */
+  bool compile_only;           /* -e: compile and match the probes, enable nothing */
   size_t nxopts;               /* -x name[=value] */
   const char *const *xopts;
   size_t npids;                /* -p */

@@ -6,6 +6,7 @@
  *   program    := { clause | decl | inline | provider | skipped | ";" }
  *   clause     := desc { "," desc } [ "/" expr "/" ] block
  *   decl       := [ "self" | "this" ] TYPE NAME [ "[" TYPES "]" ] { "," ... } ";"
+ *               | ( "self" | "this" ) NAME { "," NAME } ";"   (type int, D's default)
  *   inline     := "inline" TYPE NAME "=" expr ";"
  *   typedef, struct, union, enum definitions: script-decl.c
  *   skipped    := translators
@@ -407,7 +408,15 @@ parse_decl (struct d_parser *ps, enum d_decl_kind kind, const struct d_loc *loc)
           memcpy (seg + nbase, tv.v + lo, (i - lo) * sizeof *seg);
           n = nbase + i - lo;
         }
-      d_param_from_tokens (seg, n, &p);
+      if (n == 1 && seg[0].kind == DT_IDENT && kind != DD_GLOBAL)
+        {
+          /* "self x;" / "this x;": no type given, D's default is int. */
+          p.text = NULL;
+          p.type = xstrdup ("int");
+          p.name = d_token_text (&seg[0]);
+        }
+      else
+        d_param_from_tokens (seg, n, &p);
       if (!p.name)
         {
           free (p.text);

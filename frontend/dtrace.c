@@ -329,6 +329,7 @@ do_trace (const struct dtrace_options *o)
   struct consumer_options copt = {
     .nsources = o->nsources, .sources = src,
     .quiet = o->quiet, .flowindent = o->flowindent, .verbose = o->verbose, .zdefs = o->zdefs, .destructive = o->destructive,
+    .compile_only = o->compile_only,
     .nxopts = o->nxopts, .xopts = o->xopts,
     .npids = o->npids, .pids = o->pids, .command = o->command,
     .nargs = o->noperands, .args = o->operands,

@@ -175,7 +175,8 @@ parse_words (int argc, char **argv, struct dtrace_options *o, struct option_caps
             case 'V': o->mode = MODE_VERSION; break;
             case 'Z': o->zdefs = true; break;
             case 'w': o->destructive = true; break;
-            case 'k': case 'e': case 'S': case 'a': case 'A':
+            case 'e': o->compile_only = true; break;
+            case 'k': case 'S': case 'a': case 'A':
               break;      /* accepted; meaningful only to later consumer modes */
             default:
               return usage_error ("invalid option", a);

@@ -49,6 +49,7 @@ struct dtrace_options {
   struct dtrace_source { char kind; const char *text; } *sources;
   bool zdefs;                  /* -Z */
   bool destructive;            /* -w */
+  bool compile_only;           /* -e */
   bool stap_sdt_v1_v2;         /* -DSTAP_SDT_V1 / -DSTAP_SDT_V2 */
 };
 

@@ -139,6 +139,44 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
   return 0;
 }
 
+/* The variable LV names, when it exists already (no key checks). */
+static struct dvar *
+existing_var (struct ck *c, const struct d_node *lv)
+{
+  switch (lv->kind)
+    {
+    case DN_IDENT:
+      return ck_find_var (c->prog, VS_GLOBAL, lv->sval);
+    case DN_SELF:
+      return ck_find_var (c->prog, VS_SELF, lv->sval);
+    case DN_THIS:
+      return ck_find_var (c->prog, VS_THIS, lv->sval);
+    case DN_INDEX:
+      if (ck_is_self_index (lv))
+        return ck_find_var (c->prog, VS_SELF, lv->a->sval);
+      return lv->sval ? ck_find_var (c->prog, VS_ASSOC, lv->sval) : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/* s = NULL for a string variable S: the value becomes the empty string,
+ * which is how NULL compares with strings (DN_BINARY); true when so. */
+static bool
+null_to_string (struct ck *c, const struct d_node *lv, struct ninfo *value)
+{
+  if (!value->is_const || value->value != 0 || !value->type.is_pointer
+      || value->type.kind != DT_INTEGER)
+    return false;
+  struct dvar *v = existing_var (c, lv);
+  if (!v || v->type.kind != DT_STRING)
+    return false;
+  value->is_const = false;
+  value->type = T_STRING;
+  value->strconst = "";
+  return true;
+}
+
 int
 ck_assign (struct ck *c, struct d_node *n)
 {
@@ -157,6 +195,8 @@ ck_assign (struct ck *c, struct d_node *n)
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
   struct dtype vt = ck_info (c, n->b)->type;
+  if (n->op == DOP_ASSIGN && null_to_string (c, n->a, ck_info (c, n->b)))
+    vt = T_STRING;
   if (n->op == DOP_ASSIGN && ck_info (c, n->b)->is_const && ck_info (c, n->b)->value == 0)
     {
       /* x = 0 deletes a struct-valued self-> or associative array element
@@ -271,14 +311,17 @@ check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *lo
   return 0;
 }
 
-/* ++x, x--: of an integer variable; the expression's value is the new
- * value (prefix) or the old one (postfix), of the variable's type. */
+/* ++x, x--: of an integer variable (an undeclared one becomes an 8-byte
+ * int64_t); the expression's value is the new value (prefix) or the old
+ * one (postfix), of the variable's type. */
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
   if (check_read_write_target (c, n->a, &n->loc) != 0)
     return -1;
-  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_INT) != 0 : ck_lvalue (c, n->a, T_INT) != 0)
+  /* a variable first met here is an int64_t, as in Oracle's DTrace (an
+   * assignment's first use takes the assigned value's type instead) */
+  if (ck_is_mem_node (n->a) ? ck_mem_lvalue (c, n->a, T_LONG) != 0 : ck_lvalue (c, n->a, T_LONG) != 0)
     return -1;
   if (ck_info (c, n->a)->type.kind != DT_INTEGER)
     {
@@ -300,7 +343,8 @@ ck_incdec (struct ck *c, struct d_node *n)
 static bool
 is_destructive (enum action_kind k)
 {
-  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR;
+  return k == ACT_SYSTEM || k == ACT_RAISE || k == ACT_STOP || k == ACT_COPYOUT || k == ACT_COPYOUTSTR
+         || k == ACT_CHILL;
 }
 
 /* "WHAT may not follow X" for each earlier X (speculate, commit, a
@@ -328,7 +372,9 @@ ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
     case ACT_DISCARD:
       return;
     case ACT_COMMIT:
-      may_not_follow (c, loc, "commit( )", *f, SPF_COMMIT | SPF_DATAREC);
+      /* several commits in one clause are allowed, as in Oracle's Linux
+         DTrace (illumos refused a second one, D_COMM_COMM) */
+      may_not_follow (c, loc, "commit( )", *f, SPF_DATAREC);
       *f |= SPF_COMMIT;
       return;
     case ACT_SPECULATE:
@@ -395,7 +441,7 @@ check_safety_action (struct ck *c, struct d_node *call)
 {
   static const struct { const char *name; enum action_kind k; size_t nargs; } tab[] = {
     { "speculate", ACT_SPECULATE, 1 }, { "commit", ACT_COMMIT, 1 }, { "discard", ACT_DISCARD, 1 },
-    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 },
+    { "raise", ACT_RAISE, 1 }, { "stop", ACT_STOP, 0 }, { "chill", ACT_CHILL, 1 },
     { "copyout", ACT_COPYOUT, 3 }, { "copyoutstr", ACT_COPYOUTSTR, 3 },
   };
   const char *fn = call->sval;
@@ -436,6 +482,14 @@ check_safety_action (struct ck *c, struct d_node *call)
       struct daction *a = ck_add_action (c, tab[k].k, call);
       if (tab[k].k == ACT_COMMIT || tab[k].k == ACT_DISCARD)
         ck_add_item (c, a, T_LONG);
+      if (tab[k].k == ACT_SPECULATE)
+        {
+          /* a clause that only speculates still records its probe: the
+           * bare probe line, printed if the speculation is committed */
+          if (c->clause->rec_size == 0)
+            c->clause->rec_size = dprog_rec_header (c->prog);
+          c->clause->records_data = true;
+        }
       if (tab[k].k == ACT_COPYOUT || tab[k].k == ACT_COPYOUTSTR)
         {
           /* for the consumer's write when the kernel cannot write user

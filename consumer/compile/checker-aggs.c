@@ -94,6 +94,26 @@ agg_params (struct ck *c, enum agg_func f, struct d_node *call, int64_t param[4]
   return 0;
 }
 
+/* D gives stack(), ustack() and jstack() one type, so one aggregation may
+ * be keyed by any of them, of any depth, at key I.  Kernel stacks of
+ * several depths share a key of the deepest (their pcs end at a 0); any
+ * other mix is DT_ANYSTACK (dprog.h), which keeps each user stack's depth.
+ * Codegen lays each use out in the final key (codegen-vars.c). */
+static void
+widen_stack_key (struct ck *c, struct dagg *a, size_t i, struct dtype t)
+{
+  struct dtype *k = &a->keys[i];
+  if (k->kind == t.kind && k->size == t.size)
+    return;
+  unsigned before = dtype_bytes (*k, c->prog->strsize);
+  uint8_t most = k->size > t.size ? k->size : t.size;
+  if (k->kind == DT_KSTACK && t.kind == DT_KSTACK)
+    k->size = most;
+  else
+    *k = (struct dtype) { DT_ANYSTACK, most > 2 ? most : 2, false, false, NULL };
+  a->key_size += dtype_bytes (*k, c->prog->strsize) - before;
+}
+
 /* A new aggregation A: function, parameters, keys and value layout. */
 static void
 agg_define (struct ck *c, struct dagg *a, enum agg_func f, const int64_t param[4], size_t nkeys,
@@ -191,7 +211,9 @@ ck_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_
           return -1;
         }
       for (size_t i = 0; i < a->nkeys; i++)
-        if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING)
+        if (dtype_is_stack (a->keys[i]) && dtype_is_stack (keys[i]))
+          widen_stack_key (c, a, i, keys[i]);
+        else if ((a->keys[i].kind == DT_STRING) != (keys[i].kind == DT_STRING)
             || dtype_bytes (a->keys[i], 8) != dtype_bytes (keys[i], 8)
             || (dtype_is_record (keys[i]) && (a->keys[i].kind != keys[i].kind || a->keys[i].size != keys[i].size)))
           {

@@ -178,7 +178,10 @@ ck_stack_subr (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
   const char *fn = n->sval;
-  bool ustk = strcmp (fn, "ustack") == 0;
+  /* jstack() is ustack() with Java's frames on Solaris; here, where no
+   * runtime helper describes them, it is ustack() of jstackframes (50) */
+  bool jstk = strcmp (fn, "jstack") == 0;
+  bool ustk = jstk || strcmp (fn, "ustack") == 0;
   if (ustk || strcmp (fn, "stack") == 0)
     {
       if (n->nargs > (ustk ? 2u : 1u))
@@ -187,7 +190,7 @@ ck_stack_subr (struct ck *c, struct d_node *n)
                ustk ? 2 : 1);
           return -1;
         }
-      unsigned dflt = ustk ? c->prog->ustackframes : c->prog->stackframes;
+      unsigned dflt = jstk ? 50 : ustk ? c->prog->ustackframes : c->prog->stackframes;
       int64_t frames = dflt ? dflt : 20;
       for (size_t i = 0; i < n->nargs; i++)
         {

@@ -48,14 +48,15 @@ cg_speculation (struct gen *g)
   asm_bind (&g->a, done);
 }
 
-/* speculate(id) with the id in r0: 0 or an inactive id skips the rest of
- * the clause; above nspec is an illegal operation; otherwise the clause's
+/* speculate(id) with the id in r0: 0, an inactive id or one no
+ * speculation() can give (above nspec, negative) skips the rest of the
+ * clause silently, as in DTrace (no fault, no drop); otherwise the clause's
  * record carries the id (the consumer keeps it until commit/discard). */
 static void
 gen_speculate (struct gen *g)
 {
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->clause_end);
-  cg_fault_if (g, BPF_JGT, R0, (int32_t) g->p->nspec, FLT_ILLOP, R0);
+  asm_jmp_imm (&g->a, BPF_JGT, R0, (int32_t) g->p->nspec, g->clause_end);
   cg_emit (g, STX (BPF_W, R7, R0, (int16_t) (g->cg->scratch.rec_off + REC_SPEC_OFF)));
   cg_emit (g, MOV64_REG (R1, R0));
   spec_entry (g, g->clause_end);
@@ -167,6 +168,42 @@ store_item (struct gen *g, const struct rec_item *it)
       cg_normalize (g, R0, it->type);
       cg_emit (g, STX (BPF_DW, R7, R0, (int16_t) off));
     }
+}
+
+/* chill(ns): spin on the clock until ns nanoseconds have passed, as
+ * DTrace's chill() does, but at most CHILL_MAX_READS clock reads (the
+ * verifier walks every turn of a loop, so the loop must be short; a read
+ * takes tens of nanoseconds, so the wait ends after about 100 us at most).
+ * A wait of 0 or less does nothing. */
+#define CHILL_MAX_READS 4096
+
+static void
+gen_chill (struct gen *g, struct d_node *call)
+{
+  int base = g->depth;
+  int done = asm_label (&g->a), again = asm_label (&g->a), more = asm_label (&g->a);
+  cg_expr (g, call->args[0]);
+  asm_jmp_imm (&g->a, BPF_JSLE, R0, 0, done);
+  int ns = cg_push (g);
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  int start = cg_push (g);
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  asm_bind (&g->a, again);
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) start));
+  cg_emit (g, A64_REG (BPF_SUB, R0, R1));
+  cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) ns));
+  /* the way out falls through: the verifier follows it first and keeps
+   * one pending state per loop, not one per turn */
+  asm_jmp_reg (&g->a, BPF_JLT, R0, R1, more);
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, more);
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, 1));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_TMP));
+  asm_jmp_imm (&g->a, BPF_JLT, R1, CHILL_MAX_READS, again);
+  asm_bind (&g->a, done);
+  g->depth = base;
 }
 
 /* raise(sig), stop(), copyout(buf, addr, n), copyoutstr(s, addr, n):
@@ -281,6 +318,9 @@ gen_action (struct gen *g, struct d_node *call)
     case ACT_RAISE:
     case ACT_STOP:
       gen_destructive (g, call, act->kind);
+      break;
+    case ACT_CHILL:
+      gen_chill (g, call);
       break;
     case ACT_COPYOUT:
     case ACT_COPYOUTSTR:

@@ -185,7 +185,7 @@ agg_value (struct gen *g, struct d_node *n, struct dagg *ag, int done)
       /* a small integer key on the stack; others in the scratch key area */
       bool small = cg_build_small_key (g, n->a->args, n->a->nargs);
       if (!small)
-        cg_build_key (g, n->a->args, n->a->nargs, false);
+        cg_build_agg_key (g, n->a->args, n->a->nargs, ag);
       int key_base = small ? R10 : R7;
       int32_t key_off = small ? SLOT_SMALLKEY : (int32_t) g->cg->scratch.key_off;
       cg_emit (g, MOV64_REG (R2, R0));

@@ -78,24 +78,66 @@ gen_stack_subr (struct gen *g, struct d_node *n)
   cg_emit (g, A64_IMM (BPF_ADD, R0, (int32_t) off));
 }
 
-/* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1). */
+/* r4 = the SIZE (BPF_B, BPF_DW) at r1 + r3, r5 = the one at r2 + r3 */
+static void
+load_both_at_r3 (struct gen *g, int size)
+{
+  cg_emit (g, MOV64_REG (R4, R1));
+  cg_emit (g, A64_REG (BPF_ADD, R4, R3));
+  cg_emit (g, LDX (size, R4, R4, 0));
+  cg_emit (g, MOV64_REG (R5, R2));
+  cg_emit (g, A64_REG (BPF_ADD, R5, R3));
+  cg_emit (g, LDX (size, R5, R5, 0));
+}
+
+/* r0 = strcmp-like order of the strings at r1 and r2 (-1, 0, 1), bytes
+ * unsigned.  Eight bytes at a time while they are equal and hold no NUL
+ * (v - 0x01..01 & ~v & 0x80..80 is nonzero when a byte of v is 0), then
+ * byte by byte within the word that differs or ends, and within the bytes
+ * past the last whole word.  Each comparison thus leaves the verifier one
+ * pending branch per word, not two per byte (a program comparing strings
+ * a few dozen times ran into its limit of 8192 pending jumps). */
 static void
 string_compare (struct gen *g)
 {
-  int loop = asm_label (&g->a), diff = asm_label (&g->a), equal = asm_label (&g->a),
-      done = asm_label (&g->a);
+  int words = (int) (g->p->strsize / 8);
+  int wloop = asm_label (&g->a), bytes = asm_label (&g->a), loop = asm_label (&g->a),
+      diff = asm_label (&g->a), equal = asm_label (&g->a), done = asm_label (&g->a);
   cg_emit (g, MOV64_IMM (R3, 0));
+  if (words > 0)
+    {
+      asm_bind (&g->a, wloop);
+      load_both_at_r3 (g, BPF_DW);
+      cg_emit (g, A64_REG (BPF_XOR, R5, R4));            /* r5: the bits that differ */
+      asm_ld_imm64 (&g->a, R0, 0x0101010101010101ull);
+      cg_emit (g, NEG64 (R0));
+      cg_emit (g, A64_REG (BPF_ADD, R0, R4));            /* r0 = v - 0x01..01 */
+      cg_emit (g, A64_IMM (BPF_XOR, R4, -1));
+      cg_emit (g, A64_REG (BPF_AND, R0, R4));
+      asm_ld_imm64 (&g->a, R4, 0x8080808080808080ull);
+      cg_emit (g, A64_REG (BPF_AND, R0, R4));            /* nonzero: a NUL in the word */
+      cg_emit (g, A64_REG (BPF_OR, R0, R5));
+      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, bytes);
+      cg_emit (g, A64_IMM (BPF_ADD, R3, 8));
+      asm_jmp_imm (&g->a, BPF_JLT, R3, 8 * words, wloop);
+    }
+  /* byte by byte from r3, at most 8 bytes and never past strsize */
+  asm_bind (&g->a, bytes);
+  cg_emit (g, MOV64_REG (R0, R3));
+  cg_emit (g, A64_IMM (BPF_ADD, R0, 8));
+  {
+    int capped = asm_label (&g->a);
+    asm_jmp_imm (&g->a, BPF_JLE, R0, (int32_t) g->p->strsize, capped);
+    cg_emit (g, MOV64_IMM (R0, (int32_t) g->p->strsize));
+    asm_bind (&g->a, capped);
+  }
+  asm_jmp_reg (&g->a, BPF_JGE, R3, R0, equal);
   asm_bind (&g->a, loop);
-  cg_emit (g, MOV64_REG (R4, R1));
-  cg_emit (g, A64_REG (BPF_ADD, R4, R3));
-  cg_emit (g, LDX (BPF_B, R4, R4, 0));
-  cg_emit (g, MOV64_REG (R5, R2));
-  cg_emit (g, A64_REG (BPF_ADD, R5, R3));
-  cg_emit (g, LDX (BPF_B, R5, R5, 0));
+  load_both_at_r3 (g, BPF_B);
   asm_jmp_reg (&g->a, BPF_JNE, R4, R5, diff);
   asm_jmp_imm (&g->a, BPF_JEQ, R4, 0, equal);
   cg_emit (g, A64_IMM (BPF_ADD, R3, 1));
-  asm_jmp_imm (&g->a, BPF_JLT, R3, (int32_t) g->p->strsize, loop);
+  asm_jmp_reg (&g->a, BPF_JLT, R3, R0, loop);
   asm_bind (&g->a, equal);
   cg_emit (g, MOV64_IMM (R0, 0));
   asm_ja (&g->a, done);
@@ -193,8 +235,8 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
           if (t.kind == DT_INTEGER && t.size < 8)
             cg_normalize (g, R0, t);
         }
-      else if (g->kind == PK_ERROR && b - BI_ARG0 < 6)
-        cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's arguments */
+      else if ((g->kind == PK_ERROR && b - BI_ARG0 < 6) || (g->kind == PK_TICK && b - BI_ARG0 < 2))
+        cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (8 * (b - BI_ARG0))));   /* fault.c's, run_tick's */
       else
         cg_emit (g, MOV64_IMM (R0, 0));
       return;
@@ -431,6 +473,7 @@ gen_binary (struct gen *g, struct d_node *n)
       asm_bind (&g->a, done);
       return;
     }
+  unsigned nstr = g->nstr;
   cg_expr (g, n->a);
   cg_push (g);
   cg_expr (g, n->b);
@@ -444,6 +487,9 @@ gen_binary (struct gen *g, struct d_node *n)
       cg_emit (g, MOV64_REG (R1, R0));
       string_compare (g);
       cg_emit (g, MOV64_IMM (R1, 0));
+      /* the result is an integer: the operands' string temporaries are
+       * free again (a chain of comparisons of strjoin()s fits) */
+      g->nstr = nstr;
     }
   if (cmp)
     {

@@ -158,6 +158,9 @@ void cg_store_object (struct gen *g, struct d_node *n, unsigned off);
 /* Lay out a map key in the scratch key area (after the thread id for
  * self->); r0 = its address. */
 void cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid);
+/* An aggregation's key: each stack laid out in the slot the checker widened
+ * for every use of the aggregation (checker-aggs.c widen_stack_key). */
+void cg_build_agg_key (struct gen *g, struct d_node **keys, size_t nkeys, const struct dagg *a);
 /* The same at SLOT_SMALLKEY when the key is only integers and fits there;
  * false, emitting nothing, otherwise. */
 bool cg_build_small_key (struct gen *g, struct d_node **keys, size_t nkeys);

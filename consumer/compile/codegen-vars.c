@@ -10,11 +10,28 @@
 
 #include "consumer/compile/codegen-int.h"
 
+/* A stack stored at OFF in a key slot of type SLOT (an aggregation's key,
+ * widened by the checker to every stack used there): the rest of the slot
+ * zeroed; in a DT_ANYSTACK slot a kernel stack marked as one, a user
+ * stack followed by its depth (dprog.h). */
+static void
+fit_stack_slot (struct gen *g, int base_reg, int off, struct dtype stored, struct dtype slot)
+{
+  unsigned have = dtype_bytes (stored, 0), want = dtype_bytes (slot, 0);
+  for (unsigned b = have; b < want; b += 8)
+    cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + (int) b), 0));
+  if (slot.kind == DT_ANYSTACK && stored.kind == DT_KSTACK)
+    cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) off, -1));   /* ANYSTACK_KERNEL */
+  if (slot.kind == DT_ANYSTACK && stored.kind == DT_USTACK)
+    cg_emit (g, ST_IMM (BPF_DW, base_reg, (int16_t) (off + 16), stored.size));
+}
+
 /* Evaluate key expressions, then lay the key out at BASE_REG + START
- * (optionally after the thread id for self->).  r0 = key address. */
+ * (optionally after the thread id for self->; the aggregation's key types
+ * SLOTS, or NULL).  r0 = key address. */
 static void
 build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, int base_reg,
-              int start)
+              int start, const struct dtype *slots)
 {
   int base = g->depth;
   if (base_reg == R10 && !with_tid)
@@ -76,8 +93,14 @@ build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, 
         {
           cg_emit (g, MOV64_REG (R1, base_reg));
           cg_emit (g, A64_IMM (BPF_ADD, R1, off));
-          cg_copy_record (g, R1, R0, ninfo (keys[i])->type);
-          off += (int) dtype_bytes (ninfo (keys[i])->type, g->p->strsize);
+          struct dtype t = ninfo (keys[i])->type;
+          cg_copy_record (g, R1, R0, t);
+          if (slots && dtype_is_stack (slots[i]))
+            {
+              fit_stack_slot (g, base_reg, off, t, slots[i]);
+              t = slots[i];
+            }
+          off += (int) dtype_bytes (t, g->p->strsize);
         }
       else
         {
@@ -93,7 +116,13 @@ build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, 
 void
 cg_build_key (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid)
 {
-  build_key_at (g, keys, nkeys, with_tid, R7, (int) g->cg->scratch.key_off);
+  build_key_at (g, keys, nkeys, with_tid, R7, (int) g->cg->scratch.key_off, NULL);
+}
+
+void
+cg_build_agg_key (struct gen *g, struct d_node **keys, size_t nkeys, const struct dagg *a)
+{
+  build_key_at (g, keys, nkeys, false, R7, (int) g->cg->scratch.key_off, a->keys);
 }
 
 /* A key of at most SLOT_SMALLKEY_SIZE bytes of integers is laid out on the
@@ -110,7 +139,7 @@ cg_build_small_key (struct gen *g, struct d_node **keys, size_t nkeys)
       if (t.kind != DT_INTEGER)
         return false;
     }
-  build_key_at (g, keys, nkeys, false, R10, SLOT_SMALLKEY);
+  build_key_at (g, keys, nkeys, false, R10, SLOT_SMALLKEY, NULL);
   return true;
 }
 
@@ -153,14 +182,13 @@ cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
   asm_bind (&g->a, done);
 }
 
-/* Bytes one dynamic variable element takes from dynvarsize: its key and
- * value plus a fixed overhead (DTrace's dynvar header and hash chain). */
-#define DYNVAR_OVERHEAD 64
-
+/* Bytes one dynamic variable element takes from dynvarsize: the same for
+ * every element of the program (dprog_dynvar_elem_bytes). */
 static int32_t
-dynvar_elem_size (const struct dvar *v)
+dynvar_elem_size (const struct gen *g)
 {
-  return (int32_t) (v->key_size + v->value_size + DYNVAR_OVERHEAD);
+  uint64_t n = dprog_dynvar_elem_bytes (g->p);
+  return n > INT32_MAX ? INT32_MAX : (int32_t) n;
 }
 
 /* r1 = the map of variable V, r2 = the key built in the scratch key area. */
@@ -230,7 +258,7 @@ create_elem (struct gen *g, struct dvar *v, int32_t elem, int16_t slot, bool by_
 static void
 map_elem_for_write (struct gen *g, struct dvar *v)
 {
-  int32_t elem = dynvar_elem_size (v);
+  int32_t elem = dynvar_elem_size (g);
   int found = asm_label (&g->a), drop = asm_label (&g->a), again = asm_label (&g->a);
   var_map_and_key (g, v);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
@@ -288,7 +316,7 @@ delete_map_elem (struct gen *g, struct dvar *v, int done)
   cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, done);
   dynvar_counter (g, done);
-  give_back (g, dynvar_elem_size (v), done);
+  give_back (g, dynvar_elem_size (g), done);
 }
 
 /* x = 0 of a struct-valued self-> or associative array element (the
@@ -308,7 +336,7 @@ store_map_elem (struct gen *g, struct dvar *v)
 {
   bool is_str = v->type.kind == DT_STRING, is_obj = v->type.kind == DT_OBJECT;
   bool by_addr = is_str || is_obj;    /* SLOT_VALUE holds the value's address */
-  int32_t elem = dynvar_elem_size (v);
+  int32_t elem = dynvar_elem_size (g);
   int done = asm_label (&g->a), update = asm_label (&g->a), drop = asm_label (&g->a);
   if (!by_addr)
     {

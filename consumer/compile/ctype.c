@@ -104,6 +104,13 @@ static const struct {
   { "boolean_t", 4, true }, { "processorid_t", 4, true }, { "psetid_t", 4, true },
   { "major_t", 4, false }, { "minor_t", 4, false }, { "dev_t", 8, false },
   { "ino_t", 8, false }, { "mode_t", 4, false }, { "nlink_t", 8, false },
+  /* network and other C library integer typedefs D scripts name (ipaddr_t,
+   * inet_ntoa()'s operand type in DTrace; the rest as glibc has them) */
+  { "ipaddr_t", 4, false }, { "in_addr_t", 4, false }, { "in_port_t", 2, false },
+  { "sa_family_t", 2, false }, { "socklen_t", 4, false },
+  { "intmax_t", 8, true }, { "uintmax_t", 8, false }, { "clock_t", 8, true },
+  { "useconds_t", 4, false }, { "suseconds_t", 8, true }, { "key_t", 4, true },
+  { "blkcnt_t", 8, true }, { "blksize_t", 8, true }, { "loff_t", 8, true },
 };
 
 static struct ctype *

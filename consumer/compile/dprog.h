@@ -42,8 +42,16 @@
  *                         (u64), then n pcs (a 0 ends it early);
  *   DT_USYM               usym ufunc uaddr umod (pc), and the kernel's sym func
  *                         mod (pc): size = enum dt_symform; the bytes are the
- *                         pid (u64) and the pc (u64). */
-enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM,
+ *                         pid (u64) and the pc (u64);
+ *   DT_ANYSTACK           an aggregation key that is stack() in one place and
+ *                         ustack() in another, or ustack()s of several depths
+ *                         (D gives them one type): size = the most frames, at
+ *                         least 2; the bytes are those of the stack stored,
+ *                         zero-filled: a kernel stack's pid is ANYSTACK_KERNEL;
+ *                         a user stack's is the process's, and its depth
+ *                         follows the hash (u64). */
+#define ANYSTACK_KERNEL UINT64_MAX
+enum dt_kind { DT_VOID, DT_INTEGER, DT_STRING, DT_USTACK, DT_KSTACK, DT_USYM, DT_ANYSTACK,
                DT_OBJECT /* a struct, union or array in memory: ->ctype says which */ };
 
 enum dt_symform { DSF_FUNC, DSF_MOD, DSF_ADDR, DSF_KFUNC, DSF_KMOD };
@@ -73,7 +81,13 @@ struct dtype {
 static inline bool
 dtype_is_record (struct dtype t)
 {
-  return t.kind == DT_USTACK || t.kind == DT_KSTACK || t.kind == DT_USYM;
+  return t.kind == DT_USTACK || t.kind == DT_KSTACK || t.kind == DT_USYM || t.kind == DT_ANYSTACK;
+}
+
+static inline bool
+dtype_is_stack (struct dtype t)
+{
+  return t.kind == DT_USTACK || t.kind == DT_KSTACK || t.kind == DT_ANYSTACK;
 }
 
 /* Bytes a value of type T takes in a record, key or value (8-aligned). */
@@ -84,7 +98,7 @@ dtype_bytes (struct dtype t, unsigned strsize)
     {
     case DT_STRING: return (strsize + 7) & ~7u;
     case DT_USTACK: return 16;
-    case DT_KSTACK: return 8 + 8u * t.size;
+    case DT_KSTACK: case DT_ANYSTACK: return 8 + 8u * t.size;
     case DT_USYM: return 16;
     case DT_OBJECT: return (unsigned) ((ctype_resolve (t.ctype)->size + 7) & ~7ull);
     default: return 8;
@@ -148,8 +162,8 @@ enum action_kind {
    * record the id (items[0]) for the consumer */
   ACT_SPECULATE, ACT_COMMIT, ACT_DISCARD,
   /* destructive (need -w): system() records its format's items for the
-   * consumer; raise/stop/copyout/copyoutstr act in the kernel only */
-  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR,
+   * consumer; raise/stop/copyout/copyoutstr/chill act in the kernel only */
+  ACT_SYSTEM, ACT_RAISE, ACT_STOP, ACT_COPYOUT, ACT_COPYOUTSTR, ACT_CHILL,
   ACT_PRINT,                  /* print(x): items[0], shown with its C type */
   ACT_SETOPT                  /* setopt(name[, value]): the strings, applied by the consumer */
 };
@@ -283,5 +297,32 @@ dprog_rec_header (const struct dprog *p)
   return REC_HEADER_SIZE + (p->oformat_json ? REC_META_SIZE : 0);
 }
 
+/* What one dynamic variable element (a self-> variable or an associative
+ * array element) takes from dynvarsize: the same for every element, the
+ * largest value of the program's dynamic variables (an int's 4 bytes, a
+ * string's strsize, a struct's size) plus its largest key (the keys' bytes
+ * as dtype_bytes lays them out, a thread's own id not counted), so that
+ * dynvarsize / this many elements fit at once, as in Oracle's DTrace. */
+static inline uint64_t
+dprog_dynvar_elem_bytes (const struct dprog *p)
+{
+  uint64_t value = 0, key = 0;
+  for (size_t i = 0; i < p->nvars; i++)
+    {
+      const struct dvar *v = &p->vars[i];
+      if (v->scope != VS_ASSOC && v->scope != VS_SELF)
+        continue;
+      uint64_t vb = v->type.kind == DT_INTEGER && v->type.size ? v->type.size
+                    : v->type.kind == DT_STRING ? p->strsize
+                    : v->type.kind == DT_OBJECT ? ctype_resolve (v->type.ctype)->size
+                    : dtype_bytes (v->type, p->strsize);
+      uint64_t kb = 0;
+      for (size_t k = 0; k < v->nkeys; k++)
+        kb += dtype_bytes (v->keys[k], p->strsize);
+      value = vb > value ? vb : value;
+      key = kb > key ? kb : key;
+    }
+  return value + key > 0 ? value + key : 1;
+}
 
 #endif

@@ -8,7 +8,7 @@
  * demangler: the C++ runtime every g++-built program already links,
  * libstdc++, exports one (abi::__cxa_demangle, a C-linkage function,
  * distributed under the GCC Runtime Library Exception), and the consumer
- * links -lstdc++ to call it.
+ * opens libstdc++ on the first mangled name it meets to call it.
  */
 #ifndef SDTKIT_CONSUMER_DEMANGLE_H
 #define SDTKIT_CONSUMER_DEMANGLE_H

@@ -71,7 +71,7 @@ fmt_type (struct dtype t)
   struct dfmt_type f = { DFMT_T_INT, t.size, t.is_signed, NULL };
   if (t.kind == DT_STRING)
     f.cls = DFMT_T_STRING;
-  else if (t.kind == DT_USTACK || t.kind == DT_KSTACK)
+  else if (dtype_is_stack (t))
     f.cls = DFMT_T_STACK, f.size = dtype_bytes (t, 0);
   else if (t.kind == DT_USYM)
     f.cls = DFMT_T_USYM, f.size = 8;
@@ -143,7 +143,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
         }
   for (size_t i = 0; i < prog->naggs; i++)
     for (size_t k = 0; k < prog->aggs[i].nkeys; k++)
-      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK
+      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK || prog->aggs[i].keys[k].kind == DT_ANYSTACK
                       || (prog->aggs[i].keys[k].kind == DT_USYM && !dsf_is_kernel (prog->aggs[i].keys[k].size));
   o->ncpu = libbpf_num_possible_cpus ();
   if (o->ncpu < 1)
@@ -275,10 +275,21 @@ ustack_value (const struct output *o_const, struct dtype t, const uint8_t *p)
 static struct dfmt_value
 record_value (const struct output *o, struct dtype t, const uint8_t *p)
 {
-  if (t.kind == DT_USTACK)
-    return ustack_value (o, t, p);
   uint64_t pid;
   memcpy (&pid, p, 8);
+  if (t.kind == DT_ANYSTACK && pid == ANYSTACK_KERNEL)
+    t.kind = DT_KSTACK, pid = 0;
+  else if (t.kind == DT_ANYSTACK)
+    {
+      /* a user stack: its depth follows the hash (dprog.h) */
+      uint64_t depth;
+      memcpy (&depth, p + 16, 8);
+      t.kind = DT_USTACK;
+      if (depth >= 1 && depth < t.size)
+        t.size = (uint8_t) depth;
+    }
+  if (t.kind == DT_USTACK)
+    return ustack_value (o, t, p);
   if (t.kind == DT_USYM)
     {
       uint64_t pc;
@@ -505,7 +516,7 @@ referenced_captures (struct output *o, size_t i, uint8_t (**keys)[USTACK_KEY_SIZ
   struct dagg *a = &o->prog->aggs[i];
   bool has = false;
   for (size_t k = 0; k < a->nkeys; k++)
-    has |= a->keys[k].kind == DT_USTACK;
+    has |= a->keys[k].kind == DT_USTACK || a->keys[k].kind == DT_ANYSTACK;
   if (!has || dagg_is_array (a))
     return;
   size_t nk;
@@ -515,8 +526,11 @@ referenced_captures (struct output *o, size_t i, uint8_t (**keys)[USTACK_KEY_SIZ
       size_t off = 0;
       for (size_t k = 0; k < a->nkeys; k++)
         {
-          if (a->keys[k].kind == DT_USTACK)
-            memcpy (VEC_PUSH (*keys, *n, *cap), kk + j * a->key_size + off, USTACK_KEY_SIZE);
+          const uint8_t *key = kk + j * a->key_size + off;
+          uint64_t pid;
+          memcpy (&pid, key, 8);
+          if (a->keys[k].kind == DT_USTACK || (a->keys[k].kind == DT_ANYSTACK && pid != ANYSTACK_KERNEL))
+            memcpy (VEC_PUSH (*keys, *n, *cap), key, USTACK_KEY_SIZE);
           off += dtype_is_record (a->keys[k]) || a->keys[k].kind == DT_STRING
                  ? dtype_bytes (a->keys[k], o->prog->strsize) : 8;
         }
@@ -619,6 +633,18 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
   o->out = saved;
 }
 
+/* A clause whose only actions are commit() and discard() records nothing
+ * of its own: its record settles speculations (speculation.c) and, as in
+ * Oracle's Linux DTrace, prints no probe line. */
+static bool
+only_settles (const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind != ACT_COMMIT && cl->actions[i].kind != ACT_DISCARD)
+      return false;
+  return cl->nactions > 0;
+}
+
 static void
 record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
 {
@@ -648,7 +674,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
                                probe ? probe->func : "", probe ? probe->name : "" };
       json_probe_begin (&o->jw, &dp, meta[0], meta[0] + o->wall_offset, (int32_t) meta[1]);
     }
-  else if (!o->ctx.quiet || o->ctx.flowindent)
+  else if ((!o->ctx.quiet || o->ctx.flowindent) && !only_settles (cl))
     {
       if (!o->header_done)
         {
@@ -769,7 +795,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
           output_setopt (o, &vals[0], nv > 1 ? &vals[1] : NULL);
           break;
         case ACT_SPECULATE: case ACT_COMMIT: case ACT_DISCARD:   /* speculation.c */
-        case ACT_RAISE: case ACT_STOP:   /* in the kernel */
+        case ACT_RAISE: case ACT_STOP: case ACT_CHILL:   /* in the kernel */
           break;
         }
     }
@@ -779,7 +805,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
       if (jw_emit_line (&o->jw, o->out.fp) != 0)
         o->out.failed = true;
     }
-  else if (!o->ctx.quiet)
+  else if (!o->ctx.quiet && !only_settles (cl))
     dfmt_record_end (&o->out, &o->ctx);
 }
 

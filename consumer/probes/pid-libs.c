@@ -202,6 +202,16 @@ is_x86_64_elf (const char *path)
   return ok;
 }
 
+char *
+pid_interpreter (const char *exec_path)
+{
+  struct dyninfo d;
+  read_dyn (exec_path, &d);
+  char *interp = d.ok && d.interp ? realpath (d.interp, NULL) : NULL;
+  dyn_free (&d);
+  return interp;
+}
+
 size_t
 pid_needed_libs (const char *exec_path, char ***paths)
 {

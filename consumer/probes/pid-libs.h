@@ -13,5 +13,8 @@
  * *PATHS and its strings are malloc'd.  Never fails (unreadable or
  * unresolvable names are left out). */
 size_t pid_needed_libs (const char *exec_path, char ***paths);
+/* The real path of EXEC_PATH's interpreter (PT_INTERP; malloc'd), or NULL:
+ * the first of pid_needed_libs()'s paths without searching the others. */
+char *pid_interpreter (const char *exec_path);
 
 #endif

@@ -40,6 +40,15 @@ providers_new (void)
   return xcalloc (1, sizeof (struct providers));
 }
 
+struct uprobe_attachment *
+providers_take_uprobe_links (struct providers *pv)
+{
+  struct uprobe_attachment *h = pv ? pv->att : NULL;
+  if (pv)
+    pv->att = NULL;
+  return h;
+}
+
 void
 providers_detach (struct providers *pv)
 {

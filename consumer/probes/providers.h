@@ -64,6 +64,9 @@ int providers_syscall_map (struct providers *pv, const struct dprobe *probes, si
 int providers_attach_syscall (struct providers *pv, enum probe_kind kind, int prog_fd);
 /* Attach a profile-N program to a CPU-clock event on every CPU. */
 int providers_attach_profile (struct providers *pv, const struct dprobe *dp, int prog_fd);
+/* The pid provider's uprobe links, handed to the caller (to detach with
+ * the others, in parallel). */
+struct uprobe_attachment *providers_take_uprobe_links (struct providers *pv);
 /* Detach everything attached (the programs stop firing). */
 void providers_detach (struct providers *pv);
 /* `dtrace -l` of syscall, profile and pid probes matching the

@@ -241,9 +241,12 @@ uprobe_attachment_nlinks (const struct uprobe_attachment *h)
   return h->nfds;
 }
 
-/* Closing a perf-event uprobe link waits for an RCU-tasks grace period
- * (tens of ms); closes from several threads share grace periods, so many
- * links are closed in parallel. */
+/* Closing a uprobe link (a perf event or a uprobe_multi link) waits for
+ * an RCU-tasks grace period (tens of ms); closes from several threads
+ * share grace periods, so links are closed in parallel: one thread per
+ * link up to 64, then several links per thread.  Two uprobe_multi links
+ * (a script's probes and the dynamic linker's hook) cost one grace period,
+ * not two. */
 struct closer {
   const int *fds;
   size_t n, stride;
@@ -261,8 +264,8 @@ closer_run (void *arg)
 static void
 close_all (int *fds, size_t n)
 {
-  enum { MAX_THREADS = 64, PER_THREAD = 4 };
-  size_t nthreads = n / PER_THREAD;
+  enum { MAX_THREADS = 64 };
+  size_t nthreads = n;
   if (nthreads > MAX_THREADS)
     nthreads = MAX_THREADS;
   pthread_t tids[MAX_THREADS];
@@ -288,6 +291,18 @@ close_all (int *fds, size_t n)
     }
   for (size_t t = 0; t < started; t++)
     pthread_join (tids[t], NULL);
+}
+
+void
+uprobe_attachment_absorb (struct uprobe_attachment *into, struct uprobe_attachment *from)
+{
+  if (!from)
+    return;
+  for (size_t i = 0; i < from->nfds; i++)
+    VEC_PUSH (into->fds, into->nfds, into->cap) = from->fds[i];
+  into->unfiltered |= from->unfiltered;
+  free (from->fds);
+  free (from);
 }
 
 void

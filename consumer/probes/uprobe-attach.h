@@ -93,6 +93,9 @@ int uprobe_attach (struct uprobe_attachment *h, int prog_fd,
 bool uprobe_attachment_pid_filtered (const struct uprobe_attachment *h);
 /* Number of kernel objects (link fds) held. */
 size_t uprobe_attachment_nlinks (const struct uprobe_attachment *h);
+/* Move FROM's links into INTO and free FROM (NULL is fine): one
+ * uprobe_detach of INTO then closes them all in parallel. */
+void uprobe_attachment_absorb (struct uprobe_attachment *into, struct uprobe_attachment *from);
 /* Detach everything (close every fd) and free H.  NULL is fine. */
 void uprobe_detach (struct uprobe_attachment *h);
 

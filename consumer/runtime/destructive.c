@@ -27,6 +27,7 @@ destructive_used (const struct dprog *p)
       switch (p->clauses[c].actions[i].kind)
         {
         case ACT_SYSTEM: case ACT_RAISE: case ACT_STOP: case ACT_COPYOUT: case ACT_COPYOUTSTR:
+        case ACT_CHILL:
           return true;
         default:
           break;

@@ -215,6 +215,15 @@ lib_watch_fd (const struct lib_watch *w)
   return w->ringbuf_fd;
 }
 
+struct uprobe_attachment *
+lib_watch_take_links (struct lib_watch *w)
+{
+  struct uprobe_attachment *h = w ? w->h : NULL;
+  if (w)
+    w->h = NULL;
+  return h;
+}
+
 void
 lib_watch_free (struct lib_watch *w)
 {
@@ -227,19 +236,6 @@ lib_watch_free (struct lib_watch *w)
   free (w);
 }
 
-/* The interpreter of the program at PATH, or NULL. */
-static char *
-interpreter_of_file (const char *path)
-{
-  char **libs = NULL;
-  size_t n = pid_needed_libs (path, &libs);
-  char *interp = n > 0 ? libs[0] : NULL;
-  for (size_t i = 1; i < n; i++)
-    free (libs[i]);
-  free (libs);
-  return interp;
-}
-
 /* The interpreter PID runs (EXEC_PATH: the file it will run), by the path
  * that opens it from here. */
 static char *
@@ -247,7 +243,7 @@ interpreter_of (pid_t pid, const char *exec_path)
 {
   char exe[64];
   snprintf (exe, sizeof exe, "/proc/%d/exe", (int) pid);
-  char *interp = interpreter_of_file (exec_path ? exec_path : exe);
+  char *interp = pid_interpreter (exec_path ? exec_path : exe);
   if (!exec_path && interp && access (interp, R_OK) != 0)
     {
       char *in_root = xasprintf ("/proc/%d/root%s", (int) pid, interp);

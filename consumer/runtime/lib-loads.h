@@ -60,6 +60,9 @@ struct lib_watch;
 struct lib_watch *lib_watch_new (const pid_t *pids, const char *const *exes, const bool *stop, size_t n,
                                  enum uprobe_mode mode);
 int lib_watch_fd (const struct lib_watch *w);
+/* The hook's uprobe links, handed to the caller (to detach with the
+ * script's own, in parallel); W stops watching. */
+struct uprobe_attachment *lib_watch_take_links (struct lib_watch *w);
 void lib_watch_free (struct lib_watch *w);
 
 #endif

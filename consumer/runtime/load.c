@@ -20,15 +20,32 @@
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
 
-void
-run_once (int fd)
+static void
+run_with_args (int fd, uint64_t args[8])
 {
   if (fd < 0)
     return;
-  uint64_t args[8] = { 0 };
-  LIBBPF_OPTS (bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = sizeof args);
+  LIBBPF_OPTS (bpf_test_run_opts, o, .ctx_in = args, .ctx_size_in = 8 * sizeof args[0]);
   if (bpf_prog_test_run_opts (fd, &o) != 0)
-    diag_error ("failed to run a BEGIN/END program: %s", strerror (errno));
+    diag_error ("failed to run a BEGIN/END/tick program: %s", strerror (errno));
+}
+
+void
+run_once (int fd)
+{
+  uint64_t args[8] = { 0 };
+  run_with_args (fd, args);
+}
+
+/* A tick-N probe fires from this process, when its time comes: the code it
+ * interrupts is ours, in user mode, so arg0 (the kernel pc) is 0 and arg1
+ * (the user pc) is the caller's return address, as a profile sample taken
+ * there would give. */
+void
+run_tick (int fd)
+{
+  uint64_t args[8] = { 0, (uint64_t) (uintptr_t) __builtin_return_address (0) };
+  run_with_args (fd, args);
 }
 
 /* The kernel's part of the compiler's target description (dprog.h struct

@@ -225,7 +225,7 @@ create_maps (struct runtime *rt)
         continue;
       /* room for dynvarsize worth of elements (codegen.c keeps the shared
        * count: a full dynamic variable space drops the store) */
-      uint64_t want = p->dynvarsize / (v->key_size + v->value_size + 64) + 1;
+      uint64_t want = p->dynvarsize / dprog_dynvar_elem_bytes (p) + 1;
       unsigned entries = want > (1u << 20) ? 1u << 20 : want < 16 ? 16 : (unsigned) want;
       rt->maps.vars[i] = make_map (BPF_MAP_TYPE_HASH, "dt_var", v->key_size, v->value_size, entries, 0);
       if (rt->maps.vars[i] < 0)

@@ -138,6 +138,7 @@ int attach_group_per_pid (struct runtime *rt, size_t first, int fd, enum uprobe_
 
 /* load.c */
 void run_once (int fd);
+void run_tick (int fd);
 int load_and_attach (struct runtime *rt);
 
 /* attach-providers.c: the pid, syscall and profile-N programs. */

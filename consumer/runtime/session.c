@@ -435,7 +435,7 @@ trace_loop (struct runtime *rt)
         {
           if (rt->ticks[i].next <= now_ns)
             {
-              run_once (rt->ticks[i].fd);
+              run_tick (rt->ticks[i].fd);
               while (rt->ticks[i].next <= now_ns)
                 rt->ticks[i].next += rt->ticks[i].interval;
             }
@@ -478,17 +478,27 @@ trace_loop (struct runtime *rt)
     fputc ('\n', rt->outf);
 }
 
+/* Every uprobe link at once: the script's USDT probes, the pid provider's
+ * and the dynamic linker's hook, closed in parallel so that their RCU
+ * grace periods overlap (uprobe-attach.c). */
+static void
+detach_uprobes (struct runtime *rt)
+{
+  struct uprobe_attachment *all = rt->att ? rt->att : uprobe_attachment_new ();
+  uprobe_attachment_absorb (all, providers_take_uprobe_links (rt->prov));
+  uprobe_attachment_absorb (all, lib_watch_take_links (rt->libwatch));
+  uprobe_detach (all);
+  rt->att = NULL;
+}
+
 /* stop: detach, END, drain; the aggregations; returns the exit status */
 static int
 stop_tracing (struct runtime *rt)
 {
   /* a second signal before the detach leaves it to the exit (the kernel
    * removes the uprobes as our descriptors close): print first */
-  if (rt->att && !stop_hurried ())
-    {
-      uprobe_detach (rt->att);
-      rt->att = NULL;
-    }
+  if (!stop_hurried ())
+    detach_uprobes (rt);
   if (!stop_hurried ())
     providers_detach (rt->prov);
   ring_buffer__consume (rt->rb);
@@ -539,6 +549,11 @@ consumer_run (const struct consumer_options *opt)
     goto out;
   if (destructive_permit (p) != 0)
     goto out;
+  if (opt->compile_only)
+    {
+      status = 0;   /* -e: compiled and matched; nothing is enabled */
+      goto out;
+    }
   rt.spec = spec_store_new (p);
   p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
   if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)

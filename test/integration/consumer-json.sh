@@ -199,7 +199,7 @@ if not ok:
     print("  %r" % objs)
 PY
 # dynamic variable drops (-x dynvarsize): objects without a cpu, the counts add up
-"$DTRACE" -q -x oformat=json -x dynvarsize=2k -n '
+"$DTRACE" -q -x oformat=json -x dynvarsize=512 -n '
 jsonmix$target:::item { a[arg0] = 1; }
 jsonmix$target:::item /a[arg0]/ { @stored = count(); }' -c './jsonmix 100' > dyn.json 2> dyn.err
 python3 - dyn.json <<'PY'
@@ -209,7 +209,7 @@ drops = [o for o in objs if o["type"] == "drop"]
 stored = [e["value"] for o in objs if o["type"] == "aggregation" for e in o["entries"]]
 ok = drops and all(d["kind"] == "dynamic" and "cpu" not in d and d["message"].endswith(" dynamic variable drop" + ("s" if d["count"] > 1 else ""))
                    for d in drops) and stored and stored[0] + sum(d["count"] for d in drops) == 100
-print(("ok - " if ok else "not ok - ") + "-x dynvarsize=2k under oformat=json: 'dynamic' drop objects; stored + dropped = 100")
+print(("ok - " if ok else "not ok - ") + "-x dynvarsize=512 under oformat=json: 'dynamic' drop objects; stored + dropped = 100")
 if not ok:
     print("  %r" % objs)
 PY

@@ -289,6 +289,9 @@ check "... repeatedly on each (each >= 20 in a second)" bash -c "echo '$out' | a
 out=$("$DTRACE" -q -n 'profile-997 { @[arg0 != 0 && arg1 != 0, arg0 != 0 || arg1 != 0] = count(); } tick-500ms { exit(0); }')
 check_match "profile arg0/arg1: never both set, always one of them" "$out" '^ +0 +1 +[0-9]+$'
 check "... and no other row" bash -c "[ \$(echo '$out' | grep -c '[0-9]') = 1 ]"
+out=$("$DTRACE" -q -n 'tick-1ms { printf("%d %d %d\n", arg0, arg1 != 0, arg2); exit(0); }')
+check_eq "tick arg0/arg1: it fires in dtrace's own user code: arg0 (kernel pc) 0, arg1 (user pc) set (tst.argtest)" \
+  "$out" "0 1 0"
 for p in profile-99 profile-99hz profile:::profile-5ms profile-500us profile-1s profile-1sec profile-2000000ns; do
   "$DTRACE" -n "$p { } tick-100ms { exit(0); }" >/dev/null 2>err.txt; rc=$?
   check_eq "$p is accepted" "$rc:$(head -1 err.txt)" "0:dtrace: description '$p ' matched 2 probes"

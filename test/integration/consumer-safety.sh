@@ -5,7 +5,8 @@
 # copyinstr address, division and modulo by zero, illegal speculation ids)
 # with DTrace's error line and the ERROR probe, tracing going on after them,
 # dynvarsize bounding self-> and associative arrays, and destructive actions
-# (-w required; system, raise, stop, copyout, copyoutstr seen in the target).
+# (-w required; system, raise, stop, copyout, copyoutstr seen in the target;
+# chill's busy wait).
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/safety.d" -o safety.h || fail "dtrace -h safety.d"
@@ -38,6 +39,34 @@ BEGIN { discard(var); }
 BEGIN { printf("Successfully tested buffer discard\n"); exit(0); }')
 check_eq "BEGIN: discard() drops the speculated data (Oracle tst.SpeculationDiscard)" "$out" \
   "$(printf 'Speculation ID: 1\nSuccessfully tested buffer discard\n')"
+
+out=$("$DTRACE" -q -x nspec=4 -n '
+BEGIN { a = speculation(); b = speculation(); c = speculation(); d = speculation(); }
+BEGIN { speculate(a); printf("a%d ", a); }
+BEGIN { speculate(b); printf("b%d ", b); }
+BEGIN { speculate(c); printf("c%d ", c); }
+BEGIN { speculate(d); printf("d%d ", d); }
+BEGIN { commit(d); discard(c); commit(b); commit(a); }
+BEGIN { printf("end\n"); exit(0); }' 2>spec4.err)
+check_eq "several commit()s and discard()s in one clause (Oracle tst.CommitDiscard4x)" "$out" "d4 b2 a1 end"
+check_eq "... no error" "$(cat spec4.err)" ""
+
+out=$("$DTRACE" -n '
+BEGIN { s = speculation(); }
+BEGIN { speculate(s); printf("spec"); }
+BEGIN { commit(s); }
+BEGIN { s2 = speculation(); }
+BEGIN { discard(s2); }
+BEGIN { exit(0); }' 2>/dev/null | cut -c12-)
+check_eq "not quiet: a commit()/discard() clause prints no probe line of its own (Oracle tst.SpeculationCommitNotQuiet)" \
+  "$out" "$(printf '%32s\n%32s spec\n%32s \n' FUNCTION:NAME :BEGIN :BEGIN)"
+
+for end in commit discard; do
+  out=$("$DTRACE" -n "BEGIN { s = speculation(); } BEGIN { speculate(s); } BEGIN { $end(s); } BEGIN { exit(0); }" \
+    2>/dev/null | grep -c ':BEGIN')
+  check_eq "not quiet: a clause that only speculates prints its probe line if committed ($end: Oracle tst.SpeculationDefault*)" \
+    "$out" "$([ $end = commit ] && echo 2 || echo 1)"
+done
 
 run evenodd "tick 6" -q -n '
 saf$target:::tick { self->spec = speculation(); }
@@ -156,16 +185,21 @@ check_eq "commit(id > nspec): the clause faults, the next one runs" "$out" "on"
 check_match "... 'illegal operation in action #1'" "$(cat ill.err)" \
   '^dtrace: error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): illegal operation in action #1 at DIF offset [0-9]+$'
 
+out=$("$DTRACE" -q -n 'BEGIN { speculate(-1); printf("never\n"); } BEGIN { speculate(9); printf("never\n"); }
+  BEGIN { printf("on\n"); exit(0); }' 2>badspec.err)
+check_eq "speculate(-1), speculate(id > nspec): the clause is skipped, no fault (Oracle tst.negspec)" "$out" "on"
+check_eq "... no error line" "$(cat badspec.err)" ""
+
 # ------------------------------------------------------------------------
 # Dynamic variables
 
-run dyn "tick 100" -q -x dynvarsize=2k -n '
+run dyn "tick 100" -q -x dynvarsize=512 -n '
 saf$target:::tick { a[arg0] = 1; }
 saf$target:::tick /a[arg0]/ { @stored = count(); }
 END { printa("stored=%@d\n", @stored); }'
 stored=$(sed -n 's/^stored=//p' dyn.out)
 drops=$(sed -n 's/^dtrace: \([0-9]*\) dynamic variable drops\{0,1\}$/\1/p' dyn.err | awk '{ s += $1 } END { print s + 0 }')
-check_match "-x dynvarsize=2k: 'dtrace: N dynamic variable drops'" "$(cat dyn.err)" '^dtrace: [0-9]+ dynamic variable drops$'
+check_match "-x dynvarsize=512: 'dtrace: N dynamic variable drops'" "$(cat dyn.err)" '^dtrace: [0-9]+ dynamic variable drops$'
 check_eq "... elements stored + drops = 100 stores (stored: $stored)" "$((stored + drops))" 100
 check_match "... some fit" "$stored" '^[1-9][0-9]*$'
 
@@ -175,7 +209,7 @@ saf$target:::tick /a[arg0] && self->x == arg0 + 1/ { @stored = count(); a[arg0] 
 END { printa("stored=%@d\n", @stored); }'
 check_eq "assigning 0 to a[k] and self->x frees them: 100 stores fit in 2k" "$(cat dynfree.out)" "$(printf 'stored=100\n\n')"
 check_eq "... no drops" "$(cat dynfree.err)" ""
-run over "tick 2" -q -x dynvarsize=1k -n 'saf$target:::tick { s["k"] = copyinstr(arg1); self->n = arg0 + 10; } saf$target:::done { printf("%s %d\n", s["k"], self->n); }'
+run over "tick 2" -q -x dynvarsize=2k -n 'saf$target:::tick { s["k"] = copyinstr(arg1); self->n = arg0 + 10; } saf$target:::done { printf("%s %d\n", s["k"], self->n); }'
 check_eq "existing elements are overwritten in place (a shorter string too), taking no new space" "$(cat over.out)" "$(printf 'beta 11\n')"
 check_eq "... no drops" "$(cat over.err)" ""
 run dynstr "tick 100" -q -n 'saf$target:::tick { s[arg0] = copyinstr(arg1); } saf$target:::done { printf("%s %s\n", s[0], s[99]); }'
@@ -185,7 +219,7 @@ check_eq "... no drops" "$(cat dynstr.err)" ""
 # ------------------------------------------------------------------------
 # Destructive actions
 
-for act in 'system("true")' 'raise(10)' 'stop()' 'copyout("x", arg0, 1)' 'copyoutstr("x", arg0, 2)'; do
+for act in 'system("true")' 'raise(10)' 'stop()' 'copyout("x", arg0, 1)' 'copyoutstr("x", arg0, 2)' 'chill(1)'; do
   run nodes "poke" -q -n "saf\$target:::poke { $act; }"
   check_eq "without -w, $act: exit 1" "$(cat nodes.rc)" 1
   check_eq "... 'dtrace: could not enable tracing: Destructive actions not allowed'" "$(cat nodes.err)" \
@@ -200,6 +234,15 @@ check_eq "#pragma D option destructive allows them" "$(cat pragma.out)" "$(print
 run sys "tick 2" -q -w -n 'saf$target:::tick { printf("before %d\n", arg0); system("echo system %d %s", arg0, copyinstr(arg1)); printf("after %d\n", arg0); }'
 check_eq "system(): formatted, run by dtrace, output in record order" "$(cat sys.out)" \
   "$(printf 'before 0\nsystem 0 alpha\nafter 0\nbefore 1\nsystem 1 beta\nafter 1\n')"
+
+run chill "tick 2" -q -w -n 'saf$target:::tick { t = timestamp; chill(20000); printf("%d ", timestamp - t >= 20000); }
+  saf$target:::tick { chill(0); chill(-5); printf("%d\n", arg0); }'
+check_eq "chill(20000) waits 20 us in the probe; chill(0) and chill(-5) do nothing" "$(cat chill.out)" \
+  "$(printf '1 0\n1 1\n')"
+out=$("$DTRACE" -q -w -n 'BEGIN { t = timestamp; chill(1000000000); trace(timestamp - t < 500000000); exit(0); }')
+check_eq "chill(1 s) is cut short (a bounded loop): under 500 ms" "$out" 1
+out=$("$DTRACE" -q -w -n 'BEGIN { s = speculation(); chill(1); speculate(s); printf("never"); } BEGIN { exit(0); }' 2>&1)
+check_eq "chill() before speculate() is allowed (tst.zerosize)" "$out" ""
 
 check_eq "(control) the target alone gets no SIGUSR1" "$("$S" sig)" "sigusr1=0"
 run sig "sig" -q -w -n 'saf$target:::sig { raise(10); }'

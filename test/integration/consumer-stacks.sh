@@ -154,6 +154,19 @@ err_is "ustack(arg0)" 'BEGIN { ustack(arg0); }' 'ustack\( \) argument #1 must be
 err_is "ustack(200)" 'BEGIN { ustack(200); }' 'of at most 127'
 err_is "ufunc()" 'BEGIN { ufunc(); }' 'ufunc\( \) prototype mismatch: 0 args passed, 1 expected'
 err_is "usym(\"s\")" 'BEGIN { usym("s"); }' 'must be of integer type'
-err_is "mixed stack depths as one key" 'BEGIN { @[ustack()] = count(); @[ustack(3)] = count(); }' 'aggregation key #1 type mismatch'
+
+# --- stack(), ustack() and jstack() of any depth are one type: one
+# aggregation may be keyed by all of them (printa/tst.stack); each keeps its
+# own kind and depth.  A block's signature: kernel or user, frames, count.
+"$DTRACE" -q -n 'BEGIN { @[stack(2)] = count(); @[ustack(2)] = count(); @[ustack(2)] = count(); @[jstack(3)] = count();
+  exit(0); } END { printa("%k|%@d\n", @); }' >mix.out 2>mix.err
+check_eq "@[stack(2)], @[ustack(2)] twice, @[jstack(3)]: three keys, each its own kind and depth" \
+  "$(awk '/^ +[^ |]/ { if (!n++) kind = $1 ~ /^(bpf|vmlinux)`|^0xffff/ ? "kernel" : "user" }
+          /^\|/ { print kind, n, substr($0, 2); n = 0 }' mix.out | sort)" \
+  "$(printf 'kernel 2 1\nuser 2 2\nuser 3 1')"
+check_eq "... no error" "$(cat mix.err)" ""
+"$DTRACE" -q -n 'BEGIN { @[ustack(5)] = count(); @[ustack(3)] = count(); @k[stack(1)] = count(); @k[stack(3)] = count();
+  exit(0); }' >/dev/null 2>mix2.err; rc=$?
+check_eq "ustack(5) and ustack(3), stack(1) and stack(3) as one key: accepted" "$rc:$(cat mix2.err)" "0:"
 
 done_testing

@@ -174,4 +174,17 @@ tgt$target:$1::tick { n++; } END { printf("ticks %d\n", n); }' -c "$T_TARGET 3" 
 check_eq "#pragma D option defaultargs: an unset \$1 in a probe description matches every module" "$out" "ticks 3"
 "$DTRACE" -q -n 'BEGIN { printf("%d\n", $1); exit(0); }' >/dev/null 2>err.txt; rc=$?
 check_eq "without defaultargs an unset \$1 is still an error (exit 1)" "$rc" 1
+# --- -e: compile and match, enable nothing, run nothing
+"$DTRACE" -e -n 'BEGIN { printf("ran\n"); exit(0); }' >e1.out 2>e1.err; rc=$?
+check_eq "-e: a good program exits 0" "$rc" 0
+check_eq "-e: BEGIN never runs, nothing printed" "$(cat e1.out e1.err)" ""
+"$DTRACE" -e -n 'BEGIN { trace(; }' >/dev/null 2>e2.err; rc=$?
+check_eq "-e: a syntax error exits 1" "$rc" 1
+check_match "-e: the syntax error is reported" "$(cat e2.err)" 'syntax error'
+"$DTRACE" -e -n 'tgt$target:::tick { n++; }' -c "$T_TARGET 3" >/dev/null 2>e3.err; rc=$?
+check_eq "-e with -c: matched, exit 0" "$rc" 0
+check_eq "-e with -c: the command never ran (it prints 'done' to stderr at its end)" "$(cat e3.err)" ""
+"$DTRACE" -e -n 'tgt$target:::nosuchprobe { n++; }' -c "$T_TARGET 3" >/dev/null 2>e4.err; rc=$?
+check_eq "-e: a description matching nothing exits 1" "$rc" 1
+check_match "-e: ... naming it" "$(cat e4.err)" 'does not match any probes'
 done_testing

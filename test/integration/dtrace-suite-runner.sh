@@ -7,7 +7,8 @@
 # whose line order is free (sorted comparison), and out-of-scope tests by
 # each rule; the per-area counts and the exit status are checked.  A third
 # area in Oracle's layout (NAME.r with a stderr section, CPU/ID columns
-# edited out, {ptr}, a .r.p filter, @@nosort, @@runtest-opts, @@trigger).
+# edited out, {ptr}, a .r.p filter, @@nosort, @@runtest-opts, @@trigger), and
+# a nested area (variables/tvar) whose script is named by its full path.
 . "$SRCDIR/test/lib.sh"
 RUN=$SRCDIR/test/dtrace-suite/run
 mkdir -p suite/alpha suite/beta
@@ -70,4 +71,21 @@ check_eq "the failure is the @@nosort order" \
   "$(grep -c 'gamma/tst.order.d .*output differs' out3.txt)" 1
 check_eq "a trigger test is out of scope" \
   "$(grep -Ec 'tst.trig.d +needs a trigger program' out3.txt)" 1
+
+# a nested area (Oracle's variables/tvar): the script is named by its path
+# below the copy's root, marked by a PROVENANCE file (or a unittest folder)
+mkdir -p copy/variables/tvar
+: >copy/PROVENANCE
+v=copy/variables/tvar
+printf 'BEGIN { trace(1); exit(0); }\n' >$v/tst.nested.d
+printf '%32s\n%32s  %8d\n\n-- @@stderr --\n%s\n' FUNCTION:NAME :BEGIN 1 \
+  "dtrace: script 'test/unittest/variables/tvar/tst.nested.d' matched 1 probe" >$v/tst.nested.r
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 copy/variables >out4.txt 2>&1
+check_eq "a nested area's script is test/unittest/variables/tvar/NAME.d" \
+  "$(awk '$1 == "tvar" { print $2 "/" $3 }' out4.txt)" "1/1"
+mkdir -p src/test/unittest
+cp -r copy/variables src/test/unittest/
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 src/test/unittest/variables/tvar >out5.txt 2>&1
+check_eq "... also below a folder named unittest" \
+  "$(awk '$1 == "tvar" { print $2 "/" $3 }' out5.txt)" "1/1"
 done_testing

@@ -796,6 +796,9 @@ test_decls (void)
   SHOW ("this string s;", "this <string> s", "this decl");
   SHOW ("int a[string, int];", "global <int [string, int]> a", "associative array decl");
   SHOW ("self uint64_t ts[int];", "self <uint64_t [int]> ts", "self array decl");
+  SHOW ("self x;", "self <int> x", "self decl without a type: D's default int");
+  SHOW ("this x, y;", "this <int> x | this <int> y", "this decls without a type: two ints");
+  SHOW ("self int a, b, c;", "self <int> a | self <int> b | self <int> c", "self decl list");
   SHOW ("char *p, q;", "global <char *> p | global <char> q", "two declarators");
   SHOW ("unsigned long a, b;", "global <unsigned long> a | global <unsigned long> b", "two plain declarators");
   SHOW ("struct foo *fp;", "global <struct foo *> fp", "struct pointer decl");

@@ -1,12 +1,12 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 175 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 171 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 173
+   7: if r0 == 0 goto 169
    8: r7 = r0
    9: r9 = 1
   10: *(u32 *)(r10 -8) = 0
@@ -14,7 +14,7 @@
   13: r2 = r10
   14: r2 += -8
   15: call map_lookup_elem
-  16: if r0 == 0 goto 173
+  16: if r0 == 0 goto 169
   17: *(u64 *)(r10 -24) = r0
   18: r0 = 0
   19: *(u64 *)(r10 -16) = 0
@@ -57,7 +57,7 @@
   58: r2 += -8
   59: call map_lookup_elem
   60: if r0 == 0 goto 117
-  61: r1 = -80
+  61: r1 = -12
   62: lock *(u64 *)(r0 +0) += r1
   63: goto 117
   64: r1 = map[var:a]
@@ -71,12 +71,12 @@
   74: r2 += -8
   75: call map_lookup_elem
   76: if r0 == 0 goto 108
-  77: r1 = 80
+  77: r1 = 12
   78: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
-  79: r1 += 80
+  79: r1 += 12
   80: r2 = 0x100000 ll
   82: if r1 <= r2 goto 86
-  83: r1 = -80
+  83: r1 = -12
   84: lock *(u64 *)(r0 +0) += r1
   85: goto 108
   86: r1 = map[var:a]
@@ -93,7 +93,7 @@
   99: r2 += -8
  100: call map_lookup_elem
  101: if r0 == 0 goto 108
- 102: r1 = -80
+ 102: r1 = -12
  103: lock *(u64 *)(r0 +0) += r1
  104: goto 108
  105: r1 = *(u64 *)(r10 -56)
@@ -110,55 +110,51 @@
  117: r0 = *(u64 *)(r10 -24)
  118: r0 = *(u64 *)(r0 +24)
  119: r0 += 1
- 120: r0 <<= 32
- 121: r0 s>>= 32
- 122: *(u64 *)(r10 -72) = r0
- 123: r1 = *(u64 *)(r10 -24)
- 124: *(u64 *)(r1 +24) = r0
- 125: r0 = *(u64 *)(r10 -72)
- 126: if r0 s<= 3 goto 136
- 127: r0 = *(u64 *)(r10 -24)
- 128: r0 = *(u64 *)(r0 +24)
- 129: r0 <<= 32
- 130: r0 s>>= 32
- 131: *(u64 *)(r7 +24) = r0
+ 120: *(u64 *)(r10 -72) = r0
+ 121: r1 = *(u64 *)(r10 -24)
+ 122: *(u64 *)(r1 +24) = r0
+ 123: r0 = *(u64 *)(r10 -72)
+ 124: if r0 s<= 3 goto 132
+ 125: r0 = *(u64 *)(r10 -24)
+ 126: r0 = *(u64 *)(r0 +24)
+ 127: *(u64 *)(r7 +24) = r0
+ 128: r1 = *(u64 *)(r10 -16)
+ 129: r1 |= 1
+ 130: *(u64 *)(r10 -16) = r1
+ 131: goto 132
  132: r1 = *(u64 *)(r10 -16)
- 133: r1 |= 1
- 134: *(u64 *)(r10 -16) = r1
- 135: goto 136
- 136: r1 = *(u64 *)(r10 -16)
- 137: if r1 == 0 goto 173
- 138: r1 = *(u64 *)(r10 -16)
- 139: *(u64 *)(r7 +16) = r1
- 140: *(u32 *)(r7 +0) = 0
- 141: *(u32 *)(r7 +4) = r9
- 142: call get_smp_processor_id
- 143: *(u32 *)(r7 +8) = r0
- 144: r1 = map[ringbuf]
- 146: r2 = 0
- 147: call ringbuf_query
- 148: r4 = 1
- 149: r1 = r0
- 150: r1 += 40
- 151: if r1 < 1048576 goto 156
- 152: r0 >>= 18
- 153: r1 >>= 18
- 154: if r0 == r1 goto 156
- 155: r4 = 2
- 156: r1 = map[ringbuf]
- 158: r2 = r7
- 159: r2 += 0
- 160: r3 = 32
- 161: call ringbuf_output
- 162: if r0 != 0 goto 164
- 163: goto 173
- 164: *(u32 *)(r10 -8) = 0
- 165: r1 = map[drops]
- 167: r2 = r10
- 168: r2 += -8
- 169: call map_lookup_elem
- 170: if r0 == 0 goto 173
- 171: r1 = 1
- 172: lock *(u64 *)(r0 +0) += r1
- 173: r0 = 0
- 174: exit
+ 133: if r1 == 0 goto 169
+ 134: r1 = *(u64 *)(r10 -16)
+ 135: *(u64 *)(r7 +16) = r1
+ 136: *(u32 *)(r7 +0) = 0
+ 137: *(u32 *)(r7 +4) = r9
+ 138: call get_smp_processor_id
+ 139: *(u32 *)(r7 +8) = r0
+ 140: r1 = map[ringbuf]
+ 142: r2 = 0
+ 143: call ringbuf_query
+ 144: r4 = 1
+ 145: r1 = r0
+ 146: r1 += 40
+ 147: if r1 < 1048576 goto 152
+ 148: r0 >>= 18
+ 149: r1 >>= 18
+ 150: if r0 == r1 goto 152
+ 151: r4 = 2
+ 152: r1 = map[ringbuf]
+ 154: r2 = r7
+ 155: r2 += 0
+ 156: r3 = 32
+ 157: call ringbuf_output
+ 158: if r0 != 0 goto 160
+ 159: goto 169
+ 160: *(u32 *)(r10 -8) = 0
+ 161: r1 = map[drops]
+ 163: r2 = r10
+ 164: r2 += -8
+ 165: call map_lookup_elem
+ 166: if r0 == 0 goto 169
+ 167: r1 = 1
+ 168: lock *(u64 *)(r0 +0) += r1
+ 169: r0 = 0
+ 170: exit

@@ -141,7 +141,7 @@
  143: r2 += -8
  144: call map_lookup_elem
  145: if r0 == 0 goto 202
- 146: r1 = -336
+ 146: r1 = -272
  147: lock *(u64 *)(r0 +0) += r1
  148: goto 202
  149: r1 = map[var:names]
@@ -155,12 +155,12 @@
  159: r2 += -8
  160: call map_lookup_elem
  161: if r0 == 0 goto 193
- 162: r1 = 336
+ 162: r1 = 272
  163: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 164: r1 += 336
+ 164: r1 += 272
  165: r2 = 0x100000 ll
  167: if r1 <= r2 goto 171
- 168: r1 = -336
+ 168: r1 = -272
  169: lock *(u64 *)(r0 +0) += r1
  170: goto 193
  171: r1 = map[var:names]
@@ -177,7 +177,7 @@
  184: r2 += -8
  185: call map_lookup_elem
  186: if r0 == 0 goto 193
- 187: r1 = -336
+ 187: r1 = -272
  188: lock *(u64 *)(r0 +0) += r1
  189: goto 193
  190: r1 = *(u64 *)(r10 -56)
@@ -248,7 +248,7 @@
  259: r2 += -8
  260: call map_lookup_elem
  261: if r0 == 0 goto 318
- 262: r1 = -336
+ 262: r1 = -272
  263: lock *(u64 *)(r0 +0) += r1
  264: goto 318
  265: r1 = map[var:names]
@@ -262,12 +262,12 @@
  275: r2 += -8
  276: call map_lookup_elem
  277: if r0 == 0 goto 309
- 278: r1 = 336
+ 278: r1 = 272
  279: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 280: r1 += 336
+ 280: r1 += 272
  281: r2 = 0x100000 ll
  283: if r1 <= r2 goto 287
- 284: r1 = -336
+ 284: r1 = -272
  285: lock *(u64 *)(r0 +0) += r1
  286: goto 309
  287: r1 = map[var:names]
@@ -284,7 +284,7 @@
  300: r2 += -8
  301: call map_lookup_elem
  302: if r0 == 0 goto 309
- 303: r1 = -336
+ 303: r1 = -272
  304: lock *(u64 *)(r0 +0) += r1
  305: goto 309
  306: r1 = *(u64 *)(r10 -56)

@@ -1,5 +1,5 @@
 ; clause 0: syscall::write:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 244 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 269 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 242
+   7: if r0 == 4242 goto 267
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 242
+  14: if r0 == 0 goto 267
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 242
+  23: if r0 == 0 goto 267
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,14 +29,14 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 242
+  32: if r0 == 0 goto 267
   33: *(u64 *)(r10 -32) = r0
   34: *(u32 *)(r10 -8) = 0
   35: r1 = map[zero]
   37: r2 = r10
   38: r2 += -8
   39: call map_lookup_elem
-  40: if r0 == 0 goto 242
+  40: if r0 == 0 goto 267
   41: *(u64 *)(r10 -48) = r0
   42: r0 = 0
   43: r1 = *(u8 *)(r8 +56)
@@ -116,7 +116,7 @@
  117: *(u64 *)(r7 +80) = r0
  118: call get_current_pid_tgid
  119: r0 >>= 32
- 120: if r0 != 5151 goto 242
+ 120: if r0 != 5151 goto 267
  121: r1 = r7
  122: r1 += 416
  123: r2 = 256
@@ -149,89 +149,112 @@
  150: r3 = 0
  151: r4 = r1
  152: r4 += r3
- 153: r4 = *(u8 *)(r4 +0)
+ 153: r4 = *(u64 *)(r4 +0)
  154: r5 = r2
  155: r5 += r3
- 156: r5 = *(u8 *)(r5 +0)
- 157: if r4 != r5 goto 163
- 158: if r4 == 0 goto 161
- 159: r3 += 1
- 160: if r3 < 256 goto 151
- 161: r0 = 0
- 162: goto 166
- 163: r0 = 1
- 164: if r4 > r5 goto 166
- 165: r0 = -1
- 166: r1 = 0
- 167: if r0 != r1 goto 170
- 168: r0 = 0
- 169: goto 171
- 170: r0 = 1
- 171: if r0 == 0 goto 242
- 172: r0 = *(u64 *)(r7 +80)
- 173: *(u64 *)(r10 -72) = r0
- 174: r1 = r7
- 175: r1 += 416
- 176: r2 = 256
- 177: r3 = *(u64 *)(r10 -48)
- 178: call probe_read_kernel
- 179: r0 = r7
- 180: r0 += 416
- 181: *(u64 *)(r10 -56) = r0
- 182: *(u64 *)(r10 -8) = 0
- 183: call #35
- 184: r3 = r0
- 185: r3 += 2512
- 186: r1 = r10
- 187: r1 += -8
- 188: r2 = 8
- 189: call probe_read_kernel
- 190: r3 = *(u64 *)(r10 -8)
- 191: r3 += 3080
- 192: r1 = *(u64 *)(r10 -56)
- 193: r2 = 16
- 194: call probe_read_kernel_str
- 195: r0 = *(u64 *)(r10 -56)
- 196: *(u64 *)(r10 -80) = r0
- 197: r0 = *(u64 *)(r10 -80)
- 198: r1 = r7
- 199: r1 += 160
- 200: r3 = r0
+ 156: r5 = *(u64 *)(r5 +0)
+ 157: r5 ^= r4
+ 158: r0 = 0x101010101010101 ll
+ 160: r0 = -r0
+ 161: r0 += r4
+ 162: r4 ^= -1
+ 163: r0 &= r4
+ 164: r4 = 0x8080808080808080 ll
+ 166: r0 &= r4
+ 167: r0 |= r5
+ 168: if r0 != 0 goto 171
+ 169: r3 += 8
+ 170: if r3 < 256 goto 151
+ 171: r0 = r3
+ 172: r0 += 8
+ 173: if r0 <= 256 goto 175
+ 174: r0 = 256
+ 175: if r3 >= r0 goto 186
+ 176: r4 = r1
+ 177: r4 += r3
+ 178: r4 = *(u8 *)(r4 +0)
+ 179: r5 = r2
+ 180: r5 += r3
+ 181: r5 = *(u8 *)(r5 +0)
+ 182: if r4 != r5 goto 188
+ 183: if r4 == 0 goto 186
+ 184: r3 += 1
+ 185: if r3 < r0 goto 176
+ 186: r0 = 0
+ 187: goto 191
+ 188: r0 = 1
+ 189: if r4 > r5 goto 191
+ 190: r0 = -1
+ 191: r1 = 0
+ 192: if r0 != r1 goto 195
+ 193: r0 = 0
+ 194: goto 196
+ 195: r0 = 1
+ 196: if r0 == 0 goto 267
+ 197: r0 = *(u64 *)(r7 +80)
+ 198: *(u64 *)(r10 -72) = r0
+ 199: r1 = r7
+ 200: r1 += 416
  201: r2 = 256
- 202: call probe_read_kernel
- 203: r0 = r7
- 204: r0 += 160
- 205: r2 = r0
- 206: r1 = map[agg:@bytes]
- 208: call map_lookup_elem
- 209: if r0 != 0 goto 240
- 210: *(u32 *)(r10 -8) = 0
- 211: r1 = map[zero]
- 213: r2 = r10
- 214: r2 += -8
- 215: call map_lookup_elem
- 216: if r0 == 0 goto 230
- 217: r3 = r0
- 218: r1 = map[agg:@bytes]
- 220: r2 = r7
- 221: r2 += 160
- 222: r4 = 1
- 223: call map_update_elem
- 224: r1 = map[agg:@bytes]
- 226: r2 = r7
- 227: r2 += 160
- 228: call map_lookup_elem
- 229: if r0 != 0 goto 240
- 230: *(u32 *)(r10 -8) = 2
- 231: r1 = map[drops]
- 233: r2 = r10
- 234: r2 += -8
- 235: call map_lookup_elem
- 236: if r0 == 0 goto 239
- 237: r1 = 1
- 238: lock *(u64 *)(r0 +0) += r1
- 239: goto 242
- 240: r1 = *(u64 *)(r10 -72)
- 241: lock *(u64 *)(r0 +0) += r1
- 242: r0 = 0
- 243: exit
+ 202: r3 = *(u64 *)(r10 -48)
+ 203: call probe_read_kernel
+ 204: r0 = r7
+ 205: r0 += 416
+ 206: *(u64 *)(r10 -56) = r0
+ 207: *(u64 *)(r10 -8) = 0
+ 208: call #35
+ 209: r3 = r0
+ 210: r3 += 2512
+ 211: r1 = r10
+ 212: r1 += -8
+ 213: r2 = 8
+ 214: call probe_read_kernel
+ 215: r3 = *(u64 *)(r10 -8)
+ 216: r3 += 3080
+ 217: r1 = *(u64 *)(r10 -56)
+ 218: r2 = 16
+ 219: call probe_read_kernel_str
+ 220: r0 = *(u64 *)(r10 -56)
+ 221: *(u64 *)(r10 -80) = r0
+ 222: r0 = *(u64 *)(r10 -80)
+ 223: r1 = r7
+ 224: r1 += 160
+ 225: r3 = r0
+ 226: r2 = 256
+ 227: call probe_read_kernel
+ 228: r0 = r7
+ 229: r0 += 160
+ 230: r2 = r0
+ 231: r1 = map[agg:@bytes]
+ 233: call map_lookup_elem
+ 234: if r0 != 0 goto 265
+ 235: *(u32 *)(r10 -8) = 0
+ 236: r1 = map[zero]
+ 238: r2 = r10
+ 239: r2 += -8
+ 240: call map_lookup_elem
+ 241: if r0 == 0 goto 255
+ 242: r3 = r0
+ 243: r1 = map[agg:@bytes]
+ 245: r2 = r7
+ 246: r2 += 160
+ 247: r4 = 1
+ 248: call map_update_elem
+ 249: r1 = map[agg:@bytes]
+ 251: r2 = r7
+ 252: r2 += 160
+ 253: call map_lookup_elem
+ 254: if r0 != 0 goto 265
+ 255: *(u32 *)(r10 -8) = 2
+ 256: r1 = map[drops]
+ 258: r2 = r10
+ 259: r2 += -8
+ 260: call map_lookup_elem
+ 261: if r0 == 0 goto 264
+ 262: r1 = 1
+ 263: lock *(u64 *)(r0 +0) += r1
+ 264: goto 267
+ 265: r1 = *(u64 *)(r10 -72)
+ 266: lock *(u64 *)(r0 +0) += r1
+ 267: r0 = 0
+ 268: exit

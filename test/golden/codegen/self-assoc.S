@@ -126,7 +126,7 @@
  127: r2 += -8
  128: call map_lookup_elem
  129: if r0 == 0 goto 186
- 130: r1 = -88
+ 130: r1 = -16
  131: lock *(u64 *)(r0 +0) += r1
  132: goto 186
  133: r1 = map[var:self->ts]
@@ -140,12 +140,12 @@
  143: r2 += -8
  144: call map_lookup_elem
  145: if r0 == 0 goto 177
- 146: r1 = 88
+ 146: r1 = 16
  147: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 148: r1 += 88
+ 148: r1 += 16
  149: r2 = 0x100000 ll
  151: if r1 <= r2 goto 155
- 152: r1 = -88
+ 152: r1 = -16
  153: lock *(u64 *)(r0 +0) += r1
  154: goto 177
  155: r1 = map[var:self->ts]
@@ -162,7 +162,7 @@
  168: r2 += -8
  169: call map_lookup_elem
  170: if r0 == 0 goto 177
- 171: r1 = -88
+ 171: r1 = -16
  172: lock *(u64 *)(r0 +0) += r1
  173: goto 177
  174: r1 = *(u64 *)(r10 -56)
@@ -287,7 +287,7 @@
  110: r2 += -8
  111: call map_lookup_elem
  112: if r0 == 0 goto 169
- 113: r1 = -88
+ 113: r1 = -16
  114: lock *(u64 *)(r0 +0) += r1
  115: goto 169
  116: r1 = map[var:self->ts]
@@ -301,12 +301,12 @@
  126: r2 += -8
  127: call map_lookup_elem
  128: if r0 == 0 goto 160
- 129: r1 = 88
+ 129: r1 = 16
  130: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 131: r1 += 88
+ 131: r1 += 16
  132: r2 = 0x100000 ll
  134: if r1 <= r2 goto 138
- 135: r1 = -88
+ 135: r1 = -16
  136: lock *(u64 *)(r0 +0) += r1
  137: goto 160
  138: r1 = map[var:self->ts]
@@ -323,7 +323,7 @@
  151: r2 += -8
  152: call map_lookup_elem
  153: if r0 == 0 goto 160
- 154: r1 = -88
+ 154: r1 = -16
  155: lock *(u64 *)(r0 +0) += r1
  156: goto 160
  157: r1 = *(u64 *)(r10 -56)

@@ -47,7 +47,7 @@
   48: r2 += -8
   49: call map_lookup_elem
   50: if r0 == 0 goto 107
-  51: r1 = -80
+  51: r1 = -8
   52: lock *(u64 *)(r0 +0) += r1
   53: goto 107
   54: r1 = map[var:self->ts]
@@ -61,12 +61,12 @@
   64: r2 += -8
   65: call map_lookup_elem
   66: if r0 == 0 goto 98
-  67: r1 = 80
+  67: r1 = 8
   68: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
-  69: r1 += 80
+  69: r1 += 8
   70: r2 = 0x100000 ll
   72: if r1 <= r2 goto 76
-  73: r1 = -80
+  73: r1 = -8
   74: lock *(u64 *)(r0 +0) += r1
   75: goto 98
   76: r1 = map[var:self->ts]
@@ -83,7 +83,7 @@
   89: r2 += -8
   90: call map_lookup_elem
   91: if r0 == 0 goto 98
-  92: r1 = -80
+  92: r1 = -8
   93: lock *(u64 *)(r0 +0) += r1
   94: goto 98
   95: r1 = *(u64 *)(r10 -56)
@@ -196,7 +196,7 @@
   98: r2 += -8
   99: call map_lookup_elem
  100: if r0 == 0 goto 157
- 101: r1 = -80
+ 101: r1 = -8
  102: lock *(u64 *)(r0 +0) += r1
  103: goto 157
  104: r1 = map[var:self->ts]
@@ -210,12 +210,12 @@
  114: r2 += -8
  115: call map_lookup_elem
  116: if r0 == 0 goto 148
- 117: r1 = 80
+ 117: r1 = 8
  118: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 119: r1 += 80
+ 119: r1 += 8
  120: r2 = 0x100000 ll
  122: if r1 <= r2 goto 126
- 123: r1 = -80
+ 123: r1 = -8
  124: lock *(u64 *)(r0 +0) += r1
  125: goto 148
  126: r1 = map[var:self->ts]
@@ -232,7 +232,7 @@
  139: r2 += -8
  140: call map_lookup_elem
  141: if r0 == 0 goto 148
- 142: r1 = -80
+ 142: r1 = -8
  143: lock *(u64 *)(r0 +0) += r1
  144: goto 148
  145: r1 = *(u64 *)(r10 -56)

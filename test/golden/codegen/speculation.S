@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 374 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 368 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 372
+   7: if r0 == 4242 goto 366
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 372
+  14: if r0 == 0 goto 366
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 372
+  23: if r0 == 0 goto 366
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 372
+  32: if r0 == 0 goto 366
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -170,7 +170,7 @@
  175: r2 += -8
  176: call map_lookup_elem
  177: if r0 == 0 goto 234
- 178: r1 = -80
+ 178: r1 = -4
  179: lock *(u64 *)(r0 +0) += r1
  180: goto 234
  181: r1 = map[var:self->spec]
@@ -184,12 +184,12 @@
  191: r2 += -8
  192: call map_lookup_elem
  193: if r0 == 0 goto 225
- 194: r1 = 80
+ 194: r1 = 4
  195: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 196: r1 += 80
+ 196: r1 += 4
  197: r2 = 0x100000 ll
  199: if r1 <= r2 goto 203
- 200: r1 = -80
+ 200: r1 = -4
  201: lock *(u64 *)(r0 +0) += r1
  202: goto 225
  203: r1 = map[var:self->spec]
@@ -206,7 +206,7 @@
  216: r2 += -8
  217: call map_lookup_elem
  218: if r0 == 0 goto 225
- 219: r1 = -80
+ 219: r1 = -4
  220: lock *(u64 *)(r0 +0) += r1
  221: goto 225
  222: r1 = *(u64 *)(r10 -56)
@@ -232,125 +232,119 @@
  244: r0 = 0
  245: goto 247
  246: r0 = *(u64 *)(r0 +0)
- 247: if r0 == 0 goto 372
- 248: if r0 > 2 goto 250
- 249: goto 255
- 250: *(u64 *)(r7 +40) = r0
- 251: *(u64 *)(r7 +24) = 3
- 252: *(u64 *)(r7 +32) = 2
- 253: *(u64 *)(r7 +56) = 248
- 254: goto 348
- 255: *(u32 *)(r7 +12) = r0
- 256: r1 = r0
- 257: *(u32 *)(r10 -8) = r1
- 258: r1 = map[spec]
- 260: r2 = r10
- 261: r2 += -8
- 262: call map_lookup_elem
- 263: if r0 == 0 goto 372
- 264: r1 = *(u64 *)(r0 +0)
- 265: if r1 != 1 goto 372
- 266: r1 = 280
- 267: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
- 268: r1 += 280
- 269: r2 = 0x8000 ll
- 271: if r1 <= r2 goto 282
- 272: *(u32 *)(r10 -8) = 4
- 273: r1 = map[drops]
- 275: r2 = r10
- 276: r2 += -8
- 277: call map_lookup_elem
- 278: if r0 == 0 goto 281
- 279: r1 = 1
- 280: lock *(u64 *)(r0 +0) += r1
- 281: goto 372
- 282: r0 = *(u64 *)(r7 +280)
- 283: *(u64 *)(r10 -72) = r0
- 284: r1 = r7
- 285: r1 += 392
+ 247: if r0 == 0 goto 366
+ 248: if r0 > 2 goto 366
+ 249: *(u32 *)(r7 +12) = r0
+ 250: r1 = r0
+ 251: *(u32 *)(r10 -8) = r1
+ 252: r1 = map[spec]
+ 254: r2 = r10
+ 255: r2 += -8
+ 256: call map_lookup_elem
+ 257: if r0 == 0 goto 366
+ 258: r1 = *(u64 *)(r0 +0)
+ 259: if r1 != 1 goto 366
+ 260: r1 = 280
+ 261: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
+ 262: r1 += 280
+ 263: r2 = 0x8000 ll
+ 265: if r1 <= r2 goto 276
+ 266: *(u32 *)(r10 -8) = 4
+ 267: r1 = map[drops]
+ 269: r2 = r10
+ 270: r2 += -8
+ 271: call map_lookup_elem
+ 272: if r0 == 0 goto 275
+ 273: r1 = 1
+ 274: lock *(u64 *)(r0 +0) += r1
+ 275: goto 366
+ 276: r0 = *(u64 *)(r7 +280)
+ 277: *(u64 *)(r10 -72) = r0
+ 278: r1 = r7
+ 279: r1 += 392
+ 280: r2 = 256
+ 281: r3 = *(u64 *)(r10 -48)
+ 282: call probe_read_kernel
+ 283: r0 = r7
+ 284: r0 += 392
+ 285: *(u64 *)(r10 -56) = r0
  286: r2 = 256
- 287: r3 = *(u64 *)(r10 -48)
- 288: call probe_read_kernel
- 289: r0 = r7
- 290: r0 += 392
- 291: *(u64 *)(r10 -56) = r0
- 292: r2 = 256
- 293: r3 = *(u64 *)(r10 -72)
- 294: r0 = r3
- 295: *(u64 *)(r10 -72) = r0
- 296: r1 = *(u64 *)(r10 -56)
- 297: call probe_read_user_str
- 298: r1 = *(u64 *)(r10 -72)
- 299: if r0 s< 0 goto 301
- 300: goto 306
- 301: *(u64 *)(r7 +40) = r1
- 302: *(u64 *)(r7 +24) = 1
- 303: *(u64 *)(r7 +32) = 3
- 304: *(u64 *)(r7 +56) = 299
- 305: goto 348
- 306: r0 = *(u64 *)(r10 -56)
- 307: r1 = r7
- 308: r1 += 24
- 309: r3 = r0
- 310: r2 = 256
- 311: call probe_read_kernel
- 312: r1 = 3
- 313: *(u64 *)(r7 +16) = r1
- 314: *(u32 *)(r7 +0) = 0
- 315: *(u32 *)(r7 +4) = r9
- 316: call get_smp_processor_id
- 317: *(u32 *)(r7 +8) = r0
- 318: r1 = map[ringbuf]
- 320: r2 = 0
- 321: call ringbuf_query
- 322: r4 = 1
- 323: r1 = r0
- 324: r1 += 288
- 325: if r1 < 1048576 goto 330
- 326: r0 >>= 18
- 327: r1 >>= 18
- 328: if r0 == r1 goto 330
- 329: r4 = 2
- 330: r1 = map[ringbuf]
- 332: r2 = r7
- 333: r2 += 0
- 334: r3 = 280
- 335: call ringbuf_output
- 336: if r0 != 0 goto 338
- 337: goto 347
- 338: *(u32 *)(r10 -8) = 0
- 339: r1 = map[drops]
- 341: r2 = r10
- 342: r2 += -8
- 343: call map_lookup_elem
- 344: if r0 == 0 goto 347
- 345: r1 = 1
- 346: lock *(u64 *)(r0 +0) += r1
- 347: goto 372
- 348: *(u32 *)(r7 +0) = -1
- 349: *(u32 *)(r7 +4) = r9
- 350: call get_smp_processor_id
- 351: *(u32 *)(r7 +8) = r0
- 352: *(u32 *)(r7 +12) = 0
- 353: *(u64 *)(r7 +16) = 0
- 354: *(u64 *)(r7 +48) = 0
- 355: r1 = map[ringbuf]
- 357: r2 = r7
- 358: r2 += 0
- 359: r3 = 64
- 360: r4 = 0
- 361: call ringbuf_output
- 362: if r0 == 0 goto 372
- 363: *(u32 *)(r10 -8) = 3
- 364: r1 = map[drops]
- 366: r2 = r10
- 367: r2 += -8
- 368: call map_lookup_elem
- 369: if r0 == 0 goto 372
- 370: r1 = 1
- 371: lock *(u64 *)(r0 +0) += r1
- 372: r0 = 0
- 373: exit
+ 287: r3 = *(u64 *)(r10 -72)
+ 288: r0 = r3
+ 289: *(u64 *)(r10 -72) = r0
+ 290: r1 = *(u64 *)(r10 -56)
+ 291: call probe_read_user_str
+ 292: r1 = *(u64 *)(r10 -72)
+ 293: if r0 s< 0 goto 295
+ 294: goto 300
+ 295: *(u64 *)(r7 +40) = r1
+ 296: *(u64 *)(r7 +24) = 1
+ 297: *(u64 *)(r7 +32) = 3
+ 298: *(u64 *)(r7 +56) = 293
+ 299: goto 342
+ 300: r0 = *(u64 *)(r10 -56)
+ 301: r1 = r7
+ 302: r1 += 24
+ 303: r3 = r0
+ 304: r2 = 256
+ 305: call probe_read_kernel
+ 306: r1 = 3
+ 307: *(u64 *)(r7 +16) = r1
+ 308: *(u32 *)(r7 +0) = 0
+ 309: *(u32 *)(r7 +4) = r9
+ 310: call get_smp_processor_id
+ 311: *(u32 *)(r7 +8) = r0
+ 312: r1 = map[ringbuf]
+ 314: r2 = 0
+ 315: call ringbuf_query
+ 316: r4 = 1
+ 317: r1 = r0
+ 318: r1 += 288
+ 319: if r1 < 1048576 goto 324
+ 320: r0 >>= 18
+ 321: r1 >>= 18
+ 322: if r0 == r1 goto 324
+ 323: r4 = 2
+ 324: r1 = map[ringbuf]
+ 326: r2 = r7
+ 327: r2 += 0
+ 328: r3 = 280
+ 329: call ringbuf_output
+ 330: if r0 != 0 goto 332
+ 331: goto 341
+ 332: *(u32 *)(r10 -8) = 0
+ 333: r1 = map[drops]
+ 335: r2 = r10
+ 336: r2 += -8
+ 337: call map_lookup_elem
+ 338: if r0 == 0 goto 341
+ 339: r1 = 1
+ 340: lock *(u64 *)(r0 +0) += r1
+ 341: goto 366
+ 342: *(u32 *)(r7 +0) = -1
+ 343: *(u32 *)(r7 +4) = r9
+ 344: call get_smp_processor_id
+ 345: *(u32 *)(r7 +8) = r0
+ 346: *(u32 *)(r7 +12) = 0
+ 347: *(u64 *)(r7 +16) = 0
+ 348: *(u64 *)(r7 +48) = 0
+ 349: r1 = map[ringbuf]
+ 351: r2 = r7
+ 352: r2 += 0
+ 353: r3 = 64
+ 354: r4 = 0
+ 355: call ringbuf_output
+ 356: if r0 == 0 goto 366
+ 357: *(u32 *)(r10 -8) = 3
+ 358: r1 = map[drops]
+ 360: r2 = r10
+ 361: r2 += -8
+ 362: call map_lookup_elem
+ 363: if r0 == 0 goto 366
+ 364: r1 = 1
+ 365: lock *(u64 *)(r0 +0) += r1
+ 366: r0 = 0
+ 367: exit
 
 ; clause 1: syscall::open:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 309 insns
@@ -523,7 +517,7 @@
  172: r2 += -8
  173: call map_lookup_elem
  174: if r0 == 0 goto 231
- 175: r1 = -80
+ 175: r1 = -4
  176: lock *(u64 *)(r0 +0) += r1
  177: goto 231
  178: r1 = map[var:self->spec]
@@ -537,12 +531,12 @@
  188: r2 += -8
  189: call map_lookup_elem
  190: if r0 == 0 goto 222
- 191: r1 = 80
+ 191: r1 = 4
  192: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 193: r1 += 80
+ 193: r1 += 4
  194: r2 = 0x100000 ll
  196: if r1 <= r2 goto 200
- 197: r1 = -80
+ 197: r1 = -4
  198: lock *(u64 *)(r0 +0) += r1
  199: goto 222
  200: r1 = map[var:self->spec]
@@ -559,7 +553,7 @@
  213: r2 += -8
  214: call map_lookup_elem
  215: if r0 == 0 goto 222
- 216: r1 = -80
+ 216: r1 = -4
  217: lock *(u64 *)(r0 +0) += r1
  218: goto 222
  219: r1 = *(u64 *)(r10 -56)
@@ -740,7 +734,7 @@
   95: r2 += -8
   96: call map_lookup_elem
   97: if r0 == 0 goto 154
-  98: r1 = -80
+  98: r1 = -4
   99: lock *(u64 *)(r0 +0) += r1
  100: goto 154
  101: r1 = map[var:self->spec]
@@ -754,12 +748,12 @@
  111: r2 += -8
  112: call map_lookup_elem
  113: if r0 == 0 goto 145
- 114: r1 = 80
+ 114: r1 = 4
  115: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 116: r1 += 80
+ 116: r1 += 4
  117: r2 = 0x100000 ll
  119: if r1 <= r2 goto 123
- 120: r1 = -80
+ 120: r1 = -4
  121: lock *(u64 *)(r0 +0) += r1
  122: goto 145
  123: r1 = map[var:self->spec]
@@ -776,7 +770,7 @@
  136: r2 += -8
  137: call map_lookup_elem
  138: if r0 == 0 goto 145
- 139: r1 = -80
+ 139: r1 = -4
  140: lock *(u64 *)(r0 +0) += r1
  141: goto 145
  142: r1 = *(u64 *)(r10 -56)

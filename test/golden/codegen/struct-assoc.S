@@ -140,12 +140,12 @@
  143: r2 += -8
  144: call map_lookup_elem
  145: if r0 == 0 goto 179
- 146: r1 = 80
+ 146: r1 = 16
  147: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 148: r1 += 80
+ 148: r1 += 16
  149: r2 = 0x100000 ll
  151: if r1 <= r2 goto 155
- 152: r1 = -80
+ 152: r1 = -16
  153: lock *(u64 *)(r0 +0) += r1
  154: goto 179
  155: r1 = map[var:pts]
@@ -161,7 +161,7 @@
  167: r2 += -8
  168: call map_lookup_elem
  169: if r0 == 0 goto 179
- 170: r1 = -80
+ 170: r1 = -16
  171: lock *(u64 *)(r0 +0) += r1
  172: goto 173
  173: r1 = map[var:pts]
@@ -227,12 +227,12 @@
  238: r2 += -8
  239: call map_lookup_elem
  240: if r0 == 0 goto 273
- 241: r1 = 80
+ 241: r1 = 16
  242: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 243: r1 += 80
+ 243: r1 += 16
  244: r2 = 0x100000 ll
  246: if r1 <= r2 goto 250
- 247: r1 = -80
+ 247: r1 = -16
  248: lock *(u64 *)(r0 +0) += r1
  249: goto 273
  250: r1 = map[var:self->last]
@@ -248,7 +248,7 @@
  262: r2 += -8
  263: call map_lookup_elem
  264: if r0 == 0 goto 273
- 265: r1 = -80
+ 265: r1 = -16
  266: lock *(u64 *)(r0 +0) += r1
  267: goto 273
  268: r1 = r0
@@ -299,7 +299,7 @@
  317: r2 += -8
  318: call map_lookup_elem
  319: if r0 == 0 goto 323
- 320: r1 = -80
+ 320: r1 = -16
  321: lock *(u64 *)(r0 +0) += r1
  322: goto 323
  323: r0 = 0

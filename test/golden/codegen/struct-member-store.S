@@ -139,12 +139,12 @@
  142: r2 += -8
  143: call map_lookup_elem
  144: if r0 == 0 goto 178
- 145: r1 = 96
+ 145: r1 = 32
  146: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 147: r1 += 96
+ 147: r1 += 32
  148: r2 = 0x100000 ll
  150: if r1 <= r2 goto 154
- 151: r1 = -96
+ 151: r1 = -32
  152: lock *(u64 *)(r0 +0) += r1
  153: goto 178
  154: r1 = map[var:pts]
@@ -160,7 +160,7 @@
  166: r2 += -8
  167: call map_lookup_elem
  168: if r0 == 0 goto 178
- 169: r1 = -96
+ 169: r1 = -32
  170: lock *(u64 *)(r0 +0) += r1
  171: goto 172
  172: r1 = map[var:pts]
@@ -214,12 +214,12 @@
  224: r2 += -8
  225: call map_lookup_elem
  226: if r0 == 0 goto 260
- 227: r1 = 96
+ 227: r1 = 32
  228: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 229: r1 += 96
+ 229: r1 += 32
  230: r2 = 0x100000 ll
  232: if r1 <= r2 goto 236
- 233: r1 = -96
+ 233: r1 = -32
  234: lock *(u64 *)(r0 +0) += r1
  235: goto 260
  236: r1 = map[var:pts]
@@ -235,7 +235,7 @@
  248: r2 += -8
  249: call map_lookup_elem
  250: if r0 == 0 goto 260
- 251: r1 = -96
+ 251: r1 = -32
  252: lock *(u64 *)(r0 +0) += r1
  253: goto 254
  254: r1 = map[var:pts]
@@ -286,12 +286,12 @@
  304: r2 += -8
  305: call map_lookup_elem
  306: if r0 == 0 goto 343
- 307: r1 = 96
+ 307: r1 = 32
  308: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 309: r1 += 96
+ 309: r1 += 32
  310: r2 = 0x100000 ll
  312: if r1 <= r2 goto 316
- 313: r1 = -96
+ 313: r1 = -32
  314: lock *(u64 *)(r0 +0) += r1
  315: goto 343
  316: r1 = map[var:self->p]
@@ -307,7 +307,7 @@
  328: r2 += -8
  329: call map_lookup_elem
  330: if r0 == 0 goto 343
- 331: r1 = -96
+ 331: r1 = -32
  332: lock *(u64 *)(r0 +0) += r1
  333: goto 343
  334: r1 = r0
@@ -359,12 +359,12 @@
  384: r2 += -8
  385: call map_lookup_elem
  386: if r0 == 0 goto 420
- 387: r1 = 96
+ 387: r1 = 32
  388: r1 = atomic_fetch_add((u64 *)(r0 +0), r1)
- 389: r1 += 96
+ 389: r1 += 32
  390: r2 = 0x100000 ll
  392: if r1 <= r2 goto 396
- 393: r1 = -96
+ 393: r1 = -32
  394: lock *(u64 *)(r0 +0) += r1
  395: goto 420
  396: r1 = map[var:self->p]
@@ -380,7 +380,7 @@
  408: r2 += -8
  409: call map_lookup_elem
  410: if r0 == 0 goto 420
- 411: r1 = -96
+ 411: r1 = -32
  412: lock *(u64 *)(r0 +0) += r1
  413: goto 414
  414: r1 = map[var:self->p]
