@@ -33,4 +33,10 @@ void free_strings (char **strs, size_t n);
   free_each ((void *const[]) { __VA_ARGS__ }, \
              sizeof ((void *const[]) { __VA_ARGS__ }) / sizeof (void *))
 
+/* Hand over what the pointer SLOT owns: its value, SLOT left NULL (a
+ * struct giving up one of its buffers or handles to the caller).  SLOT is
+ * evaluated twice: name a plain member or variable. */
+#define TAKE(slot) \
+  __extension__ ({ __typeof__ (slot) taken_ = (slot); (slot) = NULL; taken_; })
+
 #endif

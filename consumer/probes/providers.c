@@ -43,10 +43,7 @@ providers_new (void)
 struct uprobe_attachment *
 providers_take_uprobe_links (struct providers *pv)
 {
-  struct uprobe_attachment *h = pv ? pv->att : NULL;
-  if (pv)
-    pv->att = NULL;
-  return h;
+  return pv ? TAKE (pv->att) : NULL;
 }
 
 void

@@ -218,10 +218,7 @@ lib_watch_fd (const struct lib_watch *w)
 struct uprobe_attachment *
 lib_watch_take_links (struct lib_watch *w)
 {
-  struct uprobe_attachment *h = w ? w->h : NULL;
-  if (w)
-    w->h = NULL;
-  return h;
+  return w ? TAKE (w->h) : NULL;
 }
 
 void
