@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "consumer/abi.h"
 #include "dlang/ast.h"
@@ -203,9 +204,8 @@ dclause_action_ran (const struct dclause *cl, const uint8_t *rec, size_t i)
 {
   size_t k = i / 64;
   const uint8_t *w = k == 0 ? rec + 16 : rec + cl->mask_off + 8 * (k - 1);
-  uint64_t word = 0;
-  for (int b = 7; b >= 0; b--)
-    word = word << 8 | w[b];         /* little-endian, unaligned */
+  uint64_t word;
+  memcpy (&word, w, 8);              /* the program's u64, unaligned in the record */
   return (word >> (i % 64)) & 1;
 }
 
