@@ -163,10 +163,23 @@ msb (struct gen *g)
     }
 }
 
+/* How a key's first update on a CPU inserts its value.  count() and sum()
+ * insert the updated value itself (INIT_SLOT: an 8-byte slot holding it,
+ * or to be set to 1 when INIT_ONE) and are done: one hash walk fewer than
+ * inserting zeroes, looking the value up again and adding, which matters
+ * when most keys are new (a key per request).  The other functions insert
+ * zeroes.  INIT_SLOT 0: zeroes. */
+struct agg_first
+{
+  int init_slot;
+  bool init_one;
+};
+
 /* r0 = the address of N's aggregation value for its key (inserted zeroed
- * on this CPU's first update), or jump to DONE. */
+ * on this CPU's first update), or jump to DONE -- also once FIRST's value
+ * is inserted, the update made. */
 static void
-agg_value (struct gen *g, struct d_node *n, struct dagg *ag, int done)
+agg_value (struct gen *g, struct d_node *n, struct dagg *ag, struct agg_first first, int done)
 {
   int have = asm_label (&g->a);
   if (dagg_is_array (ag))
@@ -192,16 +205,31 @@ agg_value (struct gen *g, struct d_node *n, struct dagg *ag, int done)
       asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
       cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
       asm_jmp_imm (&g->a, BPF_JNE, R0, 0, have);
-      /* first time on this CPU: insert zeroes (the zero map is looked up
-       * only here, off the common path), look up again */
       int lost = asm_label (&g->a);
-      cg_lookup_u32 (g, MAP_ZERO, -1, 0, lost);
-      cg_emit (g, MOV64_REG (R3, R0));
+      if (first.init_slot != 0)
+        {
+          /* first time on this CPU: insert the updated value (the other
+           * CPUs' copies start zeroed); when another program on this CPU
+           * inserted the key meanwhile, look it up and update it */
+          if (first.init_one)
+            cg_emit (g, ST_IMM (BPF_DW, R10, (int16_t) first.init_slot, 1));
+          cg_emit (g, MOV64_REG (R3, R10));
+          cg_emit (g, A64_IMM (BPF_ADD, R3, first.init_slot));
+        }
+      else
+        {
+          /* first time on this CPU: insert zeroes (the zero map is looked
+           * up only here, off the common path), look up again */
+          cg_lookup_u32 (g, MAP_ZERO, -1, 0, lost);
+          cg_emit (g, MOV64_REG (R3, R0));
+        }
       asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
       cg_emit (g, MOV64_REG (R2, key_base));
       cg_emit (g, A64_IMM (BPF_ADD, R2, key_off));
       cg_emit (g, MOV64_IMM (R4, BPF_NOEXIST));
       cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+      if (first.init_slot != 0)
+        asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
       asm_ld_map (&g->a, R1, map_ref_agg (ag->id));
       cg_emit (g, MOV64_REG (R2, key_base));
       cg_emit (g, A64_IMM (BPF_ADD, R2, key_off));
@@ -314,7 +342,12 @@ cg_aggregation (struct gen *g, struct d_node *n)
       incr_slot = cg_push (g);
     }
   int done = asm_label (&g->a);
-  agg_value (g, n, ag, done);
+  struct agg_first first = { 0, false };
+  if (!dagg_is_array (ag) && ag->func == AGG_COUNT)
+    first = (struct agg_first) { cg_reserve (g), true };
+  else if (!dagg_is_array (ag) && ag->func == AGG_SUM)
+    first = (struct agg_first) { value_slot, false };
+  agg_value (g, n, ag, first, done);
   if (ag->func != AGG_COUNT)
     cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
   switch (ag->func)

@@ -96,6 +96,8 @@ void cg_emit (struct gen *g, struct bpf_insn i);
 void cg_error (struct gen *g, const struct d_node *n, const char *msg);
 /* Push r0 on the expression stack: its slot (offset from r10). */
 int cg_push (struct gen *g);
+/* A new slot on the expression stack, left unwritten: its offset. */
+int cg_reserve (struct gen *g);
 /* Pop the top slot into REG. */
 void cg_pop (struct gen *g, int reg);
 /* Forget the top N pushed slots. */

@@ -84,6 +84,17 @@ cg_push (struct gen *g)
   return off;
 }
 
+int
+cg_reserve (struct gen *g)
+{
+  if (g->depth >= MAX_DEPTH)
+    {
+      cg_error (g, NULL, "expression too complex");
+      return SLOT_FIRST;
+    }
+  return SLOT_FIRST - 8 * g->depth++;
+}
+
 void
 cg_pop (struct gen *g, int reg)
 {

@@ -1,5 +1,5 @@
 ; clause 0: syscall::read:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 110 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 106 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 108
+   7: if r0 == 4242 goto 104
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 108
+  14: if r0 == 0 goto 104
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 108
+  23: if r0 == 0 goto 104
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 108
+  32: if r0 == 0 goto 104
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = r7
@@ -54,51 +54,48 @@
   54: r2 = 16
   55: call probe_read_kernel_str
   56: r0 = *(u64 *)(r10 -56)
-  57: *(u64 *)(r10 -72) = r0
+  57: *(u64 *)(r10 -80) = r0
   58: call get_current_pid_tgid
   59: r0 >>= 32
-  60: *(u64 *)(r10 -80) = r0
-  61: r0 = *(u64 *)(r10 -72)
+  60: *(u64 *)(r10 -88) = r0
+  61: r0 = *(u64 *)(r10 -80)
   62: r1 = r7
   63: r1 += 160
   64: r3 = r0
   65: r2 = 256
   66: call probe_read_kernel
-  67: r0 = *(u64 *)(r10 -80)
+  67: r0 = *(u64 *)(r10 -88)
   68: *(u64 *)(r7 +416) = r0
   69: r0 = r7
   70: r0 += 160
   71: r2 = r0
   72: r1 = map[agg:@calls]
   74: call map_lookup_elem
-  75: if r0 != 0 goto 106
-  76: *(u32 *)(r10 -8) = 0
-  77: r1 = map[zero]
-  79: r2 = r10
-  80: r2 += -8
-  81: call map_lookup_elem
-  82: if r0 == 0 goto 96
-  83: r3 = r0
-  84: r1 = map[agg:@calls]
-  86: r2 = r7
-  87: r2 += 160
-  88: r4 = 1
-  89: call map_update_elem
-  90: r1 = map[agg:@calls]
-  92: r2 = r7
-  93: r2 += 160
-  94: call map_lookup_elem
-  95: if r0 != 0 goto 106
-  96: *(u32 *)(r10 -8) = 2
-  97: r1 = map[drops]
-  99: r2 = r10
- 100: r2 += -8
- 101: call map_lookup_elem
- 102: if r0 == 0 goto 105
- 103: r1 = 1
- 104: lock *(u64 *)(r0 +0) += r1
- 105: goto 108
- 106: r1 = 1
- 107: lock *(u64 *)(r0 +0) += r1
- 108: r0 = 0
- 109: exit
+  75: if r0 != 0 goto 102
+  76: *(u64 *)(r10 -72) = 1
+  77: r3 = r10
+  78: r3 += -72
+  79: r1 = map[agg:@calls]
+  81: r2 = r7
+  82: r2 += 160
+  83: r4 = 1
+  84: call map_update_elem
+  85: if r0 == 0 goto 104
+  86: r1 = map[agg:@calls]
+  88: r2 = r7
+  89: r2 += 160
+  90: call map_lookup_elem
+  91: if r0 != 0 goto 102
+  92: *(u32 *)(r10 -8) = 2
+  93: r1 = map[drops]
+  95: r2 = r10
+  96: r2 += -8
+  97: call map_lookup_elem
+  98: if r0 == 0 goto 101
+  99: r1 = 1
+ 100: lock *(u64 *)(r0 +0) += r1
+ 101: goto 104
+ 102: r1 = 1
+ 103: lock *(u64 *)(r0 +0) += r1
+ 104: r0 = 0
+ 105: exit

@@ -1,5 +1,5 @@
 ; clause 0: pid123:a.out:main:entry
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 223 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 219 insns
    0: r6 = r1
    1: call get_current_pid_tgid
    2: r0 >>= 32
@@ -9,13 +9,13 @@
    7: r2 = r10
    8: r2 += -8
    9: call map_lookup_elem
-  10: if r0 == 0 goto 221
+  10: if r0 == 0 goto 217
   11: *(u32 *)(r10 -8) = 0
   12: r1 = map[scratch]
   14: r2 = r10
   15: r2 += -8
   16: call map_lookup_elem
-  17: if r0 == 0 goto 221
+  17: if r0 == 0 goto 217
   18: r7 = r0
   19: r0 = 0
   20: call get_current_pid_tgid
@@ -49,13 +49,13 @@
   48: if r5 > 4096 goto 124
   49: if r5 == 0 goto 124
   50: r0 = r5
-  51: *(u64 *)(r10 -72) = r0
+  51: *(u64 *)(r10 -80) = r0
   52: r1 = r7
   53: r1 += 4512
   54: r1 += r2
   55: r2 = r5
   56: call probe_read_user
-  57: r3 = *(u64 *)(r10 -72)
+  57: r3 = *(u64 *)(r10 -80)
   58: if r0 != 0 goto 124
   59: r1 = r7
   60: r1 += 4336
@@ -79,13 +79,13 @@
   78: if r5 > 4096 goto 124
   79: if r5 == 0 goto 124
   80: r0 = r5
-  81: *(u64 *)(r10 -72) = r0
+  81: *(u64 *)(r10 -80) = r0
   82: r1 = r7
   83: r1 += 4512
   84: r1 += r2
   85: r2 = r5
   86: call probe_read_user
-  87: r3 = *(u64 *)(r10 -72)
+  87: r3 = *(u64 *)(r10 -80)
   88: if r0 != 0 goto 124
   89: r1 = r7
   90: r1 += 4336
@@ -109,13 +109,13 @@
  108: if r5 > 4096 goto 124
  109: if r5 == 0 goto 124
  110: r0 = r5
- 111: *(u64 *)(r10 -72) = r0
+ 111: *(u64 *)(r10 -80) = r0
  112: r1 = r7
  113: r1 += 4512
  114: r1 += r2
  115: r2 = r5
  116: call probe_read_user
- 117: r3 = *(u64 *)(r10 -72)
+ 117: r3 = *(u64 *)(r10 -80)
  118: if r0 != 0 goto 124
  119: r1 = r7
  120: r1 += 4336
@@ -170,8 +170,8 @@
  172: call map_update_elem
  173: r0 = r7
  174: r0 += 4272
- 175: *(u64 *)(r10 -72) = r0
- 176: r0 = *(u64 *)(r10 -72)
+ 175: *(u64 *)(r10 -80) = r0
+ 176: r0 = *(u64 *)(r10 -80)
  177: r1 = r7
  178: r1 += 160
  179: r3 = r0
@@ -182,34 +182,31 @@
  184: r2 = r0
  185: r1 = map[agg:@stacks]
  187: call map_lookup_elem
- 188: if r0 != 0 goto 219
- 189: *(u32 *)(r10 -8) = 0
- 190: r1 = map[zero]
- 192: r2 = r10
- 193: r2 += -8
- 194: call map_lookup_elem
- 195: if r0 == 0 goto 209
- 196: r3 = r0
- 197: r1 = map[agg:@stacks]
- 199: r2 = r7
- 200: r2 += 160
- 201: r4 = 1
- 202: call map_update_elem
- 203: r1 = map[agg:@stacks]
- 205: r2 = r7
- 206: r2 += 160
- 207: call map_lookup_elem
- 208: if r0 != 0 goto 219
- 209: *(u32 *)(r10 -8) = 2
- 210: r1 = map[drops]
- 212: r2 = r10
- 213: r2 += -8
- 214: call map_lookup_elem
- 215: if r0 == 0 goto 218
- 216: r1 = 1
- 217: lock *(u64 *)(r0 +0) += r1
- 218: goto 221
- 219: r1 = 1
- 220: lock *(u64 *)(r0 +0) += r1
- 221: r0 = 0
- 222: exit
+ 188: if r0 != 0 goto 215
+ 189: *(u64 *)(r10 -72) = 1
+ 190: r3 = r10
+ 191: r3 += -72
+ 192: r1 = map[agg:@stacks]
+ 194: r2 = r7
+ 195: r2 += 160
+ 196: r4 = 1
+ 197: call map_update_elem
+ 198: if r0 == 0 goto 217
+ 199: r1 = map[agg:@stacks]
+ 201: r2 = r7
+ 202: r2 += 160
+ 203: call map_lookup_elem
+ 204: if r0 != 0 goto 215
+ 205: *(u32 *)(r10 -8) = 2
+ 206: r1 = map[drops]
+ 208: r2 = r10
+ 209: r2 += -8
+ 210: call map_lookup_elem
+ 211: if r0 == 0 goto 214
+ 212: r1 = 1
+ 213: lock *(u64 *)(r0 +0) += r1
+ 214: goto 217
+ 215: r1 = 1
+ 216: lock *(u64 *)(r0 +0) += r1
+ 217: r0 = 0
+ 218: exit

@@ -1,5 +1,5 @@
 ; clause 0: syscall::write:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 269 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 264 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 267
+   7: if r0 == 4242 goto 262
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 267
+  14: if r0 == 0 goto 262
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 267
+  23: if r0 == 0 goto 262
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,14 +29,14 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 267
+  32: if r0 == 0 goto 262
   33: *(u64 *)(r10 -32) = r0
   34: *(u32 *)(r10 -8) = 0
   35: r1 = map[zero]
   37: r2 = r10
   38: r2 += -8
   39: call map_lookup_elem
-  40: if r0 == 0 goto 267
+  40: if r0 == 0 goto 262
   41: *(u64 *)(r10 -48) = r0
   42: r0 = 0
   43: r1 = *(u8 *)(r8 +56)
@@ -116,7 +116,7 @@
  117: *(u64 *)(r7 +80) = r0
  118: call get_current_pid_tgid
  119: r0 >>= 32
- 120: if r0 != 5151 goto 267
+ 120: if r0 != 5151 goto 262
  121: r1 = r7
  122: r1 += 416
  123: r2 = 256
@@ -190,7 +190,7 @@
  193: r0 = 0
  194: goto 196
  195: r0 = 1
- 196: if r0 == 0 goto 267
+ 196: if r0 == 0 goto 262
  197: r0 = *(u64 *)(r7 +80)
  198: *(u64 *)(r10 -72) = r0
  199: r1 = r7
@@ -227,34 +227,30 @@
  230: r2 = r0
  231: r1 = map[agg:@bytes]
  233: call map_lookup_elem
- 234: if r0 != 0 goto 265
- 235: *(u32 *)(r10 -8) = 0
- 236: r1 = map[zero]
- 238: r2 = r10
- 239: r2 += -8
- 240: call map_lookup_elem
- 241: if r0 == 0 goto 255
- 242: r3 = r0
- 243: r1 = map[agg:@bytes]
- 245: r2 = r7
- 246: r2 += 160
- 247: r4 = 1
- 248: call map_update_elem
- 249: r1 = map[agg:@bytes]
- 251: r2 = r7
- 252: r2 += 160
- 253: call map_lookup_elem
- 254: if r0 != 0 goto 265
- 255: *(u32 *)(r10 -8) = 2
- 256: r1 = map[drops]
- 258: r2 = r10
- 259: r2 += -8
- 260: call map_lookup_elem
- 261: if r0 == 0 goto 264
- 262: r1 = 1
- 263: lock *(u64 *)(r0 +0) += r1
- 264: goto 267
- 265: r1 = *(u64 *)(r10 -72)
- 266: lock *(u64 *)(r0 +0) += r1
- 267: r0 = 0
- 268: exit
+ 234: if r0 != 0 goto 260
+ 235: r3 = r10
+ 236: r3 += -72
+ 237: r1 = map[agg:@bytes]
+ 239: r2 = r7
+ 240: r2 += 160
+ 241: r4 = 1
+ 242: call map_update_elem
+ 243: if r0 == 0 goto 262
+ 244: r1 = map[agg:@bytes]
+ 246: r2 = r7
+ 247: r2 += 160
+ 248: call map_lookup_elem
+ 249: if r0 != 0 goto 260
+ 250: *(u32 *)(r10 -8) = 2
+ 251: r1 = map[drops]
+ 253: r2 = r10
+ 254: r2 += -8
+ 255: call map_lookup_elem
+ 256: if r0 == 0 goto 259
+ 257: r1 = 1
+ 258: lock *(u64 *)(r0 +0) += r1
+ 259: goto 262
+ 260: r1 = *(u64 *)(r10 -72)
+ 261: lock *(u64 *)(r0 +0) += r1
+ 262: r0 = 0
+ 263: exit

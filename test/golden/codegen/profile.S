@@ -1,12 +1,12 @@
 ; clause 0: profile:::profile-97
-; dt_c0: perf_event (type 7), expected attach type 0, flags 0, 76 insns
+; dt_c0: perf_event (type 7), expected attach type 0, flags 0, 72 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 74
+   7: if r0 == 0 goto 70
    8: r7 = r0
    9: r1 = *(u64 *)(r6 +136)
   10: r2 = *(u64 *)(r6 +128)
@@ -31,7 +31,7 @@
   29: r9 = 4
   30: r0 = 0
   31: r0 = *(u64 *)(r7 +72)
-  32: if r0 == 0 goto 74
+  32: if r0 == 0 goto 70
   33: r0 = *(u64 *)(r7 +72)
   34: *(u64 *)(r10 -512) = r0
   35: r0 = r10
@@ -39,37 +39,34 @@
   37: r2 = r0
   38: r1 = map[agg:@pcs]
   40: call map_lookup_elem
-  41: if r0 != 0 goto 72
-  42: *(u32 *)(r10 -8) = 0
-  43: r1 = map[zero]
-  45: r2 = r10
-  46: r2 += -8
-  47: call map_lookup_elem
-  48: if r0 == 0 goto 62
-  49: r3 = r0
-  50: r1 = map[agg:@pcs]
-  52: r2 = r10
-  53: r2 += -512
-  54: r4 = 1
-  55: call map_update_elem
-  56: r1 = map[agg:@pcs]
-  58: r2 = r10
-  59: r2 += -512
-  60: call map_lookup_elem
-  61: if r0 != 0 goto 72
-  62: *(u32 *)(r10 -8) = 2
-  63: r1 = map[drops]
-  65: r2 = r10
-  66: r2 += -8
-  67: call map_lookup_elem
-  68: if r0 == 0 goto 71
-  69: r1 = 1
-  70: lock *(u64 *)(r0 +0) += r1
-  71: goto 74
-  72: r1 = 1
-  73: lock *(u64 *)(r0 +0) += r1
-  74: r0 = 0
-  75: exit
+  41: if r0 != 0 goto 68
+  42: *(u64 *)(r10 -72) = 1
+  43: r3 = r10
+  44: r3 += -72
+  45: r1 = map[agg:@pcs]
+  47: r2 = r10
+  48: r2 += -512
+  49: r4 = 1
+  50: call map_update_elem
+  51: if r0 == 0 goto 70
+  52: r1 = map[agg:@pcs]
+  54: r2 = r10
+  55: r2 += -512
+  56: call map_lookup_elem
+  57: if r0 != 0 goto 68
+  58: *(u32 *)(r10 -8) = 2
+  59: r1 = map[drops]
+  61: r2 = r10
+  62: r2 += -8
+  63: call map_lookup_elem
+  64: if r0 == 0 goto 67
+  65: r1 = 1
+  66: lock *(u64 *)(r0 +0) += r1
+  67: goto 70
+  68: r1 = 1
+  69: lock *(u64 *)(r0 +0) += r1
+  70: r0 = 0
+  71: exit
 
 ; clause 1: profile:::tick-1s
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 51 insns

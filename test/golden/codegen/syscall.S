@@ -139,7 +139,7 @@
  141: exit
 
 ; clause 1: syscall::openat:return
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 95 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 91 insns
    0: r6 = r1
    1: *(u64 *)(r10 -64) = r6
    2: r6 = *(u64 *)(r6 +0)
@@ -149,17 +149,17 @@
    6: r3 = r6
    7: r3 += 120
    8: call probe_read_kernel
-   9: if r0 != 0 goto 93
+   9: if r0 != 0 goto 89
   10: call get_current_pid_tgid
   11: r0 >>= 32
-  12: if r0 == 4242 goto 93
+  12: if r0 == 4242 goto 89
   13: r1 = *(u64 *)(r10 -56)
   14: *(u32 *)(r10 -8) = r1
   15: r1 = map[syscall_sites]
   17: r2 = r10
   18: r2 += -8
   19: call map_lookup_elem
-  20: if r0 == 0 goto 93
+  20: if r0 == 0 goto 89
   21: r8 = r0
   22: r9 = *(u32 *)(r8 +0)
   23: r0 = 0
@@ -177,7 +177,7 @@
   35: r0 = -r0
   36: goto 38
   37: r0 = 0
-  38: if r0 == 0 goto 93
+  38: if r0 == 0 goto 89
   39: r0 = 0
   40: *(u64 *)(r10 -8) = 0
   41: r1 = r10
@@ -198,34 +198,31 @@
   56: r2 = r0
   57: r1 = map[agg:@errs]
   59: call map_lookup_elem
-  60: if r0 != 0 goto 91
-  61: *(u32 *)(r10 -8) = 0
-  62: r1 = map[zero]
-  64: r2 = r10
-  65: r2 += -8
-  66: call map_lookup_elem
-  67: if r0 == 0 goto 81
-  68: r3 = r0
-  69: r1 = map[agg:@errs]
-  71: r2 = r10
-  72: r2 += -512
-  73: r4 = 1
-  74: call map_update_elem
-  75: r1 = map[agg:@errs]
-  77: r2 = r10
-  78: r2 += -512
-  79: call map_lookup_elem
-  80: if r0 != 0 goto 91
-  81: *(u32 *)(r10 -8) = 2
-  82: r1 = map[drops]
-  84: r2 = r10
-  85: r2 += -8
-  86: call map_lookup_elem
-  87: if r0 == 0 goto 90
-  88: r1 = 1
-  89: lock *(u64 *)(r0 +0) += r1
-  90: goto 93
-  91: r1 = 1
-  92: lock *(u64 *)(r0 +0) += r1
-  93: r0 = 0
-  94: exit
+  60: if r0 != 0 goto 87
+  61: *(u64 *)(r10 -72) = 1
+  62: r3 = r10
+  63: r3 += -72
+  64: r1 = map[agg:@errs]
+  66: r2 = r10
+  67: r2 += -512
+  68: r4 = 1
+  69: call map_update_elem
+  70: if r0 == 0 goto 89
+  71: r1 = map[agg:@errs]
+  73: r2 = r10
+  74: r2 += -512
+  75: call map_lookup_elem
+  76: if r0 != 0 goto 87
+  77: *(u32 *)(r10 -8) = 2
+  78: r1 = map[drops]
+  80: r2 = r10
+  81: r2 += -8
+  82: call map_lookup_elem
+  83: if r0 == 0 goto 86
+  84: r1 = 1
+  85: lock *(u64 *)(r0 +0) += r1
+  86: goto 89
+  87: r1 = 1
+  88: lock *(u64 *)(r0 +0) += r1
+  89: r0 = 0
+  90: exit
