@@ -28,6 +28,9 @@
  *   loop tick                   fires bench:::tick every millisecond, forever
  *                               (start-up to the first probe, figure 3)
  *   loop sleep                  sleeps (a process to attach to)
+ *   loop syscall N              N getppid() system calls: ns per round trip
+ *                               (an optimized uprobe hit is one system call;
+ *                               figure 7 puts the two side by side)
  *
  * The empty-program attach uses libbpf for the program and a raw
  * perf_event_open / bpf(BPF_LINK_CREATE) for the link (libbpf 1.1 has no
@@ -198,7 +201,7 @@ static void
 usage (void)
 {
   fprintf (stderr, "usage: loop none|sdt|guard|call|hit|hit-notrace N | empty-perf|empty-multi N OFFSET"
-           " | rate N PER_SEC | tick | sleep\n");
+           " | rate N PER_SEC | syscall N | tick | sleep\n");
   exit (2);
 }
 
@@ -238,6 +241,17 @@ main (int argc, char **argv)
       double t0 = now_ns ();
       fn (n);
       result ("%.4f", (now_ns () - t0) / (double) n);
+      return 0;
+    }
+
+  if (strcmp (mode, "syscall") == 0)
+    {
+      for (long i = 0; i < n / 10 + 1; i++)             /* warm up */
+        syscall (SYS_getppid);
+      double t0 = now_ns ();
+      for (long i = 0; i < n; i++)
+        syscall (SYS_getppid);
+      result ("%.0f", (now_ns () - t0) / (double) n);
       return 0;
     }
 
