@@ -633,18 +633,6 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
   o->out = saved;
 }
 
-/* A clause whose only actions are commit() and discard() records nothing
- * of its own: its record settles speculations (speculation.c) and, as in
- * Oracle's Linux DTrace, prints no probe line (and is no JSON object). */
-static bool
-only_settles (const struct dclause *cl)
-{
-  for (size_t i = 0; i < cl->nactions; i++)
-    if (cl->actions[i].kind != ACT_COMMIT && cl->actions[i].kind != ACT_DISCARD)
-      return false;
-  return cl->nactions > 0;
-}
-
 static void
 record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
 {
@@ -658,7 +646,9 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
   if (ci >= o->prog->nclauses)
     return;
   struct dclause *cl = &o->prog->clauses[ci];
-  if (size < cl->rec_size || only_settles (cl))
+  /* a clause that only commits or discards prints nothing of its own, in
+   * text or JSON (dprog.h only_settles); speculation.c settles its record */
+  if (size < cl->rec_size || cl->only_settles)
     return;
   const struct dprobe *probe = NULL;
   for (size_t i = 0; i < o->prog->nprobes; i++)
