@@ -547,6 +547,16 @@ check_depth (struct ck *c, struct d_node *root)
   return r;
 }
 
+/* Are CL's only actions commit() and discard()?  (dclause.only_settles) */
+static bool
+clause_only_settles (const struct dclause *cl)
+{
+  for (size_t i = 0; i < cl->nactions; i++)
+    if (cl->actions[i].kind != ACT_COMMIT && cl->actions[i].kind != ACT_DISCARD)
+      return false;
+  return cl->nactions > 0;
+}
+
 static int
 check_script (struct ck *c, struct d_script *script)
 {
@@ -586,6 +596,7 @@ check_script (struct ck *c, struct d_script *script)
           cl->rec_size = dprog_rec_header (c->prog);
           cl->records_data = true;
         }
+      cl->only_settles = clause_only_settles (cl);
       if (cl->nactions > MAX_CLAUSE_ACTIONS)
         {
           ck_err (c, &ast->loc, "too many actions in one clause (at most %d)", MAX_CLAUSE_ACTIONS);

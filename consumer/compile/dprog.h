@@ -189,6 +189,10 @@ struct dclause {
   unsigned rec_size;          /* 0: the clause records nothing */
   unsigned mask_off;          /* actions 64 and up: their mask words' offset (dclause_action_ran) */
   bool records_data;
+  /* its only actions are commit() and discard(): its record settles
+   * speculations and prints nothing of its own (no probe line, no JSON
+   * object), as in Oracle's Linux DTrace */
+  bool only_settles;
   size_t nprobes;             /* probes this clause is enabled on (ids) */
   unsigned *probes;
 };

@@ -633,18 +633,6 @@ output_record (struct output *o, const void *data, size_t size, bool *exit_seen,
   o->out = saved;
 }
 
-/* A clause whose only actions are commit() and discard() records nothing
- * of its own: its record settles speculations (speculation.c) and, as in
- * Oracle's Linux DTrace, prints no probe line. */
-static bool
-only_settles (const struct dclause *cl)
-{
-  for (size_t i = 0; i < cl->nactions; i++)
-    if (cl->actions[i].kind != ACT_COMMIT && cl->actions[i].kind != ACT_DISCARD)
-      return false;
-  return cl->nactions > 0;
-}
-
 static void
 record_text (struct output *o, const void *data, size_t size, bool *exit_seen, int *exit_status)
 {
@@ -658,7 +646,9 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
   if (ci >= o->prog->nclauses)
     return;
   struct dclause *cl = &o->prog->clauses[ci];
-  if (size < cl->rec_size)
+  /* a clause that only commits or discards prints nothing of its own, in
+   * text or JSON (dprog.h only_settles); speculation.c settles its record */
+  if (size < cl->rec_size || cl->only_settles)
     return;
   const struct dprobe *probe = NULL;
   for (size_t i = 0; i < o->prog->nprobes; i++)
@@ -674,7 +664,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
                                probe ? probe->func : "", probe ? probe->name : "" };
       json_probe_begin (&o->jw, &dp, meta[0], meta[0] + o->wall_offset, (int32_t) meta[1]);
     }
-  else if ((!o->ctx.quiet || o->ctx.flowindent) && !only_settles (cl))
+  else if (!o->ctx.quiet || o->ctx.flowindent)
     {
       if (!o->header_done)
         {
@@ -805,7 +795,7 @@ record_text (struct output *o, const void *data, size_t size, bool *exit_seen, i
       if (jw_emit_line (&o->jw, o->out.fp) != 0)
         o->out.failed = true;
     }
-  else if (!o->ctx.quiet && !only_settles (cl))
+  else if (!o->ctx.quiet)
     dfmt_record_end (&o->out, &o->ctx);
 }
 

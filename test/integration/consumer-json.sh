@@ -7,7 +7,9 @@
 # python3's json module and its values checked against the text run.  Then
 # the escaping of control bytes and invalid UTF-8 copied from the traced
 # process, aggregation drops (-x aggsize) as DTrace's line and as a JSON
-# object, and dynamic variable drops (-x dynvarsize) as objects.
+# object, dynamic variable drops (-x dynvarsize) as objects, and
+# speculations (committed records as the speculating clause's objects, no
+# object for a commit()/discard()-only clause, as text prints no line).
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 "$DTRACE" -h -s "$data/jsonmix.d" -o jsonmix.h || fail "dtrace -h jsonmix.d"
@@ -213,5 +215,46 @@ print(("ok - " if ok else "not ok - ") + "-x dynvarsize=512 under oformat=json: 
 if not ok:
     print("  %r" % objs)
 PY
+# --- speculations: the committed records appear as the speculating clause's
+# objects where commit() ran, and a clause whose only actions are commit()
+# or discard() is no object of its own (as it prints no probe line in text)
+cat > spec.d <<'X'
+jsonmix$target:::item { self->s = speculation(); }
+jsonmix$target:::item /self->s/ { speculate(self->s); printf("spec %d %s\n", arg0, copyinstr(arg1)); }
+jsonmix$target:::item /self->s && arg0 % 2 == 0/ { commit(self->s); self->s = 0; }
+jsonmix$target:::item /self->s/ { discard(self->s); self->s = 0; }
+jsonmix$target:::done { printf("done\n"); exit(0); }
+X
+"$DTRACE" -q -s spec.d -c './jsonmix 20' > spec.txt 2> spec.err || fail "the speculation text run"
+"$DTRACE" -x oformat=json -s spec.d -c './jsonmix 20' > spec.json 2> spec.jerr || fail "the speculation JSON run"
+python3 - spec.txt spec.json <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+objs = [json.loads(l) for l in open(sys.argv[2])]
+def ok(cond, desc, detail=""):
+    print(("ok - " if cond else "not ok - ") + desc)
+    if not cond and detail:
+        print("  " + repr(detail)[:2000])
+probes = [o for o in objs if o["type"] == "probe"]
+ok(all(o["output"] for o in probes), "speculations: no empty probe object for the commit()-only and discard()-only clauses",
+   [o for o in probes if not o["output"]][:3])
+ok(len(probes) == 11 and [o["name"] for o in probes] == ["item"] * 10 + ["done"],
+   "speculations: 10 committed item records and the done record, nothing else", [(o["name"], o["output"]) for o in probes])
+got = "".join(a["text"] for o in probes for a in o["output"] if a["action"] == "printf")
+ok(got + "\n" == text and text.count("spec ") == 10,
+   "speculations: the JSON printf texts == the text run (-q; its end-of-run newline aside), in order", (got, text))
+PY
+# a clause that only speculates: its committed record is an object with
+# "output":[] as text mode prints its probe line; commit() and discard()
+# clauses are none (Oracle tst.SpeculationDefault*, tst.SpeculationCommitNotQuiet)
+for end in commit discard; do
+  d="BEGIN { s = speculation(); } BEGIN { speculate(s); } BEGIN { $end(s); } BEGIN { exit(0); }"
+  text=$("$DTRACE" -n "$d" 2>/dev/null | grep -c ':BEGIN')
+  json=$("$DTRACE" -x oformat=json -n "$d" 2>/dev/null | python3 -c '
+import json, sys
+print(" ".join(json.dumps(json.loads(l)["output"]) for l in sys.stdin if json.loads(l)["type"] == "probe"))')
+  check_eq "oformat=json, $end(): one probe object per probe line of the text run ($text)" \
+    "$json" "$([ $end = commit ] && echo '[] [{"action": "exit", "status": 0}]' || echo '[{"action": "exit", "status": 0}]')"
+done
 check_fails "-x oformat=xml is refused" "$DTRACE" -x oformat=xml -n 'BEGIN { exit(0); }'
 done_testing

@@ -187,6 +187,37 @@ compile_file (const char *path)
   return out;
 }
 
+/* dclause.only_settles, set once by the checker: true exactly for the
+ * clauses whose only actions are commit() and discard() (the output prints
+ * nothing of their own, in text or JSON). */
+static void
+check_only_settles (void)
+{
+  static const char src[] =
+    "BEGIN { s = speculation(); }\n"           /* no action */
+    "BEGIN { speculate(s); }\n"
+    "BEGIN { commit(s); }\n"
+    "BEGIN /s/ { discard(s); s = 0; }\n"       /* an assignment is no action */
+    "BEGIN { commit(s); discard(s + 1); }\n"
+    "BEGIN { commit(s); raise(0); }\n"         /* destructive actions may follow */
+    "BEGIN { }\n";                             /* the default probe line */
+  static const bool want[] = { false, false, true, true, true, false, false };
+  struct d_program dp;
+  struct d_script script;
+  struct dprog p;
+  memset (&dp, 0, sizeof dp);
+  memset (&script, 0, sizeof script);
+  prog_init (&p);
+  bool parsed = d_parse_script_string ("settles.d", src, "failed to compile", &dp, &script) == 0
+                && d_check_script (&p, &script, "failed to compile") == 0;
+  UNIT_CHECK (parsed && p.nclauses == sizeof want / sizeof want[0], "only_settles script compiles");
+  for (size_t i = 0; parsed && i < p.nclauses && i < sizeof want / sizeof want[0]; i++)
+    UNIT_INTEQ (p.clauses[i].only_settles, want[i], "only_settles of clause %zu", i);
+  d_check_free (&p);
+  d_script_free (&script);
+  d_program_free (&dp);
+}
+
 static void
 report_diff (const char *golden, const char *got)
 {
@@ -262,5 +293,6 @@ main (void)
     }
   free (names);
   free (dir);
+  check_only_settles ();
   return unit_exit ();
 }
