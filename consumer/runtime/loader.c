@@ -82,15 +82,22 @@ report_rejection (const struct bpf_image *img, const struct dprobe *probe, int e
                   strerror (err));
       return;
     }
+  if (!probe)
+    {
+      diag_error ("the kernel's BPF verifier rejected the program %s: %s%s", img->name, strerror (err),
+                  verbose ? "" : " (-v shows the verifier log)");
+      return;
+    }
   struct verifier_verdict v = verifier_limit_classify (err, log, img->ninsns);
-  char *why = probe ? verifier_limit_explain (v, img->ninsns, probe->nclauses) : NULL;
+  char *why = verifier_limit_explain (v, img->ninsns, probe->nclauses);
   if (why)
     diag_error ("the kernel's BPF verifier rejected the program for probe %s:%s:%s:%s: %s (%s)",
                 or_empty (probe->prov), or_empty (probe->mod), or_empty (probe->func), or_empty (probe->name),
                 why, strerror (err));
   else
-    diag_error ("the kernel's BPF verifier rejected the program for %s: %s%s", img->name, strerror (err),
-                verbose ? "" : " (-v shows the verifier log)");
+    diag_error ("the kernel's BPF verifier rejected the program for probe %s:%s:%s:%s: %s%s",
+                or_empty (probe->prov), or_empty (probe->mod), or_empty (probe->func), or_empty (probe->name),
+                strerror (err), verbose ? "" : " (-v shows the verifier log)");
   free (why);
 }
 

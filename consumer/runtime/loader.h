@@ -38,8 +38,9 @@ int map_table_fd (const struct map_table *m, uint32_t ref);
 /* Load IMG, the program of PROBE's clauses (NULL: of no probe), with MAPS'
  * fds.  On a verifier rejection prints "the kernel's BPF verifier rejected
  * the program for probe PROBE: WHY" when it hit one of the verifier's size
- * or complexity limits (verifier-limits.h), otherwise "... for NAME:
- * ERRNO", and when VERBOSE, the log.  Returns the program fd or -1. */
+ * or complexity limits (verifier-limits.h), otherwise "... for probe
+ * PROBE: ERRNO" ("... program NAME: ERRNO" without a probe), and when
+ * VERBOSE, the log.  Returns the program fd or -1. */
 int loader_load (const struct bpf_image *img, const struct map_table *maps, const struct dprobe *probe,
                  bool verbose);
 
