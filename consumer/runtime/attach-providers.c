@@ -25,8 +25,7 @@ static int
 load_for (struct runtime *rt, const struct map_table *maps, const struct dprobe *dp, unsigned probe_id,
           const char *name)
 {
-  int fd = loader_program (&rt->cg, maps, rt->opt->verbose, dp->kind, probe_id, dp->clauses,
-                           dp->nclauses, name);
+  int fd = loader_program (&rt->cg, maps, rt->opt->verbose, dp->kind, probe_id, dp, name);
   if (fd >= 0)
     keep_prog (rt, fd);
   return fd;

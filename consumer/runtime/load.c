@@ -79,7 +79,7 @@ load_special (struct runtime *rt, size_t i, enum probe_kind kind, unsigned id, c
   const struct dprobe *probe = &rt->prog.probes[i];
   if (!probe->nclauses)
     return 0;
-  *fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, kind, id, probe->clauses, probe->nclauses, name);
+  *fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, kind, id, probe, name);
   return *fd < 0 ? -1 : 0;
 }
 
@@ -97,8 +97,8 @@ load_and_attach (struct runtime *rt)
   for (size_t i = 3; i < p->nprobes; i++)
     if (p->probes[i].kind == PK_TICK && p->probes[i].nclauses)
       {
-        int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_TICK, p->probes[i].id, p->probes[i].clauses,
-                                  p->probes[i].nclauses, "dtrace_tick");
+        int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_TICK, p->probes[i].id, &p->probes[i],
+                                  "dtrace_tick");
         if (fd < 0)
           return -1;
         VEC_PUSH (rt->ticks, rt->nticks, rt->ticks_cap) = (struct tick) { fd, p->probes[i].tick_ns, 0 };
@@ -173,8 +173,7 @@ load_and_attach (struct runtime *rt)
                 allowed[sites[s].cookie] = true;
               }
           group_fixed_args (rt, sub, nsub);
-          int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_USDT, 0, p->probes[i].clauses,
-                                   p->probes[i].nclauses, name);
+          int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_USDT, 0, &p->probes[i], name);
           rt->cg.fixed_args = 0;
           rt->cg.fixed_probe_id = 0;
           if (fd < 0)

@@ -3,7 +3,9 @@
  * loader.c — the map table and the loading of program images (loader.h).
  *
  * Loading goes through libbpf's bpf_prog_load(); a rejection is retried
- * with a log buffer so that -v can show why.  A relocation naming a map
+ * with a log buffer so that -v can show why, and so that a rejection for
+ * one of the verifier's size or complexity limits can be explained in the
+ * script's terms (verifier-limits.h), naming the probe.  A relocation naming a map
  * the runtime did not create is an internal error (the compiler and the
  * runtime disagree on which maps a program needs).
  */
@@ -16,6 +18,7 @@
 
 #include "consumer/compile/bpf-disasm.h"
 #include "consumer/runtime/loader.h"
+#include "consumer/runtime/verifier-limits.h"
 #include "common/xalloc.h"
 
 void
@@ -61,9 +64,47 @@ map_table_fd (const struct map_table *m, uint32_t ref)
   return ref < MAP_NFIXED ? m->fixed[ref] : -1;
 }
 
+static const char *
+or_empty (const char *s)
+{
+  return s ? s : "";
+}
+
+/* The refusal of IMG, PROBE's program, with errno ERR and the verifier's
+ * LOG: explained when it is one of the verifier's limits. */
+static void
+report_rejection (const struct bpf_image *img, const struct dprobe *probe, int err, const char *log,
+                  bool verbose)
+{
+  if (err == EPERM)
+    {
+      diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",
+                  strerror (err));
+      return;
+    }
+  if (!probe)
+    {
+      diag_error ("the kernel's BPF verifier rejected the program %s: %s%s", img->name, strerror (err),
+                  verbose ? "" : " (-v shows the verifier log)");
+      return;
+    }
+  struct verifier_verdict v = verifier_limit_classify (err, log, img->ninsns);
+  char *why = verifier_limit_explain (v, img->ninsns, probe->nclauses);
+  if (why)
+    diag_error ("the kernel's BPF verifier rejected the program for probe %s:%s:%s:%s: %s (%s)",
+                or_empty (probe->prov), or_empty (probe->mod), or_empty (probe->func), or_empty (probe->name),
+                why, strerror (err));
+  else
+    diag_error ("the kernel's BPF verifier rejected the program for probe %s:%s:%s:%s: %s%s",
+                or_empty (probe->prov), or_empty (probe->mod), or_empty (probe->func), or_empty (probe->name),
+                strerror (err), verbose ? "" : " (-v shows the verifier log)");
+  free (why);
+}
+
 /* bpf_prog_load, then once more with the verifier's log when it fails. */
 static int
-load_insns (const struct bpf_image *img, const struct bpf_insn *insns, bool verbose)
+load_insns (const struct bpf_image *img, const struct bpf_insn *insns, const struct dprobe *probe,
+            bool verbose)
 {
   LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = img->expected_attach_type,
                .prog_flags = img->prog_flags);
@@ -82,12 +123,8 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, bool verb
       free (log);
       return fd;
     }
-  if (err == EPERM)
-    diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",
-                strerror (err));
-  else
-    diag_error ("the kernel's BPF verifier rejected the program for %s: %s%s", img->name, strerror (err),
-                verbose ? "" : " (-v shows the verifier log)");
+  log[logsz - 1] = '\0';
+  report_rejection (img, probe, err, log, verbose);
   if (verbose && log[0])
     fprintf (stderr, "%s\n", log);
   free (log);
@@ -95,7 +132,7 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, bool verb
 }
 
 int
-loader_load (const struct bpf_image *img, const struct map_table *maps, bool verbose)
+loader_load (const struct bpf_image *img, const struct map_table *maps, const struct dprobe *probe, bool verbose)
 {
   struct bpf_insn *insns = xmalloc ((img->ninsns ? img->ninsns : 1) * sizeof *insns);
   memcpy (insns, img->insns, img->ninsns * sizeof *insns);
@@ -113,20 +150,19 @@ loader_load (const struct bpf_image *img, const struct map_table *maps, bool ver
         }
       insns[r->insn].imm = fd;
     }
-  int fd = load_insns (img, insns, verbose);
+  int fd = load_insns (img, insns, probe, verbose);
   free (insns);
   return fd;
 }
 
 int
 loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbose,
-                enum probe_kind kind, unsigned probe_id, const unsigned *clauses, size_t nclauses,
-                const char *name)
+                enum probe_kind kind, unsigned probe_id, const struct dprobe *probe, const char *name)
 {
   struct bpf_image img;
-  if (codegen_program (cg, kind, probe_id, clauses, nclauses, name, &img) != 0)
+  if (codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img) != 0)
     return -1;
-  int fd = loader_load (&img, maps, verbose);
+  int fd = loader_load (&img, maps, probe, verbose);
   image_free (&img);
   return fd;
 }

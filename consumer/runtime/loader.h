@@ -35,14 +35,18 @@ void map_table_close (struct map_table *m);
 /* The fd of map reference REF (abi.h), or -1. */
 int map_table_fd (const struct map_table *m, uint32_t ref);
 
-/* Load IMG with MAPS' fds.  On a verifier rejection prints "the kernel's
- * BPF verifier rejected the program for NAME" and, when VERBOSE, the log.
- * Returns the program fd or -1. */
-int loader_load (const struct bpf_image *img, const struct map_table *maps, bool verbose);
+/* Load IMG, the program of PROBE's clauses (NULL: of no probe), with MAPS'
+ * fds.  On a verifier rejection prints "the kernel's BPF verifier rejected
+ * the program for probe PROBE: WHY" when it hit one of the verifier's size
+ * or complexity limits (verifier-limits.h), otherwise "... for probe
+ * PROBE: ERRNO" ("... program NAME: ERRNO" without a probe), and when
+ * VERBOSE, the log.  Returns the program fd or -1. */
+int loader_load (const struct bpf_image *img, const struct map_table *maps, const struct dprobe *probe,
+                 bool verbose);
 
-/* Generate (codegen_program) and load a program.  Returns its fd or -1. */
+/* Generate (codegen_program) and load the program NAME of PROBE's clauses
+ * (for USDT, of every probe with the same clauses).  Returns its fd or -1. */
 int loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbose,
-                    enum probe_kind kind, unsigned probe_id, const unsigned *clauses,
-                    size_t nclauses, const char *name);
+                    enum probe_kind kind, unsigned probe_id, const struct dprobe *probe, const char *name);
 
 #endif

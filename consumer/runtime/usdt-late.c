@@ -192,8 +192,7 @@ attach_new (struct runtime *rt, size_t first, pid_t pid, unsigned base)
       rt->cg.fixed_args = 0;
       rt->cg.fixed_probe_id = 0;
       rt->cg.pid_scoped = kfilter;
-      int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_USDT, 0, p->probes[i].clauses,
-                               p->probes[i].nclauses, "dt_late");
+      int fd = loader_program (&rt->cg, &rt->maps, rt->opt->verbose, PK_USDT, 0, &p->probes[i], "dt_late");
       rt->cg.pid_scoped = false;
       if (fd >= 0)
         {

@@ -134,6 +134,24 @@ check_eq "1000 clauses on one probe (beyond 16-bit jumps) run, in order" \
   "$rc:$(echo "$out" | wc -w):$(echo "$out" | awk '{ print $1, $NF }')" "0:1000:0 999"
 
 # ------------------------------------------------------------------------
+# Programs the kernel's verifier refuses for their size or complexity: once
+# a bare errno ("rejected the program for dtrace_BEGIN: Bad address" after
+# 4000 clauses, "Argument list too long" after a few cleanpath( ) calls);
+# now the probe, the limit and what to change, from the verifier's log.
+# One line, exit 1, nothing printed by the clauses.
+
+clauses 4000 > c4000.d
+out=$("$DTRACE" -q -s c4000.d 2>&1); rc=$?
+check_match "4000 clauses on one probe: the probe, the branch limit, fewer clauses" "$rc:$(echo "$out" | wc -l):$out" \
+  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe dtrace:::BEGIN: too large for the verifier: its 4001 clauses make [0-9]+ BPF instructions, with more branches than the [0-9]+ the verifier follows at once; enable fewer clauses on this probe \\([^)]+\\)\$"
+printf 'tick-1ms\n{\n  printf("%%s %%s %%s %%s %%s", cleanpath("/a/./b"), cleanpath("/a/../b"), cleanpath("/x//y"),\n    cleanpath("/p/q"), cleanpath("/z"));\n  exit(0);\n}\n' > cleanpath.d
+out=$("$DTRACE" -q -s cleanpath.d 2>&1); rc=$?
+check_match "5 cleanpath( ) on one probe: the probe, the verifier's step limit, what to change" "$rc:$(echo "$out" | wc -l):$out" \
+  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe profile:::tick-1ms: too complex for the verifier: checking its 1 clause \\([0-9]+ BPF instructions\\) takes more than the verifier's limit of 1000000 instruction steps; enable fewer clauses on this probe, call fewer string functions such as cleanpath\\(\\) in them, or use a smaller -x strsize \\(Argument list too long\\)\$"
+out=$("$DTRACE" -q -x strsize=32 -s cleanpath.d 2>&1); rc=$?
+check_eq "the same 5 cleanpath( ) at -x strsize=32, as the message advises: verified and run" "$rc:$out" "0:/a/b /b /x/y /p/q /z"
+
+# ------------------------------------------------------------------------
 # Actions in one clause: at most 64 once (the record's one mask word of the
 # actions that ran); now the mask has a word per 64 actions.  130 printfs
 # always run (a constant mask); then 130 with two under a false if and one
