@@ -782,125 +782,226 @@ cleanpath_entry (struct gen *g, int reg, int pos)
   E (A64_REG (BPF_ADD, reg, pos));
 }
 
-/* cleanpath(s): s with "//" made "/", each "/./" made "/" and each
- * "/NAME/../" made "/" (above the root, "/../" is "/"); a "." or ".."
- * that ends the string stays, as in DTrace.  The result is written as the
- * path is read; cell0 is its length, cell1 the position of its last
- * slash (-1: none), and the table (cleanpath_base) links each slash to
- * the one before, so ".." goes back a component without a search.  A
- * last loop clears what the result left behind when it went back. */
+/* cleanpath(s), as Oracle's DTrace for Linux cleans a path: repeated
+ * slashes are one, "." components go, a ".." takes the component before
+ * it away; at the root ".." is the root, and a relative path keeps the
+ * ".." it cannot go back over ("a/../.." is ".."); no trailing slash but
+ * the root's, and a path that cleans to nothing is "." ("" stays "").
+ *
+ * One pass over s, the string's end (its NUL or strsize characters)
+ * ending the last component as a slash does.  A component is written to
+ * the result as it is read, after the slash that separates it from the
+ * previous one; when it ends it is looked at: "." is taken back, ".."
+ * goes back over the component before it.  The cells: 0 the result's
+ * length w, 1 the position of its last slash (-1: none), 2 "dotdot", the
+ * length ".." cannot go back past (1 for a rooted path, else the end of
+ * the ".." components kept at its head), 3 where the open component
+ * begins (its separating slash, if it has one; -1: none open), 4 where
+ * its text begins.  The table (cleanpath_base) holds, at the position
+ * where each component begins, the last slash before it, so taking a
+ * component back or going back over one is no search.  Few branches per
+ * character: the verifier walks every character of every call.  A last
+ * loop clears what going back left behind. */
+
+/* r0 = the table's entry at position POS (bounded by the caller), a
+ * signed position (-1: none).  Clobbers r4. */
 static void
-gen_cleanpath (struct gen *g, const int *arg)
+cleanpath_prev_slash (struct gen *g, int pos)
+{
+  cleanpath_entry (g, R4, pos);
+  E (LDX (BPF_H, R0, R4, 0));
+  E (A64_IMM (BPF_LSH, R0, 48));
+  E (A64_IMM (BPF_ARSH, R0, 48));
+}
+
+/* A character of a component (r3; r5 the area): a component it opens
+ * records the last slash before it and gets its separating slash, unless
+ * the result is empty or only the root; then the character, while there
+ * is room.  Clobbers r0, r4, r5 (the area again on the way out). */
+static void
+cleanpath_char (struct gen *g, int dst, int32_t max, int next)
 {
   struct bpf_asm *a = cg_asm (g);
-  unsigned ss = strsize_of (g);
-  int32_t max = (int32_t) ss - 1;              /* characters the result holds */
-  int dst = result_temp (g);
-  int slash = asm_label (a), emit = asm_label (a), dotdot = asm_label (a);
-  struct char_loop l;
-  area (g, R5);
-  E (ST_IMM (BPF_DW, R5, CELL (0), 0));
-  E (ST_IMM (BPF_DW, R5, CELL (1), -1));
-  each_char (g, &l, arg[0], ss);
-  asm_jmp_imm (a, BPF_JEQ, R3, '/', slash);
-  /* another character: appended while there is room */
-  area (g, R5);
+  int append = asm_label (a), sep = asm_label (a), text = asm_label (a);
+  E (LDX (BPF_DW, R0, R5, CELL (3)));
+  asm_jmp_imm (a, BPF_JSGE, R0, 0, append);
   E (LDX (BPF_DW, R0, R5, CELL (0)));
-  asm_jmp_imm (a, BPF_JGE, R0, max, l.next);
+  asm_jmp_imm (a, BPF_JGE, R0, max, next);     /* no room for it */
+  E (STX (BPF_DW, R5, R0, CELL (3)));
+  cleanpath_entry (g, R4, R0);
+  E (LDX (BPF_DW, R5, R5, CELL (1)));
+  E (STX (BPF_H, R4, R5, 0));                   /* -1 is 0xffff */
+  area (g, R5);
+  asm_jmp_imm (a, BPF_JEQ, R0, 0, text);
+  E (LDX (BPF_DW, R4, R5, CELL (2)));
+  asm_jmp_imm (a, BPF_JNE, R4, 1, sep);
+  asm_jmp_imm (a, BPF_JEQ, R0, 1, text);       /* just the root */
+  asm_bind (a, sep);
+  ld_slot (g, R4, dst);
+  E (A64_REG (BPF_ADD, R4, R0));
+  E (ST_IMM (BPF_B, R4, 0, '/'));
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  E (A64_IMM (BPF_ADD, R0, 1));
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  asm_bind (a, text);
+  E (STX (BPF_DW, R5, R0, CELL (4)));
+  asm_bind (a, append);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JGE, R0, max, next);
   ld_slot (g, R4, dst);
   E (A64_REG (BPF_ADD, R4, R0));
   E (STX (BPF_B, R4, R3, 0));
   E (A64_IMM (BPF_ADD, R0, 1));
   E (STX (BPF_DW, R5, R0, CELL (0)));
-  asm_ja (a, l.next);
+  asm_ja (a, next);
+}
 
-  /* a slash: first the component it ends (r0 its length, r3 the last
-   * slash), when a slash came before it */
+/* The open component ends (r5 the area): "." is taken back, ".." goes
+ * back over the component before it, or is taken back at the root, or is
+ * kept at the head of a relative path.  Clobbers r0, r3, r4. */
+static void
+cleanpath_end_component (struct gen *g, int dst, int32_t max, int done)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int dotdot = asm_label (a), drop = asm_label (a), back = asm_label (a),
+      past = asm_label (a);
+  E (LDX (BPF_DW, R0, R5, CELL (3)));           /* r0: where it begins */
+  asm_jmp_imm (a, BPF_JSLT, R0, 0, done);
+  E (ST_IMM (BPF_DW, R5, CELL (3), -1));
+  asm_jmp_imm (a, BPF_JGE, R0, max, done);
+  E (LDX (BPF_DW, R4, R5, CELL (4)));           /* r4: its text */
+  asm_jmp_imm (a, BPF_JGE, R4, max, done);
+  E (LDX (BPF_DW, R3, R5, CELL (0)));
+  E (A64_REG (BPF_SUB, R3, R4));                /* its length */
+  asm_jmp_imm (a, BPF_JEQ, R3, 2, dotdot);
+  asm_jmp_imm (a, BPF_JNE, R3, 1, done);
+  ld_slot (g, R3, dst);
+  E (A64_REG (BPF_ADD, R3, R4));
+  E (LDX (BPF_B, R3, R3, 0));
+  asm_jmp_imm (a, BPF_JNE, R3, '.', done);
+  asm_ja (a, drop);
+
+  asm_bind (a, dotdot);
+  ld_slot (g, R3, dst);
+  E (A64_REG (BPF_ADD, R3, R4));
+  E (LDX (BPF_H, R3, R3, 0));
+  asm_jmp_imm (a, BPF_JNE, R3, '.' | '.' << 8, done);
+  E (LDX (BPF_DW, R4, R5, CELL (2)));
+  asm_jmp_reg (a, BPF_JSGT, R0, R4, back);
+  asm_jmp_imm (a, BPF_JEQ, R4, 1, drop);        /* at the root */
+  E (LDX (BPF_DW, R3, R5, CELL (0)));           /* kept at a relative head */
+  E (STX (BPF_DW, R5, R3, CELL (2)));
+  asm_ja (a, done);
+
+  /* taken back: the result ends where the component began */
+  asm_bind (a, drop);
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  cleanpath_prev_slash (g, R0);
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  asm_ja (a, done);
+
+  /* "..": back to the slash L before the component before it, or to
+   * dotdot when that is further on (a slash before dotdot stays) */
+  asm_bind (a, back);
+  cleanpath_prev_slash (g, R0);                 /* r0 = L */
+  E (LDX (BPF_DW, R4, R5, CELL (2)));
+  asm_jmp_reg (a, BPF_JSGE, R0, R4, past);
+  E (STX (BPF_DW, R5, R4, CELL (0)));
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  asm_ja (a, done);
+  asm_bind (a, past);
+  asm_jmp_imm (a, BPF_JGE, R0, max, done);
+  E (STX (BPF_DW, R5, R0, CELL (0)));
+  cleanpath_prev_slash (g, R0);                 /* the slash at L goes */
+  E (STX (BPF_DW, R5, R0, CELL (1)));
+  asm_ja (a, done);
+}
+
+static void
+gen_cleanpath (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  unsigned n = strsize_of (g);
+  int32_t max = (int32_t) n - 1;                /* characters the result holds */
+  int dst = result_temp (g);
+  int top = asm_label (a), end = asm_label (a), slash = asm_label (a),
+      ended = asm_label (a), next = asm_label (a), out = asm_label (a),
+      zero = asm_label (a);
+  area (g, R5);
+  E (ST_IMM (BPF_DW, R5, CELL (0), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (1), -1));
+  E (ST_IMM (BPF_DW, R5, CELL (2), 0));
+  E (ST_IMM (BPF_DW, R5, CELL (3), -1));
+  ld_slot (g, R1, arg[0]);
+  E (MOV64_IMM (R2, 0));
+  asm_bind (a, top);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) n, end);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, slash);
+  asm_jmp_imm (a, BPF_JEQ, R3, '/', slash);
+  area (g, R5);
+  cleanpath_char (g, dst, max, next);
+
+  /* a slash or the end: the open component ends; a slash that begins
+   * the path is the root */
+  asm_bind (a, end);
+  E (MOV64_IMM (R3, 0));
   asm_bind (a, slash);
   area (g, R5);
-  E (LDX (BPF_DW, R3, R5, CELL (1)));
-  asm_jmp_imm (a, BPF_JSLT, R3, 0, emit);
-  asm_jmp_imm (a, BPF_JGE, R3, max, emit);
-  E (LDX (BPF_DW, R0, R5, CELL (0)));
-  asm_jmp_imm (a, BPF_JGT, R0, max, emit);
-  E (A64_REG (BPF_SUB, R0, R3));               /* the component's length + 1 */
-  ld_slot (g, R4, dst);
-  E (A64_REG (BPF_ADD, R4, R3));                /* r4 = &result[last] */
-  asm_jmp_imm (a, BPF_JEQ, R0, 3, dotdot);
-  asm_jmp_imm (a, BPF_JNE, R0, 2, emit);
-  E (LDX (BPF_B, R0, R4, 1));
-  asm_jmp_imm (a, BPF_JNE, R0, '.', emit);
-  /* "/." + "/": back to just after the last slash */
-  E (A64_IMM (BPF_ADD, R3, 1));
-  E (STX (BPF_DW, R5, R3, CELL (0)));
-  asm_ja (a, emit);
-  asm_bind (a, dotdot);
-  E (LDX (BPF_B, R0, R4, 1));
-  asm_jmp_imm (a, BPF_JNE, R0, '.', emit);
-  E (LDX (BPF_B, R0, R4, 2));
-  asm_jmp_imm (a, BPF_JNE, R0, '.', emit);
   {
-    /* "/.." + "/": back past the component before it */
-    int none = asm_label (a), relative = asm_label (a);
-    cleanpath_entry (g, R4, R3);
-    E (LDX (BPF_H, R0, R4, 0));
-    area (g, R5);
-    asm_jmp_imm (a, BPF_JEQ, R0, 0xffff, none);
-    E (STX (BPF_DW, R5, R0, CELL (1)));
-    E (A64_IMM (BPF_ADD, R0, 1));
-    E (STX (BPF_DW, R5, R0, CELL (0)));
-    asm_ja (a, emit);
-    asm_bind (a, none);
-    /* no slash before: the root stays ("/../" is "/"); a relative
-     * path loses its first component */
-    asm_jmp_imm (a, BPF_JNE, R3, 0, relative);
+    int not_root = asm_label (a);
+    asm_jmp_imm (a, BPF_JNE, R2, 0, not_root);
+    asm_jmp_imm (a, BPF_JEQ, R3, 0, not_root);
+    ld_slot (g, R4, dst);
+    E (ST_IMM (BPF_B, R4, 0, '/'));
+    E (MOV64_IMM (R0, 0));
+    cleanpath_entry (g, R4, R0);
+    E (ST_IMM (BPF_H, R4, 0, -1));
     E (ST_IMM (BPF_DW, R5, CELL (0), 1));
-    asm_ja (a, emit);
-    asm_bind (a, relative);
-    E (ST_IMM (BPF_DW, R5, CELL (0), 0));
-    E (ST_IMM (BPF_DW, R5, CELL (1), -1));
+    E (ST_IMM (BPF_DW, R5, CELL (1), 0));
+    E (ST_IMM (BPF_DW, R5, CELL (2), 1));
+    asm_ja (a, next);
+    asm_bind (a, not_root);
   }
-  /* then the slash itself, unless the result ends in one (or is full) */
-  asm_bind (a, emit);
-  area (g, R5);
-  E (LDX (BPF_DW, R0, R5, CELL (0)));
-  asm_jmp_imm (a, BPF_JGE, R0, max, l.next);
-  ld_slot (g, R4, dst);
-  E (A64_REG (BPF_ADD, R4, R0));
-  {
-    int put = asm_label (a);
-    asm_jmp_imm (a, BPF_JEQ, R0, 0, put);
-    E (LDX (BPF_B, R3, R4, -1));
-    asm_jmp_imm (a, BPF_JEQ, R3, '/', l.next);
-    asm_bind (a, put);
-  }
-  E (ST_IMM (BPF_B, R4, 0, '/'));
-  E (LDX (BPF_DW, R3, R5, CELL (1)));
-  cleanpath_entry (g, R4, R0);
-  E (STX (BPF_H, R4, R3, 0));                   /* -1 is 0xffff */
-  area (g, R5);
-  E (STX (BPF_DW, R5, R0, CELL (1)));
-  E (A64_IMM (BPF_ADD, R0, 1));
-  E (STX (BPF_DW, R5, R0, CELL (0)));
-  next_char (g, &l);
+  cleanpath_end_component (g, dst, max, ended);
+  /* the end (known from the registers, for the verifier) or the next */
+  asm_bind (a, ended);
+  asm_jmp_imm (a, BPF_JGE, R2, (int32_t) n, out);
+  E (MOV64_REG (R4, R1));
+  E (A64_REG (BPF_ADD, R4, R2));
+  E (LDX (BPF_B, R3, R4, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
+  asm_bind (a, next);
+  E (A64_IMM (BPF_ADD, R2, 1));
+  asm_ja (a, top);
 
-  /* zero the result from its length on (going back left characters) */
-  area (g, R5);
-  E (LDX (BPF_DW, R5, R5, CELL (0)));
-  ld_slot (g, R1, dst);
-  E (MOV64_IMM (R2, 0));
+  /* a path that cleans to nothing is "." */
+  asm_bind (a, out);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JNE, R0, 0, zero);
+  E (LDX (BPF_B, R3, R1, 0));
+  asm_jmp_imm (a, BPF_JEQ, R3, 0, zero);
+  ld_slot (g, R4, dst);
+  E (ST_IMM (BPF_B, R4, 0, '.'));
+  E (ST_IMM (BPF_DW, R5, CELL (0), 1));
+  asm_bind (a, zero);
+
+  /* zero the result from its length on (going back left characters):
+   * one copy from the zeroes, not a loop, which the verifier would walk
+   * again from every character */
   {
-    int top = asm_label (a), keep = asm_label (a), out = asm_label (a);
-    asm_bind (a, top);
-    asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
-    asm_jmp_reg (a, BPF_JLT, R2, R5, keep);
-    E (MOV64_REG (R4, R1));
-    E (A64_REG (BPF_ADD, R4, R2));
-    E (ST_IMM (BPF_B, R4, 0, 0));
-    asm_bind (a, keep);
-    E (A64_IMM (BPF_ADD, R2, 1));
-    asm_ja (a, top);
-    asm_bind (a, out);
+    int zdone = asm_label (a);
+    E (LDX (BPF_DW, R0, R5, CELL (0)));
+    asm_jmp_imm (a, BPF_JGE, R0, max, zdone);
+    ld_slot (g, R1, dst);
+    E (A64_REG (BPF_ADD, R1, R0));
+    E (MOV64_IMM (R2, (int32_t) n));
+    E (A64_REG (BPF_SUB, R2, R0));
+    E (LDX (BPF_DW, R3, R10, SLOT_ZERO));
+    E (CALL (BPF_FUNC_probe_read_kernel));
+    asm_bind (a, zdone);
   }
   return_temp (g, dst);
 }

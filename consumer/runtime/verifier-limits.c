@@ -13,7 +13,7 @@
  *     the load fails with EFAULT ("Bad address");
  *   - the instruction steps the verifier takes to explore every path ("BPF
  *     program is too large. Processed N insn", then "processed N insns
- *     (limit M)"): string loops, such as cleanpath()'s, cost about strsize
+ *     (limit M)"): string loops, such as index()'s, cost about strsize
  *     steps per character position; the load fails with E2BIG.
  * The messages are matched as text, not by errno alone, since the errno of
  * each limit has changed between kernels.
@@ -88,7 +88,7 @@ verifier_limit_explain (struct verifier_verdict v, size_t ninsns, size_t nclause
     case VERIFIER_LIMIT_STEPS:
       return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
                         "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
-                        "probe, call fewer string functions such as cleanpath() in them, or use a smaller "
+                        "probe, call fewer string functions such as index() or strstr() in them, or use a smaller "
                         "-x strsize", nclauses, clauses, ninsns, v.bound);
     case VERIFIER_LIMIT_NONE:
       break;

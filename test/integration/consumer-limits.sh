@@ -136,7 +136,8 @@ check_eq "1000 clauses on one probe (beyond 16-bit jumps) run, in order" \
 # ------------------------------------------------------------------------
 # Programs the kernel's verifier refuses for their size or complexity: once
 # a bare errno ("rejected the program for dtrace_BEGIN: Bad address" after
-# 4000 clauses, "Argument list too long" after a few cleanpath( ) calls);
+# 4000 clauses, "Argument list too long" after a few cleanpath( ) calls,
+# when each of those cost the verifier ~233000 steps);
 # now the probe, the limit and what to change, from the verifier's log.
 # One line, exit 1, nothing printed by the clauses.
 
@@ -144,12 +145,22 @@ clauses 4000 > c4000.d
 out=$("$DTRACE" -q -s c4000.d 2>&1); rc=$?
 check_match "4000 clauses on one probe: the probe, the branch limit, fewer clauses" "$rc:$(echo "$out" | wc -l):$out" \
   "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe dtrace:::BEGIN: too large for the verifier: its 4001 clauses make [0-9]+ BPF instructions, with more branches than the [0-9]+ the verifier follows at once; enable fewer clauses on this probe \\([^)]+\\)\$"
-printf 'tick-1ms\n{\n  printf("%%s %%s %%s %%s %%s", cleanpath("/a/./b"), cleanpath("/a/../b"), cleanpath("/x//y"),\n    cleanpath("/p/q"), cleanpath("/z"));\n  exit(0);\n}\n' > cleanpath.d
-out=$("$DTRACE" -q -s cleanpath.d 2>&1); rc=$?
-check_match "5 cleanpath( ) on one probe: the probe, the verifier's step limit, what to change" "$rc:$(echo "$out" | wc -l):$out" \
-  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe profile:::tick-1ms: too complex for the verifier: checking its 1 clause \\([0-9]+ BPF instructions\\) takes more than the verifier's limit of 1000000 instruction steps; enable fewer clauses on this probe, call fewer string functions such as cleanpath\\(\\) in them, or use a smaller -x strsize \\(Argument list too long\\)\$"
-out=$("$DTRACE" -q -x strsize=32 -s cleanpath.d 2>&1); rc=$?
-check_eq "the same 5 cleanpath( ) at -x strsize=32, as the message advises: verified and run" "$rc:$out" "0:/a/b /b /x/y /p/q /z"
+# 40 index() calls: each is a loop over strsize characters the verifier
+# walks (~33000 steps at the default strsize)
+{ printf 'tick-1ms\n{\n'
+  for i in $(seq 40); do printf '  n += index(execname, "a%d");\n' "$i"; done
+  printf '  printf("%%d", n);\n  exit(0);\n}\n'; } > index40.d
+out=$("$DTRACE" -q -s index40.d 2>&1); rc=$?
+check_match "40 index( ) on one probe: the probe, the verifier's step limit, what to change" "$rc:$(echo "$out" | wc -l):$out" \
+  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe profile:::tick-1ms: too complex for the verifier: checking its 1 clause \\([0-9]+ BPF instructions\\) takes more than the verifier's limit of 1000000 instruction steps; enable fewer clauses on this probe, call fewer string functions such as index\\(\\) or strstr\\(\\) in them, or use a smaller -x strsize \\(Argument list too long\\)\$"
+out=$("$DTRACE" -q -x strsize=32 -s index40.d 2>&1); rc=$?
+check_eq "the same 40 index( ) at -x strsize=32, as the message advises: verified and run" "$rc:$out" "0:-40"
+# cleanpath( ) is one pass with no loop after it: many fit on one probe
+{ printf 'tick-1ms\n{\n'
+  for i in $(seq 12); do printf '  printf("%%s ", cleanpath("/a%d/../b/./c//"));\n' "$i"; done
+  printf '  exit(0);\n}\n'; } > cleanpath12.d
+out=$("$DTRACE" -q -s cleanpath12.d 2>&1); rc=$?
+check_eq "12 cleanpath( ) on one probe: verified and run" "$rc:$(echo $out)" "0:$(echo /b/c /b/c /b/c /b/c /b/c /b/c /b/c /b/c /b/c /b/c /b/c /b/c)"
 
 # ------------------------------------------------------------------------
 # Actions in one clause: at most 64 once (the record's one mask word of the
