@@ -530,15 +530,25 @@ report_not_elf (const char *path, int fd, off_t size)
     diag_error ("%s: not an ELF file", path);
 }
 
+/* Does the file open on FD start with the ELF magic? */
+static bool
+has_elf_magic (int fd)
+{
+  unsigned char magic[SELFMAG];
+  return pread (fd, magic, SELFMAG, 0) == SELFMAG && memcmp (magic, ELFMAG, SELFMAG) == 0;
+}
+
 /* Open PATH as an ELF file for reading: *FD and the ELF handle, its
- * header in *EH.  NULL after an error. */
+ * header in *EH.  NULL after an error; QUIET: none is printed for a file
+ * that cannot be opened, is not regular or has no ELF magic. */
 static Elf *
-open_elf (const char *path, int *fd, uint64_t *file_size, GElf_Ehdr *eh)
+open_elf (const char *path, bool quiet, int *fd, uint64_t *file_size, GElf_Ehdr *eh)
 {
   *fd = open (path, O_RDONLY | O_CLOEXEC);
   if (*fd < 0)
     {
-      diag_error ("%s: cannot open: %s", path, strerror (errno));
+      if (!quiet)
+        diag_error ("%s: cannot open: %s", path, strerror (errno));
       return NULL;
     }
   struct stat st;
@@ -546,13 +556,18 @@ open_elf (const char *path, int *fd, uint64_t *file_size, GElf_Ehdr *eh)
   if (fstat (*fd, &st) != 0)
     diag_error ("%s: cannot stat: %s", path, strerror (errno));
   else if (!S_ISREG (st.st_mode))
-    diag_error ("%s: not a regular file", path);
+    {
+      if (!quiet)
+        diag_error ("%s: not a regular file", path);
+    }
   else
     {
       elf = st.st_size > 0 ? elf_begin (*fd, ELF_C_READ_MMAP, NULL) : NULL;
       if (!elf || elf_kind (elf) != ELF_K_ELF)
         {
-          if (elf && elf_kind (elf) == ELF_K_AR)
+          if (quiet && !has_elf_magic (*fd))
+            ;
+          else if (elf && elf_kind (elf) == ELF_K_AR)
             diag_error ("%s: archives are not supported; pass the member objects", path);
           else
             report_not_elf (path, *fd, st.st_size);
@@ -689,10 +704,16 @@ read_all_notes (struct reader *r)
     }
 }
 
-int
-sdt_file_read (const char *path, struct sdt_file *out)
+/* sdt_file_read and sdt_module_read (sdt.h). */
+static int
+read_file (const char *path, bool quiet, struct sdt_file *out, struct sdt_symtab *syms, bool *have_syms)
 {
   memset (out, 0, sizeof *out);
+  if (syms)
+    {
+      memset (syms, 0, sizeof *syms);
+      *have_syms = false;
+    }
 
   if (elf_version (EV_CURRENT) == EV_NONE)
     {
@@ -702,7 +723,7 @@ sdt_file_read (const char *path, struct sdt_file *out)
   int fd;
   uint64_t file_size = 0;
   GElf_Ehdr eh;
-  Elf *elf = open_elf (path, &fd, &file_size, &eh);
+  Elf *elf = open_elf (path, quiet, &fd, &file_size, &eh);
   if (!elf)
     return -1;
 
@@ -725,11 +746,29 @@ sdt_file_read (const char *path, struct sdt_file *out)
     load_phdrs (&r);
   if (r.have_shstrndx && shnum)
     read_all_notes (&r);
+  if (syms && out->nnotes > 0)
+    {
+      sdt_symtab_read_elf (elf, syms);
+      *have_syms = true;
+    }
 
   free (r.phdrs);
   elf_end (elf);
   close (fd);
   return 0;
+}
+
+int
+sdt_file_read (const char *path, struct sdt_file *out)
+{
+  return read_file (path, false, out, NULL, NULL);
+}
+
+int
+sdt_module_read (const char *path, bool quiet, struct sdt_file *out, struct sdt_symtab *syms,
+                 bool *have_syms)
+{
+  return read_file (path, quiet, out, syms, have_syms);
 }
 
 void

@@ -154,6 +154,15 @@ struct sdt_file {
  * ("dtrace: PATH: not an ELF file", ...).  A malformed note is skipped with a
  * warning naming the file and the note index; the rest are returned. */
 int sdt_file_read (const char *path, struct sdt_file *out);
+/* sdt_file_read for a module of a process (its executable or a library it
+ * maps), in one open of the file.  QUIET: a file that cannot be opened, is
+ * not a regular file or does not start with the ELF magic (memfd code, a
+ * script mapped executable) gives -1 without a message.  SYMS (not NULL):
+ * when the file has notes, its symbol table as sdt_symtab_load reads it,
+ * *HAVE_SYMS true; otherwise SYMS is empty and *HAVE_SYMS false. */
+struct sdt_symtab;
+int sdt_module_read (const char *path, bool quiet, struct sdt_file *out, struct sdt_symtab *syms,
+                     bool *have_syms);
 void sdt_file_free (struct sdt_file *f);
 /* The declared types of probe PROVIDER/NAME (raw note names) in F, or NULL. */
 const struct sdt_probe_types *sdt_file_probe_types (const struct sdt_file *f, const char *provider,
@@ -185,6 +194,9 @@ struct sdt_symtab {
 
 /* Load .symtab (or .dynsym when stripped).  Returns 0, or -1 after an error. */
 int sdt_symtab_load (const char *path, struct sdt_symtab *out);
+/* The same, from ELF already open (libelf's Elf; never fails). */
+struct Elf;
+void sdt_symtab_read_elf (struct Elf *elf, struct sdt_symtab *out);
 void sdt_symtab_free (struct sdt_symtab *tab);
 /* The function containing ADDR (value <= addr < value + size; a zero-sized
  * symbol covers up to the next one), or NULL. */

@@ -63,6 +63,29 @@ load_table (Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, struct sdt_symtab *out)
     }
 }
 
+void
+sdt_symtab_read_elf (struct Elf *elf, struct sdt_symtab *out)
+{
+  memset (out, 0, sizeof *out);
+  Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
+  GElf_Shdr sh, symtab_sh, dynsym_sh;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      if (!gelf_getshdr (scn, &sh))
+        continue;
+      if (sh.sh_type == SHT_SYMTAB)
+        symtab = scn, symtab_sh = sh;
+      else if (sh.sh_type == SHT_DYNSYM)
+        dynsym = scn, dynsym_sh = sh;
+    }
+  if (symtab)
+    load_table (elf, symtab, &symtab_sh, out);
+  else if (dynsym)
+    load_table (elf, dynsym, &dynsym_sh, out);
+  if (out->nsyms)
+    qsort (out->syms, out->nsyms, sizeof *out->syms, by_value);
+}
+
 int
 sdt_symtab_load (const char *path, struct sdt_symtab *out)
 {
@@ -84,25 +107,9 @@ sdt_symtab_load (const char *path, struct sdt_symtab *out)
       close (fd);
       return -1;
     }
-  Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
-  GElf_Shdr sh, symtab_sh, dynsym_sh;
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      if (!gelf_getshdr (scn, &sh))
-        continue;
-      if (sh.sh_type == SHT_SYMTAB)
-        symtab = scn, symtab_sh = sh;
-      else if (sh.sh_type == SHT_DYNSYM)
-        dynsym = scn, dynsym_sh = sh;
-    }
-  if (symtab)
-    load_table (elf, symtab, &symtab_sh, out);
-  else if (dynsym)
-    load_table (elf, dynsym, &dynsym_sh, out);
+  sdt_symtab_read_elf (elf, out);
   elf_end (elf);
   close (fd);
-  if (out->nsyms)
-    qsort (out->syms, out->nsyms, sizeof *out->syms, by_value);
   return 0;
 }
 

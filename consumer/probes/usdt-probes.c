@@ -7,8 +7,12 @@
  *     maps (executable, file-backed mappings), or from the exec path of a
  *     held -c child; files given by path stand alone (pid 0) or are added to
  *     every process in scope.  Files are read once per (dev, inode) into a
- *     cache; a file that is not ELF is remembered as such and skipped
- *     silently (memfd JIT code, scripts mapped executable, ...).
+ *     cache, notes and symbols from one open; a file that is not ELF is
+ *     remembered as such and skipped silently (memfd JIT code, scripts
+ *     mapped executable, ...).  The runtime shares one cache between its
+ *     calls and the compiler's args[N] typing (usdt_cache_notes), which
+ *     reads a file before any mapping or path names it: the first of those
+ *     to find it names it.
  *  2. matching: every valid note of every context against every
  *     description; matches are grouped per context by (provider, function,
  *     name) in order of first appearance.
@@ -99,32 +103,34 @@ cache_mark_bad (struct usdt_cache *c, dev_t dev, ino_t ino)
   VEC_PUSH (c->bad, c->nbad, c->badcap) = (struct bad_file) { dev, ino };
 }
 
-static bool
-is_elf (const char *path)
+/* Name F: the path that opens it, the path it is shown by, and its module
+ * ("libfoo.so (deleted)" -> "libfoo.so"). */
+static void
+file_name (struct usdt_file *f, const char *open_path, const char *shown_path)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
-  unsigned char magic[4];
-  bool ok = read (fd, magic, 4) == 4 && memcmp (magic, ELFMAG, SELFMAG) == 0;
-  close (fd);
-  return ok;
+  char *path = xstrdup (open_path), *shown = xstrdup (shown_path);   /* either may be F's own */
+  FREE_ALL (f->path, f->shown_path, f->module);
+  f->path = path;
+  f->shown_path = shown;
+  char *module = xstrdup (path_base (shown_path));
+  size_t ml = strlen (module);
+  static const char deleted[] = " (deleted)";
+  if (ml > sizeof deleted - 1 && strcmp (module + ml - (sizeof deleted - 1), deleted) == 0)
+    module[ml - (sizeof deleted - 1)] = '\0';
+  f->module = module;
+  f->named = true;
 }
 
-/* Read the file at OPEN_PATH (identity DEV/INO) into the cache.  QUIET: a
- * file that is not ELF or cannot be opened is skipped without a message.
- * Returns the file, or NULL. */
+/* Read the file at OPEN_PATH (identity DEV/INO) into the cache: its notes
+ * and, when it has some, its symbols, in one open.  QUIET: a file that is
+ * not ELF or cannot be opened is skipped without a message.  Returns the
+ * file, or NULL. */
 static struct usdt_file *
 cache_add (struct usdt_cache *c, dev_t dev, ino_t ino, const char *open_path,
            const char *shown_path, bool quiet)
 {
-  if (quiet && !is_elf (open_path))
-    {
-      cache_mark_bad (c, dev, ino);
-      return NULL;
-    }
   struct usdt_file *f = xcalloc (1, sizeof *f);
-  if (sdt_file_read (open_path, &f->elf) != 0)
+  if (sdt_module_read (open_path, quiet, &f->elf, &f->syms, &f->have_syms) != 0)
     {
       free (f);
       cache_mark_bad (c, dev, ino);
@@ -132,19 +138,26 @@ cache_add (struct usdt_cache *c, dev_t dev, ino_t ino, const char *open_path,
     }
   f->dev = dev;
   f->ino = ino;
-  f->path = xstrdup (open_path);
-  f->shown_path = xstrdup (shown_path);
-  /* "libfoo.so (deleted)" -> "libfoo.so" */
-  char *module = xstrdup (path_base (shown_path));
-  size_t ml = strlen (module);
-  static const char deleted[] = " (deleted)";
-  if (ml > sizeof deleted - 1 && strcmp (module + ml - (sizeof deleted - 1), deleted) == 0)
-    module[ml - (sizeof deleted - 1)] = '\0';
-  f->module = module;
-  if (f->elf.nnotes > 0)
-    f->have_syms = sdt_symtab_load (open_path, &f->syms) == 0;
+  file_name (f, open_path, shown_path);
   VEC_PUSH (c->files, c->nfiles, c->cap) = f;
   return f;
+}
+
+const struct sdt_file *
+usdt_cache_notes (struct usdt_cache *c, const char *path)
+{
+  struct stat st;
+  if (stat (path, &st) != 0)
+    return NULL;
+  bool bad;
+  struct usdt_file *f = cache_lookup (c, st.st_dev, st.st_ino, &bad);
+  if (!f && !bad)
+    {
+      f = cache_add (c, st.st_dev, st.st_ino, path, path, true);
+      if (f)
+        f->named = false;
+    }
+  return f ? &f->elf : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -183,6 +196,8 @@ scan_mapping (const struct exec_mapping *em, void *arg)
   struct scan *sc = arg;
   bool bad;
   struct usdt_file *f = cache_lookup (sc->c, em->dev, em->ino, &bad);
+  if (f && !f->named)
+    file_name (f, f->path, em->m->path);   /* the path already opens it */
   if (!f && !bad)
     {
       char *op = exec_mapping_open_path (em);
@@ -219,9 +234,14 @@ file_by_path (struct usdt_cache *c, const char *path)
     }
   bool bad;
   struct usdt_file *f = cache_lookup (c, st.st_dev, st.st_ino, &bad);
+  char *real = f && f->named ? NULL : realpath (path, NULL);
+  if (f && !f->named)
+    file_name (f, real ? real : path, path);
   if (f)
-    return f;
-  char *real = realpath (path, NULL);
+    {
+      free (real);
+      return f;
+    }
   f = cache_add (c, st.st_dev, st.st_ino, real ? real : path, path, false);
   free (real);
   return f;
@@ -677,11 +697,15 @@ usdt_elf_entry_offset (const char *path, uint64_t *offset)
 int
 usdt_elf_function_offset (const char *path, const char *symbol, uint64_t *offset)
 {
-  struct sdt_symtab tab;
-  if (sdt_symtab_load (path, &tab) != 0)
+  int fd;
+  Elf *elf = elf_open_read (path, &fd);
+  if (!elf)
     return -1;
+  struct sdt_symtab tab;
+  sdt_symtab_read_elf (elf, &tab);
   const struct sdt_symbol *s = sdt_symtab_find (&tab, symbol);
-  int rc = s && s->is_func ? usdt_elf_vaddr_to_offset (path, s->value, offset) : -1;
+  int rc = s && s->is_func ? exec_vaddr_to_offset (elf, s->value, offset) : -1;
   sdt_symtab_free (&tab);
+  elf_close_read (elf, fd);
   return rc;
 }

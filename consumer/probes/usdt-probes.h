@@ -14,9 +14,11 @@
  *    own name (nothing needs to run it: attach by inode covers later runs).
  *  - otherwise, system-wide: every process in /proc (kernel threads and
  *    vanished processes are skipped), provider `<prov><pid>`.
- * Each ELF file is opened once per (dev, inode), through a path valid in
- * our mount namespace: the mapped path itself when it is the same file, else
- * /proc/PID/root/PATH, else /proc/PID/map_files/START-END.
+ * Each ELF file is opened and its notes (and symbols) read once per
+ * (dev, inode), through a path valid in our mount namespace: the mapped
+ * path itself when it is the same file, else /proc/PID/root/PATH, else
+ * /proc/PID/map_files/START-END.  A cache shared by the calls of one run
+ * (and by the compiler's args[N] typing, usdt_cache_notes) keeps them.
  *
  * A probe is (provider, module = file basename, function = the symbol that
  * holds the site, name = D spelling).  Its sites are the notes of that
@@ -45,6 +47,7 @@ struct usdt_file {
   char *path;            /* a path that opens this file from our namespace */
   char *shown_path;      /* the path as the process (or the user) names it */
   char *module;          /* basename of shown_path */
+  bool named;            /* false: read for usdt_cache_notes, names provisional */
   struct sdt_file elf;   /* its notes */
   bool have_syms;
   struct sdt_symtab syms;
@@ -104,6 +107,11 @@ struct usdt_scope {
 /* A cache of files read, shareable across calls (NULL: a private one). */
 struct usdt_cache *usdt_cache_new (void);
 void usdt_cache_unref (struct usdt_cache *c);
+/* The notes of the ELF file at PATH (a path that opens it from here), read
+ * into C on first use, quietly (NULL: not ELF, or unreadable); later
+ * usdt_probes_find calls with C find the file read.  The names the file is
+ * shown by come from those calls (its mapping, or the user's path). */
+const struct sdt_file *usdt_cache_notes (struct usdt_cache *c, const char *path);
 
 /* Every probe in SCOPE that matches any of the NDESCS descriptions (probe
  * names match with `-` == `__`, see probe_name_match).  Returns 0 (possibly

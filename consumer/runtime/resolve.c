@@ -231,7 +231,7 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
       if (rt->nprocs)
         usdt_late_watch (rt);   /* before the maps are read: no load is missed */
       struct usdt_scope scope = { rt->procs, rt->nprocs, NULL, 0, rt->nprocs == 0 };
-      if (usdt_probes_find (udescs, nusdt, &scope, NULL, &rt->usdt) != 0)
+      if (usdt_probes_find (udescs, nusdt, &scope, rt->usdt_files, &rt->usdt) != 0)
         rc = -1;
       else
         rt->have_usdt = true;

@@ -82,7 +82,8 @@ struct runtime {
   size_t nticks, ticks_cap;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
   struct type_resolver *types;  /* the modules C types are read from (types.c) */
-  struct usdt_argtypes *usdt_argtypes;  /* their notes, read for args[N] (usdt-argtypes.c) */
+  struct usdt_cache *usdt_files;  /* the modules' notes, each read once: for
+                                   args[N] (usdt-argtypes.c), then the probes */
   enum evaltime evaltime;       /* -x evaltime (lib-loads.h) */
   struct resolve *res;          /* the descriptions (resolve.c) */
   struct late *late;            /* probes of libraries loaded later (usdt-late.c) */
@@ -148,9 +149,7 @@ int attach_providers (struct runtime *rt, enum uprobe_mode mode);
  * the processes are grabbed and the sources parsed. */
 void setup_types (struct runtime *rt);
 /* usdt-argtypes.c: the resolver's usdt_args over rt->types' modules. */
-struct usdt_argtypes;
 void usdt_argtypes_bind (struct runtime *rt, struct ctype_resolver *r);
-void usdt_argtypes_free (struct usdt_argtypes *a);
 
 /* session.c (shared with listing.c) */
 int grab_processes (struct runtime *rt);

@@ -184,7 +184,7 @@ free_runtime (struct runtime *rt)
     uprobe_detach (rt->att);
   providers_free (rt->prov);
   type_resolver_free (rt->types);
-  usdt_argtypes_free (rt->usdt_argtypes);
+  usdt_cache_unref (rt->usdt_files);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);

@@ -9,9 +9,10 @@
  * resolved (the types decide the code), so this answers from the files the
  * type resolver already knows (types.c: the -p processes' mappings, the -c
  * executable and the libraries it will load, paths in the descriptions):
- * each module's notes are read once and matched on the provider (the
- * note's, or it followed by a traced process's pid), the module and the
- * probe name.  The function field is not matched (it would need the
+ * each module's notes are read once, into the cache the probes are found
+ * in afterwards (rt->usdt_files, usdt_cache_notes: no module is read twice
+ * in a start-up), and matched on the provider (the note's, or it followed
+ * by a traced process's pid), the module and the probe name.  The function field is not matched (it would need the
  * symbol table): naming a function only narrows the probes, whose
  * declarations are per provider and probe.  Without a traced program or a
  * path there are no modules, and args[N] stay untyped.
@@ -27,45 +28,6 @@
 #include "consumer/probes/type-resolver.h"
 #include "consumer/runtime/runtime-int.h"
 #include "sdt/sdt.h"
-
-/* The notes of one module, read on first use. */
-struct argtypes_file {
-  char *path;
-  bool ok;
-  struct sdt_file elf;
-};
-
-struct usdt_argtypes {
-  struct argtypes_file *files;
-  size_t nfiles, cap;
-};
-
-void
-usdt_argtypes_free (struct usdt_argtypes *a)
-{
-  if (!a)
-    return;
-  for (size_t i = 0; i < a->nfiles; i++)
-    {
-      if (a->files[i].ok)
-        sdt_file_free (&a->files[i].elf);
-      free (a->files[i].path);
-    }
-  free (a->files);
-  free (a);
-}
-
-static const struct sdt_file *
-module_notes (struct usdt_argtypes *a, const char *path)
-{
-  for (size_t i = 0; i < a->nfiles; i++)
-    if (strcmp (a->files[i].path, path) == 0)
-      return a->files[i].ok ? &a->files[i].elf : NULL;
-  struct argtypes_file *f = &VEC_PUSH (a->files, a->nfiles, a->cap);
-  f->path = xstrdup (path);
-  f->ok = sdt_file_read (path, &f->elf) == 0;
-  return f->ok ? &f->elf : NULL;
-}
 
 static bool
 provider_matches (const struct runtime *rt, const char *pattern, const char *provider)
@@ -119,8 +81,8 @@ usdt_args (void *ctx, const char *const *descs, size_t ndescs, struct ctype_prob
   size_t n = 0, cap = 0;
   *out = NULL;
   *every_desc = ndescs > 0;
-  if (!rt->usdt_argtypes)
-    rt->usdt_argtypes = xcalloc (1, sizeof *rt->usdt_argtypes);
+  if (!rt->usdt_files)
+    rt->usdt_files = usdt_cache_new ();
   for (size_t d = 0; d < ndescs; d++)
     {
       struct probe_desc pd;
@@ -137,7 +99,7 @@ usdt_args (void *ctx, const char *const *descs, size_t ndescs, struct ctype_prob
         {
           if (pd.module[0] && !module_matches (pd.module, path, base))
             continue;
-          const struct sdt_file *f = module_notes (rt->usdt_argtypes, path);
+          const struct sdt_file *f = usdt_cache_notes (rt->usdt_files, path);
           struct strset seen = { 0 };   /* a probe's sites share one declaration */
           for (size_t i = 0; f && i < f->nnotes; i++)
             {

@@ -602,6 +602,68 @@ self_process (void)
 /* An attachment that never attached anything (all its sites failed, or
  * none were given) detaches cleanly: issue 12.4, NULL + 0 in close_all
  * under clang's UBSan. */
+/* The file cache (usdt-probes.h): notes read for usdt_cache_notes (the
+ * compiler's args[N] typing) are the ones usdt_probes_find then uses with
+ * that cache, not read again; the file is found by (dev, ino) through any
+ * path, and its probes are named by the path that found it, not by the
+ * one it was first read through. */
+static void
+self_cache_shared (void)
+{
+  char dir[] = "/tmp/test-attach-cache.XXXXXX";
+  if (!mkdtemp (dir))
+    {
+      UNIT_CHECK (0, "mkdtemp");
+      return;
+    }
+  char *alias = xasprintf ("%s/alias", dir), *text_file = xasprintf ("%s/script.sh", dir);
+  FILE *tf = fopen (text_file, "w");
+  if (tf)
+    {
+      fputs ("#!/bin/sh\n", tf);
+      fclose (tf);
+    }
+  UNIT_CHECK (symlink (self_exe, alias) == 0, "symlink %s", alias);
+  struct usdt_cache *c = usdt_cache_new ();
+  const struct sdt_file *notes = usdt_cache_notes (c, alias);
+  UNIT_CHECK (notes && notes->nnotes > 0, "usdt_cache_notes reads the notes through a symlink");
+  UNIT_CHECK (usdt_cache_notes (c, self_exe) == notes, "the same file by its own path: the same notes, not read again");
+  unit_capture_begin ();
+  const struct sdt_file *none = usdt_cache_notes (c, text_file);
+  const struct sdt_file *missing = usdt_cache_notes (c, "/nonexistent/file");
+  unit_capture_end ();
+  UNIT_CHECK (!none && !missing, "not ELF, or missing: no notes");
+  UNIT_STREQ (unit_err_text, "", "not ELF, or missing: quietly");
+
+  char *text = xasprintf ("tattach:%s::fire", self_exe);
+  struct probe_desc d;
+  char *err = NULL;
+  struct usdt_probe_list l;
+  if (probe_desc_parse (text, PROBE_FIELD_NAME, NULL, &d, &err) == 0)
+    {
+      int rc = usdt_probes_find (&d, 1, NULL, c, &l);
+      UNIT_CHECK (rc == 0 && l.nprobes == 1, "usdt_probes_find with the cache: one probe");
+      if (rc == 0 && l.nprobes == 1 && l.probes[0].nsites > 0)
+        {
+          UNIT_CHECK (&l.probes[0].sites[0].file->elf == notes, "usdt_probes_find uses the notes already read");
+          const char *base = strrchr (self_exe, '/');
+          UNIT_STREQ (l.probes[0].module, base ? base + 1 : self_exe,
+                      "the module is named by the path that found it, not the symlink read first");
+        }
+      if (rc == 0)
+        usdt_probe_list_free (&l);
+      probe_desc_free (&d);
+    }
+  free (err);
+  free (text);
+  usdt_cache_unref (c);
+  unlink (alias);
+  unlink (text_file);
+  rmdir (dir);
+  free (alias);
+  free (text_file);
+}
+
 static void
 self_empty_detach (void)
 {
@@ -624,6 +686,7 @@ self_test (void)
   /* Keep messages in order with the check lines. */
   setvbuf (stdout, NULL, _IOLBF, 0);
   self_discovery ();
+  self_cache_shared ();
   self_process ();
   self_empty_detach ();
   if (geteuid () != 0)
