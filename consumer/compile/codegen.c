@@ -744,10 +744,14 @@ codegen_plan (struct codegen_ctx *cg)
   struct scratch_layout *s = &cg->scratch;
   unsigned ss = (p->strsize + 7) & ~7u;
   unsigned rec = REC_FAULT_SIZE, key = 8 + 8;
+  const struct dclause *largest = NULL;     /* the clause of the largest record */
   for (size_t i = 0; i < p->nclauses; i++)
     {
       if (p->clauses[i].rec_size > rec)
-        rec = p->clauses[i].rec_size;
+        {
+          rec = p->clauses[i].rec_size;
+          largest = &p->clauses[i];
+        }
       collect_consts (cg, p->clauses[i].ast->predicate);
       collect_consts (cg, p->clauses[i].ast->body);
     }
@@ -785,9 +789,16 @@ codegen_plan (struct codegen_ctx *cg)
    * at constant offsets from r7: a 16-bit field in the instruction. */
   if (s->str_off > INT16_MAX + 1u)
     {
-      diag_error ("failed to compile: the record, this-> variables and keys of the clauses need %u "
+      /* named as the checker names its errors: at the clause whose
+       * record is the largest part, when one is */
+      char where[64] = "";
+      if (largest && largest->ast->loc.line > 0)
+        snprintf (where, sizeof where, "line %d: ", largest->ast->loc.line);
+      diag_error ("%s: %sthe record, this-> variables and keys of the clauses need %u "
                   "bytes, more than the %d a BPF instruction's offset reaches "
-                  "(a smaller -x strsize makes them smaller)", s->str_off, INT16_MAX + 1);
+                  "(a smaller -x strsize makes them smaller)",
+                  largest && largest->errprefix ? largest->errprefix : "failed to compile", where,
+                  s->str_off, INT16_MAX + 1);
       return -1;
     }
   return 0;

@@ -110,9 +110,15 @@ printf '#pragma D option strsize=4k\nBEGIN { exit(0); }\n' > strsize.d
 out=$("$DTRACE" -q -s strsize.d 2>&1); rc=$?
 check_eq "#pragma D option strsize=4k: refused" "$rc:$out" \
   '1:dtrace: failed to set option -x strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
-out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }" 2>&1); rc=$?
-check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so" "$rc:$out" \
-  "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+spec="BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }"
+out=$("$DTRACE" -q -x strsize=2048 -n "$spec" 2>&1); rc=$?
+check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so at the clause" "$rc:$out" \
+  "1:dtrace: invalid probe specifier $spec: line 1: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+printf 'BEGIN\n{\n  x = 1;\n}\n\nBEGIN\n{\n  s = execname;\n  printf("%s", %s);\n  exit(0);\n}\n' \
+  "$(terms 16 ' ' %s)" "$(terms 16 , s)" > rec16.d
+out=$("$DTRACE" -q -x strsize=2048 -s rec16.d 2>&1); rc=$?
+check_eq "-s, the same record: the script and the line of its clause" "$rc:$out" \
+  "1:dtrace: failed to compile script rec16.d: line 6: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
 
 # ------------------------------------------------------------------------
 # Clauses (issue 12.9): the clauses of one probe make one BPF program,
