@@ -572,6 +572,7 @@ check_script (struct ck *c, struct d_script *script)
       memset (cl, 0, sizeof *cl);
       cl->index = (unsigned) prog->nclauses++;
       cl->ast = ast;
+      cl->errprefix = c->errprefix;
       c->clause = cl;
       c->spec_flags = 0;
       if (check_depth (c, ast->predicate) != 0 || check_depth (c, ast->body) != 0)

@@ -411,7 +411,22 @@ cg_stmt_expr (struct gen *g, struct d_node *n)
 }
 
 static void
+gen_stmt_at (struct gen *g, struct d_node *s);
+
+/* Statement S: the string and stack temporaries start afresh; errors with
+ * no node of their own are at S until an expression in it is compiled. */
+static void
 gen_stmt (struct gen *g, struct d_node *s)
+{
+  const struct d_node *outer = g->where;
+  if (s->loc.line > 0)
+    g->where = s;
+  gen_stmt_at (g, s);
+  g->where = outer;
+}
+
+static void
+gen_stmt_at (struct gen *g, struct d_node *s)
 {
   g->nstr = 0;
   g->nstk = 0;
@@ -581,6 +596,8 @@ void
 cg_clause (struct gen *g, struct dclause *cl)
 {
   g->cl = cl;
+  g->where = NULL;
+  g->clause_failed = false;
   g->fault = asm_label (&g->a);
   int end = asm_label (&g->a);
   g->clause_end = end;

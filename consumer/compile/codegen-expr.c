@@ -41,7 +41,8 @@ gen_stack_subr (struct gen *g, struct d_node *n)
   struct ninfo *ni = ninfo (n);
   if (g->nstk >= g->cg->scratch.nstk)
     {
-      cg_error (g, n, "expression uses too many stacks");
+      cg_error (g, n, "statement uses too many stacks (at most %u stack( ), ustack( ) or usym( ) "
+                "in one statement): split it into several statements", g->cg->scratch.nstk);
       return;
     }
   unsigned off = g->cg->scratch.stk_off + g->nstk++ * g->cg->scratch.stk_size;
@@ -185,7 +186,7 @@ gen_task_read (struct gen *g, const struct d_node *n, const char *unavailable,
 {
   if (!off)
     {
-      cg_error (g, n, unavailable);
+      cg_error (g, n, "%s", unavailable);
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
     }
@@ -318,11 +319,7 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
         return;
       }
     default:
-      {
-        char msg[128];
-        snprintf (msg, sizeof msg, "the built-in variable '%s' is not supported yet", n->sval ? n->sval : "?");
-        cg_error (g, n, msg);
-      }
+      cg_error (g, n, "the built-in variable '%s' is not supported yet", n->sval ? n->sval : "?");
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
     }
@@ -727,8 +724,8 @@ gen_call (struct gen *g, struct d_node *n)
   cg_error (g, n, "function not supported");
 }
 
-void
-cg_expr (struct gen *g, struct d_node *n)
+static void
+gen_expr (struct gen *g, struct d_node *n)
 {
   struct ninfo *ni = ninfo (n);
   if (ni->is_const)
@@ -877,4 +874,14 @@ cg_expr (struct gen *g, struct d_node *n)
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
     }
+}
+
+void
+cg_expr (struct gen *g, struct d_node *n)
+{
+  const struct d_node *outer = g->where;
+  if (n->loc.line > 0)
+    g->where = n;               /* errors with no node of their own are here */
+  gen_expr (g, n);
+  g->where = outer;
 }

@@ -20,6 +20,7 @@
 #include "consumer/compile/bpf-asm.h"
 #include "consumer/compile/checker.h"
 #include "consumer/compile/codegen.h"
+#include "common/diag.h"
 
 /* Stack slots (offsets from r10). */
 #define SLOT_TMP      (-8)
@@ -54,6 +55,13 @@ struct gen {
   unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
   int exit_label;
   int errors;
+  /* Where an error is: the innermost D node being compiled that has a
+   * source line (cg_expr, statements), for errors raised with no node of
+   * their own or a node without a line (cg_error).  Only the first error
+   * of a clause is reported (as the checker stops at one): the others
+   * follow from it or repeat it. */
+  const struct d_node *where;
+  bool clause_failed;
   /* A store into a member of a struct held in self-> or an associative
    * array (codegen-vars.c, cg_write_begin): the variable node whose element
    * is created rather than read as zeroes, and where to go when
@@ -93,7 +101,10 @@ void cg_scratch_lookup (struct gen *g);
 struct bpf_asm *cg_asm (struct gen *g);
 const struct codegen_ctx *cg_ctx (struct gen *g);
 void cg_emit (struct gen *g, struct bpf_insn i);
-void cg_error (struct gen *g, const struct d_node *n, const char *msg);
+/* Report a compile error at N (or, when N has no line, the innermost node
+ * being compiled, or the clause) as the checker does: "PREFIX: line L:
+ * MSG", the clause's source's prefix; only a clause's first is printed. */
+void cg_error (struct gen *g, const struct d_node *n, const char *fmt, ...) DIAG_PRINTF (3, 4);
 /* Push r0 on the expression stack: its slot (offset from r10). */
 int cg_push (struct gen *g);
 /* A new slot on the expression stack, left unwritten: its offset. */

@@ -15,6 +15,8 @@
  * temporaries, so strings can be copied whole into map keys and compared.
  */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,14 +45,40 @@ cg_sleepable (const struct gen *g)
   return cg_kind_uprobe (g->kind) && g->p->target.sleepable;
 }
 
-void
-cg_error (struct gen *g, const struct d_node *n, const char *msg)
+/* The line of the error: N's, else the innermost node being compiled, else
+ * the clause's; 0 when none is known. */
+static int
+error_line (const struct gen *g, const struct d_node *n)
 {
   if (n && n->loc.line > 0)
-    diag_error ("failed to compile: line %d: %s", n->loc.line, msg);
-  else
-    diag_error ("failed to compile: %s", msg);
+    return n->loc.line;
+  if (g->where && g->where->loc.line > 0)
+    return g->where->loc.line;
+  if (g->cl && g->cl->ast && g->cl->ast->loc.line > 0)
+    return g->cl->ast->loc.line;
+  return 0;
+}
+
+void
+cg_error (struct gen *g, const struct d_node *n, const char *fmt, ...)
+{
   g->errors++;
+  if (g->clause_failed)
+    return;                   /* the clause's first error was reported */
+  g->clause_failed = true;
+  char *msg;
+  va_list ap;
+  va_start (ap, fmt);
+  if (vasprintf (&msg, fmt, ap) < 0)
+    msg = NULL;
+  va_end (ap);
+  const char *prefix = g->cl && g->cl->errprefix ? g->cl->errprefix : "failed to compile";
+  int line = error_line (g, n);
+  if (line > 0)
+    diag_error ("%s: line %d: %s", prefix, line, msg ? msg : "error");
+  else
+    diag_error ("%s: %s", prefix, msg ? msg : "error");
+  free (msg);
 }
 
 void
@@ -71,12 +99,20 @@ cg_emit (struct gen *g, struct bpf_insn i)
   asm_emit (&g->a, i);
 }
 
+/* The expression stack is full (MAX_DEPTH operands held at once). */
+static void
+depth_error (struct gen *g)
+{
+  cg_error (g, NULL, "expression too complex (more than %d operands held at once): split it "
+            "into several statements, keeping parts in this-> variables", MAX_DEPTH);
+}
+
 int
 cg_push (struct gen *g)
 {
   if (g->depth >= MAX_DEPTH)
     {
-      cg_error (g, NULL, "expression too complex");
+      depth_error (g);
       return SLOT_FIRST;
     }
   int off = SLOT_FIRST - 8 * g->depth++;
@@ -89,7 +125,7 @@ cg_reserve (struct gen *g)
 {
   if (g->depth >= MAX_DEPTH)
     {
-      cg_error (g, NULL, "expression too complex");
+      depth_error (g);
       return SLOT_FIRST;
     }
   return SLOT_FIRST - 8 * g->depth++;
@@ -128,7 +164,8 @@ cg_str_temp (struct gen *g)
 {
   if (g->nstr >= g->cg->scratch.nstr)
     {
-      cg_error (g, NULL, "expression uses too many strings");
+      cg_error (g, NULL, "expression uses too many strings (at most %u at once): split it into "
+                "several statements, keeping parts in this-> variables", g->cg->scratch.nstr);
       return g->cg->scratch.str_off;
     }
   unsigned off = g->cg->scratch.str_off + g->nstr++ * g->p->strsize;
@@ -707,10 +744,14 @@ codegen_plan (struct codegen_ctx *cg)
   struct scratch_layout *s = &cg->scratch;
   unsigned ss = (p->strsize + 7) & ~7u;
   unsigned rec = REC_FAULT_SIZE, key = 8 + 8;
+  const struct dclause *largest = NULL;     /* the clause of the largest record */
   for (size_t i = 0; i < p->nclauses; i++)
     {
       if (p->clauses[i].rec_size > rec)
-        rec = p->clauses[i].rec_size;
+        {
+          rec = p->clauses[i].rec_size;
+          largest = &p->clauses[i];
+        }
       collect_consts (cg, p->clauses[i].ast->predicate);
       collect_consts (cg, p->clauses[i].ast->body);
     }
@@ -748,9 +789,16 @@ codegen_plan (struct codegen_ctx *cg)
    * at constant offsets from r7: a 16-bit field in the instruction. */
   if (s->str_off > INT16_MAX + 1u)
     {
-      diag_error ("failed to compile: the record, this-> variables and keys of the clauses need %u "
+      /* named as the checker names its errors: at the clause whose
+       * record is the largest part, when one is */
+      char where[64] = "";
+      if (largest && largest->ast->loc.line > 0)
+        snprintf (where, sizeof where, "line %d: ", largest->ast->loc.line);
+      diag_error ("%s: %sthe record, this-> variables and keys of the clauses need %u "
                   "bytes, more than the %d a BPF instruction's offset reaches "
-                  "(a smaller -x strsize makes them smaller)", s->str_off, INT16_MAX + 1);
+                  "(a smaller -x strsize makes them smaller)",
+                  largest && largest->errprefix ? largest->errprefix : "failed to compile", where,
+                  s->str_off, INT16_MAX + 1);
       return -1;
     }
   return 0;

@@ -184,6 +184,10 @@ struct daction {
 struct dclause {
   unsigned index;
   const struct d_clause_ast *ast;
+  const char *errprefix;      /* its source's error prefix, as the checker's
+                                 ("failed to compile script x.d", "invalid probe
+                                 specifier ..."): the code generator's errors
+                                 read as the checker's */
   size_t nactions, actions_cap;
   struct daction *actions;
   unsigned rec_size;          /* 0: the clause records nothing */

@@ -110,9 +110,15 @@ printf '#pragma D option strsize=4k\nBEGIN { exit(0); }\n' > strsize.d
 out=$("$DTRACE" -q -s strsize.d 2>&1); rc=$?
 check_eq "#pragma D option strsize=4k: refused" "$rc:$out" \
   '1:dtrace: failed to set option -x strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
-out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }" 2>&1); rc=$?
-check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so" "$rc:$out" \
-  "1:dtrace: failed to compile: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+spec="BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }"
+out=$("$DTRACE" -q -x strsize=2048 -n "$spec" 2>&1); rc=$?
+check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so at the clause" "$rc:$out" \
+  "1:dtrace: invalid probe specifier $spec: line 1: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
+printf 'BEGIN\n{\n  x = 1;\n}\n\nBEGIN\n{\n  s = execname;\n  printf("%s", %s);\n  exit(0);\n}\n' \
+  "$(terms 16 ' ' %s)" "$(terms 16 , s)" > rec16.d
+out=$("$DTRACE" -q -x strsize=2048 -s rec16.d 2>&1); rc=$?
+check_eq "-s, the same record: the script and the line of its clause" "$rc:$out" \
+  "1:dtrace: failed to compile script rec16.d: line 6: the record, this-> variables and keys of the clauses need 33040 bytes, more than the 32768 a BPF instruction's offset reaches (a smaller -x strsize makes them smaller)"
 
 # ------------------------------------------------------------------------
 # Clauses (issue 12.9): the clauses of one probe make one BPF program,
@@ -202,6 +208,51 @@ check_eq "printf(\"%65535d|\"): the limit itself prints" \
 check_eq "printf(\"%*d|%-*d|%.*d\") with 2^31-1: each cut to 65535" \
   "$("$DTRACE" -q -n 'BEGIN { printf("%*d|%-*d|%.*d", 2147483647, 1, -2147483647, 2, 2147483647, 3); exit(0); }' 2>&1 | wc -c)" \
   $((3 * 65535 + 2 + 1))
+
+# ------------------------------------------------------------------------
+# The code generator's own limits (16 strings, 4 stacks, 48 operands held at
+# once in one statement): once "dtrace: failed to compile: expression uses
+# too many strings" once per string past the limit (24 lines for 40
+# index( )), naming no script, line or clause.  Now one line as the
+# checker's: the -n specifier or the script and line of the node that went
+# past the limit, what to do, and exit 1; one error per clause.
+
+many_index () {   # N SEP: N index(execname, ...) calls joined by SEP
+  local i s=""
+  for i in $(seq "$1"); do s="$s${s:+$2}index(execname, \"a$i\")"; done
+  printf '%s' "$s"; }
+spec="tick-1ms { printf(\"%d\", $(many_index 40 ' + ') + 0); exit(0); }"
+out=$("$DTRACE" -q -n "$spec" 2>&1); rc=$?
+check_eq "-n, 40 index( ) in one expression: one line naming the specifier and the line, exit 1" \
+  "$rc:$(echo "$out" | wc -l):$out" \
+  "1:1:dtrace: invalid probe specifier $spec: line 1: expression uses too many strings (at most 16 at once): split it into several statements, keeping parts in this-> variables"
+{ printf 'BEGIN\n{\n  x = 1;\n  printf("%%d\\n",\n'
+  for i in $(seq 20); do printf '    index(execname, "a%d") +\n' "$i"; done
+  printf '    0);\n  exit(0);\n}\n'; } > strings20.d
+out=$("$DTRACE" -q -s strings20.d 2>&1); rc=$?
+check_eq "-s, 20 index( ) over 20 lines: the script and the line of the 17th, once, exit 1" "$rc:$out" \
+  "1:dtrace: failed to compile script strings20.d: line 21: expression uses too many strings (at most 16 at once): split it into several statements, keeping parts in this-> variables"
+out=$("$DTRACE" -q -n "BEGIN { this->a = $(many_index 10 ' + '); this->b = $(many_index 10 ' + ');
+  printf(\"%d\", this->a + this->b); exit(0); }" 2>&1); rc=$?
+check_eq "the same strings split into statements with this-> variables, as advised: run" "$rc:$out" "0:-20"
+printf 'BEGIN\n{\n  @[ustack(1), ustack(1), ustack(1),\n    ustack(1), ustack(1)] = count();\n  exit(0);\n}\n' > stacks5.d
+out=$("$DTRACE" -q -s stacks5.d 2>&1); rc=$?
+check_eq "-s, 5 ustack( ) in one key: the script and line, once, exit 1" "$rc:$out" \
+  "1:dtrace: failed to compile script stacks5.d: line 4: statement uses too many stacks (at most 4 stack( ), ustack( ) or usym( ) in one statement): split it into several statements"
+nested=pid; for i in $(seq 60); do nested="pid + ($nested)"; done
+spec="BEGIN { trace($nested); exit(0); }"
+out=$("$DTRACE" -q -n "$spec" 2>&1); rc=$?
+check_eq "-n, 60 nested additions: one line naming the specifier, exit 1" "$rc:$(echo "$out" | wc -l):$out" \
+  "1:1:dtrace: invalid probe specifier $spec: line 1: expression too complex (more than 48 operands held at once): split it into several statements, keeping parts in this-> variables"
+printf 'BEGIN\n{\n  x = 1;\n  trace(stringof(arg0));\n  exit(0);\n}\n' > stringof.d
+out=$("$DTRACE" -q -s stringof.d 2>&1); rc=$?
+check_eq "-s, stringof( ) of an address: the script and line, not a bare \"failed to compile\"" "$rc:$out" \
+  "1:dtrace: failed to compile script stringof.d: line 4: stringof( ) of an address: use copyinstr( ) for user strings"
+{ printf 'BEGIN\n{\n  trace(%s);\n}\n\nBEGIN\n{\n  trace(%s);\n  exit(0);\n}\n' "$(many_index 20 ' + ')" "$nested"; } > two.d
+out=$("$DTRACE" -q -s two.d 2>&1); rc=$?
+check_eq "-s, two failing clauses: each clause's error once, with its line" "$rc:$out" \
+  "1:dtrace: failed to compile script two.d: line 3: expression uses too many strings (at most 16 at once): split it into several statements, keeping parts in this-> variables
+dtrace: failed to compile script two.d: line 8: expression too complex (more than 48 operands held at once): split it into several statements, keeping parts in this-> variables"
 
 # ------------------------------------------------------------------------
 # Without privilege (issue 12.9): one line naming root, CAP_BPF and
