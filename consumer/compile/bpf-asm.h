@@ -67,6 +67,13 @@ bool asm_label_used (const struct bpf_asm *a, int label);
 void asm_jmp_imm (struct bpf_asm *a, int op, int dst, int32_t imm, int label);
 void asm_jmp_reg (struct bpf_asm *a, int op, int dst, int src, int label);
 void asm_ja (struct bpf_asm *a, int label);
+/* may_goto LABEL (Linux 6.9): falls through while the kernel's hidden
+ * loop budget lasts, else jumps.  A loop headed by one is verified until
+ * its states converge, not once per iteration. */
+#ifndef BPF_JCOND
+#define BPF_JCOND 0xe0
+#endif
+void asm_may_goto (struct bpf_asm *a, int label);
 /* Two-instruction 64-bit constant load; the load of map MAP (an abi.h map
  * reference): a BPF_PSEUDO_MAP_FD load with a relocation, whose fd the
  * loader fills in. */

@@ -13,8 +13,9 @@
  *     the load fails with EFAULT ("Bad address");
  *   - the instruction steps the verifier takes to explore every path ("BPF
  *     program is too large. Processed N insn", then "processed N insns
- *     (limit M)"): string loops, such as index()'s, cost about strsize
- *     steps per character position; the load fails with E2BIG.
+ *     (limit M)"): a loop the verifier walks turn by turn, such as
+ *     chill()'s (4096 turns), costs steps per turn (string subroutines'
+ *     loops no longer do: codegen-strings.c); the load fails with E2BIG.
  * The messages are matched as text, not by errno alone, since the errno of
  * each limit has changed between kernels.
  */
@@ -88,8 +89,7 @@ verifier_limit_explain (struct verifier_verdict v, size_t ninsns, size_t nclause
     case VERIFIER_LIMIT_STEPS:
       return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
                         "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
-                        "probe, call fewer string functions such as index() or strstr() in them, or use a smaller "
-                        "-x strsize", nclauses, clauses, ninsns, v.bound);
+                        "probe, or fewer loops in them such as chill()'s", nclauses, clauses, ninsns, v.bound);
     case VERIFIER_LIMIT_NONE:
       break;
     }
