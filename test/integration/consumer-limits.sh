@@ -90,8 +90,10 @@ check_eq "tick-foo is no interval: a probe name that matches nothing, as before"
 # dt_scratch: Argument list too long" before); beyond, the string loops
 # exceed the verifier's bound, so the option is refused naming the limit.
 
-# (each string loop costs the verifier strsize steps: at 2048 a program
-# takes one toupper( ), or index( ) with a few others, not all of them)
+# (each string loop cost the verifier strsize steps, so at 2048 a program
+# took one toupper( ), or index( ) with a few others, and a lone rindex( )
+# or cleanpath( ) was refused; now the loops are headed by may_goto and
+# every string subroutine fits in one clause)
 out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x"); self->x = s; this->y = s;
   printf("%s %s %s|", self->x, this->y, toupper(s));
   @[s, execname] = count(); @n[usym(0), ustack(2)] = count(); exit(0); }' 2>&1); rc=$?
@@ -100,6 +102,12 @@ check_match "-x strsize=2048: strings, toupper, keys and stacks" "$rc:$out" \
 out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x");
   printf("%d %d %s", strlen(strjoin(s, s)), index(s, "x"), substr(s, 2)); exit(0); }' 2>&1); rc=$?
 check_eq "-x strsize=2048: strlen, strjoin, index, substr" "$rc:$out" "0:16 7 race-x"
+out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = "/usr/lib/x.so";
+  printf("%d %d %s|%s|%s|%s|%s|%s|%s|%s|%s|%s", index(s, "l"), rindex(s, "/"), strstr(s, "x"), strchr(s, 0x6c),
+    strrchr(s, 0x73), basename(s), dirname(s), toupper(s), tolower("AB"), strtok(s, "/"), strtok(NULL, "/"),
+    cleanpath("/a/../b/./c")); exit(0); }' 2>&1); rc=$?
+check_eq "-x strsize=2048: every looping string subroutine in one clause" "$rc:$out" \
+  "0:5 8 x.so|lib/x.so|so|x.so|/usr/lib|/USR/LIB/X.SO|ab|usr|lib|/b/c"
 long=$(awk 'BEGIN { while (length(s) < 3000) s = s "0123456789"; print s }')
 out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { printf(\"%d\", strlen(\"$long\")); exit(0); }" 2>&1); rc=$?
 check_eq "-x strsize=2048: strings hold 2048 characters" "$rc:$out" "0:2048"
