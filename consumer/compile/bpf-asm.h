@@ -81,7 +81,8 @@ void asm_ld_imm64 (struct bpf_asm *a, int dst, uint64_t value);
 void asm_ld_map (struct bpf_asm *a, int dst, uint32_t map);
 /* Resolve jumps.  Returns 0, -1 if a label was never bound (reported
  * through diag), or -2 (not reported) when a conditional jump does not fit
- * in 16 bits (assemble again with long_jumps). */
+ * in 16 bits, with room for the instructions the kernel puts in place of
+ * each may_goto it crosses (assemble again with long_jumps). */
 int asm_finish (struct bpf_asm *a);
 
 /* Move the finished instructions and relocations into IMG (A is left
