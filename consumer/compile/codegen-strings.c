@@ -11,17 +11,19 @@
  * operand of another subroutine.  Results hold at most strsize-1
  * characters (silent truncation, as in DTrace).
  *
- * Verifier strategy.  Every loop is headed by may_goto (Linux 6.9), and
- * everything it carries from one turn to the next, its index included,
- * lives in scratch memory (the "cells" of this file's scratch area, the
- * index in LOOP_I), whose contents the verifier does not track: each turn
- * loads the index as an unknown value and checks it against the bound, so
- * the state at the loop's head is the same on every turn, the verifier's
- * states converge after a turn or two, and a loop costs the verifier a
- * few hundred steps whatever strsize is.  (A loop over a counter held in
- * a register, which the verifier sees as a constant on each turn, costs
- * strsize x its body: index() took ~33000 steps at strsize 256.)  The
- * registers live at a loop's head are only pointers that stay the same.
+ * Verifier strategy.  Everything a loop carries from one turn to the
+ * next lives in scratch memory (the "cells" of this file's scratch area),
+ * whose contents the verifier does not track.  Where the kernel takes
+ * may_goto (Linux 6.9, dtarget.may_goto), every loop is headed by it and
+ * its index lives there too (LOOP_I): each turn loads the index as an
+ * unknown value and checks it against the bound, so the state at the
+ * loop's head is the same on every turn, the verifier's states converge
+ * after a turn or two, and a loop costs the verifier a few hundred steps
+ * whatever strsize is.  Before 6.9 the index stays in a register, which
+ * the verifier sees as a constant on each turn: the loop costs strsize x
+ * its body (index() ~33000 steps at strsize 256).  One helper pair,
+ * loop_head and counter_keep, emits either form.  The registers live at a
+ * loop's head are only pointers that stay the same.
  * Lengths come from bpf_probe_read_kernel_str (no loop), copies of a
  * substring from the same helper with a bounded size.
  *
@@ -43,9 +45,11 @@
  * middle of a search could see another's bits: a transient wrong answer,
  * the table is zero again once both finish.)
  *
- * Verification cost, per call, at any strsize: 170..560 steps (a search
- * ~360, cleanpath ~560, toupper ~170); the kernel's limit is 1M per
- * program, so the program's size (1M instructions) comes first.
+ * Verification cost, per call, with may_goto at any strsize: 170..560
+ * steps (a search ~360, cleanpath ~560, toupper ~170); the kernel's limit
+ * is 1M per program, so the program's size (1M instructions) comes first.
+ * Without it roughly strsize x (loop body): a search about strsize x 100
+ * (the set, scan and clear loops), the others strsize x 10..20.
  *
  * Semantics follow illumos: substr's negative index counts from the end
  * and a negative length drops characters from the end; basename/dirname
@@ -273,6 +277,73 @@ copy_tail (struct gen *g, int dst_slot, int src_slot, int pos_reg)
   asm_bind (a, skip);
 }
 
+/* A loop's counter, from 0 and up by at most one a turn (an index, a
+ * length).  Without may_goto
+ * (kernels before 6.9) it stays in register REG, which the verifier sees
+ * as a constant on each turn: it walks the body once per turn.  With
+ * may_goto heading the loop it is kept in the scratch cell CELL between
+ * turns (stored after each step, loaded at the head), a value the verifier
+ * does not track, so the states at the head converge.  BASE is the
+ * register holding the scratch area throughout the loop, or NO_BASE: the
+ * area is computed when needed (into REG to load, r4 to zero and store,
+ * which must then be free). */
+#define NO_BASE (-1)
+struct loop_counter {
+  int reg, base;
+  int16_t cell;
+};
+
+static bool
+loops_may_goto (const struct gen *g)
+{
+  return g->p->target.may_goto;
+}
+
+static void
+counter_zero (struct gen *g, const struct loop_counter *c)
+{
+  if (!loops_may_goto (g))
+    {
+      E (MOV64_IMM (c->reg, 0));
+      return;
+    }
+  int base = c->base;
+  if (base == NO_BASE)
+    area (g, base = R4);
+  E (ST_IMM (BPF_DW, base, c->cell, 0));
+}
+
+/* After the counter's step (and before the jump back to the head). */
+static void
+counter_keep (struct gen *g, const struct loop_counter *c)
+{
+  if (!loops_may_goto (g))
+    return;
+  int base = c->base;
+  if (base == NO_BASE)
+    area (g, base = R4);
+  E (STX (BPF_DW, base, c->reg, c->cell));
+}
+
+/* The loop's head, TOP: with may_goto, the check that leaves to OUT when
+ * its budget runs out, and the counters' loads. */
+static void
+loop_head (struct gen *g, int top, int out, const struct loop_counter *c, size_t n)
+{
+  struct bpf_asm *a = cg_asm (g);
+  asm_bind (a, top);
+  if (!loops_may_goto (g))
+    return;
+  asm_may_goto (a, out);
+  for (size_t i = 0; i < n; i++)
+    {
+      int base = c[i].base;
+      if (base == NO_BASE)
+        area (g, base = c[i].reg);
+      E (LDX (BPF_DW, c[i].reg, base, c[i].cell));
+    }
+}
+
 /* A bounded loop over the characters of a string:
  *
  *   each_char (g, &l, slot, limit);
@@ -290,6 +361,8 @@ struct char_loop {
   int top, next, out;
 };
 
+static const struct loop_counter char_index = { R2, NO_BASE, LOOP_I };
+
 static void
 each_char (struct gen *g, struct char_loop *l, int slot, unsigned limit)
 {
@@ -297,13 +370,9 @@ each_char (struct gen *g, struct char_loop *l, int slot, unsigned limit)
   l->top = asm_label (a);
   l->next = asm_label (a);
   l->out = asm_label (a);
-  area (g, R4);
-  E (ST_IMM (BPF_DW, R4, LOOP_I, 0));
+  counter_zero (g, &char_index);
   ld_slot (g, R1, slot);
-  asm_bind (a, l->top);
-  asm_may_goto (a, l->out);
-  area (g, R2);
-  E (LDX (BPF_DW, R2, R2, LOOP_I));
+  loop_head (g, l->top, l->out, &char_index, 1);
   asm_jmp_imm (a, BPF_JGE, R2, (int32_t) limit, l->out);
   E (MOV64_REG (R4, R1));
   E (A64_REG (BPF_ADD, R4, R2));
@@ -317,8 +386,7 @@ next_char (struct gen *g, const struct char_loop *l)
   struct bpf_asm *a = cg_asm (g);
   asm_bind (a, l->next);
   E (A64_IMM (BPF_ADD, R2, 1));
-  area (g, R4);
-  E (STX (BPF_DW, R4, R2, LOOP_I));
+  counter_keep (g, &char_index);
   asm_ja (a, l->top);
   asm_bind (a, l->out);
 }
@@ -815,10 +883,11 @@ cleanpath_entry (struct gen *g, int reg, int pos)
  * begins (its separating slash, if it has one; -1: none open), 4 where
  * its text begins.  The table (cleanpath_base) holds, at the position
  * where each component begins, the last slash before it, so taking a
- * component back or going back over one is no search.  The loop is
- * headed by may_goto, its index in LOOP_I (r5 the area at its head): the
- * verifier checks it in a few turns.  One copy from the zeroes clears
- * what going back left behind. */
+ * component back or going back over one is no search.  With may_goto
+ * the loop is headed by it, its index in LOOP_I (r5 the area at its
+ * head): the verifier checks it in a few turns; without, few branches
+ * per character, as the verifier walks every character of every call.
+ * One copy from the zeroes clears what going back left behind. */
 
 /* r0 = the table's entry at position POS (bounded by the caller), a
  * signed position (-1: none).  Clobbers r4. */
@@ -949,11 +1018,10 @@ gen_cleanpath (struct gen *g, const int *arg)
   E (ST_IMM (BPF_DW, R5, CELL (1), -1));
   E (ST_IMM (BPF_DW, R5, CELL (2), 0));
   E (ST_IMM (BPF_DW, R5, CELL (3), -1));
-  E (ST_IMM (BPF_DW, R5, LOOP_I, 0));
+  const struct loop_counter i = { R2, R5, LOOP_I };       /* r5: the area */
+  counter_zero (g, &i);
   ld_slot (g, R1, arg[0]);
-  asm_bind (a, top);                            /* r5: the area */
-  asm_may_goto (a, out);
-  E (LDX (BPF_DW, R2, R5, LOOP_I));
+  loop_head (g, top, out, &i, 1);
   asm_jmp_imm (a, BPF_JGE, R2, (int32_t) n, end);
   E (MOV64_REG (R4, R1));
   E (A64_REG (BPF_ADD, R4, R2));
@@ -994,7 +1062,7 @@ gen_cleanpath (struct gen *g, const int *arg)
   asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
   asm_bind (a, next);
   E (A64_IMM (BPF_ADD, R2, 1));
-  E (STX (BPF_DW, R5, R2, LOOP_I));
+  counter_keep (g, &i);
   asm_ja (a, top);
 
   /* a path that cleans to nothing is "." */
@@ -1159,8 +1227,8 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   next_char (g, &l);
 
   /* The scan has no branch on the data (a counter k over the whole
-   * buffer, headed by may_goto: k and the token's length live in the
-   * state, so the verifier's states converge; the phases are 0/1
+   * buffer; with may_goto at its head, k and the token's length live in
+   * the state, so the verifier's states converge; the phases are 0/1
    * values): "live" while k is at
    * or after the position and the token has not ended; the token ends at
    * a NUL or at a delimiter after its first character; a live character
@@ -1173,14 +1241,16 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   E (ST_IMM (BPF_DW, R5, TOK_PHASE, 0));
   E (ST_IMM (BPF_DW, R5, TOK_FIN, 0));
   E (ST_IMM (BPF_DW, R5, TOK_END, 0));
-  E (ST_IMM (BPF_DW, R5, TOK_LEN, 0));
-  E (ST_IMM (BPF_DW, R5, TOK_K, 0));
-  asm_bind (a, top);
-  asm_may_goto (a, out);
-  E (LDX (BPF_DW, R1, R5, TOK_LEN));                /* r1 = the token's length */
-  E (LDX (BPF_DW, R2, R5, TOK_K));                  /* r2 = k */
+  const struct loop_counter c[2] = {
+    { R1, R5, TOK_LEN },                            /* r1 = the token's length */
+    { R2, R5, TOK_K },                              /* r2 = k */
+  };
+  counter_zero (g, &c[0]);
+  counter_zero (g, &c[1]);
+  loop_head (g, top, out, c, 2);
   asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
-  asm_jmp_reg (a, BPF_JGT, R1, R2, out);            /* (never: len <= k) */
+  if (loops_may_goto (g))                           /* (never: len <= k, but */
+    asm_jmp_reg (a, BPF_JGT, R1, R2, out);          /* the verifier does not know) */
   E (MOV64_REG (R4, R5));
   E (A64_REG (BPF_ADD, R4, R2));
   E (LDX (BPF_B, R3, R4, TOK_BUF));                 /* r3 = c */
@@ -1240,9 +1310,9 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   E (A64_REG (BPF_ADD, R3, R1));
   E (STX (BPF_B, R3, R0, 0));
   E (A64_REG (BPF_ADD, R1, R4));                    /* len += copying */
-  E (STX (BPF_DW, R5, R1, TOK_LEN));
+  counter_keep (g, &c[0]);
   E (A64_IMM (BPF_ADD, R2, 1));
-  E (STX (BPF_DW, R5, R2, TOK_K));
+  counter_keep (g, &c[1]);
   asm_ja (a, top);
   asm_bind (a, out);
   E (LDX (BPF_DW, R0, R5, TOK_PHASE));
