@@ -92,8 +92,8 @@ verifier_limit_explain (struct verifier_verdict v, size_t ninsns, size_t nclause
       if (v.string_loops_per_char)
         return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
                           "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
-                          "probe, call fewer string functions such as index() or strstr() in them, or use a "
-                          "smaller -x strsize", nclauses, clauses, ninsns, v.bound);
+                          "probe, or fewer loops in them such as chill()'s or string functions such as "
+                          "index() or strstr(), or use a smaller -x strsize", nclauses, clauses, ninsns, v.bound);
       return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
                         "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
                         "probe, or fewer loops in them such as chill()'s", nclauses, clauses, ninsns, v.bound);
