@@ -108,6 +108,12 @@ asm_jmp_reg (struct bpf_asm *a, int op, int dst, int src, int label)
 }
 
 void
+asm_may_goto (struct bpf_asm *a, int label)
+{
+  cond_jump (a, BPF_INSN (BPF_JMP | BPF_JCOND, 0, 0, 0, 0), label);
+}
+
+void
 asm_ja (struct bpf_asm *a, int label)
 {
   asm_emit (a, BPF_INSN (BPF_JMP | BPF_JA, 0, 0, 0, 0));
@@ -129,20 +135,33 @@ asm_ld_map (struct bpf_asm *a, int dst, uint32_t map)
   asm_emit (a, BPF_INSN (0, 0, 0, 0, 0));
 }
 
+/* The kernel rewrites each may_goto into a few instructions (a counter on
+ * the stack, a timed check): jumps over it grow by at most this much, and
+ * must still fit in 16 bits after that. */
+#define MAY_GOTO_GROWTH 8
+
 int
 asm_finish (struct bpf_asm *a)
 {
+  /* may_goto instructions before each index, to pad the jumps over them */
+  size_t *before = xcalloc (a->n + 1, sizeof *before);
+  for (size_t i = 0; i < a->n; i++)
+    before[i + 1] = before[i] + (a->insns[i].code == (BPF_JMP | BPF_JCOND));
   for (size_t i = 0; i < a->nfixups; i++)
     {
       size_t target = a->labels[a->fixups[i].label];
       if (target == SIZE_MAX)
         {
           diag_error ("internal error: BPF label %d was never bound", a->fixups[i].label);
+          free (before);
           return -1;
         }
       long off = (long) target - (long) a->fixups[i].insn - 1;
       struct bpf_insn *in = &a->insns[a->fixups[i].insn];
-      if ((off < INT16_MIN || off > INT16_MAX) && in->code == (BPF_JMP | BPF_JA))
+      size_t lo = target < a->fixups[i].insn ? target : a->fixups[i].insn;
+      size_t hi = target < a->fixups[i].insn ? a->fixups[i].insn : target;
+      long pad = (long) (before[hi + 1 <= a->n ? hi + 1 : a->n] - before[lo]) * MAY_GOTO_GROWTH;
+      if ((off - pad < INT16_MIN || off + pad > INT16_MAX) && in->code == (BPF_JMP | BPF_JA))
         {
           /* the long goto (gotol: BPF_JMP32 | BPF_JA, Linux 6.4) takes a
            * 32-bit offset in imm */
@@ -151,10 +170,14 @@ asm_finish (struct bpf_asm *a)
           in->imm = (int32_t) off;
           continue;
         }
-      if (off < INT16_MIN || off > INT16_MAX)
-        return -2;   /* the caller knows what made the program this long */
+      if (off - pad < INT16_MIN || off + pad > INT16_MAX)
+        {
+          free (before);
+          return -2;   /* the caller knows what made the program this long */
+        }
       in->off = (int16_t) off;
     }
+  free (before);
   return 0;
 }
 

@@ -67,6 +67,13 @@ bool asm_label_used (const struct bpf_asm *a, int label);
 void asm_jmp_imm (struct bpf_asm *a, int op, int dst, int32_t imm, int label);
 void asm_jmp_reg (struct bpf_asm *a, int op, int dst, int src, int label);
 void asm_ja (struct bpf_asm *a, int label);
+/* may_goto LABEL (Linux 6.9): falls through while the kernel's hidden
+ * loop budget lasts, else jumps.  A loop headed by one is verified until
+ * its states converge, not once per iteration. */
+#ifndef BPF_JCOND
+#define BPF_JCOND 0xe0
+#endif
+void asm_may_goto (struct bpf_asm *a, int label);
 /* Two-instruction 64-bit constant load; the load of map MAP (an abi.h map
  * reference): a BPF_PSEUDO_MAP_FD load with a relocation, whose fd the
  * loader fills in. */
@@ -74,7 +81,8 @@ void asm_ld_imm64 (struct bpf_asm *a, int dst, uint64_t value);
 void asm_ld_map (struct bpf_asm *a, int dst, uint32_t map);
 /* Resolve jumps.  Returns 0, -1 if a label was never bound (reported
  * through diag), or -2 (not reported) when a conditional jump does not fit
- * in 16 bits (assemble again with long_jumps). */
+ * in 16 bits, with room for the instructions the kernel puts in place of
+ * each may_goto it crosses (assemble again with long_jumps). */
 int asm_finish (struct bpf_asm *a);
 
 /* Move the finished instructions and relocations into IMG (A is left

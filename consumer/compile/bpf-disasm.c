@@ -18,6 +18,10 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
+#ifndef BPF_JCOND
+#define BPF_JCOND 0xe0                 /* may_goto (Linux 6.9) */
+#endif
+
 static const char *const fixed_maps[MAP_NFIXED] = {
   [MAP_GLOBALS] = "globals", [MAP_SCRATCH] = "scratch", [MAP_RINGBUF] = "ringbuf",
   [MAP_ERRBUF] = "errbuf", [MAP_DROPS] = "drops", [MAP_ZERO] = "zero", [MAP_SITES] = "sites",
@@ -179,6 +183,8 @@ disasm_jmp (struct strbuf *t, const struct bpf_insn *in, size_t pc)
     }
   else if (op == BPF_JA)
     strbuf_printf (t, "goto %ld", target);
+  else if (op == BPF_JCOND)
+    strbuf_printf (t, "may_goto %ld", target);
   else if (!jmp_op (op))
     strbuf_printf (t, "(jmp %#x)", in->code);
   else if (BPF_SRC (in->code) == BPF_X)

@@ -11,13 +11,19 @@
  * operand of another subroutine.  Results hold at most strsize-1
  * characters (silent truncation, as in DTrace).
  *
- * Verifier strategy.  Loops are plain bounded loops over a counter that
- * the verifier sees as a constant on each iteration (at most strsize
- * iterations).  Everything else a loop carries lives in scratch memory
- * (the "cells" of this file's scratch area), whose contents the verifier
- * does not track: the states of successive iterations, and of the paths
- * leaving a loop early, differ only in registers that are dead, so they
- * are pruned and each loop costs O(strsize) verified instructions.
+ * Verifier strategy.  Everything a loop carries from one turn to the
+ * next lives in scratch memory (the "cells" of this file's scratch area),
+ * whose contents the verifier does not track.  Where the kernel takes
+ * may_goto (Linux 6.9, dtarget.may_goto), every loop is headed by it and
+ * its index lives there too (LOOP_I): each turn loads the index as an
+ * unknown value and checks it against the bound, so the state at the
+ * loop's head is the same on every turn, the verifier's states converge
+ * after a turn or two, and a loop costs the verifier a few hundred steps
+ * whatever strsize is.  Before 6.9 the index stays in a register, which
+ * the verifier sees as a constant on each turn: the loop costs strsize x
+ * its body (index() ~33000 steps at strsize 256).  One helper pair,
+ * loop_head and counter_keep, emits either form.  The registers live at a
+ * loop's head are only pointers that stay the same.
  * Lengths come from bpf_probe_read_kernel_str (no loop), copies of a
  * substring from the same helper with a bounded size.
  *
@@ -39,9 +45,11 @@
  * middle of a search could see another's bits: a transient wrong answer,
  * the table is zero again once both finish.)
  *
- * Verification cost, per call, roughly strsize x (loop body) instructions:
- * a search about strsize x 100 (the set, scan and clear loops), the
- * others strsize x 10..20; the kernel's limit is 1M.
+ * Verification cost, per call, with may_goto at any strsize: 170..560
+ * steps (a search ~360, cleanpath ~560, toupper ~170); the kernel's limit
+ * is 1M per program, so the program's size (1M instructions) comes first.
+ * Without it roughly strsize x (loop body): a search about strsize x 100
+ * (the set, scan and clear loops), the others strsize x 10..20.
  *
  * Semantics follow illumos: substr's negative index counts from the end
  * and a negative length drops characters from the end; basename/dirname
@@ -57,7 +65,8 @@
 
 /* Offsets in this file's scratch area. */
 #define CELL(k)   (8 * (k))         /* k = 0..4 */
-#define DIGITS    40                /* lltostr's characters, the last one NUL: */
+#define LOOP_I    40                /* each_char's index */
+#define DIGITS    48                /* lltostr's characters, the last one NUL: */
 #define DIGITS_SIZE 72              /* "0" and 64 binary digits, or a sign and 20 */
 #define JUNK      (DIGITS + DIGITS_SIZE)   /* strsize bytes: where strlen copies to */
 #define DSTATE    (JUNK + ((strsize_of (g) + 7) & ~7u))   /* W words of bitap state */
@@ -113,8 +122,10 @@ prog_uses (const struct dprog *p)
 #define TOK_END   24                /* where it ended */
 #define TOK_LIVE  32                /* scan temporaries */
 #define TOK_BIT   40
-#define TOK_MAP   48
-#define TOK_BUF   80
+#define TOK_LEN   48                /* the scan's token length */
+#define TOK_K     56                /* and its position */
+#define TOK_MAP   64
+#define TOK_BUF   96
 
 static unsigned
 strtok_base (const struct dprog *p, int u)
@@ -266,6 +277,73 @@ copy_tail (struct gen *g, int dst_slot, int src_slot, int pos_reg)
   asm_bind (a, skip);
 }
 
+/* A loop's counter, from 0 and up by at most one a turn (an index, a
+ * length).  Without may_goto
+ * (kernels before 6.9) it stays in register REG, which the verifier sees
+ * as a constant on each turn: it walks the body once per turn.  With
+ * may_goto heading the loop it is kept in the scratch cell CELL between
+ * turns (stored after each step, loaded at the head), a value the verifier
+ * does not track, so the states at the head converge.  BASE is the
+ * register holding the scratch area throughout the loop, or NO_BASE: the
+ * area is computed when needed (into REG to load, r4 to zero and store,
+ * which must then be free). */
+#define NO_BASE (-1)
+struct loop_counter {
+  int reg, base;
+  int16_t cell;
+};
+
+static bool
+loops_may_goto (const struct gen *g)
+{
+  return g->p->target.may_goto;
+}
+
+static void
+counter_zero (struct gen *g, const struct loop_counter *c)
+{
+  if (!loops_may_goto (g))
+    {
+      E (MOV64_IMM (c->reg, 0));
+      return;
+    }
+  int base = c->base;
+  if (base == NO_BASE)
+    area (g, base = R4);
+  E (ST_IMM (BPF_DW, base, c->cell, 0));
+}
+
+/* After the counter's step (and before the jump back to the head). */
+static void
+counter_keep (struct gen *g, const struct loop_counter *c)
+{
+  if (!loops_may_goto (g))
+    return;
+  int base = c->base;
+  if (base == NO_BASE)
+    area (g, base = R4);
+  E (STX (BPF_DW, base, c->reg, c->cell));
+}
+
+/* The loop's head, TOP: with may_goto, the check that leaves to OUT when
+ * its budget runs out, and the counters' loads. */
+static void
+loop_head (struct gen *g, int top, int out, const struct loop_counter *c, size_t n)
+{
+  struct bpf_asm *a = cg_asm (g);
+  asm_bind (a, top);
+  if (!loops_may_goto (g))
+    return;
+  asm_may_goto (a, out);
+  for (size_t i = 0; i < n; i++)
+    {
+      int base = c[i].base;
+      if (base == NO_BASE)
+        area (g, base = c[i].reg);
+      E (LDX (BPF_DW, c[i].reg, base, c[i].cell));
+    }
+}
+
 /* A bounded loop over the characters of a string:
  *
  *   each_char (g, &l, slot, limit);
@@ -273,12 +351,17 @@ copy_tail (struct gen *g, int dst_slot, int src_slot, int pos_reg)
  *     NUL), r4 its address; may jump to l.next or l.out
  *   next_char (g, &l);
  *
- * The loop leaves at the NUL or after LIMIT characters.  The body must
- * keep r1 and r2; r0 and r5 are free for it and keep their values from
- * one iteration to the next (what else it carries lives in the cells). */
+ * The loop leaves at the NUL or after LIMIT characters (or, never in
+ * practice, when may_goto's budget of millions of turns runs out).  The
+ * body must keep r1 and r2; r0 and r5 are free for it and keep their
+ * values from one iteration to the next, but must then be the same on
+ * every turn (a pointer, a constant): what varies lives in the cells, or
+ * the verifier's states would not converge. */
 struct char_loop {
   int top, next, out;
 };
+
+static const struct loop_counter char_index = { R2, NO_BASE, LOOP_I };
 
 static void
 each_char (struct gen *g, struct char_loop *l, int slot, unsigned limit)
@@ -287,9 +370,9 @@ each_char (struct gen *g, struct char_loop *l, int slot, unsigned limit)
   l->top = asm_label (a);
   l->next = asm_label (a);
   l->out = asm_label (a);
+  counter_zero (g, &char_index);
   ld_slot (g, R1, slot);
-  E (MOV64_IMM (R2, 0));
-  asm_bind (a, l->top);
+  loop_head (g, l->top, l->out, &char_index, 1);
   asm_jmp_imm (a, BPF_JGE, R2, (int32_t) limit, l->out);
   E (MOV64_REG (R4, R1));
   E (A64_REG (BPF_ADD, R4, R2));
@@ -303,6 +386,7 @@ next_char (struct gen *g, const struct char_loop *l)
   struct bpf_asm *a = cg_asm (g);
   asm_bind (a, l->next);
   E (A64_IMM (BPF_ADD, R2, 1));
+  counter_keep (g, &char_index);
   asm_ja (a, l->top);
   asm_bind (a, l->out);
 }
@@ -799,9 +883,11 @@ cleanpath_entry (struct gen *g, int reg, int pos)
  * begins (its separating slash, if it has one; -1: none open), 4 where
  * its text begins.  The table (cleanpath_base) holds, at the position
  * where each component begins, the last slash before it, so taking a
- * component back or going back over one is no search.  Few branches per
- * character: the verifier walks every character of every call.  A last
- * loop clears what going back left behind. */
+ * component back or going back over one is no search.  With may_goto
+ * the loop is headed by it, its index in LOOP_I (r5 the area at its
+ * head): the verifier checks it in a few turns; without, few branches
+ * per character, as the verifier walks every character of every call.
+ * One copy from the zeroes clears what going back left behind. */
 
 /* r0 = the table's entry at position POS (bounded by the caller), a
  * signed position (-1: none).  Clobbers r4. */
@@ -932,9 +1018,10 @@ gen_cleanpath (struct gen *g, const int *arg)
   E (ST_IMM (BPF_DW, R5, CELL (1), -1));
   E (ST_IMM (BPF_DW, R5, CELL (2), 0));
   E (ST_IMM (BPF_DW, R5, CELL (3), -1));
+  const struct loop_counter i = { R2, R5, LOOP_I };       /* r5: the area */
+  counter_zero (g, &i);
   ld_slot (g, R1, arg[0]);
-  E (MOV64_IMM (R2, 0));
-  asm_bind (a, top);
+  loop_head (g, top, out, &i, 1);
   asm_jmp_imm (a, BPF_JGE, R2, (int32_t) n, end);
   E (MOV64_REG (R4, R1));
   E (A64_REG (BPF_ADD, R4, R2));
@@ -975,6 +1062,7 @@ gen_cleanpath (struct gen *g, const int *arg)
   asm_jmp_imm (a, BPF_JEQ, R3, 0, out);
   asm_bind (a, next);
   E (A64_IMM (BPF_ADD, R2, 1));
+  counter_keep (g, &i);
   asm_ja (a, top);
 
   /* a path that cleans to nothing is "." */
@@ -1138,8 +1226,10 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   E (STX (BPF_B, R0, R3, TOK_MAP));
   next_char (g, &l);
 
-  /* The scan has no branch on the data (a verifier-known counter k over
-   * the whole buffer; the phases are 0/1 values): "live" while k is at
+  /* The scan has no branch on the data (a counter k over the whole
+   * buffer; with may_goto at its head, k and the token's length live in
+   * the state, so the verifier's states converge; the phases are 0/1
+   * values): "live" while k is at
    * or after the position and the token has not ended; the token ends at
    * a NUL or at a delimiter after its first character; a live character
    * that is no delimiter is copied (a skipped one writes the 0 that is
@@ -1151,10 +1241,16 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   E (ST_IMM (BPF_DW, R5, TOK_PHASE, 0));
   E (ST_IMM (BPF_DW, R5, TOK_FIN, 0));
   E (ST_IMM (BPF_DW, R5, TOK_END, 0));
-  E (MOV64_IMM (R1, 0));                            /* r1 = the token's length */
-  E (MOV64_IMM (R2, 0));                            /* r2 = k */
-  asm_bind (a, top);
+  const struct loop_counter c[2] = {
+    { R1, R5, TOK_LEN },                            /* r1 = the token's length */
+    { R2, R5, TOK_K },                              /* r2 = k */
+  };
+  counter_zero (g, &c[0]);
+  counter_zero (g, &c[1]);
+  loop_head (g, top, out, c, 2);
   asm_jmp_imm (a, BPF_JGE, R2, (int32_t) ss, out);
+  if (loops_may_goto (g))                           /* (never: len <= k, but */
+    asm_jmp_reg (a, BPF_JGT, R1, R2, out);          /* the verifier does not know) */
   E (MOV64_REG (R4, R5));
   E (A64_REG (BPF_ADD, R4, R2));
   E (LDX (BPF_B, R3, R4, TOK_BUF));                 /* r3 = c */
@@ -1214,7 +1310,9 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   E (A64_REG (BPF_ADD, R3, R1));
   E (STX (BPF_B, R3, R0, 0));
   E (A64_REG (BPF_ADD, R1, R4));                    /* len += copying */
+  counter_keep (g, &c[0]);
   E (A64_IMM (BPF_ADD, R2, 1));
+  counter_keep (g, &c[1]);
   asm_ja (a, top);
   asm_bind (a, out);
   E (LDX (BPF_DW, R0, R5, TOK_PHASE));

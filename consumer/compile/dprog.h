@@ -227,6 +227,9 @@ struct dtarget {
   bool multi_pid_filter;        /* which filter by pid (Linux 6.10+) */
   bool sleepable;               /* they may sleep: user pages that are not
                                    present are faulted in */
+  bool may_goto;                /* the verifier takes may_goto (Linux 6.9+):
+                                   string loops are checked in a few turns,
+                                   not once per character */
   /* dtrace itself: $pid $ppid $uid $gid; syscall programs skip its calls */
   int32_t pid, ppid;
   uint32_t uid, gid;

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "consumer/probes/providers.h"
+#include "consumer/runtime/kernel-features.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/task-offsets.h"
 #include "common/vec.h"
@@ -59,6 +60,7 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->uprobe_multi = t->uprobe_attach_type == UPROBE_BPF_TRACE_UPROBE_MULTI;
   t->multi_pid_filter = uprobe_features ()->multi_pid_filter;
   t->sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  t->may_goto = kernel_has_may_goto ();
   struct timespec mono, real;
   clock_gettime (CLOCK_MONOTONIC, &mono);
   clock_gettime (CLOCK_REALTIME, &real);

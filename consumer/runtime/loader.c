@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "consumer/compile/bpf-disasm.h"
+#include "consumer/runtime/kernel-features.h"
 #include "consumer/runtime/loader.h"
 #include "consumer/runtime/verifier-limits.h"
 #include "common/xalloc.h"
@@ -89,6 +90,7 @@ report_rejection (const struct bpf_image *img, const struct dprobe *probe, int e
       return;
     }
   struct verifier_verdict v = verifier_limit_classify (err, log, img->ninsns);
+  v.string_loops_per_char = !kernel_has_may_goto ();   /* as dtarget.may_goto */
   char *why = verifier_limit_explain (v, img->ninsns, probe->nclauses);
   if (why)
     diag_error ("the kernel's BPF verifier rejected the program for probe %s:%s:%s:%s: %s (%s)",

@@ -13,8 +13,11 @@
  *     the load fails with EFAULT ("Bad address");
  *   - the instruction steps the verifier takes to explore every path ("BPF
  *     program is too large. Processed N insn", then "processed N insns
- *     (limit M)"): string loops, such as index()'s, cost about strsize
- *     steps per character position; the load fails with E2BIG.
+ *     (limit M)"): a loop the verifier walks turn by turn, such as
+ *     chill()'s (4096 turns), costs steps per turn (string subroutines'
+ *     loops no longer do where the kernel takes may_goto, Linux 6.9+;
+ *     before, they cost about strsize steps per character position:
+ *     codegen-strings.c); the load fails with E2BIG.
  * The messages are matched as text, not by errno alone, since the errno of
  * each limit has changed between kernels.
  */
@@ -51,7 +54,7 @@ number_after (const char *log, const char *prefix, unsigned long *n)
 struct verifier_verdict
 verifier_limit_classify (int err, const char *log, size_t ninsns)
 {
-  struct verifier_verdict v = { VERIFIER_LIMIT_NONE, 0 };
+  struct verifier_verdict v = { .limit = VERIFIER_LIMIT_NONE, .bound = 0 };
   unsigned long n;
   if (log && number_after (log, "The sequence of ", &n) && strstr (log, " jumps is too complex"))
     {
@@ -86,10 +89,14 @@ verifier_limit_explain (struct verifier_verdict v, size_t ninsns, size_t nclause
                         "than the %lu the verifier follows at once; enable fewer clauses on this probe",
                         nclauses, clauses, ninsns, v.bound);
     case VERIFIER_LIMIT_STEPS:
+      if (v.string_loops_per_char)
+        return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
+                          "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
+                          "probe, or fewer loops in them such as chill()'s or string functions such as "
+                          "index() or strstr(), or use a smaller -x strsize", nclauses, clauses, ninsns, v.bound);
       return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
                         "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
-                        "probe, call fewer string functions such as index() or strstr() in them, or use a smaller "
-                        "-x strsize", nclauses, clauses, ninsns, v.bound);
+                        "probe, or fewer loops in them such as chill()'s", nclauses, clauses, ninsns, v.bound);
     case VERIFIER_LIMIT_NONE:
       break;
     }

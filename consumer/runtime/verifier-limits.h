@@ -13,6 +13,7 @@
 #ifndef SDTKIT_CONSUMER_VERIFIER_LIMITS_H
 #define SDTKIT_CONSUMER_VERIFIER_LIMITS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum verifier_limit {
@@ -25,6 +26,9 @@ enum verifier_limit {
 struct verifier_verdict {
   enum verifier_limit limit;
   unsigned long bound;          /* the kernel's number for that limit */
+  bool string_loops_per_char;   /* set by the caller: no may_goto (before
+                                   Linux 6.9), string subroutines' loops are
+                                   walked once per character (steps) */
 };
 
 /* Which limit, if any, the refusal of a program of NINSNS instructions hit:

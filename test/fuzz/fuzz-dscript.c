@@ -38,8 +38,8 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   return 0;
 }
 
-/* The target and options a test system would give (uprobe_multi, sleepable
- * programs; fixed pids and clock). */
+/* The target and options a test system would give (uprobe_multi, sleepable,
+ * may_goto; fixed pids and clock). */
 static void
 prog_setup (struct dprog *p)
 {
@@ -47,7 +47,7 @@ prog_setup (struct dprog *p)
   memset (p, 0, sizeof *p);
   p->target = (struct dtarget) {
     .uprobe_attach_type = 48, .uprobe_multi = true, .multi_pid_filter = true,
-    .sleepable = true, .pid = 1000, .ppid = 999, .uid = 0, .gid = 0,
+    .sleepable = true, .may_goto = true, .pid = 1000, .ppid = 999, .uid = 0, .gid = 0,
     .walltime_offset_ns = 1600000000000000000LL,
   };
   p->strsize = 256;

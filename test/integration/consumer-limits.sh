@@ -90,8 +90,10 @@ check_eq "tick-foo is no interval: a probe name that matches nothing, as before"
 # dt_scratch: Argument list too long" before); beyond, the string loops
 # exceed the verifier's bound, so the option is refused naming the limit.
 
-# (each string loop costs the verifier strsize steps: at 2048 a program
-# takes one toupper( ), or index( ) with a few others, not all of them)
+# (without may_goto each string loop costs the verifier strsize steps, so
+# at 2048 a program takes one toupper( ), or index( ) with a few others,
+# and a lone rindex( ) or cleanpath( ) is refused; with may_goto heading
+# the loops, Linux 6.9+, every string subroutine fits in one clause)
 out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x"); self->x = s; this->y = s;
   printf("%s %s %s|", self->x, this->y, toupper(s));
   @[s, execname] = count(); @n[usym(0), ustack(2)] = count(); exit(0); }' 2>&1); rc=$?
@@ -100,6 +102,24 @@ check_match "-x strsize=2048: strings, toupper, keys and stacks" "$rc:$out" \
 out=$("$DTRACE" -q -x strsize=2048 -n 'BEGIN { s = strjoin(execname, "-x");
   printf("%d %d %s", strlen(strjoin(s, s)), index(s, "x"), substr(s, 2)); exit(0); }' 2>&1); rc=$?
 check_eq "-x strsize=2048: strlen, strjoin, index, substr" "$rc:$out" "0:16 7 race-x"
+# kernel_takes_may_goto: Linux 6.9+.  The checks that need may_goto drop
+# the caller's SDTKIT_NO_MAY_GOTO (DTRACE_MG); an older kernel skips them.
+kernel_takes_may_goto () {
+  local v; v=$(uname -r)
+  local major=${v%%.*} minor=${v#*.}; minor=${minor%%[!0-9]*}
+  [ "$major" -gt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -ge 9 ]; }
+}
+DTRACE_MG=(env -u SDTKIT_NO_MAY_GOTO "$DTRACE")
+if kernel_takes_may_goto; then
+  out=$("${DTRACE_MG[@]}" -q -x strsize=2048 -n 'BEGIN { s = "/usr/lib/x.so";
+    printf("%d %d %s|%s|%s|%s|%s|%s|%s|%s|%s|%s", index(s, "l"), rindex(s, "/"), strstr(s, "x"), strchr(s, 0x6c),
+      strrchr(s, 0x73), basename(s), dirname(s), toupper(s), tolower("AB"), strtok(s, "/"), strtok(NULL, "/"),
+      cleanpath("/a/../b/./c")); exit(0); }' 2>&1); rc=$?
+  check_eq "-x strsize=2048: every looping string subroutine in one clause" "$rc:$out" \
+    "0:5 8 x.so|lib/x.so|so|x.so|/usr/lib|/USR/LIB/X.SO|ab|usr|lib|/b/c"
+else
+  skip "-x strsize=2048: every looping string subroutine in one clause (needs may_goto, Linux 6.9+)"
+fi
 long=$(awk 'BEGIN { while (length(s) < 3000) s = s "0123456789"; print s }')
 out=$("$DTRACE" -q -x strsize=2048 -n "BEGIN { printf(\"%d\", strlen(\"$long\")); exit(0); }" 2>&1); rc=$?
 check_eq "-x strsize=2048: strings hold 2048 characters" "$rc:$out" "0:2048"
@@ -143,7 +163,7 @@ check_eq "1000 clauses on one probe (beyond 16-bit jumps) run, in order" \
 # Programs the kernel's verifier refuses for their size or complexity: once
 # a bare errno ("rejected the program for dtrace_BEGIN: Bad address" after
 # 4000 clauses, "Argument list too long" after a few cleanpath( ) calls,
-# when each of those cost the verifier ~233000 steps);
+# when each of those cost the verifier ~233000 steps, or 40 index( ) calls);
 # now the probe, the limit and what to change, from the verifier's log.
 # One line, exit 1, nothing printed by the clauses.
 
@@ -151,16 +171,41 @@ clauses 4000 > c4000.d
 out=$("$DTRACE" -q -s c4000.d 2>&1); rc=$?
 check_match "4000 clauses on one probe: the probe, the branch limit, fewer clauses" "$rc:$(echo "$out" | wc -l):$out" \
   "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe dtrace:::BEGIN: too large for the verifier: its 4001 clauses make [0-9]+ BPF instructions, with more branches than the [0-9]+ the verifier follows at once; enable fewer clauses on this probe \\([^)]+\\)\$"
-# 40 index() calls: each is a loop over strsize characters the verifier
-# walks (~33000 steps at the default strsize)
+# 40 chill() calls: each is a loop of 4096 turns the verifier walks turn
+# by turn (tens of thousands of steps), so 40 pass its step limit and 20 fit
 { printf 'tick-1ms\n{\n'
-  for i in $(seq 40); do printf '  n += index(execname, "a%d");\n' "$i"; done
-  printf '  printf("%%d", n);\n  exit(0);\n}\n'; } > index40.d
-out=$("$DTRACE" -q -s index40.d 2>&1); rc=$?
-check_match "40 index( ) on one probe: the probe, the verifier's step limit, what to change" "$rc:$(echo "$out" | wc -l):$out" \
-  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe profile:::tick-1ms: too complex for the verifier: checking its 1 clause \\([0-9]+ BPF instructions\\) takes more than the verifier's limit of 1000000 instruction steps; enable fewer clauses on this probe, call fewer string functions such as index\\(\\) or strstr\\(\\) in them, or use a smaller -x strsize \\(Argument list too long\\)\$"
-out=$("$DTRACE" -q -x strsize=32 -s index40.d 2>&1); rc=$?
-check_eq "the same 40 index( ) at -x strsize=32, as the message advises: verified and run" "$rc:$out" "0:-40"
+  for i in $(seq 40); do printf '  chill(%d);\n' "$i"; done
+  printf '  printf("ran");\n  exit(0);\n}\n'; } > chill40.d
+head -22 chill40.d > chill20.d; printf '  printf("ran");\n  exit(0);\n}\n' >> chill20.d
+# (without may_goto the advice names string functions too, which then
+# cost steps per character: the variable chooses the expected message)
+more=" or string functions such as index\\(\\) or strstr\\(\\), or use a smaller -x strsize"
+if kernel_takes_may_goto && [ -z "${SDTKIT_NO_MAY_GOTO:-}" ]; then more=; fi
+out=$("$DTRACE" -w -q -s chill40.d 2>&1); rc=$?
+check_match "40 chill( ) on one probe: the probe, the verifier's step limit, what to change" "$rc:$(echo "$out" | wc -l):$out" \
+  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe profile:::tick-1ms: too complex for the verifier: checking its 1 clause \\([0-9]+ BPF instructions\\) takes more than the verifier's limit of 1000000 instruction steps; enable fewer clauses on this probe, or fewer loops in them such as chill\\(\\)'s$more \\(Argument list too long\\)\$"
+out=$("$DTRACE" -w -q -s chill20.d 2>&1); rc=$?
+check_eq "20 chill( ) on one probe: verified and run" "$rc:$out" "0:ran"
+# String subroutines' loops are headed by may_goto (Linux 6.9+), so the
+# verifier checks a call in a few hundred steps whatever strsize is
+{ printf 'tick-1ms\n{\n'
+  for i in $(seq 1000); do printf '  n += index(execname, "a%d");\n' "$i"; done
+  printf '  printf("%%d", n);\n  exit(0);\n}\n'; } > index1000.d
+if kernel_takes_may_goto; then
+  out=$("${DTRACE_MG[@]}" -q -x strsize=2048 -s index1000.d 2>&1); rc=$?
+  check_eq "1000 index( ) on one probe at -x strsize=2048: verified and run" "$rc:$out" "0:-1000"
+else
+  skip "1000 index( ) on one probe at -x strsize=2048 (needs may_goto, Linux 6.9+)"
+fi
+# Without may_goto (older kernels; SDTKIT_NO_MAY_GOTO=1 here) the verifier
+# walks a string loop once per character: index() ~33000 steps at the
+# default strsize, so 40 do not fit, and the message says what to change
+head -42 index1000.d > index40.d; printf '  printf("%%d", n);\n  exit(0);\n}\n' >> index40.d
+out=$(SDTKIT_NO_MAY_GOTO=1 "$DTRACE" -q -s index40.d 2>&1); rc=$?
+check_match "no may_goto: 40 index( ) on one probe: the probe, the verifier's step limit, fewer string functions" "$rc:$(echo "$out" | wc -l):$out" \
+  "^1:1:dtrace: the kernel's BPF verifier rejected the program for probe profile:::tick-1ms: too complex for the verifier: checking its 1 clause \\([0-9]+ BPF instructions\\) takes more than the verifier's limit of 1000000 instruction steps; enable fewer clauses on this probe, or fewer loops in them such as chill\\(\\)'s or string functions such as index\\(\\) or strstr\\(\\), or use a smaller -x strsize \\(Argument list too long\\)\$"
+out=$(SDTKIT_NO_MAY_GOTO=1 "$DTRACE" -q -x strsize=32 -s index40.d 2>&1); rc=$?
+check_eq "no may_goto: the same 40 index( ) at -x strsize=32, as the message advises: verified and run" "$rc:$out" "0:-40"
 # cleanpath( ) is one pass with no loop after it: many fit on one probe
 { printf 'tick-1ms\n{\n'
   for i in $(seq 12); do printf '  printf("%%s ", cleanpath("/a%d/../b/./c//"));\n' "$i"; done

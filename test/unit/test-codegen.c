@@ -13,6 +13,9 @@
  * resolution of the runtime, which reads processes and files, is not
  * involved.
  *
+ * A script whose text has the directive "@target: no-may-goto" (in a
+ * comment) is compiled for a kernel without may_goto (before 6.9).
+ *
  * SDTKIT_REGEN_GOLDEN=1 rewrites the .S files from what the compiler makes
  * now (then read the diff before committing it).
  */
@@ -36,7 +39,7 @@
 
 static const struct dtarget test_target = {
   .uprobe_attach_type = TEST_UPROBE_MULTI, .uprobe_multi = true, .multi_pid_filter = false,
-  .sleepable = true, .pid = 4242, .ppid = 4241, .uid = 1000, .gid = 1000,
+  .sleepable = true, .may_goto = true, .pid = 4242, .ppid = 4241, .uid = 1000, .gid = 1000,
   .walltime_offset_ns = 1700000000000000000LL,
   .task_group_leader_off = 2512, .task_comm_off = 3080,   /* execname: the group leader's comm */
   .task_real_parent_off = 2496, .task_tgid_off = 2476,   /* ppid: real_parent->tgid */
@@ -138,6 +141,8 @@ compile_file (const char *path)
   memset (&dp, 0, sizeof dp);
   memset (&script, 0, sizeof script);
   prog_init (&p);
+  if (strstr (text, "@target: no-may-goto"))
+    p.target.may_goto = false;
   char *out = NULL;
   size_t len = 0;
   if (d_parse_script_string (path, text, "failed to compile", &dp, &script) != 0)
