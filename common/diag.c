@@ -80,6 +80,19 @@ diag_report (unsigned kind, const char *file, int line, const char *fmt, ...)
   va_end (ap);
 }
 
+void
+diag_error_prefixed (const char *prefix, int line, const char *fmt, va_list ap)
+{
+  char *msg;
+  if (vasprintf (&msg, fmt, ap) < 0)
+    msg = NULL;
+  if (line > 0)
+    diag_error ("%s: line %d: %s", prefix, line, msg ? msg : "error");
+  else
+    diag_error ("%s: %s", prefix, msg ? msg : "error");
+  free (msg);
+}
+
 unsigned
 diag_error_count (void)
 {

@@ -7,6 +7,7 @@
 #ifndef SDTKIT_COMMON_DIAG_H
 #define SDTKIT_COMMON_DIAG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #define DIAG_PRINTF(a, b) __attribute__ ((format (printf, a, b)))
@@ -34,6 +35,9 @@ void diag_report (unsigned kind, const char *file, int line, const char *fmt, ..
 /* "dtrace: FILE:LINE: warning: MESSAGE" */
 #define diag_warn_at(file, line, ...) \
   diag_report (DIAG_WARNING | DIAG_LOCATED, file, line, __VA_ARGS__)
+/* "dtrace: PREFIX: line LINE: MESSAGE" (line <= 0 omits "line LINE: "):
+ * the D compiler's errors, the checker's and the code generator's alike. */
+void diag_error_prefixed (const char *prefix, int line, const char *fmt, va_list ap);
 /* Number of diag_error*() calls so far. */
 unsigned diag_error_count (void);
 /* Suppress warnings (errors are always printed). */

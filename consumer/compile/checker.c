@@ -28,17 +28,10 @@
 void
 ck_err (struct ck *c, const struct d_loc *loc, const char *fmt, ...)
 {
-  char *msg;
   va_list ap;
   va_start (ap, fmt);
-  if (vasprintf (&msg, fmt, ap) < 0)
-    msg = NULL;
+  diag_error_prefixed (c->errprefix, loc ? loc->line : 0, fmt, ap);
   va_end (ap);
-  if (loc && loc->line > 0)
-    diag_error ("%s: line %d: %s", c->errprefix, loc->line, msg ? msg : "error");
-  else
-    diag_error ("%s: %s", c->errprefix, msg ? msg : "error");
-  free (msg);
   c->errors++;
 }
 

@@ -66,19 +66,11 @@ cg_error (struct gen *g, const struct d_node *n, const char *fmt, ...)
   if (g->clause_failed)
     return;                   /* the clause's first error was reported */
   g->clause_failed = true;
-  char *msg;
+  const char *prefix = g->cl && g->cl->errprefix ? g->cl->errprefix : "failed to compile";
   va_list ap;
   va_start (ap, fmt);
-  if (vasprintf (&msg, fmt, ap) < 0)
-    msg = NULL;
+  diag_error_prefixed (prefix, error_line (g, n), fmt, ap);
   va_end (ap);
-  const char *prefix = g->cl && g->cl->errprefix ? g->cl->errprefix : "failed to compile";
-  int line = error_line (g, n);
-  if (line > 0)
-    diag_error ("%s: line %d: %s", prefix, line, msg ? msg : "error");
-  else
-    diag_error ("%s: %s", prefix, msg ? msg : "error");
-  free (msg);
 }
 
 void
