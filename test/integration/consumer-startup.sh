@@ -20,7 +20,10 @@ prog=$(realpath target)
 # more hits may follow before the exit takes effect)
 opens () {
   local name=$1 script=$2
-  ./target 1000000 wait 2>/dev/null &
+  # the probes' links are made one after another, and the target goes on
+  # as soon as tgt:::ready's semaphore is up: it waits 200 ms more, or its
+  # ticks (1 ns each while not yet traced) could all run before tick's link
+  TGT_SETTLE_MS=200 ./target 1000000 wait 2>/dev/null &
   local tp=$!
   strace -f -qq -e trace=openat -o "$name.strace" \
     "$DTRACE" -q -n "$script" -p $tp >"$name.out" 2>"$name.err"
