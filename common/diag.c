@@ -93,6 +93,15 @@ diag_error_prefixed (const char *prefix, int line, const char *fmt, va_list ap)
   free (msg);
 }
 
+void
+diag_error_line (const char *prefix, int line, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  diag_error_prefixed (prefix, line, fmt, ap);
+  va_end (ap);
+}
+
 unsigned
 diag_error_count (void)
 {

@@ -38,6 +38,8 @@ void diag_report (unsigned kind, const char *file, int line, const char *fmt, ..
 /* "dtrace: PREFIX: line LINE: MESSAGE" (line <= 0 omits "line LINE: "):
  * the D compiler's errors, the checker's and the code generator's alike. */
 void diag_error_prefixed (const char *prefix, int line, const char *fmt, va_list ap);
+/* The same with the arguments themselves. */
+void diag_error_line (const char *prefix, int line, const char *fmt, ...) DIAG_PRINTF (3, 4);
 /* Number of diag_error*() calls so far. */
 unsigned diag_error_count (void);
 /* Suppress warnings (errors are always printed). */

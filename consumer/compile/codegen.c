@@ -100,19 +100,6 @@ depth_error (struct gen *g)
 }
 
 int
-cg_push (struct gen *g)
-{
-  if (g->depth >= MAX_DEPTH)
-    {
-      depth_error (g);
-      return SLOT_FIRST;
-    }
-  int off = SLOT_FIRST - 8 * g->depth++;
-  cg_emit (g, STX (BPF_DW, R10, R0, off));
-  return off;
-}
-
-int
 cg_reserve (struct gen *g)
 {
   if (g->depth >= MAX_DEPTH)
@@ -121,6 +108,14 @@ cg_reserve (struct gen *g)
       return SLOT_FIRST;
     }
   return SLOT_FIRST - 8 * g->depth++;
+}
+
+int
+cg_push (struct gen *g)
+{
+  int off = cg_reserve (g);
+  cg_emit (g, STX (BPF_DW, R10, R0, off));
+  return off;
 }
 
 void
@@ -783,14 +778,11 @@ codegen_plan (struct codegen_ctx *cg)
     {
       /* named as the checker names its errors: at the clause whose
        * record is the largest part, when one is */
-      char where[64] = "";
-      if (largest && largest->ast->loc.line > 0)
-        snprintf (where, sizeof where, "line %d: ", largest->ast->loc.line);
-      diag_error ("%s: %sthe record, this-> variables and keys of the clauses need %u "
-                  "bytes, more than the %d a BPF instruction's offset reaches "
-                  "(a smaller -x strsize makes them smaller)",
-                  largest && largest->errprefix ? largest->errprefix : "failed to compile", where,
-                  s->str_off, INT16_MAX + 1);
+      diag_error_line (largest && largest->errprefix ? largest->errprefix : "failed to compile",
+                       largest ? largest->ast->loc.line : 0,
+                       "the record, this-> variables and keys of the clauses need %u "
+                       "bytes, more than the %d a BPF instruction's offset reaches "
+                       "(a smaller -x strsize makes them smaller)", s->str_off, INT16_MAX + 1);
       return -1;
     }
   return 0;

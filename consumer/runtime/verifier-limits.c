@@ -89,14 +89,11 @@ verifier_limit_explain (struct verifier_verdict v, size_t ninsns, size_t nclause
                         "than the %lu the verifier follows at once; enable fewer clauses on this probe",
                         nclauses, clauses, ninsns, v.bound);
     case VERIFIER_LIMIT_STEPS:
-      if (v.string_loops_per_char)
-        return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
-                          "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
-                          "probe, or fewer loops in them such as chill()'s or string functions such as "
-                          "index() or strstr(), or use a smaller -x strsize", nclauses, clauses, ninsns, v.bound);
       return xasprintf ("too complex for the verifier: checking its %zu %s (%zu BPF instructions) takes more "
                         "than the verifier's limit of %lu instruction steps; enable fewer clauses on this "
-                        "probe, or fewer loops in them such as chill()'s", nclauses, clauses, ninsns, v.bound);
+                        "probe, or fewer loops in them such as chill()'s%s", nclauses, clauses, ninsns, v.bound,
+                        v.string_loops_per_char ? " or string functions such as index() or strstr(), or use "
+                                                  "a smaller -x strsize" : "");
     case VERIFIER_LIMIT_NONE:
       break;
     }
