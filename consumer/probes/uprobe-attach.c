@@ -629,6 +629,38 @@ warn_dropped (const char *path, size_t dropped, uint64_t first)
                path, dropped, dropped == 1 ? "" : "s", (unsigned long long) first);
 }
 
+/* Files read for their sites' bytes, kept open by identity: a script's
+ * clauses attach one after another to the same files (consumer-startup.sh
+ * counts the opens). */
+#define SITE_FILES 4
+static struct site_file {
+  dev_t dev;
+  ino_t ino;
+  int fd;
+} site_files[SITE_FILES] = { { 0, 0, -1 }, { 0, 0, -1 }, { 0, 0, -1 }, { 0, 0, -1 } };
+static unsigned site_files_next;
+
+static int
+site_file_fd (const char *path)
+{
+  struct stat st;
+  if (stat (path, &st) != 0)
+    return -1;
+  for (unsigned i = 0; i < SITE_FILES; i++)
+    if (site_files[i].fd >= 0 && site_files[i].dev == st.st_dev && site_files[i].ino == st.st_ino)
+      return site_files[i].fd;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct site_file *f = &site_files[site_files_next++ % SITE_FILES];
+  if (f->fd >= 0)
+    close (f->fd);
+  f->dev = st.st_dev;
+  f->ino = st.st_ino;
+  f->fd = fd;
+  return fd;
+}
+
 /* The sites of SITES[0..N) whose instruction is not a 5-byte nop, in a new
  * array (*KEPT of them); a warning per file names what was left out. */
 static struct uprobe_site *
@@ -646,10 +678,8 @@ drop_optimizable_sites (const struct uprobe_site *sites, size_t n, size_t *kept)
         {
           if (path)
             warn_dropped (path, dropped, first);
-          if (fd >= 0)
-            close (fd);
           path = s->path;
-          fd = open (path, O_RDONLY | O_CLOEXEC);
+          fd = site_file_fd (path);
           dropped = 0;
         }
       uint8_t code[16];
@@ -664,8 +694,6 @@ drop_optimizable_sites (const struct uprobe_site *sites, size_t n, size_t *kept)
     }
   if (path)
     warn_dropped (path, dropped, first);
-  if (fd >= 0)
-    close (fd);
   *kept = k;
   return out;
 }
