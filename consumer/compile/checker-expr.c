@@ -553,6 +553,9 @@ check_index (struct ck *c, struct d_node *n)
           return -1;
         }
       ni->type = (struct dtype) { DT_INTEGER, pt.size, pt.is_signed, false, NULL };
+      /* the element's size, as for typed memory: a store (codegen-mem.c)
+       * and a read both place element k at k * elem_size */
+      ni->elem_size = pt.size;
       return 0;
     }
   struct dvar *v = ck_find_var (c->prog, VS_ASSOC, n->sval);
