@@ -627,6 +627,12 @@ check_index (struct ck *c, struct d_node *n)
 static int
 check_unary (struct ck *c, struct d_node *n)
 {
+  if (n->op == DOP_DEREF)
+    {
+      int r = ck_deref_buffer_offset (c, n);
+      if (r <= 0)
+        return r;
+    }
   const struct d_node *outer = c->addr_operand;
   if (n->op == DOP_ADDROF)
     c->addr_operand = n->a;       /* &a[N]: one past the end is an address */
@@ -708,6 +714,16 @@ check_binary (struct ck *c, struct d_node *n)
           z->is_const = false;
           z->type = T_STRING;
           z->strconst = "";
+        }
+      if ((n->op == DOP_ADD || n->op == DOP_SUB)
+          && (ck_is_buffer_pointer (a->type) || ck_is_buffer_pointer (b->type))
+          && (a->type.kind == DT_INTEGER || b->type.kind == DT_INTEGER))
+        {
+          /* checker-members.c ck_deref_buffer_offset: only as *(p + k) */
+          ck_err (c, &n->loc, "operator %c of a pointer to copied-in or alloca( ) memory has no value "
+                  "of its own (the memory is held by value): use *(p + k) or p[k]",
+                  n->op == DOP_ADD ? '+' : '-');
+          return -1;
         }
       if (!cmp || a->type.kind != b->type.kind)
         {

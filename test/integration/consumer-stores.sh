@@ -3,8 +3,8 @@
 # consumer-stores.sh — stores into memory copied in from a traced process
 # (copyin() buffers, which a clause owns and may change): p[k] = v through
 # a char, short, int and long pointer at constant and variable indexes,
-# ++ and compound assignment there, and members and member arrays of a
-# copied-in struct.  The program (built here) hands its function take()
+# *(p + k), ++ and compound assignment there, and members and member
+# arrays of a copied-in struct.  The program (built here) hands its function take()
 # a request line, an int array and a struct; a pid probe on take() copies
 # each in, changes it and prints it.  Each output is exact.
 . "$SRCDIR/test/lib.sh"
@@ -53,6 +53,16 @@ run ints 'pid$target:a.out:take:entry {
 }'
 check_eq "int stores: constant, compound, ++ and variable index of a copyin() buffer" \
   "$(cat ints.out ints.err)" "101 -2 33 5"
+
+run deref 'pid$target:a.out:take:entry {
+  this->v = (int *) copyin(arg1, 16);
+  *(this->v + 3) = 7;
+  *(2 + this->v) += 1;
+  *(this->v + this->v[0] - 1) = -1;
+  printf("%d %d %d %d\n", *this->v, *(this->v + 1), this->v[2], this->v[3]);
+}'
+check_eq "*(p + k) of a copyin() buffer is p[k]: stored, compound-assigned, read" \
+  "$(cat deref.out deref.err)" "-1 2 4 7"
 
 run widths 'pid$target:a.out:take:entry {
   this->h = (short *) copyin(arg1, 16);
