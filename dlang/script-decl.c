@@ -4,7 +4,7 @@
  * and enum, at the top level of a script (dlang/script.h).
  *
  *   typedef    := "typedef" spec declarator { "," declarator } ";"
- *   definition := spec [ declarator { "," declarator } ] ";"   (spec with a body)
+ *   definition := [ "self" | "this" ] spec [ declarator { "," ... } ] ";"   (spec with a body)
  *   spec       := ( "struct" | "union" ) [ NAME ] "{" { member } "}"
  *               | "enum" [ NAME ] "{" NAME [ "=" expr ] { "," ... } [ "," ] "}"
  *               | type words ("unsigned long", "struct foo", "uint32_t", a typedef)
@@ -299,7 +299,14 @@ parse_spec (struct d_parser *ps, struct d_tokens *base, struct d_decl **def)
 }
 
 int
-d_script_type_definition (struct d_parser *ps)
+d_script_at_type_body (struct d_parser *ps)
+{
+  enum d_tok k1 = d_parser_peek (ps, 1)->kind;
+  return k1 == DT_LBRACE || (d_tok_is_word (k1) && d_parser_peek (ps, 2)->kind == DT_LBRACE);
+}
+
+int
+d_script_type_definition (struct d_parser *ps, enum d_decl_kind var_kind)
 {
   struct d_loc loc = d_peek0 (ps)->loc;
   int is_typedef = d_peek0 (ps)->kind == DT_KW_TYPEDEF;
@@ -334,7 +341,7 @@ d_script_type_definition (struct d_parser *ps)
           d_script_syntax_error (ps, d_peek0 (ps));
           goto out;
         }
-      d = d_script_add_decl (ps->script, is_typedef ? DD_TYPEDEF : DD_GLOBAL, is_typedef ? &loc : &dloc);
+      d = d_script_add_decl (ps->script, is_typedef ? DD_TYPEDEF : var_kind, is_typedef ? &loc : &dloc);
       d->type = d_type_name_new (p.type);
       d->name = p.name;
       bool took_body = def != NULL;

@@ -6,6 +6,7 @@
  *   program    := { clause | decl | inline | provider | skipped | ";" }
  *   clause     := desc { "," desc } [ "/" expr "/" ] block
  *   decl       := [ "self" | "this" ] TYPE NAME [ "[" TYPES "]" ] { "," ... } ";"
+ *               (TYPE a struct, union or enum with a body: script-decl.c)
  *               | ( "self" | "this" ) NAME { "," NAME } ";"   (type int, D's default)
  *   inline     := "inline" TYPE NAME "=" expr ";"
  *   typedef, struct, union, enum definitions: script-decl.c
@@ -543,20 +544,24 @@ parse_program (struct d_parser *ps)
             enum d_decl_kind kind = t->kind == DT_KW_SELF ? DD_SELF : DD_THIS;
 
             d_parser_advance (ps);
-            r = parse_decl (ps, kind, &loc);
+            k1 = d_peek0 (ps)->kind;
+            if ((k1 == DT_KW_STRUCT || k1 == DT_KW_UNION || k1 == DT_KW_ENUM)
+                && d_script_at_type_body (ps))
+              r = d_script_type_definition (ps, kind);   /* this struct { ... } x; */
+            else
+              r = parse_decl (ps, kind, &loc);
             break;
           }
 
         case DT_KW_TYPEDEF:
-          r = d_script_type_definition (ps);
+          r = d_script_type_definition (ps, DD_GLOBAL);
           break;
 
         case DT_KW_STRUCT:
         case DT_KW_UNION:
         case DT_KW_ENUM:
-          k1 = d_parser_peek (ps, 1)->kind;
-          if (k1 == DT_LBRACE || (d_tok_is_word (k1) && d_parser_peek (ps, 2)->kind == DT_LBRACE))
-            r = d_script_type_definition (ps);  /* a definition */
+          if (d_script_at_type_body (ps))
+            r = d_script_type_definition (ps, DD_GLOBAL);  /* a definition */
           else
             r = parse_decl (ps, DD_GLOBAL, &loc);
           break;

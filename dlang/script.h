@@ -29,8 +29,12 @@ void d_script_leave (struct d_parser *ps);
 struct d_node *d_script_expr (struct d_parser *ps);
 
 /* script-decl.c: at "typedef", or at "struct"/"union"/"enum" with a body:
- * the definition (DD_TYPEDEF, DD_STRUCT ... decls).  0, or -1 after an error. */
-int d_script_type_definition (struct d_parser *ps);
+ * the definition (DD_TYPEDEF, DD_STRUCT ... decls), its declarators
+ * variables of kind VAR_KIND (DD_GLOBAL; DD_SELF or DD_THIS after "self" or
+ * "this").  0, or -1 after an error. */
+int d_script_type_definition (struct d_parser *ps, enum d_decl_kind var_kind);
+/* At "struct"/"union"/"enum": is a body next (a definition, not a use)? */
+int d_script_at_type_body (struct d_parser *ps);
 
 static inline struct d_token *
 d_peek0 (struct d_parser *ps)

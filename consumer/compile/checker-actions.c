@@ -160,21 +160,55 @@ existing_var (struct ck *c, const struct d_node *lv)
     }
 }
 
-/* s = NULL for a string variable S: the value becomes the empty string,
- * which is how NULL compares with strings (DN_BINARY); true when so. */
+/* The integer constant 0 (NULL, (void *) 0 and '\0' among its spellings). */
 static bool
-null_to_string (struct ck *c, const struct d_node *lv, struct ninfo *value)
+is_zero_const (const struct ninfo *ni)
 {
-  if (!value->is_const || value->value != 0 || !value->type.is_pointer
-      || value->type.kind != DT_INTEGER)
-    return false;
-  struct dvar *v = existing_var (c, lv);
-  if (!v || v->type.kind != DT_STRING)
-    return false;
-  value->is_const = false;
-  value->type = T_STRING;
-  value->strconst = "";
-  return true;
+  return ni->is_const && ni->value == 0 && ni->type.kind == DT_INTEGER;
+}
+
+/* x = 0 where x is a string, a struct or union, or a copied-in buffer: D
+ * takes the integer constant 0 wherever a string or pointer goes.  As 0
+ * stored into any self-> variable or associative array element deletes
+ * it (an integer's at run time, codegen-vars.c store_map_elem), N is
+ * marked to delete such an element here: 0, N checked.  For a global, a
+ * clause-local or a string member the value becomes the empty string
+ * (how NULL compares with strings, DN_BINARY): 1, N's check to go on. */
+static int
+assign_zero (struct ck *c, struct d_node *n)
+{
+  struct ninfo *value = ck_info (c, n->b);
+  if (n->op != DOP_ASSIGN || !is_zero_const (value))
+    return 1;
+  struct dvar *v = existing_var (c, n->a);
+  struct dtype t;
+  if (v)
+    t = v->type;
+  else if (ck_is_mem_node (n->a))
+    {
+      if (ck_expr (c, n->a) != 0)
+        return -1;
+      t = ck_info (c, n->a)->type;
+    }
+  else
+    return 1;
+  if (t.kind != DT_STRING && t.kind != DT_OBJECT)
+    return 1;
+  if (v && (v->scope == VS_SELF || v->scope == VS_ASSOC))
+    {
+      if (ck_lvalue (c, n->a, v->type) != 0)
+        return -1;
+      ck_info (c, n)->delete_elem = true;
+      ck_info (c, n)->type = T_LONG;
+      return 0;
+    }
+  if (t.kind == DT_STRING)
+    {
+      value->is_const = false;
+      value->type = T_STRING;
+      value->strconst = "";
+    }
+  return 1;
 }
 
 int
@@ -194,26 +228,10 @@ ck_assign (struct ck *c, struct d_node *n)
     return -1;
   if (ck_expr (c, n->b) != 0 || ck_not_record (c, n->b) != 0)
     return -1;
+  int zero = assign_zero (c, n);
+  if (zero <= 0)
+    return zero;
   struct dtype vt = ck_info (c, n->b)->type;
-  if (n->op == DOP_ASSIGN && null_to_string (c, n->a, ck_info (c, n->b)))
-    vt = T_STRING;
-  if (n->op == DOP_ASSIGN && ck_info (c, n->b)->is_const && ck_info (c, n->b)->value == 0)
-    {
-      /* x = 0 deletes a struct-valued self-> or associative array element
-       * (as it frees any other) */
-      bool self = n->a->kind == DN_SELF || ck_is_self_index (n->a);
-      const char *name = ck_is_self_index (n->a) ? n->a->a->sval : n->a->sval;
-      struct dvar *v = (self || (n->a->kind == DN_INDEX && n->a->sval))
-                       ? ck_find_var (c->prog, self ? VS_SELF : VS_ASSOC, name) : NULL;
-      if (v && v->type.kind == DT_OBJECT)
-        {
-          if (ck_lvalue (c, n->a, v->type) != 0)
-            return -1;
-          ck_info (c, n)->delete_elem = true;
-          ck_info (c, n)->type = (struct dtype) { DT_INTEGER, 8, true, false, NULL };
-          return 0;
-        }
-    }
   if (n->a->kind == DN_IDENT)
     {
       /* C's rule: an array is not assignable as a whole (its elements are) */

@@ -557,6 +557,9 @@ check_index (struct ck *c, struct d_node *n)
           return -1;
         }
       ni->type = (struct dtype) { DT_INTEGER, pt.size, pt.is_signed, false, NULL };
+      /* the element's size, as for typed memory: a store (codegen-mem.c)
+       * and a read both place element k at k * elem_size */
+      ni->elem_size = pt.size;
       return 0;
     }
   struct dvar *v = ck_find_var (c->prog, VS_ASSOC, n->sval);
@@ -628,6 +631,12 @@ check_index (struct ck *c, struct d_node *n)
 static int
 check_unary (struct ck *c, struct d_node *n)
 {
+  if (n->op == DOP_DEREF)
+    {
+      int r = ck_deref_buffer_offset (c, n);
+      if (r <= 0)
+        return r;
+    }
   const struct d_node *outer = c->addr_operand;
   if (n->op == DOP_ADDROF)
     c->addr_operand = n->a;       /* &a[N]: one past the end is an address */
@@ -709,6 +718,16 @@ check_binary (struct ck *c, struct d_node *n)
           z->is_const = false;
           z->type = T_STRING;
           z->strconst = "";
+        }
+      if ((n->op == DOP_ADD || n->op == DOP_SUB)
+          && (ck_is_buffer_pointer (a->type) || ck_is_buffer_pointer (b->type))
+          && (a->type.kind == DT_INTEGER || b->type.kind == DT_INTEGER))
+        {
+          /* checker-members.c ck_deref_buffer_offset: only as *(p + k) */
+          ck_err (c, &n->loc, "operator %c of a pointer to copied-in or alloca( ) memory has no value "
+                  "of its own (the memory is held by value): use *(p + k) or p[k]",
+                  n->op == DOP_ADD ? '+' : '-');
+          return -1;
         }
       if (!cmp || a->type.kind != b->type.kind)
         {

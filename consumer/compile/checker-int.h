@@ -149,6 +149,8 @@ const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
 /* checker-members.c: typed memory. */
 int ck_member (struct ck *c, struct d_node *n);
 int ck_deref (struct ck *c, struct d_node *n);
+/* *(p + k) on a copied-in buffer pointer P becomes P[k]; 1 when N is not that. */
+int ck_deref_buffer_offset (struct ck *c, struct d_node *n);
 int ck_typed_index (struct ck *c, struct d_node *n);
 bool ck_pointer_arith (struct ck *c, struct d_node *n, struct ninfo *ni);
 void ck_decay (struct ck *c, struct ninfo *ni);

@@ -2,7 +2,7 @@
 /*
  * checker-members.c — typed memory in expressions (checker-int.h): `->`
  * and `.` member access, `*p`, `p[i]` and `a[i]` on C pointers and arrays,
- * and pointer arithmetic.
+ * and pointer arithmetic (`*(p + k)` on a copied-in buffer becomes p[k]).
  *
  * Memory has one of two homes, recorded in the node's ninfo (->mem):
  *   MEM_USER   the traced process: every pointer that is not a copied-in
@@ -219,6 +219,96 @@ ck_typed_index (struct ck *c, struct d_node *n)
   ni->elem_size = er->size;
   ni->bound = limit;
   return set_mem_type (c, n, ni, elem, home);
+}
+
+/* Is S a sum p + k, k + p, p - k (or a sum of such, p + i - 1) where p
+ * points into a copied-in or alloca() buffer and every k is an integer?
+ * 0 when so, 1 when not (its leaves checked), -1 after an error. */
+static int
+is_buffer_sum (struct ck *c, struct d_node *s, int depth)
+{
+  if (s->kind != DN_BINARY || (s->op != DOP_ADD && s->op != DOP_SUB) || depth > 64)
+    {
+      if (ck_expr (c, s) != 0)
+        return -1;
+      return ck_is_buffer_pointer (ck_info (c, s)->type) ? 0 : 1;
+    }
+  int r = is_buffer_sum (c, s->a, depth + 1);
+  if (r < 0 || ck_expr (c, s->b) != 0)
+    return -1;
+  struct dtype tb = ck_info (c, s->b)->type;
+  if (r == 0)
+    return tb.kind == DT_INTEGER ? 0 : 1;
+  /* k + p */
+  if (s->a->kind == DN_BINARY && ck_expr (c, s->a) != 0)
+    return -1;
+  return s->op == DOP_ADD && ck_is_buffer_pointer (tb) && ck_info (c, s->a)->type.kind == DT_INTEGER
+         ? 0 : 1;
+}
+
+/* A new node OP (A, B), or OP (A) when B is NULL. */
+static struct d_node *
+new_op (enum d_node_kind kind, enum d_op op, struct d_node *a, struct d_node *b,
+        const struct d_loc *loc)
+{
+  struct d_node *n = d_node_new (kind, loc);
+  n->op = op;
+  n->a = a;
+  n->b = b;
+  return n;
+}
+
+/* The index that the buffer sum S adds to its pointer (*PTR; NULL for the
+ * pointer itself), made of S's nodes: S's own are emptied. */
+static struct d_node *
+buffer_sum_index (struct d_node *s, struct d_node **ptr, int depth)
+{
+  if (s->kind != DN_BINARY || (s->op != DOP_ADD && s->op != DOP_SUB) || depth > 64)
+    {
+      *ptr = s;
+      return NULL;
+    }
+  struct d_node *index;
+  if (s->op == DOP_ADD && ck_is_buffer_pointer (ninfo (s->b)->type))
+    {
+      *ptr = s->b;              /* k + p */
+      index = s->a;
+    }
+  else
+    {
+      struct d_node *inner = s->a;
+      index = buffer_sum_index (inner, ptr, depth + 1);
+      if (inner != *ptr)
+        d_node_free (inner);    /* a sum emptied into INDEX */
+      if (index)
+        index = new_op (DN_BINARY, s->op, index, s->b, &s->loc);
+      else
+        index = s->op == DOP_SUB ? new_op (DN_UNARY, DOP_NEG, s->b, NULL, &s->loc) : s->b;
+    }
+  s->a = s->b = NULL;
+  return index;
+}
+
+/* *(p + k) where p points into a copied-in or alloca() buffer is C's p[k]:
+ * N (the dereference) becomes that index, so a read or a store reaches
+ * element k and is bounds checked as p[k] is.  (A buffer pointer holds
+ * the bytes, not an address: p + k has no value of its own.)  1 when N
+ * is not of this form. */
+int
+ck_deref_buffer_offset (struct ck *c, struct d_node *n)
+{
+  if (!n->a || n->a->kind != DN_BINARY)
+    return 1;
+  int r = is_buffer_sum (c, n->a, 0);
+  if (r != 0)
+    return r;
+  struct d_node *ptr, *index = buffer_sum_index (n->a, &ptr, 0);
+  d_node_free (n->a);
+  n->kind = DN_INDEX;
+  n->op = DOP_NONE;
+  n->a = ptr;
+  d_node_push (n, index);
+  return ck_expr_node (c, n);
 }
 
 /* p + i, p - i, i + p on typed pointers: scaled by the pointee's size

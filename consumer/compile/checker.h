@@ -84,7 +84,7 @@ struct ninfo {
   const struct ctype_member *member;
   uint64_t elem_size;
   uint64_t bound;
-  bool delete_elem;            /* x = 0 of a struct-valued self-> or assoc element: delete it */
+  bool delete_elem;            /* x = 0 of a string or struct self-> or assoc element: delete it */
 };
 
 enum { MEM_USER = 1, MEM_LOCAL = 2, MEM_KERNEL = 3 };

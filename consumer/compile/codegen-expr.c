@@ -794,7 +794,7 @@ gen_expr (struct gen *g, struct d_node *n)
           /* ((T *) bytes)[k]: the checker made k a constant within strsize */
           cg_expr (g, n->a);
           int64_t k = ninfo (n->args[0])->value;
-          cg_emit (g, LDX ((uint8_t) asm_size_code (ni->type.size), R0, R0, (int16_t) (k * ni->type.size)));
+          cg_emit (g, LDX ((uint8_t) asm_size_code (ni->type.size), R0, R0, (int16_t) (k * (int64_t) ni->elem_size)));
           cg_normalize (g, R0, ni->type);
           return;
         }

@@ -188,7 +188,7 @@ int cg_write_begin (struct gen *g, struct d_node *lv);
 void cg_write_end (struct gen *g, int skip);
 /* Store r0 into variable V (target node LV). */
 void cg_store_var (struct gen *g, struct d_node *lv, struct dvar *v);
-/* x = 0 of a struct-valued self-> or associative array element: deleted. */
+/* x = 0 of a string or struct self-> or associative array element: deleted. */
 void cg_delete_var_elem (struct gen *g, struct d_node *lv, struct dvar *v);
 /* An assignment or ++/--; with WANT_VALUE, r0 = the expression's value
  * (the value stored; the old one for x++ and x--). */

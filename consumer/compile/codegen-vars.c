@@ -319,7 +319,7 @@ delete_map_elem (struct gen *g, struct dvar *v, int done)
   give_back (g, dynvar_elem_size (g), done);
 }
 
-/* x = 0 of a struct-valued self-> or associative array element (the
+/* x = 0 of a string or struct self-> or associative array element (the
  * checker's delete_elem): the key is built and the element deleted. */
 void
 cg_delete_var_elem (struct gen *g, struct d_node *lv, struct dvar *v)
