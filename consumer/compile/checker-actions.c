@@ -413,6 +413,25 @@ ck_spec_rules (struct ck *c, enum action_kind kind, const struct d_loc *loc)
   *f |= SPF_DATAREC;
 }
 
+/* Does FMT have a %A conversion (a user address, symbolized)? */
+static bool
+format_has_user_addr (const char *fmt)
+{
+  for (const char *p = fmt ? strchr (fmt, '%') : NULL; p; p = strchr (p, '%'))
+    {
+      p++;
+      if (*p == '%')
+        {
+          p++;
+          continue;
+        }
+      p += strspn (p, "-+ #0'*.0123456789hlLqjzt@");
+      if (*p == 'A')
+        return true;
+    }
+  return false;
+}
+
 /* printf("format", args...) and system("format", args...): a constant
  * format, then one record item per argument. */
 static int
@@ -429,6 +448,7 @@ check_format_action (struct ck *c, struct d_node *call, enum action_kind kind)
       return -1;
   struct daction *a = ck_add_action (c, kind, call);
   a->format = xstrdup (call->args[0]->sval);
+  c->prog->user_addrs |= format_has_user_addr (a->format);
   if (c->clause->rec_size == 0)
     c->clause->rec_size = dprog_rec_header (c->prog);
   c->clause->records_data = true;
@@ -645,6 +665,7 @@ ck_action_call (struct ck *c, struct d_node *call)
         }
       struct daction *a = ck_add_action (c, ACT_PRINTA, call);
       a->format = fmt ? xstrdup (fmt) : NULL;
+      c->prog->user_addrs |= format_has_user_addr (fmt);
       for (size_t i = first; i < call->nargs; i++)
         {
           struct dagg *g = ck_agg_arg (c, call->args[i], "printa");

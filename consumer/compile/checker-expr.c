@@ -216,6 +216,7 @@ ck_stack_subr (struct ck *c, struct d_node *n)
       if (c->prog->maxframes && frames > c->prog->maxframes)
         frames = c->prog->maxframes;
       ni->subr = ustk ? SUBR_USTACK : SUBR_STACK;
+      c->prog->user_addrs |= ustk;
       ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false, NULL };
       return 0;
     }
@@ -234,6 +235,7 @@ ck_stack_subr (struct ck *c, struct d_node *n)
         if (ck_int (c, n->args[0], "address") != 0)
           return -1;
         ni->subr = SUBR_USYM;
+        c->prog->user_addrs |= fn[0] == 'u';
         ni->type = (struct dtype) { DT_USYM, (uint8_t) syms[k].form, false, false, NULL };
         return 0;
       }

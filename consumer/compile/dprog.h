@@ -278,6 +278,9 @@ struct dprog {
   unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
   bool reads_task;             /* execname, ppid or vtimestamp appear: the runtime
                                  * reads task_struct's layout (dtarget) */
+  bool user_addrs;            /* ustack/jstack/usym/ufunc/uaddr/umod or printf %A appear:
+                                 * the runtime reads the -c/-p processes' mappings at
+                                 * each link-map change (lib-events.c) */
   bool nodemangle;            /* -x nodemangle: C++ names as the symbol tables have them */
   enum { STACKFMT_TEXT, STACKFMT_FOLDED, STACKFMT_SVG } stackfmt;   /* -x oformat=folded|svg */
   /* macros */

@@ -133,18 +133,7 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->ustacks_fd = -1;
   o->ctx.symbolize = symbolizer_lookup;
   o->ctx.symbolize_arg = o->sym;
-  for (size_t c = 0; c < prog->nclauses; c++)
-    for (size_t a = 0; a < prog->clauses[c].nactions; a++)
-      for (size_t k = 0; k < prog->clauses[c].actions[a].nitems; k++)
-        {
-          enum dt_kind kd = prog->clauses[c].actions[a].items[k].type.kind;
-          struct dtype t = prog->clauses[c].actions[a].items[k].type;
-          o->user_syms |= kd == DT_USTACK || (kd == DT_USYM && !dsf_is_kernel (t.size));
-        }
-  for (size_t i = 0; i < prog->naggs; i++)
-    for (size_t k = 0; k < prog->aggs[i].nkeys; k++)
-      o->user_syms |= prog->aggs[i].keys[k].kind == DT_USTACK || prog->aggs[i].keys[k].kind == DT_ANYSTACK
-                      || (prog->aggs[i].keys[k].kind == DT_USYM && !dsf_is_kernel (prog->aggs[i].keys[k].size));
+  o->user_syms = prog->user_addrs;
   o->ncpu = libbpf_num_possible_cpus ();
   if (o->ncpu < 1)
     o->ncpu = 1;

@@ -7,8 +7,10 @@
  * (/proc/PID/maps) and the ELF symbol tables of the mapped files (.symtab,
  * else .dynsym; sdt/symbols.c).  A process's mappings are cached; they are
  * re-read when an address falls outside every cached mapping (dlopen) and
- * by symbolizer_prime(), which the runtime calls now and then for the -p/-c
- * processes so that their stacks still resolve after they exit.  A process
+ * by symbolizer_prime(), which the runtime calls for the -p/-c processes
+ * every switchrate and whenever their link map changes (a -c command is
+ * stopped there: consumer/runtime/lib-events.c), so that their stacks still
+ * resolve after they exit, however short their life.  A process
  * that exited before its mappings were ever read resolves to nothing: its
  * frames print as raw hex, as in DTrace.  A cached process whose pid now
  * belongs to another process (start time differs) is dropped.  Symbol

@@ -29,7 +29,10 @@
  * new files (usdt-late.c).  A -c command is also stopped at that point until
  * dtrace is done, so no hit of the library is missed; a -p process, which
  * dtrace did not create and must never leave stopped, runs on: hits in the
- * milliseconds before the attach are not seen.
+ * milliseconds before the attach are not seen.  The hook is also armed
+ * for scripts that record user stacks or symbols: the processes' maps are
+ * read at each stop, for their stacks printed after they exit
+ * (lib-events.c).
  */
 #ifndef SDTKIT_CONSUMER_RUNTIME_LIB_LOADS_H
 #define SDTKIT_CONSUMER_RUNTIME_LIB_LOADS_H

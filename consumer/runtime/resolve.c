@@ -228,14 +228,17 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
     rc = -1;
   else if (nusdt)
     {
-      if (rt->nprocs)
-        usdt_late_watch (rt);   /* before the maps are read: no load is missed */
+      lib_events_watch (rt);    /* before the maps are read: no load is missed */
       struct usdt_scope scope = { rt->procs, rt->nprocs, NULL, 0, rt->nprocs == 0 };
       if (usdt_probes_find (udescs, nusdt, &scope, rt->usdt_files, &rt->usdt) != 0)
         rc = -1;
       else
         rt->have_usdt = true;
     }
+  /* stacks and symbols: the -c/-p processes' maps read at each link-map
+   * change, while they live (lib-events.c) */
+  if (rc == 0 && rt->prog.user_addrs)
+    lib_events_watch (rt);
   free (udescs);
   return rc;
 }

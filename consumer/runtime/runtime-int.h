@@ -90,6 +90,8 @@ struct runtime {
   unsigned late_first_id, late_limit_id;   /* their probe ids, */
   unsigned late_first_cookie, late_limit_cookie;   /* their sites */
   struct lib_watch *libwatch;   /* the dynamic linker's hook, -c/-p */
+  pid_t *lib_pending;           /* processes it reported (lib-events.c) */
+  size_t nlib_pending, lib_pending_cap;
   unsigned new_probes_first;    /* ids later processes' probes get (maps.c), */
   unsigned new_probes_limit;    /* up to this one (excluded) */
 };
@@ -118,10 +120,15 @@ void resolve_usdt_dprobe (struct dprobe *dp, const struct usdt_probe *u, unsigne
 void resolve_dprobe_fini (struct dprobe *dp);
 void resolve_free (struct runtime *rt);
 
+/* lib-events.c: the dynamic linker's hook reports link-map changes */
+void lib_events_watch (struct runtime *rt);
+int lib_events_arm (struct runtime *rt);
+void lib_events_service (struct runtime *rt);
+void lib_events_free (struct runtime *rt);
+
 /* usdt-late.c: the probes of libraries -c/-p processes map later */
-void usdt_late_watch (struct runtime *rt);
-int usdt_late_arm (struct runtime *rt);
-void usdt_late_service (struct runtime *rt);
+void usdt_late_init (struct runtime *rt);
+void usdt_late_look (struct runtime *rt, pid_t pid);
 void usdt_late_free (struct runtime *rt);
 
 /* maps.c */

@@ -199,7 +199,7 @@ free_runtime (struct runtime *rt)
     ring_buffer__free (rt->rb);
   if (rt->errrb)
     ring_buffer__free (rt->errrb);
-  usdt_late_free (rt);
+  lib_events_free (rt);
   resolve_free (rt);
   if (rt->out)
     output_free (rt->out);
@@ -457,7 +457,7 @@ trace_loop (struct runtime *rt)
       if (n < 0 && n != -EINTR)
         break;
       ring_buffer__consume (rt->rb);
-      usdt_late_service (rt);     /* libraries loaded since (dlopen) */
+      lib_events_service (rt);    /* link maps changed since (dlopen) */
       fflush (rt->outf);
       if (rt->opt->output && reopen_requested () && reopen_file (&rt->outf, rt->opt->output) == 0)
         {
@@ -563,11 +563,16 @@ consumer_run (const struct consumer_options *opt)
     for (size_t s = 0; s < rt.nsrc; s++)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
-  if (open_ring_buffers (&rt) != 0 || usdt_late_arm (&rt) != 0)
+  if (open_ring_buffers (&rt) != 0 || lib_events_arm (&rt) != 0)
     goto out;
   /* BEGIN's output comes before anything a -c command prints */
   ring_buffer__consume (rt.rb);
   fflush (rt.outf);
+  /* a command stopped at its evaltime: its maps as they are there, for
+   * its stacks after it exits (it may not outlive the first switchrate) */
+  for (size_t i = 0; i < rt.nprocs; i++)
+    if (p->user_addrs && rt.dtp[i].stopped && !rt.dtp[i].exited)
+      symbolizer_prime (output_symbolizer (rt.out), (int32_t) rt.dtp[i].pid);
   for (size_t i = 0; i < rt.nprocs; i++)
     if (rt.dtp[i].created && dt_proc_release (&rt.dtp[i]) != 0)
       goto out;

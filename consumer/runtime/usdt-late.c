@@ -2,12 +2,13 @@
 /*
  * usdt-late.c — the USDT probes of libraries that -c and -p processes map
  * after dtrace attached (dlopen).  The dynamic linker's hook (lib-loads.h)
- * reports a process whose link map changed; its maps are searched again
+ * reports a process whose link map changed (lib-events.c); its maps are searched again
  * for the descriptions that name USDT probes, and the probes of files not
  * yet attached for it become new probes (ids and sites from the room
  * maps.c keeps), enabled with the clauses whose descriptions match them, a
  * program per clause list attached to their sites for that process only.
- * A -c command stopped by the hook is continued once that is done.
+ * A -c command stopped by the hook is continued once that is done
+ * (lib-events.c).
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -31,8 +32,6 @@ struct late {
   struct late_file *files;        /* (process, file) already attached */
   size_t nlists, lists_cap;
   struct usdt_probe_list **lists; /* keep the late probes' strings alive */
-  size_t npending, pending_cap;
-  pid_t *pending;                 /* processes reported by the hook */
   unsigned next_id, next_cookie;
   bool full_warned;
 };
@@ -53,47 +52,11 @@ file_mark (struct late *lt, pid_t pid, const struct usdt_file *f)
     VEC_PUSH (lt->files, lt->nfiles, lt->files_cap) = (struct late_file) { pid, f->dev, f->ino };
 }
 
-static int
-on_lib_event (void *ctx, void *data, size_t size)
-{
-  struct runtime *rt = ctx;
-  uint32_t pid;
-  if (size < sizeof pid)
-    return 0;
-  memcpy (&pid, data, sizeof pid);
-  struct late *lt = rt->late;
-  for (size_t i = 0; i < lt->npending; i++)
-    if (lt->pending[i] == (pid_t) pid)
-      return 0;
-  VEC_PUSH (lt->pending, lt->npending, lt->pending_cap) = (pid_t) pid;
-  return 0;
-}
-
-/* Armed before the processes' maps are first read (resolve.c), so that a
- * library loaded while dtrace starts is reported, not missed. */
 void
-usdt_late_watch (struct runtime *rt)
-{
-  pid_t *pids = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *pids);
-  const char **exes = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *exes);
-  bool *stop = xcalloc (rt->nprocs ? rt->nprocs : 1, sizeof *stop);
-  size_t n = 0;
-  for (size_t i = 0; i < rt->nprocs; i++)
-    if (!rt->dtp[i].exited)
-      {
-        pids[n] = rt->dtp[i].pid;
-        exes[n] = rt->dtp[i].held ? rt->dtp[i].exec_path : NULL;
-        stop[n++] = rt->dtp[i].created;
-      }
-  rt->libwatch = n ? lib_watch_new (pids, exes, stop, n, UPROBE_MODE_AUTO) : NULL;
-  FREE_ALL (pids, exes, stop);
-}
-
-int
-usdt_late_arm (struct runtime *rt)
+usdt_late_init (struct runtime *rt)
 {
   if (!rt->libwatch || !rt->nprocs || !rt->have_usdt || rt->late_limit_cookie == rt->late_first_cookie)
-    return 0;
+    return;
   struct late *lt = xcalloc (1, sizeof *lt);
   rt->late = lt;
   lt->next_id = rt->late_first_id;
@@ -105,15 +68,6 @@ usdt_late_arm (struct runtime *rt)
       for (size_t s = 0; s < u->nsites; s++)
         file_mark (lt, u->pid, u->sites[s].file);
     }
-  if (ring_buffer__add (rt->rb, lib_watch_fd (rt->libwatch), on_lib_event, rt) != 0)
-    {
-      diag_error ("could not enable tracing: cannot watch library loads: %s", strerror (errno));
-      return -1;
-    }
-  /* loads reported while dtrace was starting */
-  ring_buffer__consume (rt->rb);
-  usdt_late_service (rt);
-  return 0;
 }
 
 /* A new probe for U (in L): its id, names, clauses and sites (cookies from
@@ -206,10 +160,12 @@ attach_new (struct runtime *rt, size_t first, pid_t pid, unsigned base)
 }
 
 /* PID's maps, searched again: probes of files not attached for it yet. */
-static void
-look_again (struct runtime *rt, pid_t pid)
+void
+usdt_late_look (struct runtime *rt, pid_t pid)
 {
   struct late *lt = rt->late;
+  if (!lt)
+    return;
   struct probe_desc *descs;
   size_t nd = resolve_usdt_descs (rt, &descs);
   struct usdt_proc up = { pid, NULL };
@@ -258,28 +214,9 @@ look_again (struct runtime *rt, pid_t pid)
 }
 
 void
-usdt_late_service (struct runtime *rt)
-{
-  struct late *lt = rt->late;
-  if (!lt || lt->npending == 0)
-    return;
-  for (size_t k = 0; k < lt->npending; k++)
-    {
-      pid_t pid = lt->pending[k];
-      look_again (rt, pid);
-      for (size_t i = 0; i < rt->nprocs; i++)
-        if (rt->dtp[i].pid == pid && rt->dtp[i].created && !rt->dtp[i].exited)
-          kill (pid, SIGCONT);    /* stopped by the hook (lib-loads.h) */
-    }
-  lt->npending = 0;
-}
-
-void
 usdt_late_free (struct runtime *rt)
 {
   struct late *lt = rt->late;
-  lib_watch_free (rt->libwatch);
-  rt->libwatch = NULL;
   if (!lt)
     return;
   for (size_t i = 0; i < lt->nlists; i++)
@@ -287,6 +224,6 @@ usdt_late_free (struct runtime *rt)
       usdt_probe_list_free (lt->lists[i]);
       free (lt->lists[i]);
     }
-  FREE_ALL (lt->lists, lt->files, lt->pending, lt);
+  FREE_ALL (lt->lists, lt->files, lt);
   rt->late = NULL;
 }
