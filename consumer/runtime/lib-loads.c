@@ -128,30 +128,6 @@ libs_mapped (pid_t pid, char **libs, size_t nlibs)
   return all;
 }
 
-/* Wait until P stops (true) or exits (false). */
-static bool
-wait_stopped (struct dt_proc *p)
-{
-  for (;;)
-    {
-      int st;
-      pid_t r = waitpid (p->pid, &st, WUNTRACED);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r == p->pid && WIFSTOPPED (st))
-        return true;
-      if (r == p->pid && (WIFEXITED (st) || WIFSIGNALED (st)))
-        {
-          p->exited = true;
-          p->have_status = true;
-          p->wstatus = st;
-        }
-      else
-        p->exited = true;
-      return false;
-    }
-}
-
 int
 lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode)
 {
@@ -190,7 +166,7 @@ lib_loads_run_to (struct dt_proc *p, enum evaltime et, enum uprobe_mode mode)
     {
       rc = 0;
       /* preinit: the hook fires before and after the libraries are mapped */
-      while (wait_stopped (p) && et == EVALTIME_PREINIT && dynamic && !libs_mapped (p->pid, libs, nlibs))
+      while (dt_proc_wait_stop (p, -1) == 1 && et == EVALTIME_PREINIT && dynamic && !libs_mapped (p->pid, libs, nlibs))
         kill (p->pid, SIGCONT);
       p->stopped = !p->exited;
     }

@@ -336,6 +336,35 @@ dt_proc_release (struct dt_proc *p)
 /* ------------------------------------------------------------------ */
 /* Waiting.                                                            */
 
+int
+dt_proc_wait_stop (struct dt_proc *p, int timeout_ms)
+{
+  for (int waited = 0;;)
+    {
+      int st;
+      pid_t r = waitpid (p->pid, &st, WUNTRACED | (timeout_ms < 0 ? 0 : WNOHANG));
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r == 0)
+        {
+          if (waited >= timeout_ms)
+            return -1;
+          usleep (2000);
+          waited += 2;
+          continue;
+        }
+      if (r == p->pid && WIFSTOPPED (st))
+        return 1;
+      p->exited = true;
+      if (r == p->pid && (WIFEXITED (st) || WIFSIGNALED (st)))
+        {
+          p->have_status = true;
+          p->wstatus = st;
+        }
+      return 0;
+    }
+}
+
 static bool
 grabbed_gone (pid_t pid)
 {

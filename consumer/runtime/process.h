@@ -7,7 +7,9 @@
  * -c CMD: the command is split on blanks into argv, argv[0] is resolved
  * through PATH (so the file the child will execute is known, and its probes
  * can be attached by inode), and the child is forked but held before
- * execv() on a socket pair until dt_proc_release().  If dtrace dies first it
+ * execv() on a socket pair until dt_proc_release() (a command that is no
+ * ELF program, a #! launcher, is followed through its execs to the program
+ * it runs when its probes are needed: exec-chain.h).  If dtrace dies first it
  * closes and the child exits without running the command.  A failed exec is
  * reported by the child through a close-on-exec pipe.  The child is forked
  * with the comm DT_PROC_HELD_COMM, which its exec replaces: syscall probes
@@ -60,6 +62,10 @@ int dt_proc_release (struct dt_proc *p);
  * Returns how many exited during this call, or -1 if a signal interrupted
  * the wait (errno EINTR). */
 int dt_proc_wait (struct dt_proc *procs, size_t n, int timeout_ms);
+/* -c: wait up to TIMEOUT_MS (-1: forever) for the released child P to
+ * stop.  Returns 1 when it stopped, 0 when it exited (P->exited, its
+ * status kept), -1 when it still runs at the timeout. */
+int dt_proc_wait_stop (struct dt_proc *p, int timeout_ms);
 /* True when every one of the N processes has exited. */
 bool dt_proc_all_exited (const struct dt_proc *procs, size_t n);
 /* The notice for an exited process, without the "dtrace: " prefix:

@@ -28,6 +28,7 @@
 #include "consumer/output/symbolize.h"
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/destructive.h"
+#include "consumer/runtime/exec-chain.h"
 #include "consumer/runtime/fault.h"
 #include "consumer/runtime/process.h"
 #include "consumer/probes/type-resolver.h"
@@ -288,34 +289,45 @@ grab_processes (struct runtime *rt)
 
 /* -c: the command runs to its evaltime (lib-loads.h) and waits there,
  * stopped; its descriptions are then evaluated against its maps, as a
- * -p process's.  Called by resolve.c only when some description can name
+ * -p process's.  A command that is no ELF program (a script, a launcher)
+ * is first followed through its execs to the program it runs
+ * (exec-chain.h).  Called by resolve.c only when some description can name
  * USDT probes (pid, syscall and profile probes are found without running
  * the command, and then trace it from its exec on). */
 int
 run_to_evaltime (struct runtime *rt)
 {
-  if (rt->evaltime == EVALTIME_EXEC)
-    return 0;
   for (size_t i = 0; i < rt->nprocs; i++)
     {
       struct dt_proc *d = &rt->dtp[i];
       if (!d->created || !d->held)
         continue;
-      int r = lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO);
-      if (r < 0)
+      if (!exec_chain_is_elf (d->exec_path))
+        {
+          int r = exec_chain_follow (d);
+          if (r < 0)
+            return -1;
+          rt->procs[i].exec_path = NULL;     /* its maps, from now on */
+          rt->cg.held_pid = 0;
+          if (r > 0)
+            continue;             /* no ELF program: evaluated as it runs */
+        }
+      if (!d->exited && rt->evaltime != EVALTIME_EXEC && lib_loads_run_to (d, rt->evaltime, UPROBE_MODE_AUTO) < 0)
         return -1;
-      if (r > 0)
-        continue;                 /* a script: evaluated at its exec */
       if (d->exited)
         {
           char *m = dt_proc_exit_message (d);
           diag_error ("failed to execute %s: %s before its %s", d->argv[0], m,
-                      rt->evaltime == EVALTIME_MAIN ? "main" : rt->evaltime == EVALTIME_PREINIT ? "libraries were loaded" : "entry point");
+                      rt->evaltime == EVALTIME_MAIN ? "main" : rt->evaltime == EVALTIME_PREINIT ? "libraries were loaded"
+                      : rt->evaltime == EVALTIME_EXEC ? "exec" : "entry point");
           free (m);
           return -1;
         }
-      rt->procs[i].exec_path = NULL;
-      rt->cg.held_pid = 0;
+      if (d->stopped || !d->held)
+        {
+          rt->procs[i].exec_path = NULL;
+          rt->cg.held_pid = 0;
+        }
     }
   return 0;
 }
