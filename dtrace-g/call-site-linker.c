@@ -12,10 +12,12 @@
  *     ET_REL only; other machines get an error naming the object);
  *  2. rewrites the instruction into a no-op sequence, the probe address
  *     being its first byte:
- *       call rel32         e8 xx xx xx xx     -> 0f 1f 44 00 00
+ *       call rel32         e8 xx xx xx xx     -> 90 0f 1f 40 00
  *       jmp rel32 (tail)   e9 xx xx xx xx     -> 90 c3 cc cc cc
- *       call *GOT (-fno-plt) ff 15 xx xx xx xx -> 0f 1f 44 00 00 90
+ *       call *GOT (-fno-plt) ff 15 xx xx xx xx -> 90 0f 1f 40 00 90
  *       jmp *GOT (tail)    ff 25 xx xx xx xx  -> 90 c3 cc cc cc cc
+ *     (nop; nopl 0x0(%rax) [; nop] at a call, nop; ret; int3... at a tail
+ *     call: the probe is always on a 1-byte nop, see below);
  *  3. retypes the relocation to R_X86_64_NONE (symbol kept, addend 0; GNU
  *     ld needs the retype, doc/probe-sites.md §8.2) and makes the symbol an
  *     undefined WEAK HIDDEN one, so no link needs a definition and objects
@@ -47,23 +49,38 @@
  *
  * The byte sequences, measured (bench/probe-bytes: 1M hits, a perf uprobe
  * counting event, no BPF; Linux 6.18 x86-64, Firecracker VM on AMD EPYC;
- * per hit, three runs):
- *   0f 1f 44 00 00   1.2-1.8 us: after two slow hits (14-27 us) the kernel
+ * per hit, the range of three runs on a shared machine):
+ *   0f 1f 44 00 00   1.2-2.0 us: after two slow hits (14-27 us) the kernel
  *                    turns the probed nop5 into a call of its uprobe
- *                    trampoline (6.18 "optimized uprobes");
- *   90 90 90 90 90   5.0-5.7 us: int3, the nop emulated (illumos, Oracle);
- *   c3 90 90 90 90   19-23 us: a probed `ret` is single-stepped out of line
+ *                    trampoline (6.18 "optimized uprobes"); refused, below;
+ *   90 0f 1f 40 00   5.4-8.4 us: int3 on the nop, emulated (chosen);
+ *   90 90 90 90 90   5.4-6.6 us: the same path (illumos, Oracle);
+ *   c3 90 90 90 90   23-26 us: a probed `ret` is single-stepped out of line
  *                    (illumos/Oracle tail-call bytes);
- *   90 c3 cc cc cc   5.1-6.0 us: int3 on the nop, emulated.
+ *   90 c3 cc cc cc   5.0-6.4 us: int3 on the nop, emulated.
  * (The reference VM of doc/probe-sites.md §7 gives ~245 ns / ~450 ns / ~14 us
- * for the same three paths; the ordering is the same.)  The nop5 is safe
- * where the kernel's trampoline call pushes a return address below %rsp
- * (the red-zone hazard of doc/probe-sites.md §7): the compiler put a `call` at
- * this very place, so nothing live is kept below %rsp across it.  At a
- * former tail call the site must also return, and a probed `ret` is the
- * slow path, so the probe goes on a 1-byte nop before the `ret`; the
- * unreachable rest is int3.  The -fno-plt forms are six bytes: the same,
- * one byte longer.
+ * for the optimized, emulated and single-stepped paths; the ordering is the
+ * same.)
+ *
+ * The probe is on a 1-byte nop at every kind of site.  Earlier versions made
+ * a call the nop5, chosen for speed: about 4 times cheaper per hit,
+ * and safe for the red zone (doc/probe-sites.md §7) because the compiler
+ * put a `call` at this very place and keeps nothing live below %rsp across
+ * it.  It is refused now because it crashes programs that fork: the
+ * trampoline is a special mapping of the traced process that fork does not
+ * copy, so a child forked after the parent hit the optimized site inherits
+ * the `call` into an unmapped page and dies of SIGSEGV at the site, even
+ * after the tracer has exited (measured on 6.18 with bpftrace attached by
+ * path: every such child killed; callstyle.sh's fork check).  Any tool
+ * attaching at the note sets it off, so only the bytes can prevent it:
+ * the kernel optimizes a probed 5-byte nop only, and emulates a probed
+ * 0x90 without single-stepping.  What follows the nop is never probed; it
+ * is a 4-byte nop, not a 5-byte one, so that no tool looking for a
+ * `nop; nop5` pair (libbpf's USDT convention, doc/probe-sites.md §7)
+ * attaches behind the note either.  At a former tail call the site must
+ * also return, and a probed `ret` is the slow path, so the probe goes on the
+ * nop before the `ret`; the unreachable rest is int3.  The -fno-plt forms
+ * are six bytes: the same and one more nop (call) or int3 (tail call).
  *
  * Arguments at the probe address are where the call would have found them:
  * %rdi %rsi %rdx %rcx %r8 %r9, then the stack: argument 7 at (%rsp) at a
@@ -75,10 +92,12 @@
  * registers and structs by value in pieces: both are errors.
  *
  * Idempotence: a relocation already retyped to R_X86_64_NONE whose bytes
- * are one of the sequences above is a site linked by an earlier run; an
- * object with nothing else to do is not rewritten (mtime kept), and the
- * -G object does not depend on the operands' sites, so a second run gives
- * the same result.  Objects that do not mention `__dtrace_` are never even
+ * are one of the sequences above, or the nop5 (nop5 and nop under -fno-plt)
+ * that sdtkit wrote at calls before, is a site linked by an earlier run,
+ * left as it is (an object linked by an older sdtkit keeps its nop5 until
+ * it is compiled again); an object with nothing else to do is not rewritten
+ * (mtime kept), and the -G object does not depend on the operands' sites,
+ * so a second run gives the same result.  Objects that do not mention `__dtrace_` are never even
  * parsed (Ruby's configure `cmp`s objects before and after -G).
  */
 #include "dtrace-g/dtrace-g.h"
@@ -119,13 +138,30 @@ static const struct {
   unsigned char before;     /* opcode bytes before the relocated field */
   bool tail;                /* the site must return */
   unsigned char bytes[6];   /* what dtrace -G writes */
+  unsigned char older[6];   /* what older sdtkits wrote (still linked); 0: none */
   const char *what;
 } site_forms[SITE_NKINDS] = {
-  [SITE_CALL] = { 5, 1, false, { 0x0f, 0x1f, 0x44, 0x00, 0x00 }, "call" },
-  [SITE_TAIL] = { 5, 1, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, "tail call" },
-  [SITE_CALL_GOT] = { 6, 2, false, { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT" },
-  [SITE_TAIL_GOT] = { 6, 2, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc, 0xcc }, "tail call through the GOT" },
+  [SITE_CALL] = { 5, 1, false, { 0x90, 0x0f, 0x1f, 0x40, 0x00 },
+                  { 0x0f, 0x1f, 0x44, 0x00, 0x00 }, "call" },
+  [SITE_TAIL] = { 5, 1, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call" },
+  [SITE_CALL_GOT] = { 6, 2, false, { 0x90, 0x0f, 0x1f, 0x40, 0x00, 0x90 },
+                      { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT" },
+  [SITE_TAIL_GOT] = { 6, 2, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc, 0xcc }, { 0 },
+                      "tail call through the GOT" },
 };
+
+/* Does the relocated field at R of CODE[0..CSZ) lie in a site of form F
+ * that this or an older dtrace -G wrote? */
+static bool
+linked_as (const unsigned char *code, size_t csz, uint64_t R, int f)
+{
+  uint64_t start = R - site_forms[f].before;
+  if (R < site_forms[f].before || start + site_forms[f].len > csz)
+    return false;
+  const unsigned char *at = code + start;
+  return memcmp (at, site_forms[f].bytes, site_forms[f].len) == 0
+         || (site_forms[f].older[0] && memcmp (at, site_forms[f].older, site_forms[f].len) == 0);
+}
 
 /* ------------------------------------------------------------------ */
 /* String-keyed tables.                                                 */
@@ -552,12 +588,8 @@ classify_site (const unsigned char *code, size_t csz, const GElf_Rela *rel, int 
     {
       *done = true;
       for (int f = 0; f < SITE_NKINDS && *kind < 0; f++)
-        {
-          uint64_t start = R - site_forms[f].before;
-          if (R >= site_forms[f].before && start + site_forms[f].len <= csz
-              && memcmp (code + start, site_forms[f].bytes, site_forms[f].len) == 0)
-            *kind = f;
-        }
+        if (linked_as (code, csz, R, f))
+          *kind = f;
       return *kind < 0 ? "has a neutralised relocation, but its bytes are not a probe site "
                          "dtrace -G wrote" : NULL;
     }

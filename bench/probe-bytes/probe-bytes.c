@@ -68,15 +68,19 @@ __asm__ (
   FRAMED (c_nop6,     "  .byte 0x66,0x0f,0x1f,0x44,0x00,0x00\n")
   FRAMED (c_nop5nop1, "  .byte 0x0f,0x1f,0x44,0x00,0x00,0x90\n")
   FRAMED (c_nop4nop1, "  .byte 0x0f,0x1f,0x40,0x00,0x90\n")
+  FRAMED (c_nop1nop4, "  .byte 0x90,0x0f,0x1f,0x40,0x00\n")
+  FRAMED (c_nop1nop4nop1, "  .byte 0x90,0x0f,0x1f,0x40,0x00,0x90\n")
   TAIL (t_nop1ret,    "  .byte 0x90,0xc3,0xcc,0xcc,0xcc\n")
   TAIL (t_nop4ret,    "  .byte 0x0f,0x1f,0x40,0x00,0xc3\n")
   TAIL (t_ret,        "  .byte 0xc3,0x90,0x90,0x90,0x90\n")
 );
 
 void c_nop1x5 (void), c_nop5 (void), c_nop6 (void), c_nop5nop1 (void), c_nop4nop1 (void);
+void c_nop1nop4 (void), c_nop1nop4nop1 (void);
 void t_nop1ret (void), t_nop4ret (void), t_ret (void);
 extern const unsigned char c_nop1x5_site[], c_nop5_site[], c_nop6_site[], c_nop5nop1_site[];
 extern const unsigned char c_nop4nop1_site[], t_nop1ret_site[], t_nop4ret_site[], t_ret_site[];
+extern const unsigned char c_nop1nop4_site[], c_nop1nop4nop1_site[];
 
 struct candidate {
   const char *name;
@@ -94,10 +98,14 @@ static const struct candidate candidates[] = {
     c_nop5, c_nop5_site, 0 },
   { "c_nop4nop1", "0f 1f 40 00 90", "call site: 4-byte nop + nop",
     c_nop4nop1, c_nop4nop1_site, 0 },
+  { "c_nop1nop4", "90 0f 1f 40 00", "call site: nop + 4-byte nop (probe on the nop)",
+    c_nop1nop4, c_nop1nop4_site, 0 },
   { "c_nop6", "66 0f 1f 44 00 00", "-fno-plt call site: one 6-byte nop",
     c_nop6, c_nop6_site, 0 },
   { "c_nop5nop1", "0f 1f 44 00 00 90", "-fno-plt call site: 5-byte nop + nop",
     c_nop5nop1, c_nop5nop1_site, 0 },
+  { "c_nop1nop4nop1", "90 0f 1f 40 00 90", "-fno-plt call site: nop + 4-byte nop + nop",
+    c_nop1nop4nop1, c_nop1nop4nop1_site, 0 },
   { "t_nop1ret", "90 c3 cc cc cc", "tail-call site: nop, ret (probe on the nop)",
     t_nop1ret, t_nop1ret_site, 0 },
   { "t_nop4ret", "0f 1f 40 00 c3", "tail-call site: 4-byte nop, ret",
@@ -192,7 +200,7 @@ main (int argc, char **argv)
       fclose (osr);
     }
   printf ("kernel %s, %ld hits per candidate (single-stepped ones: %ld)\n\n", rel.r, n, n / 10);
-  printf ("%-11s %-18s %10s %10s %10s  %-15s %s\n", "candidate", "bytes", "unprobed", "probed",
+  printf ("%-14s %-18s %10s %10s %10s  %-15s %s\n", "candidate", "bytes", "unprobed", "probed",
           "per hit", "while attached", "what");
 
   for (size_t c = 0; c < sizeof candidates / sizeof candidates[0]; c++)
@@ -239,7 +247,7 @@ main (int argc, char **argv)
       char seen_txt[32];
       snprintf (seen_txt, sizeof seen_txt, "%02x %02x %02x %02x %02x", seen[0], seen[1], seen[2],
                 seen[3], seen[4]);
-      printf ("%-11s %-18s %8.1fns %8.1fns %8.1fns  %-15s %s\n", cd->name, cd->bytes, base,
+      printf ("%-14s %-18s %8.1fns %8.1fns %8.1fns  %-15s %s\n", cd->name, cd->bytes, base,
               probed, probed - base, seen_txt, cd->what);
       if (count != (uint64_t) iters + 10)
         printf ("  (counter says %llu hits, expected %ld)\n", (unsigned long long) count,

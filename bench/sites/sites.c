@@ -12,7 +12,7 @@
  * KIND: none (an empty asm), nop1 (`dtrace -h` site with
  * SDTKIT_NOP1_SITES: one 1-byte nop), fast (today's `dtrace -h` site: nop and
  * a guarded 5-byte nop), stap (systemtap's <sys/sdt.h>), call (a call-style
- * site: `dtrace -h -x callstyle`, made a 5-byte nop by `dtrace -G`).
+ * site: `dtrace -h -x callstyle`, made `nop; nopl 0x0(%rax)` by `dtrace -G`).
  */
 #include <stdio.h>
 #include <stdlib.h>

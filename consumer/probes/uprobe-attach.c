@@ -18,6 +18,9 @@
  * window (the program is attached before the uprobes are registered).
  */
 #include "consumer/probes/uprobe-attach.h"
+#include "consumer/probes/uprobe-fork-safety.h"
+#include "consumer/probes/x86-insn.h"
+#include "common/diag.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -609,6 +612,92 @@ attach_perf (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site 
   return 0;
 }
 
+static int attach_sites (struct uprobe_attachment *h, int prog_fd,
+                         const struct uprobe_site *sites, size_t n,
+                         const struct uprobe_attach_opts *opts);
+
+/* ------------------------------------------------------------------ */
+/* Sites the kernel would optimize unsafely.                           */
+
+static void
+warn_dropped (const char *path, size_t dropped, uint64_t first)
+{
+  if (dropped)
+    diag_warn ("%s: %zu probe site%s not attached (the first at offset 0x%llx): a 5-byte nop, "
+               "which this kernel's optimized uprobes turn into a call that crashes processes "
+               "forked while it is traced (see doc/probe-sites.md, section 9)",
+               path, dropped, dropped == 1 ? "" : "s", (unsigned long long) first);
+}
+
+/* Files read for their sites' bytes, kept open by identity: a script's
+ * clauses attach one after another to the same files (consumer-startup.sh
+ * counts the opens). */
+#define SITE_FILES 4
+static struct site_file {
+  dev_t dev;
+  ino_t ino;
+  int fd;
+} site_files[SITE_FILES] = { { 0, 0, -1 }, { 0, 0, -1 }, { 0, 0, -1 }, { 0, 0, -1 } };
+static unsigned site_files_next;
+
+static int
+site_file_fd (const char *path)
+{
+  struct stat st;
+  if (stat (path, &st) != 0)
+    return -1;
+  for (unsigned i = 0; i < SITE_FILES; i++)
+    if (site_files[i].fd >= 0 && site_files[i].dev == st.st_dev && site_files[i].ino == st.st_ino)
+      return site_files[i].fd;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct site_file *f = &site_files[site_files_next++ % SITE_FILES];
+  if (f->fd >= 0)
+    close (f->fd);
+  f->dev = st.st_dev;
+  f->ino = st.st_ino;
+  f->fd = fd;
+  return fd;
+}
+
+/* The sites of SITES[0..N) whose instruction is not a 5-byte nop, in a new
+ * array (*KEPT of them); a warning per file names what was left out. */
+static struct uprobe_site *
+drop_optimizable_sites (const struct uprobe_site *sites, size_t n, size_t *kept)
+{
+  struct uprobe_site *out = xcalloc (n, sizeof *out);
+  size_t k = 0, dropped = 0;
+  uint64_t first = 0;
+  const char *path = NULL;
+  int fd = -1;
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct uprobe_site *s = &sites[i];
+      if (!path || strcmp (path, s->path) != 0)
+        {
+          if (path)
+            warn_dropped (path, dropped, first);
+          path = s->path;
+          fd = site_file_fd (path);
+          dropped = 0;
+        }
+      uint8_t code[16];
+      ssize_t r = fd >= 0 ? pread (fd, code, sizeof code, (off_t) s->offset) : -1;
+      if (r > 0 && x86_insn_optimizable_nop (code, (size_t) r))
+        {
+          if (dropped++ == 0)
+            first = s->offset;
+          continue;
+        }
+      out[k++] = *s;
+    }
+  if (path)
+    warn_dropped (path, dropped, first);
+  *kept = k;
+  return out;
+}
+
 /* ------------------------------------------------------------------ */
 
 int
@@ -620,6 +709,27 @@ uprobe_attach (struct uprobe_attachment *h, int prog_fd, const struct uprobe_sit
     o = *opts;
   if (n == 0)
     return 0;
+  struct uprobe_site *safe_sites = NULL;
+  if (uprobe_optimization_unsafe ())
+    {
+      safe_sites = drop_optimizable_sites (sites, n, &n);
+      sites = safe_sites;
+      if (n == 0)
+        {
+          free (safe_sites);
+          return 0;
+        }
+    }
+  int rc = attach_sites (h, prog_fd, sites, n, &o);
+  free (safe_sites);
+  return rc;
+}
+
+static int
+attach_sites (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site *sites, size_t n,
+              const struct uprobe_attach_opts *opts)
+{
+  struct uprobe_attach_opts o = *opts;
   enum uprobe_mode mode = uprobe_mode_resolve (o.mode);
   const struct uprobe_features *f = uprobe_features ();
   size_t keep = h->nfds;

@@ -5,14 +5,17 @@
 # linker that turns those calls into no-ops described by standard
 # .note.stapsdt notes.  gcc and clang, -O0 and -O2, PIE program and shared
 # library (plus static, -fno-plt, gold, lld --gc-sections): the programs link and
-# run exactly as with empty probe functions; readelf, gdb, bpftrace and our
-# own dtrace see every probe with the right arguments (registers, stack
-# arguments 7+, a tail call, a static function, a C++ inline function in two
-# objects);
+# run exactly as with empty probe functions; every note's pc is on the
+# 1-byte nop of a site whose exact bytes objdump shows; readelf, gdb,
+# bpftrace and our own dtrace see every probe with the right arguments
+# (registers, stack arguments 7+, a tail call, a static function, a C++
+# inline function in two objects);
 # *_ENABLED() follows the semaphore, also for Solaris-style headers; an
-# assembly caller is traced; a second -G changes nothing; broken, read-only
-# and unwritable inputs leave every byte and no output behind; LTO IR is a
-# clear error.
+# assembly caller is traced; children forked after the parent fired a probe
+# run and are traced (no SIGSEGV at a site the kernel optimized); a second
+# -G changes nothing, also over objects an older sdtkit linked (5-byte
+# nops); broken, read-only and unwritable inputs leave every byte and no
+# output behind; LTO IR is a clear error.
 . "$SRCDIR/test/lib.sh"
 
 have () { command -v "$1" >/dev/null 2>&1; }
@@ -188,21 +191,46 @@ sites () { objdump -r "$1" | grep -c 'R_X86_64_NONE *__dtrace_csp___'; }
 notes () { readelf -n "$1" 2>/dev/null | grep -c 'Provider: csp$'; }
 probes_seen () { readelf -n "$1" 2>/dev/null | awk '$1 == "Name:" {print $2}' | sort -u | tr '\n' ' '; }
 
-# pcs_on_nops FILE: every csp note's pc is the first byte of a rewritten
-# site (a nop5, or the nop before a ret); prints the offenders.
+# The linked sites, as objdump shows the bytes at a note's pc: the probe is
+# always on a 1-byte nop (never a 5-byte nop, which Linux 6.18 would turn
+# into a call of a trampoline that fork does not copy); a call becomes the
+# nop and a 4-byte nop (plus a nop for the 6-byte -fno-plt call), a tail
+# call the nop and a ret (doc/probe-sites.md §8.1).
+CALL5='90 nop; 0f 1f 40 00 nopl 0x0(%rax)'
+TAIL5='90 nop; c3 ret; cc int3; cc int3; cc int3'
+CALL6='90 nop; 0f 1f 40 00 nopl 0x0(%rax); 90 nop'
+TAIL6='90 nop; c3 ret; cc int3; cc int3; cc int3; cc int3'
+# note_pcs FILE [PROVIDER]: the pc of every note of PROVIDER (csp).
+note_pcs () {
+  readelf -n "$1" | awk -v p="Provider: ${2:-csp}" '$0 ~ p "$" {n=1; next} n && /Location:/ {sub(",", "", $2); print $2; n=0}'
+}
+# site_at FILE PC LEN: the instructions in LEN bytes from PC, "BYTES MNEMONIC; ...".
+site_at () {
+  objdump -d --start-address="$2" --stop-address=$(($2 + $3)) "$1" |
+    awk -F'\t' '/^ +[0-9a-f]+:\t/ { b = $2; sub(/ +$/, "", b); i = $3; gsub(/ +/, " ", i); sub(/ $/, "", i)
+                                     s = s (s ? "; " : "") b " " i } END { print s }'
+}
+# site_shapes FILE LEN [PROVIDER]: the distinct sites at the notes' pcs, sorted.
+site_shapes () {
+  local pc
+  for pc in $(note_pcs "$1" "${3:-}"); do site_at "$1" "$pc" "$2"; done | sort -u
+}
+# pcs_on_nops FILE: every csp note's pc is the 1-byte nop of a rewritten
+# site (the nop, then a 4-byte nop or a ret); prints the offenders.
 pcs_on_nops () {
-  local f=$1 loc bad=0
-  for loc in $(readelf -n "$f" | awk '/Provider: csp$/ {p=1; next} p && /Location:/ {sub(",", "", $2); print $2; p=0}'); do
-    if ! objdump -d --start-address="$loc" --stop-address=$((loc + 5)) "$f" |
-         grep -E '^ +[0-9a-f]+:' | head -1 | grep -qE ':\s+(0f 1f 44 00 00\s+nopl|90\s+nop)'; then
-      echo "note pc $loc is not on a probe site:"; objdump -d --start-address="$loc" --stop-address=$((loc + 5)) "$f" | tail -2
-      bad=1
-    fi
+  local f=$1 pc bad=0
+  for pc in $(note_pcs "$f"); do
+    case $(site_at "$f" "$pc" 5) in
+      "$CALL5"|"$TAIL5") ;;
+      *) echo "note pc $pc is not on a probe site: $(site_at "$f" "$pc" 5)"; bad=1 ;;
+    esac
   done
   return $bad
 }
 
-# check_program TAG PROG OBJ [FILE-WITH-THE-PROBES]: output, notes, gdb values.
+# check_program TAG PROG OBJ [FILE-WITH-THE-PROBES]: output, notes, the
+# sites' bytes (SITES_WANT, in SITE_LEN bytes), gdb values.
+SITE_LEN=5 SITES_WANT=
 check_program () {
   local tag=$1 prog=$2 obj=$3 notes=${4:-$2} out
   out=$("$prog" 2>&1)
@@ -210,6 +238,8 @@ check_program () {
   check_eq "$tag: one note per call site ($(sites "$obj") sites)" "$(notes "$notes")" "$(sites "$obj")"
   check_eq "$tag: every probe that is called has notes" "$(probes_seen "$notes")" "guard hit many st tail "
   check "$tag: every note's pc is on a rewritten site" pcs_on_nops "$notes"
+  check_eq "$tag: the bytes at the notes' pcs (objdump)" "$(site_shapes "$notes" "$SITE_LEN" | tr '\n' '|')" \
+    "$SITES_WANT"
   if have gdb; then
     check_eq "$tag: gdb reads every argument (9: 7-9 on the stack; a static function; a tail call)" \
       "$(gdb_probes "$prog")" "$GDB_WANT"
@@ -228,6 +258,7 @@ no_calls_left () {
 for cc in "${CCS[@]}"; do
   for opt in -O0 -O2; do
     tag="$cc $opt PIE"
+    SITES_WANT="$CALL5|"; [ $opt = -O2 ] && SITES_WANT="$CALL5|$TAIL5|"   # a tail call at -O2
     rm -f app.o main.o prog app.orig.o
     $cc $opt -fPIE -I. -c app.c -o app.o && $cc $opt -fPIE -c main.c -o main.o || { fail "$tag: compile"; continue; }
     cp app.o app.orig.o
@@ -266,18 +297,22 @@ for cc in "${CCS[@]}"; do
 done
 
 # More link modes, each with gdb's view of the stack arguments.
+SITES_WANT="$CALL5|$TAIL5|"
 if have gcc; then
   gcc -O2 -I. -c app.c -o app.o && "$DTRACE" -G -s csp.d -o sprobes.o app.o 2>/dev/null
   if gcc -static -O2 app.o main.c sprobes.o -o sprog 2>l.err; then
     check_program "gcc -O2 static" ./sprog app.o
   else skip "gcc -static (no static libc)"; fi
-  gcc -O2 -fno-plt -I. -c app.c -o app.o
-  check "gcc -fno-plt: the calls go through the GOT (ff 15) before -G" \
-    sh -c "objdump -dr app.o | grep -B1 'R_X86_64_GOTPCRELX[[:space:]]*__dtrace_csp___hit' | grep -q 'ff 15'"
-  "$DTRACE" -G -s csp.d -o nprobes.o app.o 2>/dev/null
-  if gcc -O2 -fno-plt app.o main.c nprobes.o -o nprog 2>l.err; then check_program "gcc -O2 -fno-plt" ./nprog app.o
-  else fail "gcc -fno-plt: link"; sed 's/^/    /' l.err | head; fi
 fi
+for cc in "${CCS[@]}"; do
+  $cc -O2 -fno-plt -I. -c app.c -o app.o
+  check "$cc -fno-plt: the calls go through the GOT (ff 15) before -G" \
+    sh -c "objdump -dr app.o | grep -B1 'R_X86_64_[A-Z_]*GOTPCRELX*[[:space:]]*__dtrace_csp___hit' | grep -q 'ff 15'"
+  "$DTRACE" -G -s csp.d -o nprobes.o app.o 2>/dev/null
+  if $cc -O2 -fno-plt app.o main.c nprobes.o -o nprog 2>l.err; then
+    SITE_LEN=6 SITES_WANT="$CALL6|$TAIL6|" check_program "$cc -O2 -fno-plt" ./nprog app.o
+  else fail "$cc -fno-plt: link"; sed 's/^/    /' l.err | head; fi
+done
 if have gcc && have ld.gold; then
   gcc -O2 -I. -c app.c -o app.o && "$DTRACE" -G -s csp.d -o oprobes.o app.o 2>/dev/null
   if gcc -O2 -fuse-ld=gold app.o main.c oprobes.o -o oprog 2>l.err; then check_program "gcc -O2 gold" ./oprog app.o
@@ -370,6 +405,49 @@ if have bpftrace; then
   fi
 else
   skip "bpftrace not installed"
+fi
+
+# ------------------------------------------------------------ fork safety
+# A probed 5-byte nop is rewritten by Linux 6.18, after its first hit, into
+# a call of a trampoline page that fork does not copy: children forked
+# after the parent hit the site died of SIGSEGV at it, traced or not.  The
+# linked site is a 1-byte nop at the note's pc, which no kernel optimizes.
+# test/integration/data/forkprobe.c fires frk:hit through one site in the
+# parent (a sync loop, then 20 hits), forks 3 children that fire it 20
+# times each, and reports how each child ended; bpftrace attaches by path
+# (every process mapping the file), prints "sync" for the sync hits (the
+# test then releases the program through a fifo, so every later hit runs
+# the program) and counts the rest.
+# fork_check TAG PROG
+fork_check () {
+  local tag=$1 prog=$2 rc
+  rm -f go && mkfifo go
+  "$prog" go 20 > fk.out 2>&1 &
+  local pid=$!
+  timeout 60 bpftrace -e "usdt:$prog:frk:hit { if (arg0 == 0) { printf(\"sync\\n\"); }
+      else { if (arg0 == 9) { exit(); } else { @ = count(); } } }" 2>fbt.err |
+    { while read -r l; do [ "$l" = sync ] && break; done; echo go 1<>go; cat > fbt.out; }
+  wait "$pid"; rc=$?
+  check_eq "$tag: forked after the parent's hits, traced by bpftrace: the parent and its 3 children exit 0" \
+    "$rc: $(tr '\n' ' ' < fk.out)" "0: child 0: exit 0 child 1: exit 0 child 2: exit 0 "
+  check_eq "$tag: bpftrace counted every hit: 20 in the parent, 3 x 20 in the children" \
+    "$(grep '^@' fbt.out)" "@: 80"
+}
+if have bpftrace; then
+  D=$SRCDIR/test/integration/data
+  "$DTRACE" -h -x callstyle -s "$D/forkprobe.d" -o forkprobe.h
+  for cc in "${CCS[@]}"; do
+    for plt in "" -fno-plt; do
+      tag="fork: $cc -O2${plt:+ $plt}"
+      $cc -O2 $plt -Wall -I. -c "$D/forkprobe.c" -o fk.o && "$DTRACE" -G -s "$D/forkprobe.d" -o fkp.o fk.o \
+        && $cc $plt fk.o fkp.o -o forkprog || { fail "$tag: build"; continue; }
+      len=5 want=$CALL5; [ -n "$plt" ] && { len=6 want=$CALL6; }
+      check_eq "$tag: the probe is a call site, linked" "$(site_shapes forkprog $len frk)" "$want"
+      fork_check "$tag" "$T/forkprog"
+    done
+  done
+else
+  skip "bpftrace not installed (fork safety)"
 fi
 
 # ------------------------------------------------- C++ inline function (COMDAT)
@@ -567,6 +645,47 @@ check "second run: the objects are byte-identical" sh -c 'cmp app.o app.linked.o
 check_eq "second run: the objects keep their mtime" "$(stat -c %y app.o main.o)" "$m0"
 check "second run: the same -G object" cmp first.o second.o
 check "an object without call-style sites is never rewritten" cmp main.o main.linked.o
+
+# Objects an older sdtkit linked: its call sites were a 5-byte nop (and a
+# nop after it under -fno-plt), with the same R_X86_64_NONE relocations and
+# notes.  to_older OBJ makes such an object of one linked now (those bytes
+# were the only difference; tail calls were the same) and prints how many
+# call sites it turned back.
+to_older () {
+  local o=$1 text r at n=0
+  text=$(readelf -SW "$o" | awk '{sub(/^ *\[ *[0-9]+\] */, "")} $1 == ".text" {print $4; exit}')
+  for r in $(readelf -rW "$o" | awk '/^Relocation section/ {s = index($0, "'"'"'.rela.text'"'"'")}
+                                     s && $3 == "R_X86_64_NONE" && $5 ~ /^__dtrace_csp___/ {print $1}'); do
+    at=$((16#$text + 16#$r))
+    case $(od -An -tx1 -j $((at - 2)) -N 7 "$o" | tr -d ' \n') in
+      ??900f1f4000??) printf '\017\037\104\000\000' | dd of="$o" bs=1 seek=$((at - 1)) conv=notrunc 2>/dev/null
+                      n=$((n + 1)) ;;
+      900f1f400090??) printf '\017\037\104\000\000\220' | dd of="$o" bs=1 seek=$((at - 2)) conv=notrunc 2>/dev/null
+                      n=$((n + 1)) ;;
+    esac
+  done
+  echo $n
+}
+for plt in "" -fno-plt; do
+  tag="gcc -O2 ${plt:+$plt }object linked by an older sdtkit"
+  gcc -O2 $plt -I. -c app.c -o old.o && "$DTRACE" -G -s csp.d -o old-first.o old.o 2>/dev/null
+  n=$(to_older old.o)
+  check "$tag: its $n call sites made 5-byte nops again (every one: the shapes below)" test "$n" -gt 0
+  cp -p old.o old.linked.o
+  touch -d '2001-02-03 04:05:06' old.o
+  m0=$(stat -c %y old.o)
+  out=$("$DTRACE" -G -s csp.d -o old-g.o old.o 2>&1); rc=$?
+  check_eq "$tag: a second -G: exit 0, silent" "$rc:$out" "0:"
+  check "$tag: recognised as linked: byte-identical" cmp old.o old.linked.o
+  check_eq "$tag: ... and its mtime kept" "$(stat -c %y old.o)" "$m0"
+  if gcc $plt old.o main.c old-g.o -o oldprog 2>l.err; then
+    check_eq "$tag: runs" "$(./oldprog)" "$REF"
+    len=5; [ -n "$plt" ] && len=6
+    check_eq "$tag: its notes still on its sites, the 5-byte nops (and the tail calls' nops)" \
+      "$(site_shapes oldprog $len | sed 's/; cc int3//g' | tr '\n' '|')" \
+      "0f 1f 44 00 00 nopl 0x0(%rax,%rax,1)${plt:+; 90 nop}|90 nop; c3 ret|"
+  else fail "$tag: link"; sed 's/^/    /' l.err | head; fi
+done
 
 # ------------------------------------------------------- failures leave no trace
 gcc -O2 -I. -c app.c -o a1.o; gcc -O2 -I. -c both.c -o a2.o

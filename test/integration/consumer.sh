@@ -93,10 +93,11 @@ check_match "traced: the kernel raised the semaphore before the program ran" "$(
 dpid=$!
 wait_attached $dpid || fail "dtrace attached by file"
 "$T_TARGET" 4 2>/dev/null
-"$T_TARGET" 3 2>/dev/null
 wait $dpid; rc=$?
 check_eq "processes started later fire (by file): dtrace exits via exit(0)" "$rc" 0
-check_eq "... and counted both processes' ticks" "$(cat late.out)" "$(printf '\n %16d' 4)"
+# (A second process started right after the first used to be here; whether
+# its ticks ran before dtrace acted on the first one's exit() was a race.)
+check_eq "... and counted the new process's ticks" "$(cat late.out)" "$(printf '\n %16d' 4)"
 
 # --- kill -9: nothing stays raised
 "$DTRACE" -q -n "tgt*:$T_TARGET::ready { }" >/dev/null 2>&1 &
