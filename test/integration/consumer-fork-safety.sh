@@ -11,9 +11,11 @@
 # - Site kinds (a program built per kind from data/fork-safety.c, whose
 #   every scenario fires its one site, fire()): default (our `dtrace -h`
 #   header: the guarded 5-byte nop), nop1 (-DSDTKIT_NOP1_SITES), callstyle
-#   (`-h -x callstyle` + `-G`: the call becomes a no-op; fire() keeps it a
-#   call, not a tail jump), stap (systemtap's `dtrace -h` and `-G`, its
-#   <sys/sdt.h>).  Each kind has a second binary of the same provider
+#   (`-h -x callstyle` + `-G`: the call becomes a no-op, the note on its
+#   first byte; fire() keeps it a call, not a tail jump), stap (systemtap's
+#   `dtrace -h` and `-G`, its <sys/sdt.h>).  Every kind has a semaphore,
+#   which must be raised in the parent while traced and read 0 once dtrace
+#   is gone.  Each kind has a second binary of the same provider
 #   (exec-other).  The provider, fs<PID>p, is this run's own, so that
 #   fs<PID>p*::: sees no other test's programs.
 # - Scopes: path (fs<PID>p*:/abs/prog::hit, dtrace started first), any
@@ -178,7 +180,7 @@ for kl in default:d nop1:n callstyle:c stap:s; do
     default)   check_match "$kind build: the guarded 5-byte nop at the note ($bytes)" "$bytes" '^90488d6424800f1f440000$' ;;
     nop1|stap) check "$kind build: a 1-byte nop at the note, no guarded 5-byte nop after it ($bytes)" \
                  sh -c 'case $0 in 90488d642480*) exit 1;; 90*) exit 0;; *) exit 1;; esac' "$bytes" ;;
-    callstyle) check_match "$kind build: the call became 5 bytes of no-op ($bytes)" "$bytes" '^(0f1f440000|900f1f4000)' ;;
+    callstyle) check_match "$kind build: the call became a 1-byte nop (the note's) and a 4-byte nop ($bytes)" "$bytes" '^900f1f4000' ;;
   esac
 done
 
@@ -315,11 +317,7 @@ $desc /arg0 == 99/ { printa(\"%d %@d\\n\", @); printf(\"end-of-counts\\n\"); }"
       fail "$tag kill9: the $who is alive to be read"
     fi
   done
-  local ue=
-  for f in /sys/kernel/tracing/uprobe_events /sys/kernel/debug/tracing/uprobe_events; do [ -r "$f" ] && { ue=$f; break; }; done
-  if [ -n "$ue" ]; then
-    check_eq "$tag kill9: $ue names none of our files" "$(grep -F "$T/" "$ue")" ""
-  fi
+  [ -n "$UE" ] && check_eq "$tag kill9: $UE names none of our files" "$(grep -F "$T/" "$UE")" ""
 
   touch "$C/end"
   if [ "$scope" != c ]; then
@@ -337,6 +335,10 @@ $desc /arg0 == 99/ { printa(\"%d %@d\\n\", @); printf(\"end-of-counts\\n\"); }"
     if have_line "$2"; then ok "$tag $1"
     else fail "$tag $1"; printf '    no line "%s" in the status\n' "$2"; dump=1; fi
   }
+  local raised
+  raised=$(printf '%s\n' "$st" | sed -n 's/^parent semaphore traced //p')
+  if [ "${raised:-0}" -ge 1 ] 2>/dev/null; then ok "$tag parent: its semaphore was raised while traced ($raised)"
+  else fail "$tag parent: its semaphore was raised while traced (${raised:-no report})"; dump=1; fi
   line_check "fork: the child exited 0" "fork exit 0"
   line_check "vfork-exec: the child exited 0" "vfork-exec exit 0"
   line_check "posix-spawn: the child exited 0" "posix-spawn exit 0"
@@ -362,6 +364,9 @@ $desc /arg0 == 99/ { printa(\"%d %@d\\n\", @); printf(\"end-of-counts\\n\"); }"
   unset FS_CTL FS_OTHER
 }
 
+UE=
+for f in /sys/kernel/tracing/uprobe_events /sys/kernel/debug/tracing/uprobe_events; do [ -r "$f" ] && { UE=$f; break; }; done
+[ -n "$UE" ] || echo "# tracefs is not mounted: no uprobe_events to read after kill -9"
 start=$(date +%s)
 for kl in "${KINDS[@]}"; do
   for scope in path any p c; do

@@ -331,6 +331,7 @@ run (void)
   say ("parent pid %d", (int) getpid ());
   if (wait_file ("go") != 0)
     return 2;
+  say ("parent semaphore traced %d", semaphore ());
   for (int i = 0; i < P; i++)
     fire (S_PARENT);
 
