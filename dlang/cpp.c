@@ -292,7 +292,8 @@ d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *len)
   pid_t pid;
 
   *len = 0;
-  words = command_words (path, &nwords);
+  const char *name = cpp && cpp->display ? cpp->display : path;
+  words = command_words (name, &nwords);
   if (!words)
     return NULL;
   argv = xcalloc ((size_t) nwords + 8 + (cpp ? cpp->nargs : 0), sizeof *argv);
@@ -309,9 +310,9 @@ d_preprocess (const char *path, const struct d_cpp_options *cpp, size_t *len)
   argv[nargv++] = file_arg;
   argv[nargv] = NULL;
 
-  fd = spawn_to_pipe (path, argv, &pid);
+  fd = spawn_to_pipe (name, argv, &pid);
   if (fd >= 0)
-    r = collect_output (path, argv[0], fd, pid, &out);
+    r = collect_output (name, argv[0], fd, pid, &out);
   free (file_arg);
   free (argv);
   d_words_free (words);

@@ -98,6 +98,8 @@ struct d_cpp_options {
   bool enabled;             /* -C */
   size_t nargs;             /* -D/-U/-I words, in command-line order, joined form ("-DX=1", "-Idir") */
   char **args;
+  const char *display;      /* the name errors give the input, when it is not
+                               the path preprocessed (a temporary copy); NULL: the path */
 };
 
 /* Parse PATH (through cpp when cpp->enabled).  Returns 0 on success.  On

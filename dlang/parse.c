@@ -167,6 +167,7 @@ preprocess_interpreter_script (const char *path, const char *text, size_t len,
     opts.args[i] = cpp->args[i];
   opts.args[cpp->nargs] = incdir;
   opts.nargs = cpp->nargs + 1;
+  opts.display = path;
   out = d_preprocess (tmp, &opts, outlen);
   unlink (tmp);
   FREE_ALL (tmp, opts.args, incdir);

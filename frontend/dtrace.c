@@ -40,7 +40,7 @@ struct scripts {
 static int
 parse_scripts (const struct dtrace_options *o, struct scripts *s)
 {
-  struct d_cpp_options cpp = { o->preprocess, o->ncpp, o->cpp_args };
+  struct d_cpp_options cpp = { .enabled = o->preprocess, .nargs = o->ncpp, .args = o->cpp_args };
   memset (s, 0, sizeof *s);
   s->progs = xcalloc (o->nscripts, sizeof *s->progs);
   for (size_t i = 0; i < o->nscripts; i++)

@@ -179,7 +179,8 @@ ck_stack_subr (struct ck *c, struct d_node *n)
   struct ninfo *ni = ck_info (c, n);
   const char *fn = n->sval;
   /* jstack() is ustack() with Java's frames on Solaris; here, where no
-   * runtime helper describes them, it is ustack() of jstackframes (50) */
+   * runtime helper describes them, it is ustack() of jstackframes (50);
+   * every depth is capped at maxframes */
   bool jstk = strcmp (fn, "jstack") == 0;
   bool ustk = jstk || strcmp (fn, "ustack") == 0;
   if (ustk || strcmp (fn, "stack") == 0)
@@ -190,7 +191,8 @@ ck_stack_subr (struct ck *c, struct d_node *n)
                ustk ? 2 : 1);
           return -1;
         }
-      unsigned dflt = jstk ? 50 : ustk ? c->prog->ustackframes : c->prog->stackframes;
+      unsigned dflt = jstk ? (c->prog->jstackframes ? c->prog->jstackframes : 50)
+                      : ustk ? c->prog->ustackframes : c->prog->stackframes;
       int64_t frames = dflt ? dflt : 20;
       for (size_t i = 0; i < n->nargs; i++)
         {
@@ -211,6 +213,8 @@ ck_stack_subr (struct ck *c, struct d_node *n)
                "of at most %d", fn, STACK_MAX_FRAMES);
           return -1;
         }
+      if (c->prog->maxframes && frames > c->prog->maxframes)
+        frames = c->prog->maxframes;
       ni->subr = ustk ? SUBR_USTACK : SUBR_STACK;
       ni->type = (struct dtype) { ustk ? DT_USTACK : DT_KSTACK, (uint8_t) frames, false, false, NULL };
       return 0;

@@ -273,6 +273,8 @@ struct dprog {
   uint64_t aggsize;           /* -x aggsize: bytes of keys and values per aggregation
                                  and CPU (0: 16384 entries each) */
   unsigned stackframes, ustackframes;   /* default depth of stack() / ustack(); 0: 20 */
+  unsigned jstackframes;                /* default depth of jstack(); 0: 50 */
+  unsigned maxframes;                   /* the deepest any stack records; 0: STACK_MAX_FRAMES */
   unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
   bool reads_task;             /* execname, ppid or vtimestamp appear: the runtime
                                  * reads task_struct's layout (dtarget) */

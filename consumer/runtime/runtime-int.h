@@ -95,7 +95,10 @@ struct runtime {
 };
 
 /* xoptions.c */
-int apply_option (struct runtime *rt, const char *name, const char *value);
+/* Set option NAME (VALUE or NULL); errors name PREFIX and LINE (a pragma's
+ * script) or, PREFIX NULL, the -x option. */
+int apply_option (struct runtime *rt, const char *name, const char *value, const char *prefix,
+                  int line);
 int apply_xopt (struct runtime *rt, const char *opt);
 
 /* sources.c */

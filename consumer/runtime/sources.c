@@ -84,7 +84,8 @@ parse_sources (struct runtime *rt)
       s->parsed = true;
       for (size_t d = 0; d < s->script.ndecls; d++)
         if (s->script.decls[d].kind == DD_OPTION
-            && apply_option (rt, s->script.decls[d].name, s->script.decls[d].value) != 0)
+            && apply_option (rt, s->script.decls[d].name, s->script.decls[d].value, s->errprefix,
+                             s->script.decls[d].loc.line) != 0)
           return -1;
     }
   return 0;

@@ -3,9 +3,11 @@
  * xoptions.c — -x name[=value] and `#pragma D option`: each option sets a
  * field of the program (struct dprog) or of the session (switchrate).
  * Sizes take k/m/g suffixes; switchrate a time unit or hz.  Options DTrace
- * has that the defaults serve are accepted and ignored.
+ * has that the defaults serve are accepted and ignored.  A pragma's error
+ * names its script and line; -x's names the option.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,10 +38,29 @@ parse_size (const char *v, uint64_t *out)
   return 0;
 }
 
+/* "failed to set option ..." for -x (PREFIX NULL) or a pragma of script
+ * PREFIX at LINE. */
+static void DIAG_PRINTF (3, 4)
+option_error (const char *prefix, int line, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  if (prefix)
+    diag_error_prefixed (prefix, line, fmt, ap);
+  else
+    {
+      char *m = xvasprintf (fmt, ap);
+      diag_error ("%s", m);
+      free (m);
+    }
+  va_end (ap);
+}
+
 int
-apply_option (struct runtime *rt, const char *name, const char *value)
+apply_option (struct runtime *rt, const char *name, const char *value, const char *prefix, int line)
 {
   struct dprog *p = &rt->prog;
+  const char *dash_x = prefix ? "" : "-x ";
   uint64_t n;
   if (strcmp (name, "quiet") == 0)
     p->quiet = true;
@@ -82,8 +103,9 @@ apply_option (struct runtime *rt, const char *name, const char *value)
           /* the string subroutines' loops (toupper, index, strstr...) run
            * over strsize bytes: beyond this the verifier refuses them
            * ("sequence of jumps is too complex") */
-          diag_error ("failed to set option -x %s to \"%s\": larger than %u, the most the "
-                      "kernel's BPF verifier accepts in string loops", name, value, STRSIZE_MAX);
+          option_error (prefix, line, "failed to set option %s%s to \"%s\": larger than %u, the most "
+                        "the kernel's BPF verifier accepts in string loops", dash_x, name, value,
+                        STRSIZE_MAX);
           return -1;
         }
       p->strsize = (unsigned) n + 1;   /* the buffer: strings hold strsize characters and a NUL */
@@ -103,6 +125,27 @@ apply_option (struct runtime *rt, const char *name, const char *value)
       if (!value || parse_size (value, &n) != 0 || n < 1 || n > STACK_MAX_FRAMES)
         goto bad;
       *(name[0] == 'u' ? &p->ustackframes : &p->stackframes) = (unsigned) n;
+    }
+  else if (strcmp (name, "jstackframes") == 0)
+    {
+      /* jstack() without an argument (ustack() here: no Java helper) */
+      if (!value || parse_size (value, &n) != 0 || n < 1 || n > STACK_MAX_FRAMES)
+        goto bad;
+      p->jstackframes = (unsigned) n;
+    }
+  else if (strcmp (name, "maxframes") == 0)
+    {
+      /* the deepest stack any stack()/ustack()/jstack() records; larger
+       * than our own limit is that limit */
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
+      p->maxframes = n > STACK_MAX_FRAMES ? STACK_MAX_FRAMES : (unsigned) n;
+    }
+  else if (strcmp (name, "jstackstrsize") == 0)
+    {
+      /* the size of Java frames' strings: none are recorded here */
+      if (!value || parse_size (value, &n) != 0 || n < 1)
+        goto bad;
     }
   else if (strcmp (name, "ustackbytes") == 0)
     {
@@ -176,12 +219,13 @@ apply_option (struct runtime *rt, const char *name, const char *value)
     ;   /* accepted; the defaults serve */
   else
     {
-      diag_error ("failed to set option -x %s: Invalid option name", name);
+      option_error (prefix, line, "failed to set option %s%s: Invalid option name", dash_x, name);
       return -1;
     }
   return 0;
  bad:
-  diag_error ("failed to set option -x %s to \"%s\": Invalid value", name, value ? value : "");
+  option_error (prefix, line, "failed to set option %s%s to \"%s\": Invalid value", dash_x, name,
+                value ? value : "");
   return -1;
 }
 
@@ -192,7 +236,7 @@ apply_xopt (struct runtime *rt, const char *opt)
   char *eq = strchr (copy, '=');
   if (eq)
     *eq++ = '\0';
-  int r = apply_option (rt, copy, eq);
+  int r = apply_option (rt, copy, eq, NULL, 0);
   free (copy);
   return r;
 }

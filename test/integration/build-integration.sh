@@ -164,6 +164,17 @@ else
        sh -c "meson setup '$M/build' '$M/src' -Ddtrace=enabled && ninja -C '$M/build'"; then
     probes_fire "Meson" "$M/build/greeter" libgreet.so
   fi
+  # The shipped snippet pasted after a bare project(): no option needed.
+  B=$T/meson-bare
+  mkdir -p "$B/src"
+  { echo "project('bare', 'c')"; cat "$P/share/sdtkit/meson/sdtkit-snippet.meson"
+    echo "executable('bare', 'bare.c', c_args: probe_args)"; } >"$B/src/meson.build"
+  echo 'int main (void) { return 0; }' >"$B/src/bare.c"
+  if run_logged "Meson: the snippet pasted after a bare project() configures and builds" "$T/meson-bare.log" \
+       sh -c "meson setup '$B/build' '$B/src' && ninja -C '$B/build'"; then
+    check_match "... with sdtkit's dtrace found through sdtkit.pc" "$(cat "$T/meson-bare.log")" \
+      'Run-time dependency sdtkit found: YES'
+  fi
 fi
 
 # ---- uninstall -------------------------------------------------------------

@@ -69,6 +69,13 @@ check_eq "-x ustackframes=2: ustack() has two frames" "$(head -4 uf.out)" "$(cat
 printf '#pragma D option ustackframes=1\nstk$target:::hit /arg0 == 0/ { ustack(); printf("|\\n"); }\n' >uf.d
 "$DTRACE" -q -s uf.d -c "$S 1 wait" >uf1.out 2>uf1.err
 check_eq "#pragma D option ustackframes=1" "$(head -3 uf1.out)" "$(printf '\n%14s%s\n|' '' "stacks\`b+$off_b")"
+# --- maxframes caps every depth; jstackframes is jstack()'s default depth
+"$DTRACE" -q -x maxframes=2 -n 'stk$target:::hit /arg0 == 0/ { ustack(5); printf("|\n"); }' -c "$S 1 wait" >mf.out 2>mf.err
+check_eq "-x maxframes=2: ustack(5) records two frames" "$(head -4 mf.out)" "$(head -4 u2.out)"
+printf '#pragma D option jstackframes=1\n#pragma D option jstackstrsize=1k\nstk$target:::hit /arg0 == 0/ { jstack(); printf("|\\n"); }\n' >jf.d
+"$DTRACE" -q -s jf.d -c "$S 1 wait" >jf.out 2>jf.err
+check_eq "#pragma D option jstackframes=1 (and jstackstrsize): jstack() has one frame" "$(head -3 jf.out)" \
+  "$(printf '\n%14s%s\n|' '' "stacks\`b+$off_b")"
 "$DTRACE" -x ustackframes=0 -n 'BEGIN { exit(0); }' >/dev/null 2>err.txt
 check_eq "-x ustackframes=0 is refused" "$(cat err.txt)" 'dtrace: failed to set option -x ustackframes to "0": Invalid value'
 

@@ -1069,6 +1069,20 @@ test_cpp (void)
   free (want);
   d_program_free (&p);
   free (path);
+
+  /* A #! script is preprocessed from a temporary copy: a failing cpp's
+   * error names the script, never the copy. */
+  path = write_tmp ("cpp5.d", "#!/usr/sbin/dtrace -Cs\n#include \"no-such-header.h\"\nBEGIN { }\n");
+  memset (&p, 0, sizeof p);
+  cap_begin ();
+  r = d_parse_script_file (path, &cpp, NULL, &p, &s);
+  cap_end ();
+  want = xasprintf ("dtrace: failed to preprocess %s: cpp exited with status 1", path);
+  UNIT_CHECK (r == -1 && strstr (err_text, want) != NULL && strstr (err_text, "sdtkit-script") == NULL,
+              "cpp: a #! script whose cpp fails is named in the error (%s)", err_text);
+  free (want);
+  d_program_free (&p);
+  free (path);
 }
 
 /* ------------------------------------------------------------------ */
