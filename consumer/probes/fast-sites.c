@@ -1,30 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fast-sites.c — recognise the guarded 5-byte-nop site of our headers and
- * decide whether to attach at its nop5 (fast-sites.h).  The kernel probe is
- * a call of the `uprobe` system call from outside its trampoline: a kernel
- * that has it refuses the call (ENXIO, or SIGILL on some versions, caught
- * by a handler installed for the call); one without it says ENOSYS.  In
- * our own process: a child of a 10 MB consumer cost a few ms of start-up.
+ * decide whether to attach at its nop5 (fast-sites.h): only where the
+ * kernel optimizes uprobes and has passed the fork self-test
+ * (uprobe-fork-safety.h); everywhere else the note's 1-byte nop, the trap.
  */
 #include "consumer/probes/fast-sites.h"
+#include "consumer/probes/uprobe-fork-safety.h"
 #include "consumer/probes/usdt-probes.h"
 #include "common/xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-
-#ifndef __NR_uprobe
-# if defined __x86_64__
-#  define __NR_uprobe 336
-# endif
-#endif
 
 static const uint8_t guarded_site[FAST_SITE_LEN] = {
   0x90,                                      /* nop */
@@ -59,44 +49,6 @@ fast_site_args_movable (const char *args)
   return ok;
 }
 
-#ifdef __NR_uprobe
-static volatile sig_atomic_t uprobe_call_signalled;
-
-static void
-on_sigill (int sig)
-{
-  (void) sig;
-  uprobe_call_signalled = 1;
-}
-#endif
-
-static bool
-probe_kernel (void)
-{
-#ifdef __NR_uprobe
-  struct sigaction sa, old;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigill;
-  sigemptyset (&sa.sa_mask);
-  sigset_t ill, oldmask;
-  sigemptyset (&ill);
-  sigaddset (&ill, SIGILL);
-  if (sigaction (SIGILL, &sa, &old) != 0)
-    return false;
-  pthread_sigmask (SIG_UNBLOCK, &ill, &oldmask);
-  uprobe_call_signalled = 0;
-  errno = 0;
-  long r = syscall (__NR_uprobe);
-  int err = errno;
-  pthread_sigmask (SIG_SETMASK, &oldmask, NULL);
-  sigaction (SIGILL, &old, NULL);
-  /* refused (ENXIO) or objected (SIGILL): the call exists */
-  return uprobe_call_signalled || !(r == -1 && err == ENOSYS);
-#else
-  return false;
-#endif
-}
-
 bool
 fast_site_kernel_support (void)
 {
@@ -104,7 +56,11 @@ fast_site_kernel_support (void)
   if (known < 0)
     {
       const char *off = getenv ("SDTKIT_NO_FAST_SITES");
-      known = off && *off && strcmp (off, "0") != 0 ? 0 : probe_kernel ();
+      const char *mode = getenv ("SDTKIT_FAST_SITES");
+      if ((off && *off && strcmp (off, "0") != 0) || (mode && strcmp (mode, "off") == 0))
+        known = 0;
+      else
+        known = uprobe_kernel_optimizes () && uprobe_fork_verdict () == UPROBE_FORK_SAFE;
     }
   return known == 1;
 }

@@ -18,6 +18,9 @@
  * window (the program is attached before the uprobes are registered).
  */
 #include "consumer/probes/uprobe-attach.h"
+#include "consumer/probes/uprobe-fork-safety.h"
+#include "consumer/probes/x86-insn.h"
+#include "common/diag.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -609,6 +612,64 @@ attach_perf (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site 
   return 0;
 }
 
+static int attach_sites (struct uprobe_attachment *h, int prog_fd,
+                         const struct uprobe_site *sites, size_t n,
+                         const struct uprobe_attach_opts *opts);
+
+/* ------------------------------------------------------------------ */
+/* Sites the kernel would optimize unsafely.                           */
+
+static void
+warn_dropped (const char *path, size_t dropped, uint64_t first)
+{
+  if (dropped)
+    diag_warn ("%s: %zu probe site%s not attached (the first at offset 0x%llx): a 5-byte nop, "
+               "which this kernel's optimized uprobes turn into a call that crashes processes "
+               "forked while it is traced (see doc/probe-sites.md, section 9)",
+               path, dropped, dropped == 1 ? "" : "s", (unsigned long long) first);
+}
+
+/* The sites of SITES[0..N) whose instruction is not a 5-byte nop, in a new
+ * array (*KEPT of them); a warning per file names what was left out. */
+static struct uprobe_site *
+drop_optimizable_sites (const struct uprobe_site *sites, size_t n, size_t *kept)
+{
+  struct uprobe_site *out = xcalloc (n, sizeof *out);
+  size_t k = 0, dropped = 0;
+  uint64_t first = 0;
+  const char *path = NULL;
+  int fd = -1;
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct uprobe_site *s = &sites[i];
+      if (!path || strcmp (path, s->path) != 0)
+        {
+          if (path)
+            warn_dropped (path, dropped, first);
+          if (fd >= 0)
+            close (fd);
+          path = s->path;
+          fd = open (path, O_RDONLY | O_CLOEXEC);
+          dropped = 0;
+        }
+      uint8_t code[16];
+      ssize_t r = fd >= 0 ? pread (fd, code, sizeof code, (off_t) s->offset) : -1;
+      if (r > 0 && x86_insn_optimizable_nop (code, (size_t) r))
+        {
+          if (dropped++ == 0)
+            first = s->offset;
+          continue;
+        }
+      out[k++] = *s;
+    }
+  if (path)
+    warn_dropped (path, dropped, first);
+  if (fd >= 0)
+    close (fd);
+  *kept = k;
+  return out;
+}
+
 /* ------------------------------------------------------------------ */
 
 int
@@ -620,6 +681,27 @@ uprobe_attach (struct uprobe_attachment *h, int prog_fd, const struct uprobe_sit
     o = *opts;
   if (n == 0)
     return 0;
+  struct uprobe_site *safe_sites = NULL;
+  if (uprobe_optimization_unsafe ())
+    {
+      safe_sites = drop_optimizable_sites (sites, n, &n);
+      sites = safe_sites;
+      if (n == 0)
+        {
+          free (safe_sites);
+          return 0;
+        }
+    }
+  int rc = attach_sites (h, prog_fd, sites, n, &o);
+  free (safe_sites);
+  return rc;
+}
+
+static int
+attach_sites (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site *sites, size_t n,
+              const struct uprobe_attach_opts *opts)
+{
+  struct uprobe_attach_opts o = *opts;
   enum uprobe_mode mode = uprobe_mode_resolve (o.mode);
   const struct uprobe_features *f = uprobe_features ();
   size_t keep = h->nfds;

@@ -253,3 +253,63 @@ x86_insn_uprobe_ok (const uint8_t *code, size_t n)
   uint8_t op = code[i];
   return !(op == 0xcc || op == 0xcd || op == 0xce || op == 0xf1 || op == 0x8e);
 }
+
+/* Is the ModRM (with its SIB and displacement) at P a register operand
+ * or a zero-displacement, unindexed memory operand whose register is
+ * REG (REX-extended with the bits given)? */
+static bool
+operand_is_same_reg (const uint8_t *p, size_t n, unsigned rex)
+{
+  unsigned mod = p[0] >> 6, reg = ((p[0] >> 3) & 7) | ((rex & 4) << 1);
+  unsigned rm = (p[0] & 7) | ((rex & 1) << 3);
+  if (mod == 3)
+    return reg == rm;
+  size_t i = 1;
+  if ((p[0] & 7) == 4)
+    {
+      if (n < 2)
+        return false;
+      unsigned index = ((p[1] >> 3) & 7) | ((rex & 2) << 2);
+      if (index != 4)   /* an index register (other than none) */
+        return false;
+      rm = (p[1] & 7) | ((rex & 1) << 3);
+      if (mod == 0 && (p[1] & 7) == 5)
+        return false;   /* disp32 with no base */
+      i = 2;
+    }
+  else if (mod == 0 && (p[0] & 7) == 5)
+    return false;       /* %rip-relative */
+  for (size_t k = 0; k < (mod == 1 ? 1u : mod == 2 ? 4u : 0u); k++)
+    if (i + k >= n || p[i + k] != 0)
+      return false;
+  return reg == rm;
+}
+
+bool
+x86_insn_optimizable_nop (const uint8_t *code, size_t n)
+{
+  if (x86_insn_length (code, n) != 5)
+    return false;
+  size_t i = 0;
+  bool rep = false;
+  while (i < 5 && (code[i] == 0x66 || code[i] == 0x67 || code[i] == 0xf2 || code[i] == 0xf3
+                   || code[i] == 0x26 || code[i] == 0x2e || code[i] == 0x36 || code[i] == 0x3e
+                   || code[i] == 0x64 || code[i] == 0x65))
+    rep |= code[i++] == 0xf3;
+  unsigned rex = 0;
+  if (i < 5 && code[i] >= 0x40 && code[i] <= 0x4f)
+    rex = code[i++] & 0xf;
+  if (i >= 5)
+    return false;
+  uint8_t op = code[i];
+  if (op == 0x90)
+    return !rep;                                  /* nop (not pause) */
+  if (op == 0x0f)
+    return i + 1 < 5 && code[i + 1] == 0x1f;   /* nopl (and the reserved 0f 1f /1../7) */
+  /* Later kernels count as nops a lea of a register into itself and a
+   * move or exchange of a register with itself: refused alike. */
+  if (op == 0x8d || op == 0x89 || op == 0x8b || op == 0x87)
+    return i + 1 < 5 && (op == 0x8d ? (code[i + 1] >> 6) != 3 : (code[i + 1] >> 6) == 3)
+           && operand_is_same_reg (code + i + 1, 5 - (i + 1), rex);
+  return false;
+}

@@ -31,4 +31,12 @@ int x86_insn_boundary (const uint8_t *code, size_t n, size_t off);
  * instruction this decoder does not know. */
 bool x86_insn_uprobe_ok (const uint8_t *code, size_t n);
 
+/* True when the instruction at CODE is 5 bytes long and a no-op of a form
+ * that kernels with optimized uprobes (Linux 6.18+) rewrite into a call of
+ * their trampoline once probed: nop with prefixes, nopl, and (for later
+ * kernels' broader test) a lea, mov or xchg of a register with itself.
+ * Such an instruction must not be probed where that rewrite is unsafe for
+ * forked children (uprobe-fork-safety.h). */
+bool x86_insn_optimizable_nop (const uint8_t *code, size_t n);
+
 #endif
