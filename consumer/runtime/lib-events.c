@@ -18,6 +18,14 @@
  * process is never stopped (dtrace did not create it): its maps are read as
  * the report arrives, while it very likely still lives.
  *
+ * Under -Z, a system-wide script's USDT descriptions may name programs not
+ * running yet: a raw tracepoint on sched_process_exec reports every new
+ * program (never stopping it) and its maps are searched as a library
+ * load's are (usdt-late.c: its probes attached for that pid; files that
+ * were attached by file at start already cover it).  Only what is mapped
+ * when dtrace looks is seen (the executable, and the libraries ld.so has
+ * mapped by then), and hits before the attach are missed.
+ *
  * Capturing each pc's mapping in BPF instead (bpf_find_vma, Linux 5.17+)
  * would cost every ustack() a helper call per frame and a larger record;
  * the hook costs a stop per link-map change, and only for -c commands.
@@ -31,6 +39,7 @@
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
+#include "common/files.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -74,10 +83,19 @@ lib_events_watch (struct runtime *rt)
 int
 lib_events_arm (struct runtime *rt)
 {
-  if (!rt->libwatch)
+  if (!rt->libwatch && !rt->watch_execs)
     return 0;
   usdt_late_init (rt);
-  if (!rt->late && !rt->prog.user_addrs)
+  if (rt->watch_execs && rt->late)
+    {
+      rt->exec_link = lib_exec_watch_new (&rt->exec_rb);
+      if (rt->exec_link < 0 || ring_buffer__add (rt->rb, rt->exec_rb, on_lib_event, rt) != 0)
+        {
+          diag_error ("could not enable tracing: cannot watch new processes: %s", strerror (errno));
+          return -1;
+        }
+    }
+  if (!rt->libwatch || (!rt->late && !rt->prog.user_addrs))
     return 0;
   if (ring_buffer__add (rt->rb, lib_watch_fd (rt->libwatch), on_lib_event, rt) != 0)
     {
@@ -112,6 +130,9 @@ lib_events_free (struct runtime *rt)
   usdt_late_free (rt);
   lib_watch_free (rt->libwatch);
   rt->libwatch = NULL;
+  close_if_open (rt->exec_link);
+  close_if_open (rt->exec_rb);
+  rt->exec_link = rt->exec_rb = -1;
   free (rt->lib_pending);
   rt->lib_pending = NULL;
   rt->nlib_pending = rt->lib_pending_cap = 0;

@@ -49,9 +49,10 @@ evaltime_parse (const char *text, enum evaltime *et)
 }
 
 /* The program of both hooks: the firing process's tgid to the ring buffer
- * RINGBUF_FD (when >= 0), and SIGSTOP to the process when STOP. */
+ * RINGBUF_FD (when >= 0), and SIGSTOP to the process when STOP.  RAW_TP:
+ * for a raw tracepoint (lib-events.c: execs), else for uprobes of MODE. */
 static int
-load_hook_program (int ringbuf_fd, bool stop, enum uprobe_mode mode)
+load_program (int ringbuf_fd, bool stop, bool raw_tp, enum uprobe_mode mode)
 {
   struct bpf_insn insns[16];
   int n = 0;
@@ -77,11 +78,35 @@ load_hook_program (int ringbuf_fd, bool stop, enum uprobe_mode mode)
   INSN (BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_0, 0, 0, 0);
   INSN (BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 #undef INSN
-  LIBBPF_OPTS (bpf_prog_load_opts, o, .expected_attach_type = uprobe_prog_expected_attach_type (mode));
-  int fd = bpf_prog_load (BPF_PROG_TYPE_KPROBE, "dt_libhook", "GPL", insns, (size_t) n, &o);
+  LIBBPF_OPTS (bpf_prog_load_opts, o, .expected_attach_type = raw_tp ? 0 : uprobe_prog_expected_attach_type (mode));
+  int fd = bpf_prog_load (raw_tp ? BPF_PROG_TYPE_RAW_TRACEPOINT : BPF_PROG_TYPE_KPROBE, "dt_libhook", "GPL", insns,
+                          (size_t) n, &o);
   if (fd < 0)
     diag_error ("could not enable tracing: cannot load the library hook: %s", strerror (errno));
   return fd;
+}
+
+static int
+load_hook_program (int ringbuf_fd, bool stop, enum uprobe_mode mode)
+{
+  return load_program (ringbuf_fd, stop, false, mode);
+}
+
+int
+lib_exec_watch_new (int *ringbuf_fd)
+{
+  *ringbuf_fd = bpf_map_create (BPF_MAP_TYPE_RINGBUF, "dt_execs", 0, 0, 64u << 10, NULL);
+  if (*ringbuf_fd < 0)
+    return -1;
+  int prog = load_program (*ringbuf_fd, false, true, UPROBE_MODE_AUTO);
+  int link = prog >= 0 ? bpf_raw_tracepoint_open ("sched_process_exec", prog) : -1;
+  close_if_open (prog);
+  if (link < 0)
+    {
+      close_if_open (*ringbuf_fd);
+      *ringbuf_fd = -1;
+    }
+  return link;
 }
 
 /* Attach PROG_FD at PATH+OFFSET for PID into a new attachment. */

@@ -68,4 +68,9 @@ int lib_watch_fd (const struct lib_watch *w);
 struct uprobe_attachment *lib_watch_take_links (struct lib_watch *w);
 void lib_watch_free (struct lib_watch *w);
 
+/* -Z: every exec of any process reported (its tgid, u32) on a new ring
+ * buffer *RINGBUF_FD; it never stops a process.  Returns the raw
+ * tracepoint's link fd, or -1 (nothing to close). */
+int lib_exec_watch_new (int *ringbuf_fd);
+
 #endif

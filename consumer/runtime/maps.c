@@ -114,7 +114,7 @@ create_maps (struct runtime *rt)
   size_t nsites = nusites + (rt->prov ? providers_nsites (rt->prov) : 0);
   /* room for the sites of libraries -c/-p processes load later */
   rt->late_first_cookie = rt->late_limit_cookie = (unsigned) nsites;
-  if (rt->nprocs && rt->have_usdt)
+  if ((rt->nprocs || rt->watch_execs) && rt->have_usdt)
     rt->late_limit_cookie += LATE_SITES;
   nsites = rt->late_limit_cookie;
   if (nsites == 0)
@@ -123,7 +123,7 @@ create_maps (struct runtime *rt)
   rt->new_probes_first = (unsigned) p->nprobes + 1;
   rt->new_probes_limit = rt->new_probes_first + (usdt_any_by_file (rt) ? new_probes_room (ss) : 0);
   rt->late_first_id = rt->late_limit_id = rt->new_probes_limit;
-  if (rt->nprocs && rt->have_usdt)
+  if ((rt->nprocs || rt->watch_execs) && rt->have_usdt)
     rt->late_limit_id += new_probes_room (ss);
   rt->maps.fixed[MAP_PROBESTR] = make_map (BPF_MAP_TYPE_ARRAY, "dt_probestr", 4, PROBESTR_SIZE (ss),
                                            rt->late_limit_id, 0);

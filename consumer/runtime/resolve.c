@@ -234,6 +234,8 @@ find_usdt_probes (struct runtime *rt, struct resolve *r)
         rc = -1;
       else
         rt->have_usdt = true;
+      /* -Z: probes of processes that exec later (lib-events.c) */
+      rt->watch_execs = rt->have_usdt && rt->nprocs == 0 && rt->prog.zdefs;
     }
   /* stacks and symbols: the -c/-p processes' maps read at each link-map
    * change, while they live (lib-events.c) */

@@ -90,6 +90,9 @@ struct runtime {
   unsigned late_first_id, late_limit_id;   /* their probe ids, */
   unsigned late_first_cookie, late_limit_cookie;   /* their sites */
   struct lib_watch *libwatch;   /* the dynamic linker's hook, -c/-p */
+  bool watch_execs;             /* -Z, system-wide USDT: processes exec'ed later
+                                   are searched for probes (lib-events.c) */
+  int exec_link, exec_rb;       /* its raw tracepoint and ring buffer */
   pid_t *lib_pending;           /* processes it reported (lib-events.c) */
   size_t nlib_pending, lib_pending_cap;
   unsigned new_probes_first;    /* ids later processes' probes get (maps.c), */

@@ -239,6 +239,7 @@ runtime_init (struct runtime *rt, const struct consumer_options *opt)
   memset (rt, 0, sizeof *rt);
   rt->opt = opt;
   rt->begin_fd = rt->end_fd = rt->error_fd = -1;
+  rt->exec_link = rt->exec_rb = -1;
   map_table_init (&rt->maps, 0, 0);
   struct dprog *p = &rt->prog;
   p->strsize = 257;          /* the buffer: strsize (256) characters and a NUL */

@@ -55,7 +55,7 @@ file_mark (struct late *lt, pid_t pid, const struct usdt_file *f)
 void
 usdt_late_init (struct runtime *rt)
 {
-  if (!rt->libwatch || !rt->nprocs || !rt->have_usdt || rt->late_limit_cookie == rt->late_first_cookie)
+  if ((!rt->libwatch && !rt->watch_execs) || !rt->have_usdt || rt->late_limit_cookie == rt->late_first_cookie)
     return;
   struct late *lt = xcalloc (1, sizeof *lt);
   rt->late = lt;
@@ -66,7 +66,7 @@ usdt_late_init (struct runtime *rt)
     {
       const struct usdt_probe *u = &rt->usdt.probes[i];
       for (size_t s = 0; s < u->nsites; s++)
-        file_mark (lt, u->pid, u->sites[s].file);
+        file_mark (lt, rt->watch_execs ? 0 : u->pid, u->sites[s].file);   /* 0: by file */
     }
 }
 
@@ -171,7 +171,11 @@ usdt_late_look (struct runtime *rt, pid_t pid)
   struct usdt_proc up = { pid, NULL };
   struct usdt_scope scope = { &up, 1, NULL, 0, false };
   struct usdt_probe_list *l = xcalloc (1, sizeof *l);
-  if (nd == 0 || usdt_probes_find (descs, nd, &scope, rt->usdt.cache, l) != 0)
+  /* a process reported by the exec watch may be gone already: quietly */
+  diag_set_silent (rt->watch_execs);
+  int found = nd ? usdt_probes_find (descs, nd, &scope, rt->usdt.cache, l) : -1;
+  diag_set_silent (false);
+  if (found != 0)
     {
       free (descs);
       free (l);
@@ -192,7 +196,8 @@ usdt_late_look (struct runtime *rt, pid_t pid)
   size_t first = rt->prog.nprobes;
   bool any = false;
   for (size_t i = 0; i < l->nprobes; i++)
-    if (l->probes[i].nsites && !file_attached (lt, pid, l->probes[i].sites[0].file))
+    if (l->probes[i].nsites && !file_attached (lt, pid, l->probes[i].sites[0].file)
+        && !file_attached (lt, 0, l->probes[i].sites[0].file))
       any |= add_probe (rt, &l->probes[i], base) != 0;
   for (size_t i = 0; i < l->nprobes; i++)
     if (l->probes[i].nsites)
