@@ -418,6 +418,8 @@ run_selftest (bool *conclusive)
       close (from_h[0]);
       helper_main (to_h[0], from_h[1]);
     }
+  if (h > 0)
+    setpgid (h, h);     /* also here: a kill of the group must not race the child's own call */
   close (to_h[0]);
   close (from_h[1]);
   enum uprobe_fork_verdict v = UPROBE_FORK_UNSAFE;

@@ -128,8 +128,8 @@ check_eq "-x strsize=2049: refused naming the limit" "$rc:$out" \
   '1:dtrace: failed to set option -x strsize to "2049": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
 printf '#pragma D option strsize=4k\nBEGIN { exit(0); }\n' > strsize.d
 out=$("$DTRACE" -q -s strsize.d 2>&1); rc=$?
-check_eq "#pragma D option strsize=4k: refused" "$rc:$out" \
-  '1:dtrace: failed to set option -x strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
+check_eq "#pragma D option strsize=4k: refused, naming the script and line" "$rc:$out" \
+  '1:dtrace: failed to compile script strsize.d: line 1: failed to set option strsize to "4k": larger than 2048, the most the kernel'"'"'s BPF verifier accepts in string loops'
 spec="BEGIN { s = execname; printf(\"$(terms 16 ' ' %s)\", $(terms 16 , s)); exit(0); }"
 out=$("$DTRACE" -q -x strsize=2048 -n "$spec" 2>&1); rc=$?
 check_eq "-x strsize=2048 and a record of 16 strings: beyond 16-bit offsets, said so at the clause" "$rc:$out" \
