@@ -8,7 +8,9 @@
  * maps.c keeps), enabled with the clauses whose descriptions match them, a
  * program per clause list attached to their sites for that process only.
  * A -c command stopped by the hook is continued once that is done
- * (lib-events.c).
+ * (lib-events.c).  Under -Z a system-wide script's new processes are
+ * searched the same way, reported at their exec (lib-events.c); files that
+ * were attached by file at start (marked pid 0) already cover them.
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
