@@ -261,9 +261,9 @@ check_call_subr (struct ck *c, struct d_node *n)
           ck_err (c, &n->args[0]->loc, "strtok( ) argument #1 must be a string or NULL");
           return -1;
         }
-      if (d->type.kind != DT_STRING)
+      if (d->type.kind != DT_STRING && !(d->is_const && d->value == 0))
         {
-          ck_err (c, &n->args[1]->loc, "strtok( ) argument #2 must be a string");
+          ck_err (c, &n->args[1]->loc, "strtok( ) argument #2 must be a string or NULL");
           return -1;
         }
       ni->subr = SUBR_STRTOK;
@@ -302,8 +302,13 @@ check_call_subr (struct ck *c, struct d_node *n)
         {
           if (ck_expr (c, n->args[i]) != 0)
             return -1;
-          enum dt_kind k = ck_info (c, n->args[i])->type.kind;
-          if (k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
+          struct ninfo *ai = ck_info (c, n->args[i]);
+          enum dt_kind k = ai->type.kind;
+          /* NULL (the constant 0) goes where a string does: the call
+           * faults at run time, as DTrace's (codegen-strings.c) */
+          bool null_str = sp->args[i] == 's' && sp->subr != SUBR_COPYINTO && ai->is_const
+                          && ai->value == 0;
+          if (!null_str && k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
             {
               ck_err (c, &n->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype:\n"
                    "\tprototype: %s\n\t argument: %s", n->sval, i + 1,
