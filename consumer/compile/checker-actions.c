@@ -135,22 +135,21 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
       return -1;
     }
-  else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING) || (lv->kind == DN_INDEX
-                                                                     && ck_is_buffer_pointer (v->type)))
+  else if (lv->kind != DN_INDEX && (v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
     {
-      if (lv->kind == DN_INDEX && ck_is_buffer_pointer (v->type))
-        ck_err (c, &lv->loc, "%s%s[ ] is an associative array, but %s%s holds a pointer to copied-in "
-                "or alloca( ) memory: index that memory through a clause-local variable "
-                "(this->p = %s%s; this->p[k] = ...)", scope == VS_SELF ? "self->" : "", name,
-                scope == VS_SELF ? "self->" : "", name, scope == VS_SELF ? "self->" : "", name);
-      else
-        ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"", type_word (v->type),
-                type_word (vt));
+      ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"", type_word (v->type),
+              type_word (vt));
       return -1;
     }
   else if (lv->kind == DN_INDEX
            && ck_match_prototype (c, lv, scope == VS_SELF ? "self->" : "", name, v, keys) != 0)
     return -1;
+  else if (lv->kind == DN_INDEX && (v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
+    {
+      ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"", type_word (v->type),
+              type_word (vt));
+      return -1;
+    }
   ck_refer_var (ni, v);
   return 0;
 }
