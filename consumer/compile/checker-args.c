@@ -267,6 +267,25 @@ ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtyp
   return rc;
 }
 
+/* Why args[INDEX] of the clause's pid probe is an untyped integer: the
+ * function's module has no debug information.  A malloc'd message, or
+ * NULL (not a pid entry probe, or its types opened). */
+char *
+ck_args_untyped_why (struct ck *c, unsigned index)
+{
+  const struct ctype_resolver *r = &c->prog->target.resolver;
+  char *module, *func, *why = NULL;
+  if (!r->types_missing || !pid_entry_function (c, &module, &func))
+    return NULL;
+  const char *slash = strrchr (module, '/');
+  const char *mod = !module[0] || !is_literal (module) ? NULL : slash ? slash + 1 : module;
+  const char *missing = r->types_missing (r->ctx, mod);
+  if (missing)
+    why = xasprintf ("args[%u] of %s: its type is unknown: %s", index, func, missing);
+  FREE_ALL (module, func);
+  return why;
+}
+
 const struct ctype *
 ck_complete (struct ck *c, const struct ctype *t)
 {

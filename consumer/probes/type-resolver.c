@@ -277,8 +277,25 @@ resolver_func_arg (void *ctx, struct ctype_table *table, const char *module, con
   return NULL;
 }
 
+static const char *
+resolver_types_missing (void *ctx, const char *module)
+{
+  struct type_resolver *r = ctx;
+  populate (r);
+  struct module *pick = NULL;
+  for (size_t i = 0; i < r->nmods && !pick; i++)
+    if (module ? module_named (&r->mods[i], module) : r->mods[i].is_exec)
+      pick = &r->mods[i];
+  if (!pick && !module && r->nmods)
+    pick = &r->mods[0];
+  if (!pick || module_types (pick))
+    return NULL;
+  return pick->open_error;
+}
+
 struct ctype_resolver
 type_resolver_bind (struct type_resolver *r)
 {
-  return (struct ctype_resolver) { .ctx = r, .lookup = resolver_lookup, .func_arg = resolver_func_arg };
+  return (struct ctype_resolver) { .ctx = r, .lookup = resolver_lookup, .func_arg = resolver_func_arg,
+                                 .types_missing = resolver_types_missing };
 }

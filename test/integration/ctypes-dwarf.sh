@@ -5,7 +5,8 @@
 # from the function's parameter; ((struct a.out`conn *)arg0)->field on a
 # USDT probe; an unscoped name; the debug file found through
 # .gnu_debuglink; and the errors: an unknown type, a module without debug
-# information (naming the file and where it looked), an unknown module;
+# information (naming the file and where it looked; args[0]-> on a pid
+# probe too), an unknown module;
 # integer parameters typed with their width and sign.
 # gcc and clang, -O0 and -O2 (ctypes.sh's program, built with -g).
 . "$SRCDIR/test/lib.sh"
@@ -77,6 +78,12 @@ if [ -x $prog ]; then
   check_match "... the error names the file and where it looked" "$out" \
     "failed to resolve type struct a.out\`conn: .*stripped-$prog: no debug information \\(looked in the file, .*\\.build-id/"
   check_match "... with the script's line" "$out" "usdt.d.* line 3"
+  # args[0]-> on a pid probe of a function without debug information: the
+  # same file and places, not "cannot be applied to type int64_t"
+  out=$("$DTRACE" -q -n 'pid$target::visit:entry { trace(args[0]->fd); }' -c ./stripped-$prog 2>&1); rc=$?
+  check "args[0]-> without debug information: non-zero exit" test $rc -ne 0
+  check_match "... the error names args[0], the function, the file and where it looked" "$out" \
+    "line 1: operator -> cannot be applied to args\\[0\\] of visit: its type is unknown: .*stripped-$prog: no debug information \\(looked in the file, .*\\.build-id/.*\\.debug\\)\$"
 
   out=$("$DTRACE" -q -n 'ctypes$target:::visit { trace(((struct a.out`nosuch *)arg0)->fd); }' -c ./$prog 2>&1); rc=$?
   check "an unknown type: non-zero exit" test $rc -ne 0
