@@ -388,7 +388,29 @@ expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
   return ck_expr (c, n);
 }
 
-/* A name: a built-in variable, a global, a register constant, NULL. */
+/* N names an enumerator of the traced program's enums (its DWARF,
+ * type-resolver.c): an int constant.  0 done, -1 error, 1 not one. */
+static int
+target_enumerator (struct ck *c, struct d_node *n)
+{
+  const struct ctype_resolver *r = &c->prog->target.resolver;
+  int64_t v;
+  char *error = NULL;
+  int rc = r->enumerator ? r->enumerator (r->ctx, ck_types (c), n->sval, &v, &error) : 0;
+  if (rc < 0)
+    {
+      ck_err (c, &n->loc, "failed to resolve %s: %s", n->sval, error);
+      free (error);
+      return -1;
+    }
+  if (rc == 0)
+    return 1;
+  set_const (ck_info (c, n), T_INT, v);
+  return 0;
+}
+
+/* A name: a built-in variable, a global, a register constant, NULL, an
+ * enumerator of the traced program. */
 static int
 check_ident (struct ck *c, struct d_node *n)
 {
@@ -438,6 +460,9 @@ check_ident (struct ck *c, struct d_node *n)
       set_const (ni, (struct dtype) { DT_INTEGER, 4, true, true, NULL }, 0);
       return 0;
     }
+  int r = target_enumerator (c, n);
+  if (r <= 0)
+    return r;
   if (!ck_extern_use (c, n, n->sval))
     ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
   return -1;
