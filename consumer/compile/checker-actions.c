@@ -135,16 +135,11 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
       return -1;
     }
-  else if (lv->kind != DN_INDEX && (v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
-    {
-      ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"", type_word (v->type),
-              type_word (vt));
-      return -1;
-    }
+  /* (the keys first: x[k] = v where x holds alloca( ) memory is said so) */
   else if (lv->kind == DN_INDEX
            && ck_match_prototype (c, lv, scope == VS_SELF ? "self->" : "", name, v, keys) != 0)
     return -1;
-  else if (lv->kind == DN_INDEX && (v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
+  else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
     {
       ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"", type_word (v->type),
               type_word (vt));
