@@ -59,7 +59,8 @@
  * NULL strings.  A function that finds nothing (strchr, strrchr, strstr)
  * returns NULL in DTrace.  Here it is the empty string with a mark: its
  * last byte (always 0 in a string, which holds at most strsize-1
- * characters) is NULL_MARK.  Printing, comparing and copying see "";
+ * characters) is NULL_MARK.  Printing, comparing and copying see ""
+ * (DTrace's trace() and printf() fault on NULL: not done here);
  * a string subroutine given a marked string, or the constant 0 / NULL
  * where it reads a string, faults as DTrace's does on its NULL pointer:
  * "invalid address (0x0)" (check_string_arg).  strtok(NULL, ...) is not
