@@ -56,8 +56,8 @@
  * as basename(1)/dirname(1) ("." for an empty string, "/" for slashes
  * only).  index/rindex return -1 when they find nothing.
  *
- * NULL strings.  A function that finds nothing (strchr, strrchr, strstr)
- * returns NULL in DTrace.  Here it is the empty string with a mark: its
+ * NULL strings.  A function that finds nothing (strchr, strrchr, strstr;
+ * strtok out of tokens) returns NULL in DTrace.  Here it is the empty string with a mark: its
  * last byte (always 0 in a string, which holds at most strsize-1
  * characters) is NULL_MARK.  Printing, comparing and copying see ""
  * (DTrace's trace() and printf() fault on NULL: not done here);
@@ -1350,6 +1350,8 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   asm_ja (a, done);
   asm_bind (a, empty);
   E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) ss));
+  ld_slot (g, R1, dst);                             /* no token: DTrace's NULL */
+  E (ST_IMM (BPF_B, R1, (int16_t) (ss - 1), NULL_MARK));
   asm_bind (a, done);
   return_temp (g, dst);
 }
