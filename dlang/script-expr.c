@@ -86,6 +86,11 @@ d_script_syntax_error (struct d_parser *ps, const struct d_token *t)
     case DT_FLOAT:
       d_script_error (ps, &t->loc, "floating-point constants are not permitted");
       break;
+    case DT_BACKQUOTE:
+      /* `jiffies, vmlinux`jiffies: DTrace's kernel symbols */
+      d_script_error (ps, &t->loc, "syntax error near \"`\": kernel symbols (`name, module`name) "
+                      "are not supported yet");
+      break;
     case DT_INVALID:
       if (t->msg && strncmp (t->msg, "unterminated", 12) == 0)
         {

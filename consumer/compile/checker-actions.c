@@ -18,6 +18,15 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+/* The name of a variable's kind of type in an error message. */
+static const char *
+type_word (struct dtype t)
+{
+  if (ck_is_buffer_pointer (t))
+    return "pointer to copied-in or alloca( ) memory";
+  return t.kind == DT_STRING ? "string" : "int";
+}
+
 static int check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *loc);
 
 /* x[...] = v where x is a declared global: a scalar array takes one index
@@ -126,15 +135,16 @@ ck_lvalue (struct ck *c, struct d_node *lv, struct dtype vt)
       ck_err (c, &lv->loc, "operator = requires operands of the same struct, union or array type");
       return -1;
     }
-  else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
-    {
-      ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"",
-           v->type.kind == DT_STRING ? "string" : "int", vt.kind == DT_STRING ? "string" : "int");
-      return -1;
-    }
+  /* (the keys first: x[k] = v where x holds alloca( ) memory is said so) */
   else if (lv->kind == DN_INDEX
            && ck_match_prototype (c, lv, scope == VS_SELF ? "self->" : "", name, v, keys) != 0)
     return -1;
+  else if ((v->type.kind == DT_STRING) != (vt.kind == DT_STRING))
+    {
+      ck_err (c, &lv->loc, "operands have incompatible types: \"%s\" = \"%s\"", type_word (v->type),
+              type_word (vt));
+      return -1;
+    }
   ck_refer_var (ni, v);
   return 0;
 }

@@ -238,6 +238,15 @@ usdt_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dt
   return rc;
 }
 
+/* The module a pid probe description's MODULE names: a path names the
+ * file's module by its base name; NULL for any module ("" or a pattern). */
+static const char *
+module_of_desc (const char *module)
+{
+  const char *slash = strrchr (module, '/');
+  return !module[0] || !is_literal (module) ? NULL : slash ? slash + 1 : module;
+}
+
 int
 ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out)
 {
@@ -245,9 +254,7 @@ ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtyp
   char *module, *func;
   if (!r->func_arg || !pid_entry_function (c, &module, &func))
     return usdt_args_type (c, index, loc, out);
-  /* a path names the file's module by its base name; "" any module */
-  const char *slash = strrchr (module, '/');
-  const char *mod = !module[0] || !is_literal (module) ? NULL : slash ? slash + 1 : module;
+  const char *mod = module_of_desc (module);
   char *error = NULL;
   const struct ctype *t = r->func_arg (r->ctx, ck_types (c), mod, func, index, &error);
   int rc = 0;
@@ -265,6 +272,24 @@ ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtyp
     }
   FREE_ALL (error, module, func);
   return rc;
+}
+
+/* Why args[INDEX] of the clause's pid probe is an untyped integer: the
+ * function's module has no debug information.  A malloc'd message, or
+ * NULL (not a pid entry probe, or its types opened). */
+char *
+ck_args_untyped_why (struct ck *c, unsigned index)
+{
+  const struct ctype_resolver *r = &c->prog->target.resolver;
+  char *module, *func, *why = NULL;
+  if (!r->types_missing || !pid_entry_function (c, &module, &func))
+    return NULL;
+  const char *mod = module_of_desc (module);
+  const char *missing = r->types_missing (r->ctx, mod);
+  if (missing)
+    why = xasprintf ("args[%u] of %s: its type is unknown: %s", index, func, missing);
+  FREE_ALL (module, func);
+  return why;
 }
 
 const struct ctype *

@@ -196,6 +196,14 @@ int
 ck_match_prototype (struct ck *c, const struct d_node *n, const char *prefix, const char *name,
                     const struct dvar *v, const struct dtype *keys)
 {
+  if (v->nkeys == 0 && n->nargs > 0 && ck_is_buffer_pointer (v->type))
+    {
+      /* x[k] or *(x + k) where x = (T *) alloca(n) is not a clause-local */
+      ck_err (c, &n->loc, "%s%s holds copied-in or alloca( ) memory, not an associative array: only "
+              "a clause-local variable's such memory can be indexed or dereferenced "
+              "(this->p[k], *(this->p + k))", prefix, name);
+      return -1;
+    }
   if (v->nkeys != n->nargs)
     {
       ck_err (c, &n->loc, "%s%s[ ] prototype mismatch: %zu key%s passed, %zu expected", prefix, name,

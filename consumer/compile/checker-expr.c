@@ -263,9 +263,9 @@ check_call_subr (struct ck *c, struct d_node *n)
           ck_err (c, &n->args[0]->loc, "strtok( ) argument #1 must be a string or NULL");
           return -1;
         }
-      if (d->type.kind != DT_STRING)
+      if (d->type.kind != DT_STRING && !(d->is_const && d->value == 0))
         {
-          ck_err (c, &n->args[1]->loc, "strtok( ) argument #2 must be a string");
+          ck_err (c, &n->args[1]->loc, "strtok( ) argument #2 must be a string or NULL");
           return -1;
         }
       ni->subr = SUBR_STRTOK;
@@ -304,8 +304,13 @@ check_call_subr (struct ck *c, struct d_node *n)
         {
           if (ck_expr (c, n->args[i]) != 0)
             return -1;
-          enum dt_kind k = ck_info (c, n->args[i])->type.kind;
-          if (k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
+          struct ninfo *ai = ck_info (c, n->args[i]);
+          enum dt_kind k = ai->type.kind;
+          /* NULL (the constant 0) goes where a string does: the call
+           * faults at run time, as DTrace's (codegen-strings.c) */
+          bool null_str = sp->args[i] == 's' && sp->subr != SUBR_COPYINTO && ai->is_const
+                          && ai->value == 0;
+          if (!null_str && k != (sp->args[i] == 's' ? DT_STRING : DT_INTEGER))
             {
               ck_err (c, &n->args[i]->loc, "%s( ) argument #%zu is incompatible with prototype:\n"
                    "\tprototype: %s\n\t argument: %s", n->sval, i + 1,
@@ -385,7 +390,29 @@ expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
   return ck_expr (c, n);
 }
 
-/* A name: a built-in variable, a global, a register constant, NULL. */
+/* N names an enumerator of the traced program's enums (its DWARF,
+ * type-resolver.c): an int constant.  0 done, -1 error, 1 not one. */
+static int
+target_enumerator (struct ck *c, struct d_node *n)
+{
+  const struct ctype_resolver *r = &c->prog->target.resolver;
+  int64_t v;
+  char *error = NULL;
+  int rc = r->enumerator ? r->enumerator (r->ctx, ck_types (c), n->sval, &v, &error) : 0;
+  if (rc < 0)
+    {
+      ck_err (c, &n->loc, "failed to resolve %s: %s", n->sval, error);
+      free (error);
+      return -1;
+    }
+  if (rc == 0)
+    return 1;
+  set_const (ck_info (c, n), T_INT, v);
+  return 0;
+}
+
+/* A name: a built-in variable, a global, a register constant, NULL, an
+ * enumerator of the traced program. */
 static int
 check_ident (struct ck *c, struct d_node *n)
 {
@@ -435,6 +462,9 @@ check_ident (struct ck *c, struct d_node *n)
       set_const (ni, (struct dtype) { DT_INTEGER, 4, true, true, NULL }, 0);
       return 0;
     }
+  int r = target_enumerator (c, n);
+  if (r <= 0)
+    return r;
   if (!ck_extern_use (c, n, n->sval))
     ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);
   return -1;

@@ -144,6 +144,9 @@ bool ck_is_string_member_type (const struct ctype *t);
  * or union from the traced program completed on demand (the resolved type;
  * still incomplete when the program has no definition). */
 int ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out);
+/* checker-args.c: why args[INDEX] of a pid probe is untyped (malloc'd), or
+ * NULL. */
+char *ck_args_untyped_why (struct ck *c, unsigned index);
 const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
 
 /* checker-members.c: typed memory. */

@@ -119,6 +119,15 @@ ck_member (struct ck *c, struct d_node *n)
   const struct ctype *r = agg ? ck_complete (c, agg) : NULL;
   if (!r || (r->kind != CT_STRUCT && r->kind != CT_UNION))
     {
+      enum builtin b = ck_info (c, n->a)->builtin;
+      char *why = n->op == DOP_ARROW && at.kind == DT_INTEGER && b >= BI_ARG0 && b <= BI_ARG0 + 11
+                  ? ck_args_untyped_why (c, (unsigned) (b - BI_ARG0)) : NULL;
+      if (why)
+        {
+          ck_err (c, &n->loc, "operator -> cannot be applied to %s", why);
+          free (why);
+          return -1;
+        }
       char *tn = type_name_of (at);
       if (n->op == DOP_ARROW)
         ck_err (c, &n->loc, "operator -> cannot be applied to type \"%s\": it must be a pointer to a struct or union", tn);

@@ -54,12 +54,24 @@
  * Semantics follow illumos: substr's negative index counts from the end
  * and a negative length drops characters from the end; basename/dirname
  * as basename(1)/dirname(1) ("." for an empty string, "/" for slashes
- * only).  A function that finds nothing (strchr, strrchr, strstr) yields
- * the empty string here; index/rindex return -1.
+ * only).  index/rindex return -1 when they find nothing.
+ *
+ * NULL strings.  A function that finds nothing (strchr, strrchr, strstr;
+ * strtok out of tokens) returns NULL in DTrace.  Here it is the empty string with a mark: its
+ * last byte (always 0 in a string, which holds at most strsize-1
+ * characters) is NULL_MARK.  Printing, comparing and copying see ""
+ * (DTrace's trace() and printf() fault on NULL: not done here);
+ * a string subroutine given a marked string, or the constant 0 / NULL
+ * where it reads a string, faults as DTrace's does on its NULL pointer:
+ * "invalid address (0x0)" (check_string_arg).  strtok(NULL, ...) is not
+ * such a use: it goes on with the saved string.
  */
 #include <stdint.h>
 
 #include "consumer/compile/codegen-int.h"
+
+/* the last byte of a NULL string (see the top of this file) */
+#define NULL_MARK 0xff
 
 #define E(i) cg_emit (g, (i))
 
@@ -420,6 +432,20 @@ return_temp (struct gen *g, int dst_slot)
   cg_drop (g, 1);
 }
 
+/* Mark the result in DST_SLOT NULL when cell0 (the position found) is -1. */
+static void
+null_if_none (struct gen *g, int dst_slot)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int found = asm_label (a);
+  area (g, R5);
+  E (LDX (BPF_DW, R0, R5, CELL (0)));
+  asm_jmp_imm (a, BPF_JNE, R0, -1, found);
+  ld_slot (g, R1, dst_slot);
+  E (ST_IMM (BPF_B, R1, (int16_t) (strsize_of (g) - 1), NULL_MARK));
+  asm_bind (a, found);
+}
+
 static void
 gen_strjoin (struct gen *g, const int *arg)
 {
@@ -503,6 +529,7 @@ gen_strchr (struct gen *g, const int *arg, bool last)
   next_char (g, &l);
   E (LDX (BPF_DW, R4, R5, CELL (0)));      /* r5: still the area */
   copy_tail (g, dst, arg[0], R4);
+  null_if_none (g, dst);
   return_temp (g, dst);
 }
 
@@ -675,6 +702,7 @@ gen_search (struct gen *g, enum subr which, const int *arg, size_t nargs)
   if (which == SUBR_STRSTR)
     {
       copy_tail (g, dst, arg[0], R0);
+      null_if_none (g, dst);
       return_temp (g, dst);
     }
 }
@@ -1322,8 +1350,42 @@ gen_strtok (struct gen *g, const int *arg, bool start)
   asm_ja (a, done);
   asm_bind (a, empty);
   E (ST_IMM (BPF_DW, R5, TOK_POS, (int32_t) ss));
+  ld_slot (g, R1, dst);                             /* no token: DTrace's NULL */
+  E (ST_IMM (BPF_B, R1, (int16_t) (ss - 1), NULL_MARK));
   asm_bind (a, done);
   return_temp (g, dst);
+}
+
+/* Does subroutine S (named NAME) read argument I as a string? */
+static bool
+reads_string_arg (enum subr s, const char *name, size_t i)
+{
+  if (s == SUBR_STRTOK)
+    return true;
+  if (s == SUBR_COPYINTO)
+    return false;             /* its third argument is the destination */
+  const struct subr_proto *sp = subr_proto_of (name);
+  return sp && i < strlen (sp->args) && sp->args[i] == 's';
+}
+
+/* r0 holds string argument ARG: fault at address 0 when it is the
+ * constant NULL (an integer; the verifier sees it is 0 and follows only
+ * the fault) or a string marked NULL. */
+static void
+check_string_arg (struct gen *g, const struct d_node *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  if (ninfo (arg)->type.kind != DT_STRING)
+    {
+      cg_fault_if (g, BPF_JEQ, R0, 0, FLT_BADADDR, -1);
+      return;
+    }
+  int ok = asm_label (a);
+  E (LDX (BPF_B, R1, R0, 0));
+  asm_jmp_imm (a, BPF_JNE, R1, 0, ok);
+  E (LDX (BPF_B, R1, R0, (int16_t) (strsize_of (g) - 1)));
+  cg_fault_if (g, BPF_JEQ, R1, NULL_MARK, FLT_BADADDR, -1);
+  asm_bind (a, ok);
 }
 
 void
@@ -1335,6 +1397,9 @@ cgstr_gen (struct gen *g, struct d_node *call)
   for (size_t i = 0; i < n; i++)
     {
       cg_expr (g, call->args[i]);
+      bool tok_continue = s == SUBR_STRTOK && i == 0 && ninfo (call->args[0])->type.kind != DT_STRING;
+      if (!tok_continue && reads_string_arg (s, call->sval, i))
+        check_string_arg (g, call->args[i]);
       arg[i] = cg_push (g);
     }
   switch (s)

@@ -102,6 +102,15 @@ struct ctype_resolver {
    * `func` in `module` (NULL: the probe's own); NULL if unknown. */
   const struct ctype *(*func_arg) (void *ctx, struct ctype_table *table, const char *module,
                                    const char *func, unsigned index, char **error);
+  /* Why MODULE (NULL: the traced program's executable, else the first
+   * module) has no types: the message naming the file and every place its
+   * debug information was looked for, or NULL when its types opened. */
+  const char *(*types_missing) (void *ctx, const char *module);
+  /* The enumerator NAME of the traced program's enums as an integer
+   * constant: 1 (*VALUE set), 0 when no enum defines it, -1 with *ERROR
+   * (malloc'd) when enums give it different values. */
+  int (*enumerator) (void *ctx, struct ctype_table *table, const char *name, int64_t *value,
+                     char **error);
   /* The USDT probes that the probe descriptions DESCS (as the script
    * writes them) match in the traced program's modules, with their
    * declared argument types (doc/d-types.md): *OUT (free with

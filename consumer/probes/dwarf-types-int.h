@@ -101,6 +101,11 @@ Dwarf_Debug dw_dbg (struct dwarf_types *dt);
 Dwarf_Die dw_die_at (struct dwarf_types *dt, Dwarf_Off off);
 /* The name a type DIE is known by: its qualified name, else its own. */
 const char *dw_type_name (struct dwarf_types *dt, Dwarf_Die die);
+/* dwarf-types.c: the type at OFF converted into TABLE, or NULL with
+ * *ERROR set (malloc'd). */
+const struct ctype *dw_convert_public (struct dwarf_types *dt, struct ctype_table *table, Dwarf_Off off,
+                                       char **error);
+
 /* dwarf-index.c: index every part of the module (on its first lookup). */
 void dw_build_index (struct dwarf_types *dt);
 const struct name_entry *dw_find_name (struct dwarf_types *dt, enum ctype_kind kind, const char *name);

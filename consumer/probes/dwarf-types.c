@@ -363,8 +363,8 @@ lookup_entry (struct dwarf_types *dt, enum ctype_kind kind, const char *name, ch
 }
 
 /* Convert at OFF for a public call: errors of this conversion returned. */
-static const struct ctype *
-convert_public (struct dwarf_types *dt, struct ctype_table *table, Dwarf_Off off, char **error)
+const struct ctype *
+dw_convert_public (struct dwarf_types *dt, struct ctype_table *table, Dwarf_Off off, char **error)
 {
   memo_for_table (dt, table);
   struct conv c = { dt, table, 0 };
@@ -390,7 +390,7 @@ dwarf_types_lookup (struct dwarf_types *dt, struct ctype_table *table, enum ctyp
       return NULL;
     }
   const struct name_entry *e = lookup_entry (dt, kind, name, error);
-  return e ? convert_public (dt, table, e->off, error) : NULL;
+  return e ? dw_convert_public (dt, table, e->off, error) : NULL;
 }
 
 const struct ctype *
@@ -435,5 +435,5 @@ dwarf_types_func_arg (struct dwarf_types *dt, struct ctype_table *table, const c
     }
   if (!found || !has_type)
     return NULL;
-  return convert_public (dt, table, type_off, error);
+  return dw_convert_public (dt, table, type_off, error);
 }

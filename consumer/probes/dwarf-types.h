@@ -45,6 +45,20 @@ const struct ctype *dwarf_types_lookup (struct dwarf_types *dt, struct ctype_tab
 const struct ctype *dwarf_types_func_arg (struct dwarf_types *dt, struct ctype_table *table,
                                           const char *func, unsigned index, char **error);
 
+/* An enumerator of the module's enums: its value, and the enum and module
+ * that define it (for messages; they live as long as DT). */
+struct dwarf_enumerator {
+  int64_t value;
+  const char *enum_name, *module;
+};
+
+/* The enumerator NAME of the module's named enums: 1 (*OUT set), 0 if
+ * none defines it, -1 with *ERROR (malloc'd) when two enums give it
+ * different values (the error names both) or on bad DWARF
+ * (dwarf-enumerators.c). */
+int dwarf_types_enumerator (struct dwarf_types *dt, struct ctype_table *table, const char *name,
+                            struct dwarf_enumerator *out, char **error);
+
 /* How many names the index holds (0 before the first lookup): tests and
  * the benchmark see that opening indexes nothing. */
 size_t dwarf_types_indexed (const struct dwarf_types *dt);

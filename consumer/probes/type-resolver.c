@@ -277,8 +277,60 @@ resolver_func_arg (void *ctx, struct ctype_table *table, const char *module, con
   return NULL;
 }
 
+static const char *
+resolver_types_missing (void *ctx, const char *module)
+{
+  struct type_resolver *r = ctx;
+  populate (r);
+  struct module *pick = NULL;
+  for (size_t i = 0; i < r->nmods && !pick; i++)
+    if (module ? module_named (&r->mods[i], module) : r->mods[i].is_exec)
+      pick = &r->mods[i];
+  if (!pick && !module && r->nmods)
+    pick = &r->mods[0];
+  if (!pick || module_types (pick))
+    return NULL;
+  return pick->open_error;
+}
+
+/* An enumerator across the modules whose types opened: the same value
+ * wherever it is defined, or an error naming two definitions. */
+static int
+resolver_enumerator (void *ctx, struct ctype_table *table, const char *name, int64_t *value,
+                     char **error)
+{
+  struct type_resolver *r = ctx;
+  *error = NULL;
+  populate (r);
+  struct dwarf_enumerator first = { 0 }, e;
+  bool found = false;
+  for (size_t i = 0; i < r->nmods; i++)
+    {
+      struct dwarf_types *dt = module_types (&r->mods[i]);
+      int rc = dt ? dwarf_types_enumerator (dt, table, name, &e, error) : 0;
+      if (rc < 0)
+        return -1;
+      if (rc == 0)
+        continue;
+      if (found && e.value != first.value)
+        {
+          *error = xasprintf ("ambiguous: enum %s`%s defines it as %lld, enum %s`%s as %lld",
+                              first.module, first.enum_name, (long long) first.value, e.module,
+                              e.enum_name, (long long) e.value);
+          return -1;
+        }
+      if (!found)
+        first = e;
+      found = true;
+    }
+  *value = first.value;
+  return found ? 1 : 0;
+}
+
 struct ctype_resolver
 type_resolver_bind (struct type_resolver *r)
 {
-  return (struct ctype_resolver) { .ctx = r, .lookup = resolver_lookup, .func_arg = resolver_func_arg };
+  return (struct ctype_resolver) { .ctx = r, .lookup = resolver_lookup, .func_arg = resolver_func_arg,
+                                 .types_missing = resolver_types_missing,
+                                 .enumerator = resolver_enumerator };
 }

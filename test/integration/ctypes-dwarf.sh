@@ -5,8 +5,10 @@
 # from the function's parameter; ((struct a.out`conn *)arg0)->field on a
 # USDT probe; an unscoped name; the debug file found through
 # .gnu_debuglink; and the errors: an unknown type, a module without debug
-# information (naming the file and where it looked), an unknown module;
-# integer parameters typed with their width and sign.
+# information (naming the file and where it looked; args[0]-> on a pid
+# probe too), an unknown module;
+# integer parameters typed with their width and sign; the program's
+# enumerators as constants (and an ambiguous one).
 # gcc and clang, -O0 and -O2 (ctypes.sh's program, built with -g).
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
@@ -60,6 +62,23 @@ for opt in -O0 -O2; do
   check_match "args$opt: int, unsigned char, long and char * parameters" "$out" "^args -5 200 1099511627776 abc$"
 done
 
+# The program's enumerators are integer constants in D; two enums that
+# give a name different values make it ambiguous, and the error names both.
+if gcc -g -O0 "$data/ctdwarf-enum.c" -o enum && gcc -g -O0 "$data/ctdwarf-enum.c" "$data/ctdwarf-enum2.c" -o enum2; then
+  out=$("$DTRACE" -q -n 'pid$target::paint:entry /args[0]->color == GREEN || args[0]->color == BLUE/ {
+    printf("%d %d %d %d %d;", args[0]->id, RED, GREEN, BLUE, args[0]->light == ON); }' -c ./enum 2>&1)
+  check_eq "enumerators of the program's enums in a predicate and as values" "$out" "2 0 1 2 1;3 0 1 2 0;"
+  out=$("$DTRACE" -q -n 'pid$target::paint:entry /args[0]->color == GREEN/ { exit(0); }' -c ./enum2 2>&1); rc=$?
+  check "an ambiguous enumerator: non-zero exit" test $rc -ne 0
+  check_eq "... the error names both enums and their values" "$out" \
+    "dtrace: invalid probe specifier pid\$target::paint:entry /args[0]->color == GREEN/ { exit(0); }: line 1: failed to resolve GREEN: ambiguous: enum color defines it as 1, enum mode as 7"
+  out=$("$DTRACE" -q -n 'pid$target::paint:entry /args[0]->color == PURPLE/ { exit(0); }' -c ./enum 2>&1)
+  check_eq "an enumerator no enum defines" "$out" \
+    "dtrace: invalid probe specifier pid\$target::paint:entry /args[0]->color == PURPLE/ { exit(0); }: line 1: failed to resolve PURPLE: Unknown variable name"
+else
+  fail "build enum, enum2"
+fi
+
 # The debug information in another file, found through .gnu_debuglink.
 prog=cd-gcc-O2
 if [ -x $prog ]; then
@@ -77,6 +96,12 @@ if [ -x $prog ]; then
   check_match "... the error names the file and where it looked" "$out" \
     "failed to resolve type struct a.out\`conn: .*stripped-$prog: no debug information \\(looked in the file, .*\\.build-id/"
   check_match "... with the script's line" "$out" "usdt.d.* line 3"
+  # args[0]-> on a pid probe of a function without debug information: the
+  # same file and places, not "cannot be applied to type int64_t"
+  out=$("$DTRACE" -q -n 'pid$target::visit:entry { trace(args[0]->fd); }' -c ./stripped-$prog 2>&1); rc=$?
+  check "args[0]-> without debug information: non-zero exit" test $rc -ne 0
+  check_match "... the error names args[0], the function, the file and where it looked" "$out" \
+    "line 1: operator -> cannot be applied to args\\[0\\] of visit: its type is unknown: .*stripped-$prog: no debug information \\(looked in the file, .*\\.build-id/.*\\.debug\\)\$"
 
   out=$("$DTRACE" -q -n 'ctypes$target:::visit { trace(((struct a.out`nosuch *)arg0)->fd); }' -c ./$prog 2>&1); rc=$?
   check "an unknown type: non-zero exit" test $rc -ne 0

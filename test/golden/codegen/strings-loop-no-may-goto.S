@@ -1,5 +1,5 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 270 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 280 insns
    0: r6 = r1
    1: call get_current_pid_tgid
    2: r0 >>= 32
@@ -9,13 +9,13 @@
    7: r2 = r10
    8: r2 += -8
    9: call map_lookup_elem
-  10: if r0 == 0 goto 268
+  10: if r0 == 0 goto 278
   11: *(u32 *)(r10 -8) = 0
   12: r1 = map[scratch]
   14: r2 = r10
   15: r2 += -8
   16: call map_lookup_elem
-  17: if r0 == 0 goto 268
+  17: if r0 == 0 goto 278
   18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 268
+  28: if r0 == 0 goto 278
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 268
+  37: if r0 == 0 goto 278
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -170,94 +170,104 @@
  171: *(u64 *)(r7 +24) = 1
  172: *(u64 *)(r7 +32) = 1
  173: *(u64 *)(r7 +56) = 168
- 174: goto 244
+ 174: goto 254
  175: r0 = *(u64 *)(r10 -56)
- 176: *(u64 *)(r10 -72) = r0
- 177: r1 = r7
- 178: r1 += 648
- 179: r2 = 256
- 180: r3 = *(u64 *)(r10 -48)
- 181: call probe_read_kernel
- 182: r0 = r7
- 183: r0 += 648
- 184: *(u64 *)(r10 -80) = r0
- 185: r1 = *(u64 *)(r10 -80)
- 186: r2 = 256
- 187: r3 = *(u64 *)(r10 -72)
- 188: call probe_read_kernel_str
- 189: r2 = 0
- 190: r1 = *(u64 *)(r10 -80)
- 191: if r2 >= 256 goto 202
- 192: r4 = r1
- 193: r4 += r2
- 194: r3 = *(u8 *)(r4 +0)
- 195: if r3 == 0 goto 202
- 196: if r3 < 97 goto 200
- 197: if r3 > 122 goto 200
- 198: r3 ^= 32
- 199: *(u8 *)(r4 +0) = r3
- 200: r2 += 1
- 201: goto 191
- 202: r0 = *(u64 *)(r10 -80)
- 203: r1 = r7
- 204: r1 += 24
- 205: r3 = r0
- 206: r2 = 256
- 207: call probe_read_kernel
- 208: r1 = 1
- 209: *(u64 *)(r7 +16) = r1
- 210: *(u32 *)(r7 +0) = 0
- 211: *(u32 *)(r7 +4) = r9
- 212: call get_smp_processor_id
- 213: *(u32 *)(r7 +8) = r0
- 214: r1 = map[ringbuf]
- 216: r2 = 0
- 217: call ringbuf_query
- 218: r4 = 1
- 219: r1 = r0
- 220: r1 += 288
- 221: if r1 < 1048576 goto 226
- 222: r0 >>= 18
- 223: r1 >>= 18
- 224: if r0 == r1 goto 226
- 225: r4 = 2
- 226: r1 = map[ringbuf]
- 228: r2 = r7
- 229: r2 += 0
- 230: r3 = 280
- 231: call ringbuf_output
- 232: if r0 != 0 goto 234
- 233: goto 243
- 234: *(u32 *)(r10 -8) = 0
- 235: r1 = map[drops]
- 237: r2 = r10
- 238: r2 += -8
- 239: call map_lookup_elem
- 240: if r0 == 0 goto 243
- 241: r1 = 1
- 242: lock *(u64 *)(r0 +0) += r1
- 243: goto 268
- 244: *(u32 *)(r7 +0) = -1
- 245: *(u32 *)(r7 +4) = r9
- 246: call get_smp_processor_id
- 247: *(u32 *)(r7 +8) = r0
- 248: *(u32 *)(r7 +12) = 0
- 249: *(u64 *)(r7 +16) = 0
- 250: *(u64 *)(r7 +48) = 0
- 251: r1 = map[ringbuf]
- 253: r2 = r7
- 254: r2 += 0
- 255: r3 = 64
- 256: r4 = 0
- 257: call ringbuf_output
- 258: if r0 == 0 goto 268
- 259: *(u32 *)(r10 -8) = 3
- 260: r1 = map[drops]
- 262: r2 = r10
- 263: r2 += -8
- 264: call map_lookup_elem
- 265: if r0 == 0 goto 268
- 266: r1 = 1
- 267: lock *(u64 *)(r0 +0) += r1
- 268: r0 = 0
- 269: exit
+ 176: r1 = *(u8 *)(r0 +0)
+ 177: if r1 != 0 goto 186
+ 178: r1 = *(u8 *)(r0 +255)
+ 179: if r1 == 255 goto 181
+ 180: goto 186
+ 181: *(u64 *)(r7 +40) = 0
+ 182: *(u64 *)(r7 +24) = 1
+ 183: *(u64 *)(r7 +32) = 1
+ 184: *(u64 *)(r7 +56) = 179
+ 185: goto 254
+ 186: *(u64 *)(r10 -72) = r0
+ 187: r1 = r7
+ 188: r1 += 648
+ 189: r2 = 256
+ 190: r3 = *(u64 *)(r10 -48)
+ 191: call probe_read_kernel
+ 192: r0 = r7
+ 193: r0 += 648
+ 194: *(u64 *)(r10 -80) = r0
+ 195: r1 = *(u64 *)(r10 -80)
+ 196: r2 = 256
+ 197: r3 = *(u64 *)(r10 -72)
+ 198: call probe_read_kernel_str
+ 199: r2 = 0
+ 200: r1 = *(u64 *)(r10 -80)
+ 201: if r2 >= 256 goto 212
+ 202: r4 = r1
+ 203: r4 += r2
+ 204: r3 = *(u8 *)(r4 +0)
+ 205: if r3 == 0 goto 212
+ 206: if r3 < 97 goto 210
+ 207: if r3 > 122 goto 210
+ 208: r3 ^= 32
+ 209: *(u8 *)(r4 +0) = r3
+ 210: r2 += 1
+ 211: goto 201
+ 212: r0 = *(u64 *)(r10 -80)
+ 213: r1 = r7
+ 214: r1 += 24
+ 215: r3 = r0
+ 216: r2 = 256
+ 217: call probe_read_kernel
+ 218: r1 = 1
+ 219: *(u64 *)(r7 +16) = r1
+ 220: *(u32 *)(r7 +0) = 0
+ 221: *(u32 *)(r7 +4) = r9
+ 222: call get_smp_processor_id
+ 223: *(u32 *)(r7 +8) = r0
+ 224: r1 = map[ringbuf]
+ 226: r2 = 0
+ 227: call ringbuf_query
+ 228: r4 = 1
+ 229: r1 = r0
+ 230: r1 += 288
+ 231: if r1 < 1048576 goto 236
+ 232: r0 >>= 18
+ 233: r1 >>= 18
+ 234: if r0 == r1 goto 236
+ 235: r4 = 2
+ 236: r1 = map[ringbuf]
+ 238: r2 = r7
+ 239: r2 += 0
+ 240: r3 = 280
+ 241: call ringbuf_output
+ 242: if r0 != 0 goto 244
+ 243: goto 253
+ 244: *(u32 *)(r10 -8) = 0
+ 245: r1 = map[drops]
+ 247: r2 = r10
+ 248: r2 += -8
+ 249: call map_lookup_elem
+ 250: if r0 == 0 goto 253
+ 251: r1 = 1
+ 252: lock *(u64 *)(r0 +0) += r1
+ 253: goto 278
+ 254: *(u32 *)(r7 +0) = -1
+ 255: *(u32 *)(r7 +4) = r9
+ 256: call get_smp_processor_id
+ 257: *(u32 *)(r7 +8) = r0
+ 258: *(u32 *)(r7 +12) = 0
+ 259: *(u64 *)(r7 +16) = 0
+ 260: *(u64 *)(r7 +48) = 0
+ 261: r1 = map[ringbuf]
+ 263: r2 = r7
+ 264: r2 += 0
+ 265: r3 = 64
+ 266: r4 = 0
+ 267: call ringbuf_output
+ 268: if r0 == 0 goto 278
+ 269: *(u32 *)(r10 -8) = 3
+ 270: r1 = map[drops]
+ 272: r2 = r10
+ 273: r2 += -8
+ 274: call map_lookup_elem
+ 275: if r0 == 0 goto 278
+ 276: r1 = 1
+ 277: lock *(u64 *)(r0 +0) += r1
+ 278: r0 = 0
+ 279: exit

@@ -1,5 +1,5 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 279 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 289 insns
    0: r6 = r1
    1: call get_current_pid_tgid
    2: r0 >>= 32
@@ -9,13 +9,13 @@
    7: r2 = r10
    8: r2 += -8
    9: call map_lookup_elem
-  10: if r0 == 0 goto 277
+  10: if r0 == 0 goto 287
   11: *(u32 *)(r10 -8) = 0
   12: r1 = map[scratch]
   14: r2 = r10
   15: r2 += -8
   16: call map_lookup_elem
-  17: if r0 == 0 goto 277
+  17: if r0 == 0 goto 287
   18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 277
+  28: if r0 == 0 goto 287
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 277
+  37: if r0 == 0 goto 287
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -170,103 +170,113 @@
  171: *(u64 *)(r7 +24) = 1
  172: *(u64 *)(r7 +32) = 1
  173: *(u64 *)(r7 +56) = 168
- 174: goto 253
+ 174: goto 263
  175: r0 = *(u64 *)(r10 -56)
- 176: *(u64 *)(r10 -72) = r0
- 177: r1 = r7
- 178: r1 += 648
- 179: r2 = 256
- 180: r3 = *(u64 *)(r10 -48)
- 181: call probe_read_kernel
- 182: r0 = r7
- 183: r0 += 648
- 184: *(u64 *)(r10 -80) = r0
- 185: r1 = *(u64 *)(r10 -80)
- 186: r2 = 256
- 187: r3 = *(u64 *)(r10 -72)
- 188: call probe_read_kernel_str
- 189: r4 = r7
- 190: r4 += 4744
- 191: *(u64 *)(r4 +40) = 0
- 192: r1 = *(u64 *)(r10 -80)
- 193: may_goto 211
- 194: r2 = r7
- 195: r2 += 4744
- 196: r2 = *(u64 *)(r2 +40)
- 197: if r2 >= 256 goto 211
- 198: r4 = r1
- 199: r4 += r2
- 200: r3 = *(u8 *)(r4 +0)
- 201: if r3 == 0 goto 211
- 202: if r3 < 97 goto 206
- 203: if r3 > 122 goto 206
- 204: r3 ^= 32
- 205: *(u8 *)(r4 +0) = r3
- 206: r2 += 1
- 207: r4 = r7
- 208: r4 += 4744
- 209: *(u64 *)(r4 +40) = r2
- 210: goto 193
- 211: r0 = *(u64 *)(r10 -80)
- 212: r1 = r7
- 213: r1 += 24
- 214: r3 = r0
- 215: r2 = 256
- 216: call probe_read_kernel
- 217: r1 = 1
- 218: *(u64 *)(r7 +16) = r1
- 219: *(u32 *)(r7 +0) = 0
- 220: *(u32 *)(r7 +4) = r9
- 221: call get_smp_processor_id
- 222: *(u32 *)(r7 +8) = r0
- 223: r1 = map[ringbuf]
- 225: r2 = 0
- 226: call ringbuf_query
- 227: r4 = 1
- 228: r1 = r0
- 229: r1 += 288
- 230: if r1 < 1048576 goto 235
- 231: r0 >>= 18
- 232: r1 >>= 18
- 233: if r0 == r1 goto 235
- 234: r4 = 2
- 235: r1 = map[ringbuf]
- 237: r2 = r7
- 238: r2 += 0
- 239: r3 = 280
- 240: call ringbuf_output
- 241: if r0 != 0 goto 243
- 242: goto 252
- 243: *(u32 *)(r10 -8) = 0
- 244: r1 = map[drops]
- 246: r2 = r10
- 247: r2 += -8
- 248: call map_lookup_elem
- 249: if r0 == 0 goto 252
- 250: r1 = 1
- 251: lock *(u64 *)(r0 +0) += r1
- 252: goto 277
- 253: *(u32 *)(r7 +0) = -1
- 254: *(u32 *)(r7 +4) = r9
- 255: call get_smp_processor_id
- 256: *(u32 *)(r7 +8) = r0
- 257: *(u32 *)(r7 +12) = 0
- 258: *(u64 *)(r7 +16) = 0
- 259: *(u64 *)(r7 +48) = 0
- 260: r1 = map[ringbuf]
- 262: r2 = r7
- 263: r2 += 0
- 264: r3 = 64
- 265: r4 = 0
- 266: call ringbuf_output
- 267: if r0 == 0 goto 277
- 268: *(u32 *)(r10 -8) = 3
- 269: r1 = map[drops]
- 271: r2 = r10
- 272: r2 += -8
- 273: call map_lookup_elem
- 274: if r0 == 0 goto 277
- 275: r1 = 1
- 276: lock *(u64 *)(r0 +0) += r1
- 277: r0 = 0
- 278: exit
+ 176: r1 = *(u8 *)(r0 +0)
+ 177: if r1 != 0 goto 186
+ 178: r1 = *(u8 *)(r0 +255)
+ 179: if r1 == 255 goto 181
+ 180: goto 186
+ 181: *(u64 *)(r7 +40) = 0
+ 182: *(u64 *)(r7 +24) = 1
+ 183: *(u64 *)(r7 +32) = 1
+ 184: *(u64 *)(r7 +56) = 179
+ 185: goto 263
+ 186: *(u64 *)(r10 -72) = r0
+ 187: r1 = r7
+ 188: r1 += 648
+ 189: r2 = 256
+ 190: r3 = *(u64 *)(r10 -48)
+ 191: call probe_read_kernel
+ 192: r0 = r7
+ 193: r0 += 648
+ 194: *(u64 *)(r10 -80) = r0
+ 195: r1 = *(u64 *)(r10 -80)
+ 196: r2 = 256
+ 197: r3 = *(u64 *)(r10 -72)
+ 198: call probe_read_kernel_str
+ 199: r4 = r7
+ 200: r4 += 4744
+ 201: *(u64 *)(r4 +40) = 0
+ 202: r1 = *(u64 *)(r10 -80)
+ 203: may_goto 221
+ 204: r2 = r7
+ 205: r2 += 4744
+ 206: r2 = *(u64 *)(r2 +40)
+ 207: if r2 >= 256 goto 221
+ 208: r4 = r1
+ 209: r4 += r2
+ 210: r3 = *(u8 *)(r4 +0)
+ 211: if r3 == 0 goto 221
+ 212: if r3 < 97 goto 216
+ 213: if r3 > 122 goto 216
+ 214: r3 ^= 32
+ 215: *(u8 *)(r4 +0) = r3
+ 216: r2 += 1
+ 217: r4 = r7
+ 218: r4 += 4744
+ 219: *(u64 *)(r4 +40) = r2
+ 220: goto 203
+ 221: r0 = *(u64 *)(r10 -80)
+ 222: r1 = r7
+ 223: r1 += 24
+ 224: r3 = r0
+ 225: r2 = 256
+ 226: call probe_read_kernel
+ 227: r1 = 1
+ 228: *(u64 *)(r7 +16) = r1
+ 229: *(u32 *)(r7 +0) = 0
+ 230: *(u32 *)(r7 +4) = r9
+ 231: call get_smp_processor_id
+ 232: *(u32 *)(r7 +8) = r0
+ 233: r1 = map[ringbuf]
+ 235: r2 = 0
+ 236: call ringbuf_query
+ 237: r4 = 1
+ 238: r1 = r0
+ 239: r1 += 288
+ 240: if r1 < 1048576 goto 245
+ 241: r0 >>= 18
+ 242: r1 >>= 18
+ 243: if r0 == r1 goto 245
+ 244: r4 = 2
+ 245: r1 = map[ringbuf]
+ 247: r2 = r7
+ 248: r2 += 0
+ 249: r3 = 280
+ 250: call ringbuf_output
+ 251: if r0 != 0 goto 253
+ 252: goto 262
+ 253: *(u32 *)(r10 -8) = 0
+ 254: r1 = map[drops]
+ 256: r2 = r10
+ 257: r2 += -8
+ 258: call map_lookup_elem
+ 259: if r0 == 0 goto 262
+ 260: r1 = 1
+ 261: lock *(u64 *)(r0 +0) += r1
+ 262: goto 287
+ 263: *(u32 *)(r7 +0) = -1
+ 264: *(u32 *)(r7 +4) = r9
+ 265: call get_smp_processor_id
+ 266: *(u32 *)(r7 +8) = r0
+ 267: *(u32 *)(r7 +12) = 0
+ 268: *(u64 *)(r7 +16) = 0
+ 269: *(u64 *)(r7 +48) = 0
+ 270: r1 = map[ringbuf]
+ 272: r2 = r7
+ 273: r2 += 0
+ 274: r3 = 64
+ 275: r4 = 0
+ 276: call ringbuf_output
+ 277: if r0 == 0 goto 287
+ 278: *(u32 *)(r10 -8) = 3
+ 279: r1 = map[drops]
+ 281: r2 = r10
+ 282: r2 += -8
+ 283: call map_lookup_elem
+ 284: if r0 == 0 goto 287
+ 285: r1 = 1
+ 286: lock *(u64 *)(r0 +0) += r1
+ 287: r0 = 0
+ 288: exit
