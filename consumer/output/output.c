@@ -546,7 +546,8 @@ ustacks_sweep (struct output *o)
   size_t nrefs = 0, caprefs = 0, npresent = 0, cappresent = 0;
   for (size_t i = 0; i < o->prog->naggs; i++)
     referenced_captures (o, i, &refs, &nrefs, &caprefs);
-  qsort (refs, nrefs, USTACK_KEY_SIZE, capture_key_cmp);
+  if (nrefs)
+    qsort (refs, nrefs, USTACK_KEY_SIZE, capture_key_cmp);
   uint8_t key[USTACK_KEY_SIZE];
   const void *prev = NULL;
   while (bpf_map_get_next_key (o->ustacks_fd, prev, key) == 0)
@@ -565,7 +566,8 @@ ustacks_sweep (struct output *o)
       else
         memmove (present[nkept++], present[i], USTACK_KEY_SIZE);
     }
-  qsort (present, nkept, USTACK_KEY_SIZE, capture_key_cmp);
+  if (nkept)
+    qsort (present, nkept, USTACK_KEY_SIZE, capture_key_cmp);
   free (o->swept);
   o->swept = present;
   o->nswept = nkept;
