@@ -20,7 +20,10 @@ script="BEGIN { printf(\"ready\\n\"); } tgt*:$m::ready { } tgt*:$m::tick { @ = c
 dt=$!
 for _ in $(seq 100); do grep -q ready z.out 2>/dev/null && break; sleep 0.05; done
 check_eq "dtrace -Z started, matching nothing yet" "$(cat z.out)" "ready"
-"./$m" 5 wait 2>prog.err
+# the probes of a new process are attached one link after another: the
+# program waits 300 ms more once ready is enabled, or its ticks could run
+# before tick's link is made (as consumer-startup.sh's target does)
+TGT_SETTLE_MS=300 "./$m" 5 wait 2>prog.err
 wait "$dt"
 st=$?
 check_eq "a program started later: its 5 ticks counted, dtrace exits 0" "$st $(cat z.out)" \
