@@ -538,6 +538,17 @@ has_elf_magic (int fd)
   return pread (fd, magic, SELFMAG, 0) == SELFMAG && memcmp (magic, ELFMAG, SELFMAG) == 0;
 }
 
+bool
+sdt_file_is_elf (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  bool elf = has_elf_magic (fd);
+  close (fd);
+  return elf;
+}
+
 /* Open PATH as an ELF file for reading: *FD and the ELF handle, its
  * header in *EH.  NULL after an error; QUIET: none is printed for a file
  * that cannot be opened, is not regular or has no ELF magic. */

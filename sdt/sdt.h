@@ -149,6 +149,8 @@ struct sdt_file {
   struct sdt_probe_types *probe_types;
 };
 
+/* True if PATH opens and starts with the ELF magic. */
+bool sdt_file_is_elf (const char *path);
 /* Read every .note.stapsdt note of PATH.  Returns 0 on success.  A file that
  * cannot be opened or is not ELF gives -1 with an error printed
  * ("dtrace: PATH: not an ELF file", ...).  A malformed note is skipped with a

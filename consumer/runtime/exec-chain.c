@@ -7,6 +7,7 @@
 #include "common/diag.h"
 #include "common/files.h"
 #include "common/xalloc.h"
+#include "sdt/sdt.h"
 
 #include <bpf/bpf.h>
 #include <elf.h>
@@ -19,18 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-bool
-exec_chain_is_elf (const char *path)
-{
-  unsigned char magic[SELFMAG];
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
-  ssize_t n = read (fd, magic, sizeof magic);
-  close (fd);
-  return n == SELFMAG && memcmp (magic, ELFMAG, SELFMAG) == 0;
-}
 
 /* SIGSTOP to the process whose tgid is PID, at each of its execs. */
 static int
@@ -131,7 +120,7 @@ exec_chain_follow (struct dt_proc *p)
       if (st < 0)
         break;                      /* no exec for a while: left running */
       char *name = exec_name (p->pid);
-      bool elf = name && exec_chain_is_elf (name);
+      bool elf = name && sdt_file_is_elf (name);
       free (name);
       if (elf)
         {

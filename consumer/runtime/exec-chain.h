@@ -31,7 +31,4 @@
  * running (no ELF program within the bounds), -1 after an error. */
 int exec_chain_follow (struct dt_proc *p);
 
-/* True when PATH is an ELF file (its magic). */
-bool exec_chain_is_elf (const char *path);
-
 #endif

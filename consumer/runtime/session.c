@@ -303,7 +303,7 @@ run_to_evaltime (struct runtime *rt)
       struct dt_proc *d = &rt->dtp[i];
       if (!d->created || !d->held)
         continue;
-      if (!exec_chain_is_elf (d->exec_path))
+      if (!sdt_file_is_elf (d->exec_path))
         {
           int r = exec_chain_follow (d);
           if (r < 0)
