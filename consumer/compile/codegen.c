@@ -662,6 +662,13 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
       gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late, false);
     }
   int fin = g.errors != 0 ? -1 : asm_finish (&g.a);
+  if (fin == -2 && g.p->target.no_gotol)
+    {
+      diag_error ("the clauses of %s make a program whose jumps span more than 32767 "
+                  "instructions, which needs Linux 6.4 or later (long jumps, gotol): "
+                  "spread them over several probes", name);
+      fin = -1;
+    }
   if (fin == -2)
     {
       /* a conditional jump beyond 16 bits: every one through a goto */

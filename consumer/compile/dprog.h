@@ -233,6 +233,8 @@ struct dtarget {
                                    load and store */
   bool no_task_pt_regs;         /* no bpf_task_pt_regs (Linux < 5.15): ustack()
                                    takes the probe's own registers */
+  bool no_gotol;                /* no long jump (Linux < 6.4): a program whose
+                                   jumps need one is refused */
   bool no_attach_cookie;        /* no bpf_get_attach_cookie (Linux < 5.15): a
                                    uprobe program's cookie is a constant the
                                    loader patches in (bpf_image.cookie_insn) */

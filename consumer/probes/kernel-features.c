@@ -137,7 +137,7 @@ static const struct feature_row {
   [KF_VMLINUX_BTF] = { "vmlinux_btf", "5.4", "the kernel's BTF (/sys/kernel/btf/vmlinux)",
                        "execname of other threads, ppid and vtimestamp are refused", probe_btf },
   [KF_TASK_BTF] = { "task_btf", "5.11", "bpf_get_current_task_btf",
-                    "ustack() in profile probes reads the task's kernel stack", probe_task_btf },
+                    "as without bpf_task_pt_regs", probe_task_btf },
   [KF_ATOMIC_FETCH] = { "atomic_fetch", "5.12", "atomic fetch-add and compare-and-exchange",
                        "an add then a load; speculation ids claimed by load and store (exact "
                        "unless two CPUs race on one value)", probe_atomics },
@@ -145,8 +145,8 @@ static const struct feature_row {
                          "one copy of a probe's program per site, attached by perf-event ioctl",
                          probe_cookie },
   [KF_TASK_PT_REGS] = { "task_pt_regs", "5.15", "bpf_task_pt_regs",
-                        "ustack() in profile probes reads the task's kernel stack",
-                        probe_task_pt_regs },
+                        "ustack() takes the probe's own registers: in profile probes the sample's, "
+                        "so a sample taken in the kernel shows no user frames", probe_task_pt_regs },
   [KF_TRACE_NOPREALLOC] = { "trace_noprealloc", "6.1", "hash maps filled as they go in perf_event programs",
                            "ustack() captures are preallocated, at most 2048 distinct ones",
                            probe_trace_noprealloc },

@@ -10,7 +10,7 @@
  * attach code: per-site programs instead of attach cookies, perf-event
  * ioctls instead of BPF links, one uprobe per site instead of
  * uprobe_multi, character-by-character string loops instead of may_goto,
- * the task's kernel stack instead of bpf_task_pt_regs.  A D feature that
+ * the probe's own registers instead of bpf_task_pt_regs.  A D feature that
  * cannot work without one is refused with kernel_feature_refuse(): one
  * line naming the feature and the first kernel version that has it.
  *

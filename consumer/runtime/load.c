@@ -62,6 +62,7 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->sleepable = mode == UPROBE_MODE_MULTI && kernel_feature (KF_SLEEPABLE_UPROBE)
                  && !getenv ("SDTKIT_NO_SLEEPABLE");
   t->no_attach_cookie = !kernel_feature (KF_ATTACH_COOKIE);
+  t->no_gotol = !kernel_feature (KF_GOTOL);
   t->no_atomic_fetch = !kernel_feature (KF_ATOMIC_FETCH);
   t->no_task_pt_regs = !kernel_feature (KF_TASK_PT_REGS);
   t->may_goto = kernel_has_may_goto ();
