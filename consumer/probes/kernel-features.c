@@ -66,6 +66,15 @@ probe_task_btf (void)
   return LOADS (BPF_PROG_TYPE_KPROBE, CALL (BPF_FUNC_get_current_task_btf), RET0);
 }
 static bool
+probe_big_keys (void)
+{
+  int fd = bpf_map_create (BPF_MAP_TYPE_HASH, "sdtkit_feature", 520, 8, 1, NULL);
+  if (fd < 0)
+    return false;
+  close (fd);
+  return true;
+}
+static bool
 probe_atomics (void)
 {
   return LOADS (BPF_PROG_TYPE_SOCKET_FILTER, ST_IMM (BPF_DW, BPF_REG_10, -8, 0),
@@ -138,6 +147,9 @@ static const struct feature_row {
                        "execname of other threads, ppid and vtimestamp are refused", probe_btf },
   [KF_TASK_BTF] = { "task_btf", "5.11", "bpf_get_current_task_btf",
                     "as without bpf_task_pt_regs", probe_task_btf },
+  [KF_BIG_MAP_KEYS] = { "big_map_keys", "5.11", "hash map keys over 512 bytes",
+                       "an aggregation or associative array whose keys are longer is refused "
+                       "(a smaller -x strsize makes string keys shorter)", probe_big_keys },
   [KF_ATOMIC_FETCH] = { "atomic_fetch", "5.12", "atomic fetch-add and compare-and-exchange",
                        "an add then a load; speculation ids claimed by load and store (exact "
                        "unless two CPUs race on one value)", probe_atomics },

@@ -33,6 +33,7 @@ enum kernel_feature {
   KF_REF_CTR,           /* uprobe semaphores raised by the kernel */
   KF_VMLINUX_BTF,       /* /sys/kernel/btf/vmlinux */
   KF_TASK_BTF,          /* bpf_get_current_task_btf */
+  KF_BIG_MAP_KEYS,      /* hash map keys over 512 bytes */
   KF_ATOMIC_FETCH,      /* atomic fetch-add, compare-and-exchange */
   KF_ATTACH_COOKIE,     /* bpf_get_attach_cookie and BPF perf-event links */
   KF_TASK_PT_REGS,      /* bpf_task_pt_regs */

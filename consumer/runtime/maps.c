@@ -33,6 +33,21 @@ make_map (enum bpf_map_type type, const char *name, unsigned key, unsigned value
   return fd;
 }
 
+/* Do keys of KEY bytes fit in a hash map on this kernel (over 512 bytes:
+ * Linux 5.11)?  If not, one line names PREFIX NAME (an aggregation or a
+ * variable). */
+static bool
+key_fits (unsigned key, const char *prefix, const char *name)
+{
+  if (key <= 512 || kernel_feature (KF_BIG_MAP_KEYS))
+    return true;
+  char what[400];
+  snprintf (what, sizeof what, "%s%.300s, whose keys take %u bytes (a smaller -x strsize makes string keys shorter),",
+            prefix, name, key);
+  kernel_feature_refuse (KF_BIG_MAP_KEYS, what);
+  return false;
+}
+
 /* Sites of libraries -c/-p processes map after dtrace attached. */
 #define LATE_SITES 4096u
 
@@ -231,6 +246,8 @@ create_maps (struct runtime *rt)
        * count: a full dynamic variable space drops the store) */
       uint64_t want = p->dynvarsize / dprog_dynvar_elem_bytes (p) + 1;
       unsigned entries = want > (1u << 20) ? 1u << 20 : want < 16 ? 16 : (unsigned) want;
+      if (!key_fits (v->key_size, v->scope == VS_SELF ? "self->" : "", v->name))
+        return -1;
       rt->maps.vars[i] = make_map (BPF_MAP_TYPE_HASH, "dt_var", v->key_size, v->value_size, entries, 0);
       if (rt->maps.vars[i] < 0)
         return -1;
@@ -247,6 +264,8 @@ create_maps (struct runtime *rt)
            * key ("N aggregation drops on CPU M") */
           uint64_t want = p->aggsize ? p->aggsize / (a->key_size + a->value_size) : 16384;
           unsigned entries = want < 1 ? 1 : want > (1u << 20) ? 1u << 20 : (unsigned) want;
+          if (!key_fits (a->key_size, "@", a->name))
+            return -1;
           rt->maps.aggs[i] = make_map (BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", a->key_size, a->value_size,
                                        entries, 0);
         }

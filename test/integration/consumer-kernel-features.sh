@@ -19,7 +19,7 @@ check_eq "doc/kernels.md's table is dtrace --kernel-features=markdown" "$got" "$
 
 # --- this kernel's answers follow its version
 "$DTRACE" --kernel-features >feat.out 2>&1
-check_match "--kernel-features names the kernel" "$(head -1 feat.out)" "^Linux $kernel:\$"
+check_eq "--kernel-features names the kernel" "$(head -1 feat.out)" "Linux $kernel:"
 while read -r yes name ver rest; do
   vmaj=${ver%%.*}; vmin=${ver#*.}
   if [ "$kmaj" -gt "$vmaj" ] || { [ "$kmaj" -eq "$vmaj" ] && [ "$kmin" -ge "$vmin" ]; }; then
@@ -39,6 +39,15 @@ check_eq "... one line naming the feature and Linux 6.4" "$(cat gotol.err)" \
   "dtrace: the clauses of dtrace_BEGIN make a program whose jumps span more than 32767 instructions, which needs Linux 6.4 or later (long jumps, gotol): spread them over several probes"
 check_eq "... and no output" "$(cat gotol.out)" ""
 
+# --- keys over 512 bytes: refused in one line where hash maps cannot hold them
+off=
+grep -q '^  yes big_map_keys ' feat.out && off=big_map_keys
+SDTKIT_KERNEL_FEATURES_OFF=$off "$DTRACE" -q -n 'BEGIN { @big[probefunc, probename] = count(); exit(0); }' >keys.out 2>keys.err; rc=$?
+check_eq "an aggregation with 528-byte keys without big_map_keys: exit 1, one line naming Linux 5.11" "$rc:$(cat keys.err)" \
+  "1:dtrace: @big, whose keys take 528 bytes (a smaller -x strsize makes string keys shorter), needs Linux 5.11 or later (hash map keys over 512 bytes); this kernel is $kernel"
+out=$(SDTKIT_KERNEL_FEATURES_OFF=$off "$DTRACE" -q -x strsize=128 -n 'BEGIN { @big[probefunc, probename] = count(); exit(0); }' 2>&1)
+check_match "... and with -x strsize=128 it runs" "$out" '^  +BEGIN +1$'
+
 # --- the fallbacks, forced, against the fast paths
 "$DTRACE" -h -s "$data/target.d" -o target.h || fail "dtrace -h target.d"
 "$DTRACE" -G -s "$data/target.d" -o target-sem.o || fail "dtrace -G target.d"
@@ -47,7 +56,7 @@ gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o deep || fail "build de
 prog_usdt='tgt$target:::tick, tgt$target:::neg { @[probename, arg0 % 3] = count(); @s = stddev(arg0); }
   tgt$target:::tick { self->s = speculation(); speculate(self->s); printf("%d;", arg0); }
   tgt$target:::tick /arg0 % 2/ { commit(self->s); } tgt$target:::tick /!(arg0 % 2)/ { discard(self->s); }'
-prog_pid='pid$target::f3:entry, pid$target::f5:entry, pid$target::f5:return { @[probefunc, probename] = count(); }
+prog_pid='pid$target::f3:entry, pid$target::f5:entry, pid$target::f5:return { @[probefunc] = count(); @n[probename] = count(); }
   pid$target::f6:entry { @u[ustack(3)] = count(); }'
 for f in attach_cookie,uprobe_multi atomic_fetch task_pt_regs,task_btf; do
   for p in usdt pid; do
