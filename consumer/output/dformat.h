@@ -394,6 +394,12 @@ size_t dfmt_agg_print_order (const struct dfmt_ctx *ctx, const struct dfmt_agg *
  * prints it: "64", "-8", "< 0", ">= 100". */
 void dfmt_quant_label (const struct dfmt_aggdesc *d, unsigned b, char *buf, size_t size);
 
+/* The inclusive upper bound of bucket B's values (all values are
+ * integers): 7 for quantize's 4 row, 0 for its zero row, -4 for its -4 row
+ * (-7..-4), low-1 for lquantize's "< low" row.  False for the open-ended
+ * top row of lquantize and llquantize (">= high"), which has none. */
+bool dfmt_quant_upper (const struct dfmt_aggdesc *d, unsigned b, int64_t *upper);
+
 /* Compile-time check of printa(@a, @b, ...) key signatures:
  *   D_PRINTA_AGGKEY   "printa( ): @a and @b do not have matching key
  *                      signatures: @a has 1 key, @b has 0 keys"
