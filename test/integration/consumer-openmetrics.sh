@@ -16,7 +16,8 @@
 # histogram_quantile() of the histogram with the values the buckets give.
 # Then the file's last version at exit, -x oformat=openmetrics without -o
 # (the text at the end on stdout), and bad addresses, a port in use and an
-# unwritable file: one line, exit 1.
+# unwritable file: one line, exit 1.  Last, scripts/mcmetrics.d run by its
+# #! line on the memcached sample, exporting both ways at once.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 for tool in promtool prometheus curl python3; do
@@ -239,7 +240,7 @@ check_eq "-x oformat=openmetrics without -o: the text on stdout at the end" "$ou
   'dtrace_level{key0="3"} -7' '# EOF')"
 
 # bad addresses, an unwritable file: one line, exit 1
-for addr in nonsense 127.0.0.1: 127.0.0.1:65536 '::1:80' 'no-such-host.invalid:80'; do
+for addr in nonsense 127.0.0.1: 127.0.0.1:65536 '::1:80' 192.0.2.1:9464; do
   "$DTRACE" -q -x metrics="$addr" -n 'BEGIN { exit(0); }' > bad.out 2> bad.err; rc=$?
   if [ $rc = 1 ] && [ "$(wc -l < bad.err)" = 1 ] && grep -q "^dtrace: failed to serve metrics at '$addr': " bad.err; then
     ok "-x metrics=$addr: one line, exit 1 ($(cat bad.err))"
@@ -250,4 +251,51 @@ done
 "$DTRACE" -q -x oformat=openmetrics -o /nonexistent-dir/m.prom -n 'BEGIN { exit(0); }' > bad.out 2> bad.err; rc=$?
 check_eq "an unwritable metrics file: exit 1" "$rc:$(wc -l < bad.err)" "1:1"
 check_match "... naming the file" "$(cat bad.err)" "^dtrace: failed to write metrics file '/nonexistent-dir/m.prom': "
+
+# scripts/mcmetrics.d by its #! line, on the memcached sample: the file
+# and the endpoint at once, known commands, exact counts
+mc=$BUILDDIR/samples/memcached/memcached
+if [ ! -x "$mc" ]; then
+  fail "scripts/mcmetrics.d: the memcached sample ($mc) was not built"
+  done_testing
+fi
+mcport=$(free_port)
+"$mc" -p "$mcport" -l 127.0.0.1 -U 0 -t 2 2> mc-server.err &
+mcpid=$!
+mport=$(free_port)
+PATH=$BUILDDIR:$PATH "$SRCDIR/scripts/mcmetrics.d" -x oformat=openmetrics -o "$T/mc.prom" -x aggrate=100ms \
+  -x metrics=127.0.0.1:$mport -p $mcpid > mcs.out 2> mcs.err &
+mdpid=$!
+wait_attached $mdpid 30 || fail "scripts/mcmetrics.d attached"
+python3 - "$mcport" <<'PY' || fail "the memcached client"
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+f = s.makefile("rwb")
+for i in range(10):
+    f.write(b"set k%d 0 0 5\r\nhello\r\n" % i); f.flush(); assert f.readline() == b"STORED\r\n"
+for i in range(15):
+    f.write(b"get k%d\r\n" % i); f.flush()
+    while f.readline() != b"END\r\n":
+        pass
+f.write(b"delete k1\r\n"); f.flush(); f.readline()
+f.write(b"version\r\n"); f.flush(); f.readline()
+PY
+sleep 0.5
+curl -s -o mcs-http.prom "http://127.0.0.1:$mport/metrics" || fail "mcmetrics.d: GET /metrics"
+for f in mc.prom mcs-http.prom; do
+  check "scripts/mcmetrics.d: promtool check metrics passes ($f)" sh -c "promtool check metrics < $f"
+  got=$(grep -E '^dtrace_(commands_total|gets_total|stored_value_size_(sum|count)|command_latency_count)' $f | sort)
+  check_eq "scripts/mcmetrics.d: command counts, get hits and misses, stored sizes ($f)" "$got" "$(printf '%s\n' \
+    'dtrace_command_latency_count{key0="delete"} 1' 'dtrace_command_latency_count{key0="get"} 15' \
+    'dtrace_command_latency_count{key0="other"} 1' 'dtrace_command_latency_count{key0="set"} 10' \
+    'dtrace_commands_total{key0="delete"} 1' 'dtrace_commands_total{key0="get"} 15' \
+    'dtrace_commands_total{key0="other"} 1' 'dtrace_commands_total{key0="set"} 10' \
+    'dtrace_gets_total{key0="hit"} 10' 'dtrace_gets_total{key0="miss"} 5' \
+    'dtrace_stored_value_size_count 10' 'dtrace_stored_value_size_sum 70')"
+done
+kill -INT $mdpid; wait $mdpid; rc=$?
+check_eq "scripts/mcmetrics.d: exit 0 on SIGINT" "$rc" 0
+check_match "scripts/mcmetrics.d: prints the aggregations as usual at the end" "$(cat mcs.out)" '^  get +15$'
+check_eq "scripts/mcmetrics.d: no error" "$(cat mcs.err)" ""
+kill $mcpid 2>/dev/null; wait $mcpid 2>/dev/null
 done_testing
