@@ -233,6 +233,14 @@ scalar_entry (struct dfmt_out *o, const char *sample, const struct dfmt_agg *a, 
       /* as printed (the metrics' tables are never normalized) */
       dfmt_outf (o, " %" PRIu64 "\n", (uint64_t) dfmt_agg_display (a, e));
       break;
+    case DFMT_AGG_MIN: case DFMT_AGG_MAX:
+      /* cleared (or all of its CPUs' values unset): no value, not DTrace's
+       * INT64_MAX / INT64_MIN placeholder */
+      if (e->value == (d->fn == DFMT_AGG_MIN ? INT64_MAX : INT64_MIN))
+        dfmt_puts (o, " NaN\n");
+      else
+        dfmt_outf (o, " %" PRId64 "\n", e->value);
+      break;
     default:
       dfmt_outf (o, " %" PRId64 "\n", e->value);
       break;
@@ -290,8 +298,12 @@ family (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_agg *a
   unsigned lo = 0, hi = 0;
   bool rows = histogram && bucket_range (a, &lo, &hi);
   char **texts = xcalloc (d->nkeys ? d->nkeys : 1, sizeof *texts);
-  for (size_t i = 0; i < dfmt_agg_count (a); i++)
+  size_t n = dfmt_agg_count (a);
+  size_t *order = xcalloc (n ? n : 1, sizeof *order);
+  n = dfmt_agg_print_order (ctx, a, order);      /* as printa prints them: stable */
+  for (size_t j = 0; j < n; j++)
     {
+      size_t i = order[j];
       const struct dfmt_value *keys = dfmt_agg_keys_at (a, i);
       for (size_t k = 0; k < d->nkeys; k++)
         texts[k] = key_text (ctx, &keys[k]);
@@ -302,6 +314,7 @@ family (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_agg *a
       for (size_t k = 0; k < d->nkeys; k++)
         free (texts[k]);
     }
+  free (order);
   free (texts);
   free (name);
 }

@@ -13,7 +13,8 @@
  *                        valid UTF-8, symbols their text, stacks one folded
  *                        label: frames root first, joined by ';')
  *   count() sum()        counter, samples dtrace_<name>_total
- *   min max avg stddev   gauge (avg the exact mean sum/count)
+ *   min max avg stddev   gauge (avg the exact mean sum/count; a cleared
+ *                        min or max NaN)
  *   quantize lquantize   histogram: cumulative dtrace_<name>_bucket{le=...},
  *   llquantize           le the inclusive upper bound of the row, rows from
  *                        one below the lowest non-empty row of any key to the

@@ -133,11 +133,17 @@ metrics_export_start (struct runtime *rt)
   m->origins = xcalloc (p->naggs ? p->naggs : 1, sizeof *m->origins);
   for (size_t i = 0; i < p->naggs; i++)
     m->origins[i] = origin_of (rt, &p->aggs[i]);
-  /* the file at once (a directory we cannot write to is an error now,
-   * not a line a second later) */
-  if (m->file && write_file (rt) != 0)
-    return -1;
-  m->next_write = now_ms () + (uint64_t) m->rate_ms;
+  /* a directory we cannot write to is an error now, not a line once
+   * tracing runs; the file is first written when tracing starts */
+  struct unnamed_file u;
+  if (m->file && unnamed_open (&u, m->file, 0644) != 0)
+    {
+      diag_error ("failed to write metrics file '%s': %s", m->file, strerror (errno));
+      return -1;
+    }
+  if (m->file)
+    unnamed_discard (&u);
+  m->next_write = 0;
   if (rt->metrics_addr && !(m->srv = metrics_server_start (rt->metrics_addr, render, rt)))
     return -1;
   return 0;

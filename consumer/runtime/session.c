@@ -573,14 +573,15 @@ consumer_run (const struct consumer_options *opt)
     }
   rt.spec = spec_store_new (p);
   p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
-  if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
+  /* the metrics address and file checked before anything is attached */
+  if (metrics_export_start (&rt) != 0 || create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
     goto out;
 
   if (!p->quiet)
     for (size_t s = 0; s < rt.nsrc; s++)
       diag_notice ("%s matched %zu probe%s", rt.src[s].notice, rt.matched[s], rt.matched[s] == 1 ? "" : "s");
 
-  if (open_ring_buffers (&rt) != 0 || lib_events_arm (&rt) != 0 || metrics_export_start (&rt) != 0)
+  if (open_ring_buffers (&rt) != 0 || lib_events_arm (&rt) != 0)
     goto out;
   /* BEGIN's output comes before anything a -c command prints */
   ring_buffer__consume (rt.rb);
