@@ -88,6 +88,39 @@ check "promtool check metrics passes on GET /metrics" sh -c 'promtool check metr
 check_match "GET /metrics: 200, Content-Type text/plain; version=0.0.4" "$(cat http.hdr)" \
   '^HTTP/1.1 200 OK.*$|Content-Type: text/plain; version=0.0.4'
 
+# an idle client holds a slot, not the server; a request head over 8 KiB
+# is refused; other paths are 404
+python3 - "$mport" > http-bounds.out <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+idle = socket.create_connection(("127.0.0.1", port))
+idle.sendall(b"GET /metr")
+t = time.time()
+s = socket.create_connection(("127.0.0.1", port), timeout=5)
+s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+data = b""
+while True:
+    d = s.recv(65536)
+    if not d:
+        break
+    data += d
+print("scrape %s %.2f" % (data.split(b"\r\n")[0].decode(), time.time() - t))
+big = socket.create_connection(("127.0.0.1", port), timeout=5)
+try:
+    big.sendall(b"GET /metrics HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n")
+except OSError:
+    pass
+print("big %s" % big.recv(100).split(b"\r\n")[0].decode())
+nf = socket.create_connection(("127.0.0.1", port), timeout=5)
+nf.sendall(b"GET /other HTTP/1.0\r\n\r\n")
+print("other %s" % nf.recv(100).split(b"\r\n")[0].decode())
+PY
+read -r _ a b _ secs < <(grep "^scrape" http-bounds.out)
+check "GET /metrics answered at once beside an idle client ($a $b, ${secs:-?} s)" \
+  sh -c "[ '$a $b' = 'HTTP/1.1 200' ] && python3 -c 'import sys; sys.exit(0 if float(\"${secs:-9}\") < 1 else 1)'"
+check_eq "a request head over 8 KiB: 431" "$(sed -n 's/^big //p' http-bounds.out)" "HTTP/1.1 431 Request Header Fields Too Large"
+check_eq "another path: 404" "$(sed -n 's/^other //p' http-bounds.out)" "HTTP/1.1 404 Not Found"
+
 # the values: what mload did
 cat > expect.py <<'PY'
 import re, sys
