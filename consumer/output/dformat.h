@@ -311,7 +311,8 @@ struct dfmt_aggdesc {
 struct dfmt_aggval {
   int64_t value;               /* count, sum, min, max */
   int64_t count;               /* avg, stddev: number of values */
-  int64_t sum;                 /* avg, stddev */
+  int64_t sum;                 /* avg, stddev; the quantize family: the sum of
+                                  value x increment (OpenMetrics' _sum) */
   uint64_t sumsq_lo, sumsq_hi; /* stddev: sum of squares, 128-bit */
   int64_t *buckets;            /* quantize family: dfmt_agg_nbuckets() counts (owned) */
 };
