@@ -272,6 +272,16 @@ check_eq "-x oformat=openmetrics without -o: the text on stdout at the end" "$ou
   '# HELP dtrace_level min() of @level, the -n program line 1' '# TYPE dtrace_level gauge' \
   'dtrace_level{key0="3"} -7' '# EOF')"
 
+out=$("$DTRACE" -q -x oformat=openmetrics -n 'BEGIN { @a["x"] = count(); @b["y"] = count(); @q["k"] = quantize(5); @lo["k"] = min(2); clear(@a); clear(@q); clear(@lo); trunc(@b); exit(0); }')
+check_eq "clear(): the keys stay at 0 (a counter reset), a min NaN; trunc(): the keys are gone" "$out" "$(printf '%s\n' \
+  '# HELP dtrace_a_total count() of @a, the -n program line 1' '# TYPE dtrace_a_total counter' \
+  'dtrace_a_total{key0="x"} 0' \
+  '# HELP dtrace_b_total count() of @b, the -n program line 1' '# TYPE dtrace_b_total counter' \
+  '# HELP dtrace_q quantize() of @q, the -n program line 1' '# TYPE dtrace_q histogram' \
+  'dtrace_q_bucket{key0="k",le="+Inf"} 0' 'dtrace_q_sum{key0="k"} 0' 'dtrace_q_count{key0="k"} 0' \
+  '# HELP dtrace_lo min() of @lo, the -n program line 1' '# TYPE dtrace_lo gauge' \
+  'dtrace_lo{key0="k"} NaN' '# EOF')"
+
 # bad addresses, an unwritable file: one line, exit 1
 for addr in nonsense 127.0.0.1: 127.0.0.1:65536 '::1:80' 192.0.2.1:9464; do
   "$DTRACE" -q -x metrics="$addr" -n 'BEGIN { exit(0); }' > bad.out 2> bad.err; rc=$?
