@@ -80,7 +80,16 @@ else
   fail "the metrics file was whole at every read"; sed 's/^/    /' reader.out | head -20
 fi
 [ -e done ] || fail "the traced program finished its requests"
-sleep 0.3                         # the file's next version has every request
+# settled FILE MARK: wait (at most 10 s each) for a version of FILE written
+# after MARK was made, then for the one after it, which was read from the
+# maps after the first was written: it holds everything done before MARK
+newer_than () {
+  local n=200
+  while [ $n -gt 0 ] && ! [ "$1" -nt "$2" ]; do sleep 0.05; n=$((n - 1)); done
+  [ "$1" -nt "$2" ] || fail "a version of $1 newer than $2 within 10 s"
+}
+settled () { newer_than "$1" "$2"; touch "$2.next"; newer_than "$1" "$2.next"; }
+settled m.prom done
 cp m.prom m1.prom
 check "promtool check metrics passes on the file" sh -c 'promtool check metrics < m1.prom'
 curl -s -o http.prom -D http.hdr "http://127.0.0.1:$mport/metrics" || fail "GET /metrics"
@@ -323,7 +332,8 @@ for i in range(15):
 f.write(b"delete k1\r\n"); f.flush(); f.readline()
 f.write(b"version\r\n"); f.flush(); f.readline()
 PY
-sleep 0.5
+touch mc-done
+settled mc.prom mc-done
 curl -s -o mcs-http.prom "http://127.0.0.1:$mport/metrics" || fail "mcmetrics.d: GET /metrics"
 for f in mc.prom mcs-http.prom; do
   check "scripts/mcmetrics.d: promtool check metrics passes ($f)" sh -c "promtool check metrics < $f"
