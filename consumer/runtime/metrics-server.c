@@ -66,15 +66,18 @@ split_addr (const char *addr, char **host, char **port)
   return true;
 }
 
-/* A listening socket for AI, or -1 with errno set. */
+/* A listening socket for AI, or -1 with errno set.  ANY: the wildcard
+ * address, which an IPv6 socket takes for IPv4 too. */
 static int
-listen_on (const struct addrinfo *ai)
+listen_on (const struct addrinfo *ai, bool any)
 {
   int fd = socket (ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
   if (fd < 0)
     return -1;
-  int one = 1;
+  int one = 1, zero = 0;
   setsockopt (fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  if (any && ai->ai_family == AF_INET6)
+    setsockopt (fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
   if (bind (fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen (fd, 16) != 0)
     {
       int e = errno;
@@ -108,7 +111,8 @@ metrics_server_start (const char *addr, metrics_render_fn render, void *arg)
     }
   struct addrinfo hints = { .ai_flags = AI_PASSIVE | AI_NUMERICSERV, .ai_family = AF_UNSPEC,
                             .ai_socktype = SOCK_STREAM }, *res = NULL;
-  int r = getaddrinfo (*host ? host : NULL, port, &hints, &res);
+  bool any = !*host;
+  int r = getaddrinfo (any ? NULL : host, port, &hints, &res);
   free (host);
   free (port);
   if (r != 0)
@@ -116,10 +120,13 @@ metrics_server_start (const char *addr, metrics_render_fn render, void *arg)
       diag_error ("failed to serve metrics at '%s': %s", addr, gai_strerror (r));
       return NULL;
     }
+  /* every address: IPv6's wildcard first (it takes IPv4 too), then the
+   * rest in getaddrinfo's order */
   int fd = -1, err = 0;
-  for (const struct addrinfo *ai = res; ai && fd < 0; ai = ai->ai_next)
-    if ((fd = listen_on (ai)) < 0 && !err)
-      err = errno;
+  for (int pass = any ? 0 : 1; pass < 2 && fd < 0; pass++)
+    for (const struct addrinfo *ai = res; ai && fd < 0; ai = ai->ai_next)
+      if ((pass == 1 || ai->ai_family == AF_INET6) && (fd = listen_on (ai, any)) < 0 && !err)
+        err = errno;
   freeaddrinfo (res);
   if (fd < 0)
     {

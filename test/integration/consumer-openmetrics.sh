@@ -291,6 +291,18 @@ check_eq "clear(): the keys stay at 0 (a counter reset), a min NaN; trunc(): the
   '# HELP dtrace_lo min() of @lo, the -n program line 1' '# TYPE dtrace_lo gauge' \
   'dtrace_lo{key0="k"} NaN' '# EOF')"
 
+# :PORT, every address: IPv4 and IPv6 (when the machine has it)
+wport=$(free_port)
+"$DTRACE" -q -x metrics=:$wport -n 'BEGIN { @up = count(); } tick-10s { exit(0); }' > wild.out 2> wild.err &
+wpid=$!
+for _ in $(seq 1 50); do curl -s -o wild4.prom "http://127.0.0.1:$wport/metrics" && break; sleep 0.1; done
+check_match "-x metrics=:PORT answers on 127.0.0.1" "$(cat wild4.prom 2>/dev/null)" '^dtrace_up_total 1$'
+if [ -e /proc/net/if_inet6 ] && python3 -c 'import socket; s = socket.socket(socket.AF_INET6); s.bind(("::1", 0))' 2>/dev/null; then
+  curl -s -o wild6.prom "http://[::1]:$wport/metrics"
+  check_match "-x metrics=:PORT answers on [::1]" "$(cat wild6.prom 2>/dev/null)" '^dtrace_up_total 1$'
+fi
+kill -INT $wpid; wait $wpid
+
 # bad addresses, an unwritable file: one line, exit 1
 for addr in nonsense 127.0.0.1: 127.0.0.1:65536 '::1:80' 192.0.2.1:9464; do
   "$DTRACE" -q -x metrics="$addr" -n 'BEGIN { exit(0); }' > bad.out 2> bad.err; rc=$?
