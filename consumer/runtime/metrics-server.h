@@ -35,8 +35,9 @@ struct metrics_server;
 /* Append the document to BUF. */
 typedef void (*metrics_render_fn) (void *arg, struct dfmt_out *buf);
 
-/* Listen on ADDR: HOST:PORT, [IPv6]:PORT or :PORT (every address), HOST a
- * numeric address or a name; PORT 0 picks a free port.  NULL after one
+/* Listen on ADDR: HOST:PORT, [IPv6]:PORT or :PORT (every address, IPv6
+ * and IPv4), HOST a numeric address or a name; PORT 0 picks a free port.
+ * NULL after one
  * error line on stderr (a bad address, a port in use...). */
 struct metrics_server *metrics_server_start (const char *addr, metrics_render_fn render, void *arg);
 
