@@ -37,8 +37,7 @@ typedef void (*metrics_render_fn) (void *arg, struct dfmt_out *buf);
 
 /* Listen on ADDR: HOST:PORT, [IPv6]:PORT or :PORT (every address, IPv6
  * and IPv4), HOST a numeric address or a name; PORT 0 picks a free port.
- * NULL after one
- * error line on stderr (a bad address, a port in use...). */
+ * NULL after one error line on stderr (a bad address, a port in use...). */
 struct metrics_server *metrics_server_start (const char *addr, metrics_render_fn render, void *arg);
 
 /* The port listened on (useful after PORT 0). */
