@@ -135,6 +135,8 @@ enum map_id {
 #define USTACK_BYTES_DEFAULT 8192u
 #define USTACK_BYTES_MAX 32768u
 #define USTACK_CAPTURES_MAX 16384u
+/* ... where they must be preallocated (kernel-features.h KF_TRACE_NOPREALLOC) */
+#define USTACK_CAPTURES_PREALLOC 2048u
 #define USTACK_KEY_SIZE 16         /* the pid and the hash: MAP_USTACKS' key */
 
 #define MAP_REF_VAR 0x40000000u

@@ -25,6 +25,7 @@
 #include "common/files.h"
 #include "common/strset.h"
 #include "common/xalloc.h"
+#include "consumer/probes/kernel-features.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0"
@@ -354,6 +355,11 @@ main (int argc, char **argv)
     {
     case MODE_VERSION:
       printf ("dtrace: sdtkit %s (USDT probes as systemtap v3 notes)\n", PACKAGE_VERSION);
+      rc = 0;
+      break;
+    case MODE_KERNEL_FEATURES:
+    case MODE_KERNEL_FEATURES_MARKDOWN:
+      kernel_features_print (stdout, o.mode == MODE_KERNEL_FEATURES_MARKDOWN);
       rc = 0;
       break;
     case MODE_HELP:

@@ -127,6 +127,11 @@ parse_words (int argc, char **argv, struct dtrace_options *o, struct option_caps
           o->mode = MODE_HELP;
           continue;
         }
+      if (strcmp (a, "--kernel-features") == 0 || strcmp (a, "--kernel-features=markdown") == 0)
+        {
+          o->mode = a[17] ? MODE_KERNEL_FEATURES_MARKDOWN : MODE_KERNEL_FEATURES;
+          continue;
+        }
       if (a[1] == '-')
         return usage_error ("invalid option", a);
 
@@ -184,7 +189,8 @@ parse_words (int argc, char **argv, struct dtrace_options *o, struct option_caps
         }
     }
 
-  if (o->mode == MODE_VERSION || o->mode == MODE_HELP)
+  if (o->mode == MODE_VERSION || o->mode == MODE_HELP || o->mode == MODE_KERNEL_FEATURES
+      || o->mode == MODE_KERNEL_FEATURES_MARKDOWN)
     return 0;
   if (o->header && o->link)
     return usage_error ("-h and -G cannot be used together", NULL);

@@ -23,7 +23,9 @@ enum dtrace_mode {
   MODE_LIST,        /* -l */
   MODE_TRACE,       /* -n / -s / -P ... without -h/-G/-l: the consumer */
   MODE_VERSION,     /* -V */
-  MODE_HELP         /* --help */
+  MODE_HELP,        /* --help */
+  MODE_KERNEL_FEATURES,          /* --kernel-features: this kernel's answers */
+  MODE_KERNEL_FEATURES_MARKDOWN  /* --kernel-features=markdown: doc/kernels.md's table */
 };
 
 struct dtrace_options {

@@ -71,15 +71,17 @@ gen_probe_calls () {
   echo '}'
 }
 
-# wait_attached PID [SECONDS]: wait until process PID holds BPF links (our
-# dtrace has enabled its probes) and their number has not changed for half
+# wait_attached PID [SECONDS]: wait until process PID holds BPF links or
+# perf events with programs (our dtrace has enabled its probes) and their number has not changed for half
 # a second, at most SECONDS (default 60).  The first link alone is not
 # enough: under -p/-c the dynamic linker's hook (lib-loads.c) is attached
 # before the probes, and on a loaded machine well before them.
 wait_attached () {
   local pid=$1 n=$(( ${2:-60} * 10 )) links last=-1 same=0
   while [ $n -gt 0 ] && [ -d "/proc/$pid" ]; do
-    links=$(grep -ls '^link_type:' /proc/"$pid"/fdinfo/* 2>/dev/null | wc -l)
+    # BPF links, or (kernels before 5.15: no perf-event links) perf events
+    links=$(( $(grep -ls '^link_type:' /proc/"$pid"/fdinfo/* 2>/dev/null | wc -l)
+              + $(find /proc/"$pid"/fd -lname 'anon_inode:\[perf_event\]' 2>/dev/null | wc -l) ))
     if [ "$links" -gt 0 ] && [ "$links" = "$last" ]; then
       same=$((same + 1)); [ $same -ge 5 ] && return 0
     else

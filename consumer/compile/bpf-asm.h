@@ -29,6 +29,7 @@ enum { R0 = 0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10 };
 #define A32_IMM(op, d, i)  BPF_INSN (BPF_ALU | BPF_OP (op) | BPF_K, d, 0, 0, i)
 #define MOV64_REG(d, s)    BPF_INSN (BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
 #define MOV64_IMM(d, i)    BPF_INSN (BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
+#define MOV32_IMM(d, i)    BPF_INSN (BPF_ALU | BPF_MOV | BPF_K, d, 0, 0, i)
 #define MOV32_REG(d, s)    BPF_INSN (BPF_ALU | BPF_MOV | BPF_X, d, s, 0, 0)
 #define NEG64(d)           BPF_INSN (BPF_ALU64 | BPF_NEG, d, 0, 0, 0)
 /* Memory: size is BPF_B / BPF_H / BPF_W / BPF_DW */

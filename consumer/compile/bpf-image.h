@@ -30,6 +30,12 @@ struct bpf_image {
   unsigned prog_type;          /* enum bpf_prog_type */
   unsigned expected_attach_type;
   unsigned prog_flags;         /* BPF_F_SLEEPABLE ... */
+  long cookie_insn;            /* 0, or the index of the `w0 = 0` that stands
+                                  for bpf_get_attach_cookie() on kernels
+                                  without it (dtarget.no_attach_cookie): the
+                                  loader loads one copy of the program per
+                                  cookie, with the cookie in its imm (never
+                                  0: a program starts with r6 = r1) */
   char *name;
 };
 

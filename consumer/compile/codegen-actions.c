@@ -34,10 +34,21 @@ cg_speculation (struct gen *g)
       cg_emit (g, MOV64_IMM (R1, (int32_t) id));
       spec_entry (g, next);
       cg_emit (g, MOV64_REG (R2, R0));
-      cg_emit (g, MOV64_IMM (R0, 0));
-      cg_emit (g, MOV64_IMM (R1, 1));
-      cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R2, R1, 0, BPF_CMPXCHG));
-      asm_jmp_imm (&g->a, BPF_JNE, R0, 0, next);
+      if (g->p->target.no_atomic_fetch)
+        {
+          /* no compare-and-exchange: a load and a store (two CPUs may,
+           * rarely, claim the same id at the same moment) */
+          cg_emit (g, LDX (BPF_DW, R0, R2, 0));
+          asm_jmp_imm (&g->a, BPF_JNE, R0, 0, next);
+          cg_emit (g, ST_IMM (BPF_DW, R2, 0, 1));
+        }
+      else
+        {
+          cg_emit (g, MOV64_IMM (R0, 0));
+          cg_emit (g, MOV64_IMM (R1, 1));
+          cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R2, R1, 0, BPF_CMPXCHG));
+          asm_jmp_imm (&g->a, BPF_JNE, R0, 0, next);
+        }
       cg_emit (g, ST_IMM (BPF_DW, R2, 8, 0));
       cg_emit (g, MOV64_IMM (R0, (int32_t) id));
       asm_ja (&g->a, done);
@@ -67,7 +78,7 @@ gen_speculate (struct gen *g)
    * a drop, and the rest of the clause (its assignments too) is skipped */
   int fits = asm_label (&g->a);
   cg_emit (g, MOV64_IMM (R1, (int32_t) g->cl->rec_size));
-  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 8, BPF_ADD | BPF_FETCH));
+  cg_fetch_add (g, R0, R1, 8, R2);
   cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) g->cl->rec_size));
   asm_ld_imm64 (&g->a, R2, g->p->specsize);
   asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);

@@ -71,7 +71,7 @@ cgagg_stddev (struct gen *g, int value_slot)
   /* sumsq.lo += low (fetching the old value); a wrap carries into hi */
   E (MOV64_REG (R4, R3));
   E (LDX (BPF_DW, R0, R10, (int16_t) ptr));
-  E (BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R3, 16, BPF_ADD | BPF_FETCH));
+  cg_fetch_add (g, R0, R3, 16, R5);
   E (A64_REG (BPF_ADD, R4, R3));                    /* old + low */
   carry_into (g, R4, R3, R2);
   E (ATOMIC_ADD64 (R0, R2, 24));

@@ -50,6 +50,7 @@ struct gen {
   int depth;
   unsigned nstr;
   unsigned nstk;              /* stack/symbol temporaries in use */
+  long cookie_insn;           /* bpf_image.cookie_insn */
   int fault;                  /* label: the clause faulted */
   int clause_end;             /* label: the end of the clause */
   unsigned action_no;         /* DTrace's action number (0: the predicate), for faults */
@@ -96,6 +97,11 @@ bool cg_sleepable (const struct gen *g);
 
 /* codegen.c: r7 = this CPU's scratch area (or exit). */
 void cg_scratch_lookup (struct gen *g);
+/* *(u64 *)(PTR + OFF) += VAL, atomically, and VAL = the value before the
+ * add.  Kernels without atomic fetch (dtarget.no_atomic_fetch): an atomic
+ * add, then VAL = the value after it minus the addend (kept in SCRATCH),
+ * exact unless another CPU adds at the same moment. */
+void cg_fetch_add (struct gen *g, int ptr, int val, int16_t off, int scratch);
 
 /* codegen.c: the emitter and the expression stack. */
 struct bpf_asm *cg_asm (struct gen *g);

@@ -43,10 +43,32 @@ capture_addr (struct gen *g, int reg, unsigned add)
 static void
 capture_regs (struct gen *g)
 {
-  cg_emit (g, CALL (BPF_FUNC_get_current_task_btf));
-  cg_emit (g, MOV64_REG (R1, R0));
-  cg_emit (g, CALL (BPF_FUNC_task_pt_regs));
-  cg_emit (g, MOV64_REG (R3, R0));
+  if (!g->p->target.no_task_pt_regs)
+    {
+      cg_emit (g, CALL (BPF_FUNC_get_current_task_btf));
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, CALL (BPF_FUNC_task_pt_regs));
+      cg_emit (g, MOV64_REG (R3, R0));
+    }
+  else if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
+    cg_emit (g, LDX (BPF_DW, R3, R6, 0));   /* sys_enter/sys_exit: args[0] is the user's pt_regs */
+  else if (g->kind == PK_PROFILE)
+    {
+      /* the sample's registers, field by field through the context (the
+       * verifier rewrites each load): the user's when the sample
+       * interrupted user code; in the kernel the unwinder finds no user
+       * frame in them */
+      capture_addr (g, R1, 0);
+      for (int16_t off = 0; off < USTACK_REGS_SIZE; off += 8)
+        {
+          cg_emit (g, LDX (BPF_DW, R2, R6, off));
+          cg_emit (g, STX (BPF_DW, R1, R2, off));
+        }
+      cg_emit (g, ST_IMM (BPF_DW, R1, USTACK_LEN_OFF, 0));
+      return;
+    }
+  else
+    cg_emit (g, MOV64_REG (R3, R6));        /* uprobes: the context is the user's registers */
   capture_addr (g, R1, 0);
   cg_emit (g, MOV64_IMM (R2, USTACK_REGS_SIZE));
   cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));

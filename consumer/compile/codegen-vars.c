@@ -218,7 +218,7 @@ reserve_elem (struct gen *g, int32_t elem, int drop)
   int fits = asm_label (&g->a);
   dynvar_counter (g, drop);
   cg_emit (g, MOV64_IMM (R1, elem));
-  cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, R0, R1, 0, BPF_ADD | BPF_FETCH));
+  cg_fetch_add (g, R0, R1, 0, R2);
   cg_emit (g, A64_IMM (BPF_ADD, R1, elem));
   asm_ld_imm64 (&g->a, R2, g->p->dynvarsize);
   asm_jmp_reg (&g->a, BPF_JLE, R1, R2, fits);

@@ -482,8 +482,17 @@ prologue_uprobe (struct gen *g)
     }
   if (!(need & (USE_SITE | USE_PROBEID | USE_PROBESTR)))
     return;
-  cg_emit (g, MOV64_REG (R1, R6));
-  cg_emit (g, CALL (BPF_FUNC_get_attach_cookie));
+  if (g->p->target.no_attach_cookie)
+    {
+      /* the loader patches each site's cookie in (one program per site) */
+      g->cookie_insn = (long) g->a.n;
+      cg_emit (g, MOV32_IMM (R0, 0));
+    }
+  else
+    {
+      cg_emit (g, MOV64_REG (R1, R6));
+      cg_emit (g, CALL (BPF_FUNC_get_attach_cookie));
+    }
   cg_emit (g, MOV64_REG (R1, R0));
   lookup_or_exit (g, MAP_SITES, R1, 0);
   cg_emit (g, MOV64_REG (R8, R0));
@@ -531,6 +540,20 @@ prologue_maps (struct gen *g)
         lookup_or_exit (g, maps[i].map, maps[i].map == MAP_PROBESTR ? R9 : -1, 0);
         cg_emit (g, STX (BPF_DW, R10, R0, (int16_t) maps[i].slot));
       }
+}
+
+void
+cg_fetch_add (struct gen *g, int ptr, int val, int16_t off, int scratch)
+{
+  if (!g->p->target.no_atomic_fetch)
+    {
+      cg_emit (g, BPF_INSN (BPF_STX | BPF_DW | BPF_ATOMIC, ptr, val, off, BPF_ADD | BPF_FETCH));
+      return;
+    }
+  cg_emit (g, MOV64_REG (scratch, val));
+  cg_emit (g, ATOMIC_ADD64 (ptr, val, off));
+  cg_emit (g, LDX (BPF_DW, val, ptr, off));
+  cg_emit (g, A64_REG (BPF_SUB, val, scratch));
 }
 
 /* r7 = this CPU's scratch area (or exit); strtok's state reset. */
@@ -639,6 +662,13 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
       gen_program (&g, cg, kind, probe_id, clauses, nclauses, uses, late, false);
     }
   int fin = g.errors != 0 ? -1 : asm_finish (&g.a);
+  if (fin == -2 && g.p->target.no_gotol)
+    {
+      diag_error ("the clauses of %s make a program whose jumps span more than 32767 "
+                  "instructions, which needs Linux 6.4 or later (long jumps, gotol): "
+                  "spread them over several probes", name);
+      fin = -1;
+    }
   if (fin == -2)
     {
       /* a conditional jump beyond 16 bits: every one through a goto */
@@ -656,6 +686,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
     }
   bool uprobe = cg_kind_uprobe (kind);
   asm_to_image (&g.a, img);
+  img->cookie_insn = g.cookie_insn;
   img->prog_type = uprobe ? BPF_PROG_TYPE_KPROBE
                    : kind == PK_PROFILE ? BPF_PROG_TYPE_PERF_EVENT
                    : BPF_PROG_TYPE_RAW_TRACEPOINT;   /* BEGIN END ERROR tick syscall */

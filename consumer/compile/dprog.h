@@ -231,6 +231,17 @@ struct dtarget {
   bool multi_pid_filter;        /* which filter by pid (Linux 6.10+) */
   bool sleepable;               /* they may sleep: user pages that are not
                                    present are faulted in */
+  bool no_atomic_fetch;         /* no atomic fetch-add/cmpxchg (Linux < 5.12):
+                                   plain add, then a load (codegen.c
+                                   cg_fetch_add); speculation ids claimed by
+                                   load and store */
+  bool no_task_pt_regs;         /* no bpf_task_pt_regs (Linux < 5.15): ustack()
+                                   takes the probe's own registers */
+  bool no_gotol;                /* no long jump (Linux < 6.4): a program whose
+                                   jumps need one is refused */
+  bool no_attach_cookie;        /* no bpf_get_attach_cookie (Linux < 5.15): a
+                                   uprobe program's cookie is a constant the
+                                   loader patches in (bpf_image.cookie_insn) */
   bool may_goto;                /* the verifier takes may_goto (Linux 6.9+):
                                    string loops are checked in a few turns,
                                    not once per character */

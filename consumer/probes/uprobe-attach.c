@@ -18,6 +18,7 @@
  * window (the program is attached before the uprobes are registered).
  */
 #include "consumer/probes/uprobe-attach.h"
+#include "consumer/probes/kernel-features.h"
 #include "consumer/probes/uprobe-fork-safety.h"
 #include "consumer/probes/x86-insn.h"
 #include "common/diag.h"
@@ -33,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -189,7 +191,7 @@ uprobe_mode_resolve (enum uprobe_mode mode)
     return UPROBE_MODE_PERF;
   if (env && strcmp (env, "multi") == 0)
     return UPROBE_MODE_MULTI;
-  return uprobe_features ()->multi ? UPROBE_MODE_MULTI : UPROBE_MODE_PERF;
+  return kernel_feature (KF_UPROBE_MULTI) ? UPROBE_MODE_MULTI : UPROBE_MODE_PERF;
 }
 
 unsigned
@@ -567,6 +569,43 @@ perf_uprobe_open (const struct uprobe_features *f, const struct uprobe_site *s, 
                         PERF_FLAG_FD_CLOEXEC);
 }
 
+static int (*cookie_program) (int prog_fd, uint64_t cookie);
+
+void
+uprobe_set_cookie_programs (int (*fn) (int prog_fd, uint64_t cookie))
+{
+  cookie_program = fn;
+}
+
+/* Attach PROG_FD to the uprobe perf event PFD, for site S: a BPF link with
+ * S's cookie; on kernels without attach cookies and perf-event links
+ * (Linux < 5.15), the program's copy for that cookie through the
+ * PERF_EVENT_IOC_SET_BPF ioctl, and PFD is the handle.  Returns the fd to
+ * keep (PFD is closed when it is not that), or -1 with errno set. */
+static int
+link_perf_event (int prog_fd, int pfd, const struct uprobe_site *s)
+{
+  if (kernel_feature (KF_ATTACH_COOKIE))
+    {
+      LIBBPF_OPTS (bpf_link_create_opts, lopts, .perf_event.bpf_cookie = s->cookie);
+      int lfd = bpf_link_create (prog_fd, pfd, BPF_PERF_EVENT, &lopts);
+      int err = errno;
+      close (pfd);
+      errno = err;
+      return lfd;
+    }
+  int prog = cookie_program ? cookie_program (prog_fd, s->cookie) : prog_fd;
+  if (prog < 0 || ioctl (pfd, PERF_EVENT_IOC_SET_BPF, prog) != 0
+      || ioctl (pfd, PERF_EVENT_IOC_ENABLE, 0) != 0)
+    {
+      int err = prog < 0 ? EINVAL : errno;
+      close (pfd);
+      errno = err;
+      return -1;
+    }
+  return pfd;
+}
+
 static int
 attach_perf (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site *sites,
              size_t n, bool retprobe, pid_t pid)
@@ -595,10 +634,8 @@ attach_perf (struct uprobe_attachment *h, int prog_fd, const struct uprobe_site 
           report_attach_error (s->path, true, s->offset, 1, pid, errno, "perf_event_open");
           return -1;
         }
-      LIBBPF_OPTS (bpf_link_create_opts, lopts, .perf_event.bpf_cookie = s->cookie);
-      int lfd = bpf_link_create (prog_fd, pfd, BPF_PERF_EVENT, &lopts);
+      int lfd = link_perf_event (prog_fd, pfd, s);
       int err = errno;
-      close (pfd);
       if (lfd < 0)
         {
           /* The uprobe itself was accepted: this is about the program. */

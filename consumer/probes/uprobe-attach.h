@@ -77,6 +77,12 @@ struct uprobe_attach_opts {
 
 struct uprobe_attachment;
 
+/* On kernels without attach cookies (kernel-features.h KF_ATTACH_COOKIE),
+ * the program to attach at a site is FN (PROG_FD, the site's cookie): a
+ * copy of PROG_FD's program with the cookie built in (loader.c).  FN
+ * returns PROG_FD itself for a program that reads no cookie. */
+void uprobe_set_cookie_programs (int (*fn) (int prog_fd, uint64_t cookie));
+
 struct uprobe_attachment *uprobe_attachment_new (void);
 /* Attach PROG_FD to N sites and add the links to H.  All or nothing: on
  * failure the links this call made are closed, H keeps what it had, an

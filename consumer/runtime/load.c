@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "consumer/probes/providers.h"
-#include "consumer/runtime/kernel-features.h"
+#include "consumer/probes/kernel-features.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/task-offsets.h"
 #include "common/vec.h"
@@ -58,8 +58,13 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
 {
   t->uprobe_attach_type = uprobe_prog_expected_attach_type (mode);
   t->uprobe_multi = t->uprobe_attach_type == UPROBE_BPF_TRACE_UPROBE_MULTI;
-  t->multi_pid_filter = uprobe_features ()->multi_pid_filter;
-  t->sleepable = mode == UPROBE_MODE_MULTI && !getenv ("SDTKIT_NO_SLEEPABLE");
+  t->multi_pid_filter = kernel_feature (KF_MULTI_PID_FILTER);
+  t->sleepable = mode == UPROBE_MODE_MULTI && kernel_feature (KF_SLEEPABLE_UPROBE)
+                 && !getenv ("SDTKIT_NO_SLEEPABLE");
+  t->no_attach_cookie = !kernel_feature (KF_ATTACH_COOKIE);
+  t->no_gotol = !kernel_feature (KF_GOTOL);
+  t->no_atomic_fetch = !kernel_feature (KF_ATOMIC_FETCH);
+  t->no_task_pt_regs = !kernel_feature (KF_TASK_PT_REGS);
   t->may_goto = kernel_has_may_goto ();
   struct timespec mono, real;
   clock_gettime (CLOCK_MONOTONIC, &mono);

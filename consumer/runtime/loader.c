@@ -8,6 +8,11 @@
  * script's terms (verifier-limits.h), naming the probe.  A relocation naming a map
  * the runtime did not create is an internal error (the compiler and the
  * runtime disagree on which maps a program needs).
+ *
+ * On kernels without attach cookies (Linux < 5.15), a uprobe program's
+ * cookie is a constant (bpf_image.cookie_insn): the loader keeps each such
+ * program's relocated instructions and loads a copy per cookie when the
+ * attach code asks for one (uprobe_set_cookie_programs), once per cookie.
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -16,8 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/vec.h"
 #include "consumer/compile/bpf-disasm.h"
-#include "consumer/runtime/kernel-features.h"
+#include "consumer/probes/uprobe-attach.h"
+#include "consumer/probes/kernel-features.h"
 #include "consumer/runtime/loader.h"
 #include "consumer/runtime/verifier-limits.h"
 #include "common/xalloc.h"
@@ -133,6 +140,77 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, const str
   return -1;
 }
 
+/* Programs whose cookie is a constant, by fd, with their copies. */
+struct cookie_copy { uint64_t cookie; int fd; };
+static struct cookie_base {
+  int fd;
+  struct bpf_image img;        /* relocated instructions; no relocations */
+  struct cookie_copy *copies;
+  size_t ncopies, copies_cap;
+} *cookie_bases;
+static size_t ncookie_bases, cookie_bases_cap;
+
+static void
+cookie_base_free (struct cookie_base *b)
+{
+  for (size_t i = 0; i < b->ncopies; i++)
+    close (b->copies[i].fd);
+  free (b->copies);
+  image_free (&b->img);
+}
+
+static int
+cookie_program (int prog_fd, uint64_t cookie)
+{
+  struct cookie_base *b = NULL;
+  for (size_t i = 0; i < ncookie_bases && !b; i++)
+    if (cookie_bases[i].fd == prog_fd)
+      b = &cookie_bases[i];
+  if (!b)
+    return prog_fd;
+  for (size_t i = 0; i < b->ncopies; i++)
+    if (b->copies[i].cookie == cookie)
+      return b->copies[i].fd;
+  b->img.insns[b->img.cookie_insn].imm = (int32_t) (uint32_t) cookie;
+  int fd = load_insns (&b->img, b->img.insns, NULL, false);
+  if (fd >= 0)
+    VEC_PUSH (b->copies, b->ncopies, b->copies_cap) = (struct cookie_copy) { cookie, fd };
+  return fd;
+}
+
+/* Keep IMG's relocated INSNS (taken over) for copies of program FD. */
+static void
+cookie_base_add (int fd, const struct bpf_image *img, struct bpf_insn *insns)
+{
+  uprobe_set_cookie_programs (cookie_program);
+  struct cookie_base *b = NULL;
+  for (size_t i = 0; i < ncookie_bases && !b; i++)
+    if (cookie_bases[i].fd == fd)       /* a closed program's fd, reused */
+      {
+        b = &cookie_bases[i];
+        cookie_base_free (b);
+      }
+  if (!b)
+    b = &VEC_PUSH (cookie_bases, ncookie_bases, cookie_bases_cap);
+  memset (b, 0, sizeof *b);
+  b->fd = fd;
+  b->img = *img;
+  b->img.insns = insns;
+  b->img.relocs = NULL;
+  b->img.nrelocs = 0;
+  b->img.name = xstrdup (img->name);
+}
+
+void
+loader_forget_cookie_programs (void)
+{
+  for (size_t i = 0; i < ncookie_bases; i++)
+    cookie_base_free (&cookie_bases[i]);
+  free (cookie_bases);
+  cookie_bases = NULL;
+  ncookie_bases = cookie_bases_cap = 0;
+}
+
 int
 loader_load (const struct bpf_image *img, const struct map_table *maps, const struct dprobe *probe, bool verbose)
 {
@@ -153,7 +231,10 @@ loader_load (const struct bpf_image *img, const struct map_table *maps, const st
       insns[r->insn].imm = fd;
     }
   int fd = load_insns (img, insns, probe, verbose);
-  free (insns);
+  if (fd >= 0 && img->cookie_insn > 0 && (size_t) img->cookie_insn < img->ninsns)
+    cookie_base_add (fd, img, insns);
+  else
+    free (insns);
   return fd;
 }
 

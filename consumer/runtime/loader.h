@@ -49,4 +49,8 @@ int loader_load (const struct bpf_image *img, const struct map_table *maps, cons
 int loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbose,
                     enum probe_kind kind, unsigned probe_id, const struct dprobe *probe, const char *name);
 
+/* Close the per-cookie copies of programs (kernels without attach
+ * cookies) and forget them: at the end of a session. */
+void loader_forget_cookie_programs (void);
+
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer/probes/kernel-features.h"
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
 #include "common/xalloc.h"
@@ -208,12 +209,15 @@ create_maps (struct runtime *rt)
         }
     }
 
-  /* ustack() captures (codegen-ustack.c): allocated as they come */
+  /* ustack() captures (codegen-ustack.c): allocated as they come, where
+   * profile programs may use such maps (kernel-features.h) */
   if (rt->cg.scratch.ucap_size)
     {
+      bool noprealloc = kernel_feature (KF_TRACE_NOPREALLOC);
       rt->maps.fixed[MAP_USTACKS] = make_map (BPF_MAP_TYPE_HASH, "dt_ustacks", 16,
                                               USTACK_HDR_SIZE + cg_ustack_bytes (p),
-                                              USTACK_CAPTURES_MAX, BPF_F_NO_PREALLOC);
+                                              noprealloc ? USTACK_CAPTURES_MAX : USTACK_CAPTURES_PREALLOC,
+                                              noprealloc ? BPF_F_NO_PREALLOC : 0);
       if (rt->maps.fixed[MAP_USTACKS] < 0)
         return -1;
     }

@@ -189,6 +189,7 @@ free_runtime (struct runtime *rt)
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);
   free (rt->prog_fds);
+  loader_forget_cookie_programs ();
   for (size_t i = 0; i < rt->nticks; i++)
     close (rt->ticks[i].fd);
   free (rt->ticks);
