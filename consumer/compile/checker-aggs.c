@@ -150,6 +150,8 @@ agg_define (struct ck *c, struct dagg *a, enum agg_func f, const int64_t param[4
         break;
       }
     }
+  if (a->nbuckets && c->prog->quantize_sums)
+    a->value_size += 8;         /* the sum of the values (dprog.h) */
   a->func_known = true;
 }
 
@@ -196,6 +198,8 @@ ck_aggregation (struct ck *c, struct d_node *stmt, struct d_node *lhs, struct d_
       if (!a)
         return -1;
       agg_define (c, a, f, param, lhs->nargs, keys);
+      a->first_clause = c->clause ? c->clause->index : 0;
+      a->line = lhs->loc.line;
     }
   else
     {

@@ -314,6 +314,19 @@ agg_lquantize (struct gen *g, const struct dagg *ag, int incr_slot, int done)
   cg_emit (g, ATOMIC_ADD64 (R0, R1, 0));
 }
 
+/* The quantize family's sum (dprog.h quantize_sums): v * increment added
+ * to the u64 after the buckets; r0 (the value's address) and r1 (v) are
+ * kept for the bucket's update. */
+static void
+quantize_sum (struct gen *g, const struct dagg *ag, int incr_slot)
+{
+  cg_emit (g, LDX (BPF_DW, R2, R10, (int16_t) incr_slot));
+  cg_emit (g, A64_REG (BPF_MUL, R2, R1));
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) (8 * ag->nbuckets)));
+  cg_emit (g, ATOMIC_ADD64 (R3, R2, 0));
+}
+
 void
 cg_aggregation (struct gen *g, struct d_node *n)
 {
@@ -350,6 +363,8 @@ cg_aggregation (struct gen *g, struct d_node *n)
   agg_value (g, n, ag, first, done);
   if (ag->func != AGG_COUNT)
     cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) value_slot));   /* v */
+  if (ag->nbuckets && g->p->quantize_sums)
+    quantize_sum (g, ag, incr_slot);
   switch (ag->func)
     {
     case AGG_COUNT:

@@ -137,6 +137,10 @@ struct dagg {
   unsigned key_size;
   unsigned value_size;
   bool func_known;
+  /* where it first appears: the clause (dprog.clauses index) and its line
+   * in that clause's source (the OpenMetrics HELP text names them) */
+  unsigned first_clause;
+  int line;
 };
 
 /* An aggregation without keys lives in a one-element PERCPU_ARRAY (key u32
@@ -268,6 +272,10 @@ struct dprog {
   uint64_t bufsize;           /* ring buffer bytes */
   bool quiet;
   bool oformat_json;          /* -x oformat=json: records carry REC_META_SIZE more */
+  bool oformat_metrics;       /* -x oformat=openmetrics (openmetrics.h) */
+  bool quantize_sums;         /* the quantize family keeps the sum of its values
+                                 (weighted by the increments) after its buckets:
+                                 u64 [nbuckets]; set for OpenMetrics' _sum */
   bool flowindent;             /* -F / flowindent: entry/return records indented */
   unsigned stackindent;        /* -x stackindent=N, stored as N + 1 (0: unset, 14 columns) */
   bool zdefs;

@@ -350,6 +350,7 @@ dfmt_agg_add (const struct dfmt_agg *a, struct dfmt_aggval *e, int64_t v, int64_
         unsigned b = dfmt_desc_bucket (&a->desc, v);
         if (e->buckets && b < a->nbuckets)
           e->buckets[b] = wrap_add (e->buckets[b], incr);
+        e->sum = wrap_add (e->sum, (int64_t) ((uint64_t) v * (uint64_t) incr));
         break;
       }
     }
@@ -382,6 +383,7 @@ dfmt_agg_merge (const struct dfmt_agg *a, struct dfmt_aggval *dst, const struct 
     case DFMT_AGG_QUANTIZE:
     case DFMT_AGG_LQUANTIZE:
     case DFMT_AGG_LLQUANTIZE:
+      dst->sum = wrap_add (dst->sum, src->sum);
       if (dst->buckets && src->buckets)
         for (unsigned i = 0; i < a->nbuckets; i++)
           dst->buckets[i] = wrap_add (dst->buckets[i], src->buckets[i]);

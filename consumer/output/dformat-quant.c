@@ -156,6 +156,46 @@ llq_bucket_start (const struct dfmt_aggdesc *d, unsigned b)
 /* ------------------------------------------------------------------ */
 /* Per-description dispatch                                              */
 
+static int64_t
+u128_clamp (llq_u128 v)
+{
+  return v > INT64_MAX ? INT64_MAX : (int64_t) v;
+}
+
+bool
+dfmt_quant_upper (const struct dfmt_aggdesc *d, unsigned b, int64_t *upper)
+{
+  unsigned n = dfmt_desc_nbuckets (d);
+  switch (d->fn)
+    {
+    case DFMT_AGG_QUANTIZE:
+      if (b < DFMT_QUANTIZE_ZERO)
+        *upper = dfmt_quantize_bucket_value (b);     /* -2^(k+1) < v <= -2^k */
+      else if (b == DFMT_QUANTIZE_ZERO)
+        *upper = 0;
+      else if (b == DFMT_QUANTIZE_NBUCKETS - 1)
+        *upper = INT64_MAX;
+      else
+        *upper = 2 * dfmt_quantize_bucket_value (b) - 1;
+      return true;
+    case DFMT_AGG_LQUANTIZE:
+      if (b + 1 >= n)
+        return false;
+      *upper = (int64_t) d->lq_low + (int64_t) b * d->lq_step - 1;
+      return true;
+    case DFMT_AGG_LLQUANTIZE:
+      if (b + 1 >= n)
+        return false;
+      if (b == 0)
+        *upper = u128_clamp (llq_pow (d->llq_factor, d->llq_low)) - 1;
+      else
+        *upper = u128_clamp (llq_bucket_start (d, b + 1)) - 1;
+      return true;
+    default:
+      return false;
+    }
+}
+
 unsigned
 dfmt_desc_nbuckets (const struct dfmt_aggdesc *d)
 {

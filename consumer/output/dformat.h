@@ -311,7 +311,8 @@ struct dfmt_aggdesc {
 struct dfmt_aggval {
   int64_t value;               /* count, sum, min, max */
   int64_t count;               /* avg, stddev: number of values */
-  int64_t sum;                 /* avg, stddev */
+  int64_t sum;                 /* avg, stddev; the quantize family: the sum of
+                                  value x increment (OpenMetrics' _sum) */
   uint64_t sumsq_lo, sumsq_hi; /* stddev: sum of squares, 128-bit */
   int64_t *buckets;            /* quantize family: dfmt_agg_nbuckets() counts (owned) */
 };
@@ -393,6 +394,12 @@ size_t dfmt_agg_print_order (const struct dfmt_ctx *ctx, const struct dfmt_agg *
 /* The row label of bucket B of a quantize-family aggregation as its block
  * prints it: "64", "-8", "< 0", ">= 100". */
 void dfmt_quant_label (const struct dfmt_aggdesc *d, unsigned b, char *buf, size_t size);
+
+/* The inclusive upper bound of bucket B's values (all values are
+ * integers): 7 for quantize's 4 row, 0 for its zero row, -4 for its -4 row
+ * (-7..-4), low-1 for lquantize's "< low" row.  False for the open-ended
+ * top row of lquantize and llquantize (">= high"), which has none. */
+bool dfmt_quant_upper (const struct dfmt_aggdesc *d, unsigned b, int64_t *upper);
 
 /* Compile-time check of printa(@a, @b, ...) key signatures:
  *   D_PRINTA_AGGKEY   "printa( ): @a and @b do not have matching key

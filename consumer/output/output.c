@@ -23,6 +23,7 @@
 #include "consumer/output/dformat-setopt.h"
 #include "consumer/output/flamegraph.h"
 #include "consumer/output/json-output.h"
+#include "consumer/output/openmetrics.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
 #include "consumer/output/unwind.h"
@@ -59,6 +60,11 @@ struct output {
   size_t nswept;
   struct timespec last_sweep;
   int ncpu;
+  /* -x oformat=openmetrics, -x metrics: tables of their own (created on
+   * first use), so that reading the maps for a scrape leaves printa's
+   * tables (printed flags, normalize) as they are */
+  struct dfmt_agg **maggs;
+  struct agg_elems *melems;
   /* -x oformat=json: each record one line (json-output.h) */
   bool json;
   struct json_writer jw;
@@ -103,6 +109,8 @@ fmt_aggfn (enum agg_func f)
     }
 }
 
+static struct dfmt_agg *new_table (const struct dprog *prog, size_t i);
+
 struct output *
 output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
 {
@@ -140,22 +148,28 @@ output_new (struct dprog *prog, const int *agg_fds, FILE *fp)
   o->aggs = xcalloc (prog->naggs ? prog->naggs : 1, sizeof *o->aggs);
   o->elems = xcalloc (prog->naggs ? prog->naggs : 1, sizeof *o->elems);
   for (size_t i = 0; i < prog->naggs; i++)
-    {
-      struct dagg *a = &prog->aggs[i];
-      struct dfmt_type *keys = xcalloc (a->nkeys ? a->nkeys : 1, sizeof *keys);
-      for (size_t k = 0; k < a->nkeys; k++)
-        keys[k] = fmt_type (a->keys[k]);
-      struct dfmt_aggdesc d = {
-        .name = a->name, .fn = fmt_aggfn (a->func),
-        .lq_low = (int32_t) a->param[0], .lq_high = (int32_t) a->param[1], .lq_step = (uint16_t) a->param[2],
-        .llq_factor = (uint16_t) a->param[0], .llq_low = (uint16_t) a->param[1],
-        .llq_high = (uint16_t) a->param[2], .llq_nsteps = (uint16_t) a->param[3],
-        .nkeys = a->nkeys, .keys = keys,
-      };
-      o->aggs[i] = dfmt_agg_new (&d);
-      free (keys);
-    }
+    o->aggs[i] = new_table (prog, i);
   return o;
+}
+
+/* A dformat table for aggregation I. */
+static struct dfmt_agg *
+new_table (const struct dprog *prog, size_t i)
+{
+  struct dagg *a = &prog->aggs[i];
+  struct dfmt_type *keys = xcalloc (a->nkeys ? a->nkeys : 1, sizeof *keys);
+  for (size_t k = 0; k < a->nkeys; k++)
+    keys[k] = fmt_type (a->keys[k]);
+  struct dfmt_aggdesc d = {
+    .name = a->name, .fn = fmt_aggfn (a->func),
+    .lq_low = (int32_t) a->param[0], .lq_high = (int32_t) a->param[1], .lq_step = (uint16_t) a->param[2],
+    .llq_factor = (uint16_t) a->param[0], .llq_low = (uint16_t) a->param[1],
+    .llq_high = (uint16_t) a->param[2], .llq_nsteps = (uint16_t) a->param[3],
+    .nkeys = a->nkeys, .keys = keys,
+  };
+  struct dfmt_agg *t = dfmt_agg_new (&d);
+  free (keys);
+  return t;
 }
 
 void
@@ -170,6 +184,12 @@ output_free (struct output *o)
   for (size_t i = 0; i < o->prog->naggs; i++)
     agg_elems_free (&o->elems[i]);
   free (o->elems);
+  for (size_t i = 0; o->maggs && i < o->prog->naggs; i++)
+    {
+      dfmt_agg_free (o->maggs[i]);
+      agg_elems_free (&o->melems[i]);
+    }
+  FREE_ALL (o->maggs, o->melems);
   unwinder_free (o->unw);
   FREE_ALL (o->capbuf, o->stkbufs, o->swept);
   symbolizer_free (o->sym);
@@ -354,17 +374,16 @@ array_zero (struct output *o, const struct dagg *a, bool set)
   free (buf);
 }
 
-/* Read aggregation I from its map into the dformat table. */
+/* Read aggregation I from its map into the dformat table FA, the keys and
+ * values read kept in EL. */
 static void
-snapshot (struct output *o, size_t i)
+snapshot_to (struct output *o, size_t i, struct dfmt_agg *fa, struct agg_elems *el)
 {
   struct dagg *a = &o->prog->aggs[i];
-  struct dfmt_agg *fa = o->aggs[i];
   size_t vsz = (a->value_size + 7) & ~7u;
   struct dfmt_value kv[16];
   dfmt_agg_trunc (fa, 0, true);
   /* every key and its values, or the array's one element */
-  struct agg_elems *el = &o->elems[i];
   size_t vbytes = vsz * (size_t) o->ncpu;
   if (dagg_is_array (a))
     {
@@ -417,6 +436,8 @@ snapshot (struct output *o, size_t i)
                 unsigned nb = dfmt_agg_nbuckets (fa);
                 for (unsigned b = 0; b < nb && b < a->nbuckets; b++)
                   e->buckets[b] += v[b];
+                if (o->prog->quantize_sums)
+                  e->sum += v[a->nbuckets];       /* dprog.h */
                 break;
               }
             default:
@@ -424,6 +445,13 @@ snapshot (struct output *o, size_t i)
             }
         }
     }
+}
+
+/* Read aggregation I from its map into the table printing uses. */
+static void
+snapshot (struct output *o, size_t i)
+{
+  snapshot_to (o, i, o->aggs[i], &o->elems[i]);
 }
 
 /* Every key of aggregation I's map, copied out in one pass (deleting or
@@ -828,6 +856,22 @@ output_finish (struct output *o)
           dfmt_agg_set_printed (o->aggs[i], true);
     }
   dfmt_print_exit (&o->out, &o->ctx, o->aggs, o->prog->naggs);
+}
+
+void
+output_metrics (struct output *o, struct dfmt_out *buf, const char *const *origins)
+{
+  size_t n = o->prog->naggs;
+  if (!o->maggs)
+    {
+      o->maggs = xcalloc (n ? n : 1, sizeof *o->maggs);
+      o->melems = xcalloc (n ? n : 1, sizeof *o->melems);
+      for (size_t i = 0; i < n; i++)
+        o->maggs[i] = new_table (o->prog, i);
+    }
+  for (size_t i = 0; i < n; i++)
+    snapshot_to (o, i, o->maggs[i], &o->melems[i]);
+  om_render (buf, &o->ctx, o->maggs, origins, n);
 }
 
 bool

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "consumer/compile/dprog.h"
+#include "consumer/output/dformat.h"
 
 struct output;
 
@@ -45,6 +46,11 @@ struct json_fault;
 bool output_is_json (const struct output *o);
 void output_json_error (struct output *o, const struct json_fault *f);
 void output_json_drop (struct output *o, const char *kind, int cpu, uint64_t count, const char *message);
+
+/* -x oformat=openmetrics, -x metrics: every aggregation read from its map
+ * now and appended to BUF as Prometheus text (openmetrics.h); ORIGINS[i]
+ * says where aggregation i is defined (may be NULL). */
+void output_metrics (struct output *o, struct dfmt_out *buf, const char *const *origins);
 
 /* Write to FP from now on (the -o file reopened after SIGHUP). */
 void output_set_file (struct output *o, FILE *fp);

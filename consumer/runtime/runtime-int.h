@@ -76,6 +76,9 @@ struct runtime {
   bool exit_seen;
   int exit_status;
   int switch_ms;                /* ring buffer poll interval */
+  int aggrate_ms;               /* -x aggrate: the metrics file's rewrites (0: 1 s) */
+  char *metrics_addr;           /* -x metrics=HOST:PORT, or NULL */
+  struct metrics_export *metrics;   /* -x oformat=openmetrics / metrics (metrics-export.c) */
   uint64_t *drops_seen;         /* [counter][cpu] already reported */
   size_t *matched;              /* per source: (clause, probe) pairs enabled */
   struct tick { int fd; uint64_t interval, next; } *ticks;
@@ -105,6 +108,16 @@ struct runtime {
 int apply_option (struct runtime *rt, const char *name, const char *value, const char *prefix,
                   int line);
 int apply_xopt (struct runtime *rt, const char *opt);
+
+/* metrics-export.c: -x oformat=openmetrics and -x metrics.  Start after
+ * the output is open (-1 after an error line); wait instead of
+ * ring_buffer__poll while tracing (negative errno on failure); final after
+ * END: the file's last version, or the text on stdout when there is no
+ * file (true: it took the place of the aggregations' printout). */
+int metrics_export_start (struct runtime *rt);
+int metrics_export_wait (struct runtime *rt, int wait_ms);
+bool metrics_export_final (struct runtime *rt);
+void metrics_export_free (struct runtime *rt);
 
 /* sources.c */
 int parse_sources (struct runtime *rt);

@@ -201,6 +201,8 @@ free_runtime (struct runtime *rt)
     ring_buffer__free (rt->rb);
   if (rt->errrb)
     ring_buffer__free (rt->errrb);
+  metrics_export_free (rt);
+  free (rt->metrics_addr);
   lib_events_free (rt);
   resolve_free (rt);
   if (rt->out)
@@ -393,7 +395,8 @@ open_output (struct runtime *rt)
 {
   const struct consumer_options *opt = rt->opt;
   rt->outf = stdout;
-  if (opt->output)
+  /* -x oformat=openmetrics: -o names the metrics file (metrics-export.c) */
+  if (opt->output && !rt->prog.oformat_metrics)
     {
       rt->outf = fopen (opt->output, "a");
       if (!rt->outf)
@@ -467,13 +470,13 @@ trace_loop (struct runtime *rt)
       ring_buffer__consume (rt->rb);
       if (rt->exit_seen)
         break;
-      int n = ring_buffer__poll (rt->rb, wait_ms);
+      int n = rt->metrics ? metrics_export_wait (rt, wait_ms) : ring_buffer__poll (rt->rb, wait_ms);
       if (n < 0 && n != -EINTR)
         break;
       ring_buffer__consume (rt->rb);
       lib_events_service (rt);    /* link maps changed since (dlopen) */
       fflush (rt->outf);
-      if (rt->opt->output && reopen_requested () && reopen_file (&rt->outf, rt->opt->output) == 0)
+      if (rt->opt->output && !rt->prog.oformat_metrics && reopen_requested () && reopen_file (&rt->outf, rt->opt->output) == 0)
         {
           buffer_output (rt->outf);
           output_set_file (rt->out, rt->outf);
@@ -488,7 +491,7 @@ trace_loop (struct runtime *rt)
       if (targets_gone (rt))
         break;
     }
-  if (stop_requested () && !rt->prog.oformat_json)
+  if (stop_requested () && !rt->prog.oformat_json && !(rt->prog.oformat_metrics && !rt->opt->output))
     fputc ('\n', rt->outf);
 }
 
@@ -520,7 +523,8 @@ stop_tracing (struct runtime *rt)
   run_once (rt->end_fd);
   ring_buffer__consume (rt->rb);
   report_drops (rt);
-  output_finish (rt->out);
+  if (!metrics_export_final (rt))
+    output_finish (rt->out);
   fflush (rt->outf);
   int status = exit_before_end || rt->exit_seen ? rt->exit_status : 0;
   for (size_t i = 0; i < rt->nprocs; i++)
@@ -570,7 +574,8 @@ consumer_run (const struct consumer_options *opt)
     }
   rt.spec = spec_store_new (p);
   p->user_copyout = destructive_used (p) && !destructive_kernel_can_write ();
-  if (create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
+  /* the metrics address and file checked before anything is attached */
+  if (metrics_export_start (&rt) != 0 || create_maps (&rt) != 0 || load_and_attach (&rt) != 0)
     goto out;
 
   if (!p->quiet)

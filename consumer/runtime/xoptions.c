@@ -38,6 +38,24 @@ parse_size (const char *v, uint64_t *out)
   return 0;
 }
 
+/* A time as switchrate and aggrate take it, in nanoseconds: a bare number
+ * is nanoseconds, else a unit (ns us ms s and their long forms) or a
+ * frequency (hz); -1 when not a positive time. */
+static double
+parse_rate (const char *value)
+{
+  char *end;
+  double v = value ? strtod (value, &end) : -1;
+  if (!value || !(v > 0))
+    return -1;
+  if (strcmp (end, "hz") == 0) return 1e9 / v;
+  if (strcmp (end, "ms") == 0 || strcmp (end, "msec") == 0) return v * 1e6;
+  if (strcmp (end, "us") == 0 || strcmp (end, "usec") == 0) return v * 1e3;
+  if (strcmp (end, "s") == 0 || strcmp (end, "sec") == 0) return v * 1e9;
+  if (strcmp (end, "ns") == 0 || strcmp (end, "nsec") == 0 || *end == '\0') return v;
+  return -1;
+}
+
 /* "failed to set option ..." for -x (PREFIX NULL) or a pragma of script
  * PREFIX at LINE. */
 static void DIAG_PRINTF (3, 4)
@@ -158,20 +176,28 @@ apply_option (struct runtime *rt, const char *name, const char *value, const cha
     p->nodemangle = true;
   else if (strcmp (name, "switchrate") == 0)
     {
-      /* a bare number is nanoseconds; hz is a frequency */
-      char *end;
-      double v = value ? strtod (value, &end) : -1;
-      if (!value || v <= 0)
-        goto bad;
-      double ns = v;
-      if (strcmp (end, "hz") == 0) ns = 1e9 / v;
-      else if (strcmp (end, "ms") == 0 || strcmp (end, "msec") == 0) ns = v * 1e6;
-      else if (strcmp (end, "us") == 0 || strcmp (end, "usec") == 0) ns = v * 1e3;
-      else if (strcmp (end, "s") == 0 || strcmp (end, "sec") == 0) ns = v * 1e9;
-      else if (strcmp (end, "ns") == 0 || strcmp (end, "nsec") == 0 || *end == '\0') ns = v;
-      else
+      double ns = parse_rate (value);
+      if (ns <= 0)
         goto bad;
       rt->switch_ms = ns / 1e6 < 1 ? 1 : ns / 1e6 > 1000 ? 1000 : (int) (ns / 1e6);
+    }
+  else if (strcmp (name, "aggrate") == 0)
+    {
+      /* how often the -x oformat=openmetrics file is rewritten */
+      double ns = parse_rate (value);
+      if (ns <= 0)
+        goto bad;
+      rt->aggrate_ms = ns / 1e6 < 10 ? 10 : ns / 1e6 > 3600e3 ? 3600000 : (int) (ns / 1e6);
+    }
+  else if (strcmp (name, "metrics") == 0)
+    {
+      /* serve the aggregations at http://HOST:PORT/metrics (metrics-server.h);
+       * the address is checked when the server starts */
+      if (!value || !*value)
+        goto bad;
+      free (rt->metrics_addr);
+      rt->metrics_addr = xstrdup (value);
+      p->quantize_sums = true;
     }
   else if (strcmp (name, "oformat") == 0)
     {
@@ -180,9 +206,12 @@ apply_option (struct runtime *rt, const char *name, const char *value, const cha
       if (!value)
         goto bad;
       p->oformat_json = false;
+      p->oformat_metrics = false;
       p->stackfmt = STACKFMT_TEXT;
       if (strcmp (value, "json") == 0)
         p->oformat_json = true;
+      else if (strcmp (value, "openmetrics") == 0)
+        p->oformat_metrics = p->quantize_sums = true;
       else if (strcmp (value, "folded") == 0)
         p->stackfmt = STACKFMT_FOLDED;
       else if (strcmp (value, "svg") == 0)
@@ -212,8 +241,7 @@ apply_option (struct runtime *rt, const char *name, const char *value, const cha
         goto bad;
       *(name[0] == 's' ? &p->specsize : &p->dynvarsize) = n;
     }
-  else if (strcmp (name, "aggrate") == 0
-           || strcmp (name, "statusrate") == 0
+  else if (strcmp (name, "statusrate") == 0
            || strcmp (name, "cleanrate") == 0 || strcmp (name, "bufpolicy") == 0
            || strcmp (name, "bufresize") == 0 || strcmp (name, "nolibs") == 0)
     ;   /* accepted; the defaults serve */

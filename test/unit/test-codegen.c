@@ -14,7 +14,9 @@
  * involved.
  *
  * A script whose text has the directive "@target: no-may-goto" (in a
- * comment) is compiled for a kernel without may_goto (before 6.9).
+ * comment) is compiled for a kernel without may_goto (before 6.9); one
+ * with "@prog: quantize-sums" as with -x oformat=openmetrics or -x metrics
+ * (the quantize family keeps the sum of its values, dprog.h).
  *
  * SDTKIT_REGEN_GOLDEN=1 rewrites the .S files from what the compiler makes
  * now (then read the diff before committing it).
@@ -143,6 +145,8 @@ compile_file (const char *path)
   prog_init (&p);
   if (strstr (text, "@target: no-may-goto"))
     p.target.may_goto = false;
+  if (strstr (text, "@prog: quantize-sums"))
+    p.quantize_sums = true;
   char *out = NULL;
   size_t len = 0;
   if (d_parse_script_string (path, text, "failed to compile", &dp, &script) != 0)
