@@ -53,6 +53,7 @@ check_match "... and with -x strsize=128 it runs" "$out" '^  +BEGIN +1$'
 "$DTRACE" -G -s "$data/target.d" -o target-sem.o || fail "dtrace -G target.d"
 gcc -O2 -I. "$data/target.c" target-sem.o -o target || fail "build target"
 gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o deep || fail "build deep"
+gcc -O2 -fomit-frame-pointer -g0 "$data/busy.c" -o busy || fail "build busy"
 prog_usdt='tgt$target:::tick, tgt$target:::neg { @[probename, arg0 % 3] = count(); @s = stddev(arg0); }
   tgt$target:::tick { self->s = speculation(); speculate(self->s); printf("%d;", arg0); }
   tgt$target:::tick /arg0 % 2/ { commit(self->s); } tgt$target:::tick /!(arg0 % 2)/ { discard(self->s); }'
@@ -69,6 +70,6 @@ for f in attach_cookie,uprobe_multi atomic_fetch task_pt_regs,task_btf; do
 done
 grep -q 'tick' fast.out || grep -q 'f5' fast.out || fail "the fallback comparison printed nothing"
 SDTKIT_KERNEL_FEATURES_OFF=task_pt_regs,task_btf,trace_noprealloc "$DTRACE" -q -x oformat=folded \
-  -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } tick-1s { exit(0); }' -c "./deep 100000000" >prof.out 2>prof.err
-check_match "without task_pt_regs: profile ustack() from the sample's registers" "$(cat prof.out)" 'deep`main;.* [0-9]+$'
+  -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } tick-2s { exit(0); }' -c "./busy 30" >prof.out 2>prof.err
+check_match "without task_pt_regs: profile ustack() from the sample's registers" "$(cat prof.out)" 'busy`main;busy`spin [0-9]+$'
 done_testing

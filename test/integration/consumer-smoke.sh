@@ -17,6 +17,7 @@ data=$SRCDIR/test/integration/data
 gcc -O2 -I. "$data/target.c" target-sem.o -o target || fail "build target"
 gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o deep || fail "build deep"
 gcc -O0 -g "$data/ctstruct.c" -o ctstruct || fail "build ctstruct"
+gcc -O2 -fomit-frame-pointer -g0 "$data/busy.c" -o busy || fail "build busy"
 kernel=$(uname -r)
 
 # dq NAME ARGS...: dtrace -q ARGS, output in NAME.out/.err, status in NAME.rc
@@ -60,8 +61,8 @@ check_eq "DWARF struct members of args[0]" "$(cat members.out)" "1 2 3 sm"
 dq ustack -n 'pid$target::f6:entry { @[ustack()] = count(); } pid$target::f6:entry /++n == 3/ { exit(0); }' -c "./deep 50"
 check_match "CFI ustack() through a frame-pointer-less binary: f6 ... f1 main" "$(tr -s ' \n' ' ' <ustack.out)" 'deep`f6 deep`f5\+0x[0-9a-f]+ deep`f4\+0x[0-9a-f]+ deep`f3\+0x[0-9a-f]+ deep`f2\+0x[0-9a-f]+ deep`f1\+0x[0-9a-f]+ deep`main\+0x[0-9a-f]+' || show ustack
 
-dq prof -x oformat=folded -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } tick-2s { exit(0); }' -c "./deep 100000000"
-check_match "profile-997 with folded stacks" "$(cat prof.out)" '(main|f[1-6]).* [0-9]+$' || show prof
+dq prof -x oformat=folded -n 'profile-997 /pid == $target/ { @[ustack()] = count(); } tick-2s { exit(0); }' -c "./busy 30"
+check_match "profile-997 with folded stacks" "$(cat prof.out)" 'busy`main;busy`spin [0-9]+$' || show prof
 
 dq exn -n 'tgt$target:::ready { printf("%s\n", execname); }' -c "./target 1"
 check_eq "execname" "$(cat exn.out)" "target"
