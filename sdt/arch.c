@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * arch.c — the architecture table (sdt/arch.h): one entry per machine, with
+ * every fact the header writer, the argument-spec reader and the call-style
+ * linker need about it, and the register-name lookups over it.
+ *
+ * The operand spellings are those GCC prints for `<sys/sdt.h>`'s operands
+ * (measured with Debian 12's cross compilers, doc/probe-sites.md §10):
+ *   x86-64  -4@%edi  8@8(%rsp)  -4@$5         (%c size, %q operand, "nr")
+ *   i386    -4@%eax  4@8(%esp)  -4@$5         (%k: the 32-bit name)
+ *   aarch64 -4@x0    8@[sp, 16] -4@5
+ *   arm     -4@r0    4@[fp, #-8] -4@#5
+ *   ppc64   -4@3     8@16(1)    -4@i5         (%I prints the `i`; "nZr")
+ *   s390x   -4@%r2   8@160(%r15) -4@5         (`nop 0`: its nop takes an operand)
+ *   riscv   -4@a0    8@16(sp)   -4@5
+ * Only the size's modifier differs from sys/sdt.h's (it uses assembler
+ * macros around %n); our header prints the size directly with %c or %n.
+ */
+#include "sdt/arch.h"
+
+#include <elf.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sdt/elf-defs.h"
+
+#ifndef EM_RISCV
+#define EM_RISCV 243
+#endif
+#ifndef EM_AARCH64
+#define EM_AARCH64 183
+#endif
+#ifndef R_AARCH64_CALL26
+#define R_AARCH64_CALL26 283
+#endif
+#ifndef R_AARCH64_JUMP26
+#define R_AARCH64_JUMP26 282
+#endif
+#ifndef R_AARCH64_ABS64
+#define R_AARCH64_ABS64 257
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Register names.                                                      */
+
+static const struct sdt_reg_names aarch64_regs[] = {
+  { "x", 0, 30, 0, 8 }, { "w", 0, 30, 0, 4 }, { "sp", -1, -1, 31, 8 }, { "wsp", -1, -1, 31, 4 },
+  { NULL, 0, 0, 0, 0 },
+};
+static const struct sdt_reg_names arm_regs[] = {
+  { "fp", -1, -1, 11, 4 }, { "ip", -1, -1, 12, 4 }, { "sp", -1, -1, 13, 4 },
+  { "lr", -1, -1, 14, 4 }, { "pc", -1, -1, 15, 4 }, { "r", 0, 15, 0, 4 },
+  { "sl", -1, -1, 10, 4 }, { "sb", -1, -1, 9, 4 },
+  { NULL, 0, 0, 0, 0 },
+};
+/* GCC prints bare numbers (without -mregnames). */
+static const struct sdt_reg_names ppc_regs[] = {
+  { "", 0, 31, 0, 8 }, { "%r", 0, 31, 0, 8 }, { "r", 0, 31, 0, 8 },
+  { NULL, 0, 0, 0, 0 },
+};
+static const struct sdt_reg_names s390_regs[] = {
+  { "%r", 0, 15, 0, 8 },
+  { NULL, 0, 0, 0, 0 },
+};
+static const struct sdt_reg_names riscv_regs[] = {
+  { "zero", -1, -1, 0, 8 }, { "ra", -1, -1, 1, 8 }, { "sp", -1, -1, 2, 8 },
+  { "gp", -1, -1, 3, 8 }, { "tp", -1, -1, 4, 8 }, { "t", 0, 2, 5, 8 }, { "s", 0, 1, 8, 8 },
+  { "a", 0, 7, 10, 8 }, { "s", 2, 11, 18, 8 }, { "t", 3, 6, 28, 8 }, { "fp", -1, -1, 8, 8 },
+  { "x", 0, 31, 0, 8 },
+  { NULL, 0, 0, 0, 0 },
+};
+
+/* ------------------------------------------------------------------ */
+/* Call-style sites.                                                    */
+
+static const struct sdt_call_form x86_64_calls[] = {
+  { R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC32, 1, 5, -4, false,
+    { 0xe8 }, { 0xff }, { 0x90, 0x0f, 0x1f, 0x40, 0x00 }, { 0x0f, 0x1f, 0x44, 0x00, 0x00 },
+    "call", NULL },
+  { R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC32, 1, 5, -4, true,
+    { 0xe9 }, { 0xff }, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call", NULL },
+  { R_X86_64_GOTPCRELX, R_X86_64_REX_GOTPCRELX, R_X86_64_GOTPCREL, 2, 6, -4, false,
+    { 0xff, 0x15 }, { 0xff, 0xff }, { 0x90, 0x0f, 0x1f, 0x40, 0x00, 0x90 },
+    { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT", NULL },
+  { R_X86_64_GOTPCRELX, R_X86_64_REX_GOTPCRELX, R_X86_64_GOTPCREL, 2, 6, -4, true,
+    { 0xff, 0x25 }, { 0xff, 0xff }, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc, 0xcc }, { 0 },
+    "tail call through the GOT", NULL },
+  { R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC32, 2, 6, -4, true,
+    { 0x0f, 0x80 }, { 0xff, 0xf0 }, { 0 }, { 0 }, "conditional tail call",
+    "is a conditional tail call, which cannot be rewritten in place "
+    "(compile this file with -fno-optimize-sibling-calls)" },
+};
+static const char *const x86_64_arg_regs[] = { "%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9" };
+
+/* bl (0x94000000 | imm26) -> nop (0xd503201f); b (0x14000000 | imm26), a
+ * tail call -> ret (0xd65f03c0): x30 already holds the caller's return
+ * address, as the callee would have found it.  Little-endian bytes. */
+static const struct sdt_call_form aarch64_calls[] = {
+  { R_AARCH64_CALL26, R_AARCH64_CALL26, R_AARCH64_CALL26, 0, 4, 0, false,
+    { 0, 0, 0, 0x94 }, { 0, 0, 0, 0xfc }, { 0x1f, 0x20, 0x03, 0xd5 }, { 0 }, "call", NULL },
+  { R_AARCH64_JUMP26, R_AARCH64_JUMP26, R_AARCH64_JUMP26, 0, 4, 0, true,
+    { 0, 0, 0, 0x14 }, { 0, 0, 0, 0xfc }, { 0xc0, 0x03, 0x5f, 0xd6 }, { 0 }, "tail call", NULL },
+};
+static const char *const aarch64_arg_regs[] = { "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7" };
+
+/* ------------------------------------------------------------------ */
+/* The table.                                                           */
+
+#define ARGF_X86_64 "\"%c\" #s \"@%q\" #a"
+#define ARGF_I386 "\"%c\" #s \"@%k\" #a"
+#define ARGF_PPC "\"%n\" #s \"@%I\" #a \"%\" #a"
+#define ARGF_PLAIN "\"%n\" #s \"@%\" #a"
+
+const struct sdt_arch sdt_arches[] = {
+  { "x86-64", EM_X86_64, ELFCLASS64, ELFDATA2LSB, "defined __x86_64__", "nr", ARGF_X86_64, false,
+    "990:nop\\n",
+    "990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n",
+    SDT_SYNTAX_ATT, "$", NULL,
+    x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], R_X86_64_NONE, R_X86_64_64,
+    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 8, 8 },
+  { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", ARGF_I386, false,
+    "990:nop\\n", NULL, SDT_SYNTAX_ATT, "$", NULL,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+  { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", ARGF_PLAIN, true,
+    "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
+    aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], R_AARCH64_NONE,
+    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 8, 0 },
+  { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "nor", ARGF_PLAIN, true,
+    "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+  { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,
+    "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+  { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", ARGF_PPC, true,
+    "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+  { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", ARGF_PLAIN, true,
+    "990:nop 0\\n", NULL, SDT_SYNTAX_PAREN, "", s390_regs,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+  { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", ARGF_PLAIN, true,
+    "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", riscv_regs,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+  /* Any other GCC target: sys/sdt.h's generic form. */
+  { "generic", 0, 0, 0, NULL, "nor", ARGF_PLAIN, true,
+    "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", NULL,
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+};
+const size_t sdt_narches = sizeof sdt_arches / sizeof sdt_arches[0];
+
+const struct sdt_arch *
+sdt_arch_for_machine (unsigned machine, int elf_class)
+{
+  for (size_t i = 0; i + 1 < sdt_narches; i++)
+    if (sdt_arches[i].machine == machine
+        && (!elf_class || !sdt_arches[i].elf_class || sdt_arches[i].elf_class == elf_class))
+      return &sdt_arches[i];
+  return NULL;
+}
+
+const struct sdt_arch *
+sdt_arch_default (void)
+{
+  return &sdt_arches[0];
+}
+
+const char *
+sdt_machine_name (unsigned machine)
+{
+  static const struct { unsigned m; const char *name; } others[] = {
+    { EM_SPARC, "sparc" }, { EM_SPARCV9, "sparc64" }, { EM_MIPS, "mips" }, { EM_IA_64, "ia64" },
+    { EM_68K, "m68k" }, { EM_ALPHA, "alpha" }, { EM_PARISC, "hppa" }, { EM_SH, "sh" },
+  };
+  const struct sdt_arch *a = sdt_arch_for_machine (machine, 0);
+  if (a)
+    return a->name;
+  for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+    if (others[i].m == machine)
+      return others[i].name;
+  return "an unknown machine";
+}
+
+/* ------------------------------------------------------------------ */
+/* Register lookups.                                                    */
+
+bool
+sdt_arch_reg_lookup (const struct sdt_arch *arch, const char *name, size_t len, int *number,
+                     int *width)
+{
+  if (!arch || !arch->regs)
+    return false;
+  for (const struct sdt_reg_names *r = arch->regs; r->prefix; r++)
+    {
+      size_t pl = strlen (r->prefix);
+      if (len < pl || memcmp (name, r->prefix, pl) != 0)
+        continue;
+      if (r->first < 0)
+        {
+          if (len != pl)
+            continue;
+          *number = r->number;
+          *width = r->width;
+          return true;
+        }
+      const char *d = name + pl;
+      size_t dl = len - pl;
+      if (dl == 0 || dl > 2 || (dl == 2 && d[0] == '0'))
+        continue;
+      int n = 0;
+      bool digits = true;
+      for (size_t i = 0; i < dl; i++)
+        {
+          if (d[i] < '0' || d[i] > '9')
+            digits = false;
+          n = n * 10 + (d[i] - '0');
+        }
+      if (!digits || n < r->first || n > r->last)
+        continue;
+      *number = r->number + (n - r->first);
+      *width = r->width;
+      return true;
+    }
+  return false;
+}
+
+const char *
+sdt_arch_reg_name (const struct sdt_arch *arch, int number, int width, char *buf)
+{
+  if (!arch || !arch->regs)
+    return NULL;
+  for (int pass = 0; pass < 2; pass++)
+    for (const struct sdt_reg_names *r = arch->regs; r->prefix; r++)
+      {
+        if (pass == 0 && r->width != width)
+          continue;
+        if (r->first < 0 && r->number == number)
+          return r->prefix;
+        if (r->first >= 0 && number >= r->number && number <= r->number + (r->last - r->first))
+          {
+            snprintf (buf, 16, "%s%d", r->prefix, r->first + (number - r->number));
+            return buf;
+          }
+      }
+  return NULL;
+}
