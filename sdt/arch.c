@@ -9,7 +9,8 @@
  *   x86-64  -4@%edi  8@8(%rsp)  -4@$5         (%c size, %q operand, "nr")
  *   i386    -4@%eax  4@8(%esp)  -4@$5         (%k: the 32-bit name)
  *   aarch64 -4@x0    8@[sp, 16] -4@5
- *   arm     -4@r0    4@[fp, #-8] -4@#5
+ *   arm     -4@r0    4@[fp, #-8] -4@#5       ("g": with "nor" GCC puts constants
+ *                                             in the literal pool, `.L9`)
  *   ppc64   -4@3     8@16(1)    -4@i5         (%I prints the `i`; "nZr")
  *   s390x   -4@%r2   8@160(%r15) -4@5         (`nop 0`: its nop takes an operand)
  *   riscv   -4@a0    8@16(sp)   -4@5
@@ -125,7 +126,7 @@ const struct sdt_arch sdt_arches[] = {
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
     aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], R_AARCH64_NONE,
     R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 8, 0 },
-  { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "nor", ARGF_PLAIN, true,
+  { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
     NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
   { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,

@@ -59,7 +59,7 @@ parse_bracket (const struct sdt_arch *arch, const char *s, struct sdt_arg *out)
   size_t len = strlen (s);
   if (len < 3 || s[len - 1] != ']')
     {
-      sdt_arg_set_error (out, "malformed %s memory operand '%s'", arch->name, s);
+      sdt_arg_set_error (out, "malformed memory operand '%s' (%s)", s, arch->name);
       return;
     }
   const char *inner = s + 1, *end = s + len - 1;
@@ -68,7 +68,7 @@ parse_bracket (const struct sdt_arch *arch, const char *s, struct sdt_arg *out)
   struct sdt_reg_ref base;
   if (!reg_ref (arch, inner, (size_t) (rend - inner), &base))
     {
-      sdt_arg_set_error (out, "unknown %s base register in operand '%s'", arch->name, s);
+      sdt_arg_set_error (out, "unknown base register in operand '%s' (%s)", s, arch->name);
       return;
     }
   int64_t disp = 0;
@@ -79,7 +79,7 @@ parse_bracket (const struct sdt_arch *arch, const char *s, struct sdt_arg *out)
         d++;
       if (!displacement (d, end, &disp))
         {
-          sdt_arg_set_error (out, "bad displacement in %s operand '%s'", arch->name, s);
+          sdt_arg_set_error (out, "bad displacement in operand '%s' (%s)", s, arch->name);
           return;
         }
     }
@@ -96,13 +96,13 @@ parse_paren (const struct sdt_arch *arch, const char *s, struct sdt_arg *out)
   const char *open = strchr (s, '('), *close = strchr (s, ')');
   if (!close || close < open || close[1] != '\0')
     {
-      sdt_arg_set_error (out, "malformed %s memory operand '%s'", arch->name, s);
+      sdt_arg_set_error (out, "malformed memory operand '%s' (%s)", s, arch->name);
       return;
     }
   int64_t disp = 0;
   if (open > s && !displacement (s, open, &disp))
     {
-      sdt_arg_set_error (out, "bad displacement in %s operand '%s'", arch->name, s);
+      sdt_arg_set_error (out, "bad displacement in operand '%s' (%s)", s, arch->name);
       return;
     }
   const char *r = open + 1;
@@ -111,7 +111,7 @@ parse_paren (const struct sdt_arch *arch, const char *s, struct sdt_arg *out)
   if (!reg_ref (arch, r, (size_t) ((comma ? comma : close) - r), &first)
       || (comma && !reg_ref (arch, comma + 1, (size_t) (close - comma - 1), &second)))
     {
-      sdt_arg_set_error (out, "unknown %s register in operand '%s'", arch->name, s);
+      sdt_arg_set_error (out, "unknown register in operand '%s' (%s)", s, arch->name);
       return;
     }
   out->kind = SDT_ARG_MEM;
@@ -152,7 +152,7 @@ sdt_operand_parse_risc (const struct sdt_arch *arch, const char *s, struct sdt_a
       return;
     }
   out->disp = 0;
-  sdt_arg_set_error (out, "operand '%s' is not a %s register, immediate or memory operand", s,
+  sdt_arg_set_error (out, "operand '%s' is not a register, immediate or memory operand of %s", s,
                      arch->name);
 }
 

@@ -145,6 +145,7 @@ struct sdt_file {
   char *path;
   int elf_class;         /* ELFCLASS32 / ELFCLASS64 */
   int machine;           /* e_machine */
+  uint32_t e_flags;      /* e_flags (the ABI: riscv float ABI, arm EABI, ppc64 ELFv2) */
   int type;              /* ET_REL, ET_EXEC, ET_DYN */
   bool is_lto_ir;        /* relocatable object holding only LTO IR (.gnu.lto_* sections) */
   bool has_base_section; /* .stapsdt.base present */
