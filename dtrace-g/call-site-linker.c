@@ -116,6 +116,7 @@
 
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
+#include "sdt/arch.h"
 #include "sdt/elf-defs.h"
 #include "common/files.h"
 #include "common/hash.h"
@@ -129,38 +130,38 @@
 #define PROBE_PREFIX "__dtrace_"
 
 /* ------------------------------------------------------------------ */
-/* The byte sequences.                                                  */
-
-enum site_kind { SITE_CALL, SITE_TAIL, SITE_CALL_GOT, SITE_TAIL_GOT, SITE_NKINDS };
-
-static const struct {
-  unsigned char len;        /* instruction length */
-  unsigned char before;     /* opcode bytes before the relocated field */
-  bool tail;                /* the site must return */
-  unsigned char bytes[6];   /* what dtrace -G writes */
-  unsigned char older[6];   /* what older sdtkits wrote (still linked); 0: none */
-  const char *what;
-} site_forms[SITE_NKINDS] = {
-  [SITE_CALL] = { 5, 1, false, { 0x90, 0x0f, 0x1f, 0x40, 0x00 },
-                  { 0x0f, 0x1f, 0x44, 0x00, 0x00 }, "call" },
-  [SITE_TAIL] = { 5, 1, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call" },
-  [SITE_CALL_GOT] = { 6, 2, false, { 0x90, 0x0f, 0x1f, 0x40, 0x00, 0x90 },
-                      { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT" },
-  [SITE_TAIL_GOT] = { 6, 2, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc, 0xcc }, { 0 },
-                      "tail call through the GOT" },
-};
+/* The byte sequences (sdt/arch.c: each machine's call forms).          */
 
 /* Does the relocated field at R of CODE[0..CSZ) lie in a site of form F
  * that this or an older dtrace -G wrote? */
 static bool
-linked_as (const unsigned char *code, size_t csz, uint64_t R, int f)
+linked_as (const struct sdt_call_form *f, const unsigned char *code, size_t csz, uint64_t R)
 {
-  uint64_t start = R - site_forms[f].before;
-  if (R < site_forms[f].before || start + site_forms[f].len > csz)
+  uint64_t start = R - f->before;
+  if (f->refused || R < f->before || start + f->len > csz)
     return false;
   const unsigned char *at = code + start;
-  return memcmp (at, site_forms[f].bytes, site_forms[f].len) == 0
-         || (site_forms[f].older[0] && memcmp (at, site_forms[f].older, site_forms[f].len) == 0);
+  return memcmp (at, f->bytes, f->len) == 0
+         || (f->older[0] && memcmp (at, f->older, f->len) == 0);
+}
+
+static bool
+form_has_type (const struct sdt_call_form *f, unsigned rtype)
+{
+  return rtype == f->rtype || rtype == f->rtype2 || rtype == f->rtype3;
+}
+
+/* Do the bytes around R match form F (its pattern under its mask)? */
+static bool
+form_matches (const struct sdt_call_form *f, const unsigned char *code, size_t csz, uint64_t R)
+{
+  if (R < f->before || R - f->before + f->len > csz)
+    return false;
+  const unsigned char *at = code + (R - f->before);
+  for (size_t i = 0; i < f->len; i++)
+    if ((at[i] & f->mask[i]) != f->pattern[i])
+      return false;
+  return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -241,7 +242,7 @@ struct site {
   uint64_t off;              /* probe address: first byte of the instruction */
   size_t rela_sec, rela_idx;
   size_t sym;                /* the __dtrace_ symbol */
-  enum site_kind kind;
+  const struct sdt_call_form *form;
   bool done;                 /* linked by an earlier run */
   const struct probe_entry *probe;
   char *args;                /* the note's argument string (new sites) */
@@ -311,9 +312,9 @@ where (const struct elf_object *o, size_t sec, uint64_t off)
 /* The argument string of PR at a site of kind KIND; NULL (after an error,
  * reported once per run) when an argument cannot be described. */
 static char *
-arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bool *failed)
+arg_string (struct run *r, const struct sdt_arch *arch, const struct probe_entry *pe,
+            const struct sdt_call_form *form, bool *failed)
 {
-  static const char *const regs[6] = { "rdi", "rsi", "rdx", "rcx", "r8", "r9" };
   const struct d_probe_decl *pr = pe->probe;
   size_t cap = 32 * pr->nargs + 1, len = 0;   /* "-8@88(%rsp) " is 12 */
   char *s = xmalloc (cap);
@@ -340,15 +341,17 @@ arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bo
                       "as an 8-byte unsigned value (use a C type, or -C with its definition)",
                       pe->provider->name, pr->name, i + 1, pr->args[i].type ? pr->args[i].type : "?");
       char loc[32];
-      if (i < 6)
-        snprintf (loc, sizeof loc, "%%%s", regs[i]);
+      if (i < arch->narg_regs)
+        snprintf (loc, sizeof loc, "%s", arch->arg_regs[i]);
       else
         {
-          unsigned disp = (unsigned) (8 * (i - 6) + (site_forms[kind].tail ? 8 : 0));
-          if (disp)
-            snprintf (loc, sizeof loc, "%u(%%rsp)", disp);
-          else
-            snprintf (loc, sizeof loc, "(%%rsp)");
+          unsigned disp = (unsigned) (arch->stack_slot * (i - arch->narg_regs)
+                                      + (form->tail ? arch->tail_stack_bias : 0));
+          /* the formats are sdt/arch.c's own, with one %u at most */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+          snprintf (loc, sizeof loc, disp ? arch->stack_arg : arch->stack_arg0, disp);
+#pragma GCC diagnostic pop
         }
       len += (size_t) snprintf (s + len, cap - len, "%s%s%d@%s", i ? " " : "",
                                 t.is_signed ? "-" : "", t.size, loc);
@@ -435,6 +438,7 @@ struct note_sec {
   size_t len, cap;
   GElf_Rela *rel;
   size_t nrel, relcap;
+  unsigned rtype;            /* the machine's 64-bit address relocation */
 };
 
 static void
@@ -449,7 +453,7 @@ static void
 note_rel (struct note_sec *ns, uint64_t off, size_t sym, int64_t addend)
 {
   VEC_PUSH (ns->rel, ns->nrel, ns->relcap)
-    = (GElf_Rela) { .r_offset = off, .r_info = GELF_R_INFO (sym, R_X86_64_64),
+    = (GElf_Rela) { .r_offset = off, .r_info = GELF_R_INFO (sym, ns->rtype),
                     .r_addend = addend };
 }
 
@@ -471,6 +475,7 @@ struct link_ctx {
   struct elf_object *o;
   uint64_t image_hash;       /* names the anchors this run adds */
   bool lto;                  /* LTO IR beside the machine code */
+  const struct sdt_arch *arch;   /* the object's machine */
   int nerr;
   struct strset seen;        /* per-object messages */
   struct site *sites;
@@ -482,7 +487,8 @@ struct link_ctx {
 /* Read PATH and decide whether it is an object to link: 1 (*IMAGE and
  * *SIZE set), 0 when there is nothing to do, -1 after an error. */
 static int
-load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t *sizep)
+load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t *sizep,
+                const struct sdt_arch **archp)
 {
   size_t size = 0;
   unsigned char *image = (unsigned char *) read_file (path, SIZE_MAX, &size);
@@ -496,14 +502,16 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
       return 0;   /* no call-style site, or not ELF (site-check has said so) */
     }
   bool elf64le = image[EI_CLASS] == ELFCLASS64 && image[EI_DATA] == ELFDATA2LSB;
-  unsigned type = elf64le ? (unsigned) obj_le (image + 16, 2) : 0;
-  unsigned machine = elf64le ? (unsigned) obj_le (image + 18, 2) : 0;
-  if (elf64le && type != ET_REL)
+  bool msb = image[EI_DATA] == ELFDATA2MSB;
+  unsigned type = msb ? (unsigned) (image[16] << 8 | image[17]) : (unsigned) obj_le (image + 16, 2);
+  unsigned machine = msb ? (unsigned) (image[18] << 8 | image[19]) : (unsigned) obj_le (image + 18, 2);
+  if (type != ET_REL)
     {
       free (image);
       return 0;   /* an executable or library: nothing to link */
     }
-  if (!elf64le || machine != EM_X86_64)
+  const struct sdt_arch *arch = sdt_arch_for_machine (machine, image[EI_CLASS]);
+  if (!elf64le || !arch || !arch->calls)
     {
       /* Call sites of a declared provider here cannot be linked. */
       for (size_t i = 0; i < r->ix.cap; i++)
@@ -511,9 +519,11 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
           const char *sym = r->ix.slots[i].symbol;
           if (sym && memmem (image, size, sym, strlen (sym) + 1))
             {
-              diag_error ("%s: calls %s: call-style probe sites can be linked only in x86-64 "
-                          "(64-bit) objects; use the default header (dtrace -h without -x "
-                          "callstyle) for this target", path, sym);
+              diag_error ("%s: calls %s: call-style probe sites cannot be linked in %s%s objects "
+                          "yet (only x86-64 and aarch64); use the default header (dtrace -h "
+                          "without -x callstyle) for this target", path, sym,
+                          sdt_machine_name (machine),
+                          image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)" : "");
               free (image);
               return -1;
             }
@@ -523,6 +533,7 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
     }
   *imagep = image;
   *sizep = size;
+  *archp = arch;
   return 1;
 }
 
@@ -572,58 +583,53 @@ check_undeclared (struct link_ctx *c, const char *name)
     }
 }
 
-/* What kind of site the relocation REL into CODE[0..CSZ) is: sets *KIND
- * (-1 when none) and returns NULL, or returns why it cannot be linked.
+/* What kind of site the relocation REL into CODE[0..CSZ) is: sets *FORM
+ * (NULL when none) and returns NULL, or returns why it cannot be linked.
  * *DONE is set for a site an earlier run linked. */
 static const char *
-classify_site (const unsigned char *code, size_t csz, const GElf_Rela *rel, int *kind,
-               bool *done)
+classify_site (const struct sdt_arch *arch, const unsigned char *code, size_t csz,
+               const GElf_Rela *rel, const struct sdt_call_form **form, bool *done)
 {
   unsigned rtype = (unsigned) GELF_R_TYPE (rel->r_info);
   uint64_t R = rel->r_offset;
-  *kind = -1;
-  if (!code || R < 1 || R > csz || csz - R < 4)
+  *form = NULL;
+  if (!code || R > csz || csz - R < 4)
     return "lies outside its section";
-  if (rtype == R_X86_64_NONE)
+  if (rtype == arch->reloc_none)
     {
       *done = true;
-      for (int f = 0; f < SITE_NKINDS && *kind < 0; f++)
-        if (linked_as (code, csz, R, f))
-          *kind = f;
-      return *kind < 0 ? "has a neutralised relocation, but its bytes are not a probe site "
-                         "dtrace -G wrote" : NULL;
+      for (size_t f = 0; f < arch->ncalls && !*form; f++)
+        if (linked_as (&arch->calls[f], code, csz, R))
+          *form = &arch->calls[f];
+      return *form ? NULL : "has a neutralised relocation, but its bytes are not a probe site "
+                            "dtrace -G wrote";
     }
-  if (rtype == R_X86_64_PC32 || rtype == R_X86_64_PLT32)
+  const struct sdt_call_form *first = NULL;
+  bool fits = false;
+  for (size_t f = 0; f < arch->ncalls; f++)
     {
-      if (rel->r_addend != -4)
-        return "is not a call (unexpected relocation addend)";
-      if (code[R - 1] == 0xe8)
-        *kind = SITE_CALL;
-      else if (code[R - 1] == 0xe9)
-        *kind = SITE_TAIL;
-      else if (R >= 2 && code[R - 2] == 0x0f && (code[R - 1] & 0xf0) == 0x80)
-        return "is a conditional tail call, which cannot be rewritten in place "
-               "(compile this file with -fno-optimize-sibling-calls)";
-      else
-        return "is not a call or jump (its address is used?)";
-      return NULL;
+      const struct sdt_call_form *cf = &arch->calls[f];
+      if (!form_has_type (cf, rtype))
+        continue;
+      if (!first)
+        {
+          first = cf;
+          if (rel->r_addend != cf->addend)
+            return "is not a call (unexpected relocation addend)";
+        }
+      if (R >= cf->before && R - cf->before + cf->len <= csz)
+        fits = true;
+      if (form_matches (cf, code, csz, R))
+        {
+          if (cf->refused)
+            return cf->refused;
+          *form = cf;
+          return NULL;
+        }
     }
-  if (rtype == R_X86_64_GOTPCRELX || rtype == R_X86_64_REX_GOTPCRELX
-      || rtype == R_X86_64_GOTPCREL)
-    {
-      if (rel->r_addend != -4)
-        return "is not a call (unexpected relocation addend)";
-      if (R < 2)
-        return "lies outside its section";
-      if (code[R - 2] == 0xff && code[R - 1] == 0x15)
-        *kind = SITE_CALL_GOT;
-      else if (code[R - 2] == 0xff && code[R - 1] == 0x25)
-        *kind = SITE_TAIL_GOT;
-      else
-        return "loads the function's address from the GOT instead of calling it";
-      return NULL;
-    }
-  return "is not a call (unexpected relocation type)";
+  if (!first)
+    return "is not a call (unexpected relocation type)";
+  return fits ? first->mismatch : "lies outside its section";
 }
 
 /* Relocation K of RELA section S: a site to link, recorded in C->sites,
@@ -662,21 +668,22 @@ consider_reloc (struct link_ctx *c, size_t s, size_t k)
                    c->path, o->sec[t].name, (unsigned long long) rel.r_offset, name);
       return;   /* debugging information: harmless, resolves to 0 */
     }
-  struct site site = { t, 0, s, k, sym, SITE_CALL, false, pe, NULL };
-  int kind;
+  struct site site = { t, 0, s, k, sym, NULL, false, pe, NULL };
+  const struct sdt_call_form *form = NULL;
   const char *problem = tsh->sh_type != SHT_PROGBITS ? "lies outside its section"
-    : classify_site (obj_data (o, t), o->sec[t].size, &rel, &kind, &site.done);
+    : classify_site (c->arch, obj_data (o, t), o->sec[t].size, &rel, &form, &site.done);
   if (problem)
     {
-      uint64_t R = rel.r_offset, at = R >= 1 ? R - 1 : 0;
+      unsigned before = c->arch->calls[0].before;
+      uint64_t R = rel.r_offset, at = R >= before ? R - before : 0;
       char *w = where (o, t, at);
       OBJ_ERROR ("%s: %s: the reference to %s at %s+0x%llx %s", c->path, w, name,
                  o->sec[t].name, (unsigned long long) at, problem);
       free (w);
       return;
     }
-  site.kind = (enum site_kind) kind;
-  site.off = rel.r_offset - site_forms[kind].before;
+  site.form = form;
+  site.off = rel.r_offset - form->before;
   VEC_PUSH (c->sites, c->nsites, c->sites_cap) = site;
 }
 
@@ -724,7 +731,7 @@ find_sites (struct link_ctx *c)
     qsort (sites, c->nsites, sizeof *sites, site_cmp);
   for (size_t i = 1; i < c->nsites && !c->nerr; i++)
     if (sites[i].sec == sites[i - 1].sec
-        && sites[i].off < sites[i - 1].off + site_forms[sites[i - 1].kind].len)
+        && sites[i].off < sites[i - 1].off + sites[i - 1].form->len)
       OBJ_ERROR ("%s: truncated or corrupt ELF file: overlapping calls in section %s at 0x%llx",
                  c->path, o->sec[sites[i].sec].name, (unsigned long long) sites[i].off);
 
@@ -734,7 +741,7 @@ find_sites (struct link_ctx *c)
     if (!sites[i].done)
       {
         bool failed = false;
-        sites[i].args = arg_string (c->r, sites[i].probe, sites[i].kind, &failed);
+        sites[i].args = arg_string (c->r, c->arch, sites[i].probe, sites[i].form, &failed);
         if (failed)
           c->nerr++;
       }
@@ -751,10 +758,10 @@ rewrite_sites (struct link_ctx *c)
       if (st->done)
         continue;
       unsigned char *code = obj_data_mut (o, st->sec);
-      memcpy (code + st->off, site_forms[st->kind].bytes, site_forms[st->kind].len);
+      memcpy (code + st->off, st->form->bytes, st->form->len);
       GElf_Rela rel;
       obj_get_rela (o, st->rela_sec, st->rela_idx, &rel);
-      rel.r_info = GELF_R_INFO (GELF_R_SYM (rel.r_info), R_X86_64_NONE);
+      rel.r_info = GELF_R_INFO (GELF_R_SYM (rel.r_info), c->arch->reloc_none);
       rel.r_addend = 0;
       obj_put_rela (o, st->rela_sec, st->rela_idx, &rel);
     }
@@ -893,6 +900,7 @@ build_notes (struct link_ctx *c, struct pending *p, struct note_sec **notesp, si
           ns = &VEC_PUSH (notes, nnotes, cap);
           memset (ns, 0, sizeof *ns);
           ns->group = g;
+          ns->rtype = c->arch->reloc_abs64;
         }
       put_note (ns, &sy, st, sy.sem_of[(size_t) (st->probe - c->r->ix.slots)]);
       p->nsites++;
@@ -952,10 +960,11 @@ link_object (struct run *r, const char *path, struct pending *p)
 {
   unsigned char *image = NULL;
   size_t size = 0;
-  int got = load_candidate (r, path, &image, &size);
+  const struct sdt_arch *arch = NULL;
+  int got = load_candidate (r, path, &image, &size, &arch);
   if (got <= 0)
     return got;
-  struct link_ctx c = { .r = r, .path = path, .o = &p->obj };
+  struct link_ctx c = { .r = r, .path = path, .o = &p->obj, .arch = arch };
   c.image_hash = fnv1a (FNV1A_INIT, image, size);
 
   struct elf_object *o = &p->obj;

@@ -77,19 +77,20 @@ static const struct sdt_reg_names riscv_regs[] = {
 static const struct sdt_call_form x86_64_calls[] = {
   { R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC32, 1, 5, -4, false,
     { 0xe8 }, { 0xff }, { 0x90, 0x0f, 0x1f, 0x40, 0x00 }, { 0x0f, 0x1f, 0x44, 0x00, 0x00 },
-    "call", NULL },
+    "call", NULL, "is not a call or jump (its address is used?)" },
   { R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC32, 1, 5, -4, true,
-    { 0xe9 }, { 0xff }, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call", NULL },
+    { 0xe9 }, { 0xff }, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call", NULL, NULL },
   { R_X86_64_GOTPCRELX, R_X86_64_REX_GOTPCRELX, R_X86_64_GOTPCREL, 2, 6, -4, false,
     { 0xff, 0x15 }, { 0xff, 0xff }, { 0x90, 0x0f, 0x1f, 0x40, 0x00, 0x90 },
-    { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT", NULL },
+    { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT", NULL,
+    "loads the function's address from the GOT instead of calling it" },
   { R_X86_64_GOTPCRELX, R_X86_64_REX_GOTPCRELX, R_X86_64_GOTPCREL, 2, 6, -4, true,
     { 0xff, 0x25 }, { 0xff, 0xff }, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc, 0xcc }, { 0 },
-    "tail call through the GOT", NULL },
+    "tail call through the GOT", NULL, NULL },
   { R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC32, 2, 6, -4, true,
     { 0x0f, 0x80 }, { 0xff, 0xf0 }, { 0 }, { 0 }, "conditional tail call",
     "is a conditional tail call, which cannot be rewritten in place "
-    "(compile this file with -fno-optimize-sibling-calls)" },
+    "(compile this file with -fno-optimize-sibling-calls)", NULL },
 };
 static const char *const x86_64_arg_regs[] = { "%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9" };
 
@@ -98,9 +99,11 @@ static const char *const x86_64_arg_regs[] = { "%rdi", "%rsi", "%rdx", "%rcx", "
  * address, as the callee would have found it.  Little-endian bytes. */
 static const struct sdt_call_form aarch64_calls[] = {
   { R_AARCH64_CALL26, R_AARCH64_CALL26, R_AARCH64_CALL26, 0, 4, 0, false,
-    { 0, 0, 0, 0x94 }, { 0, 0, 0, 0xfc }, { 0x1f, 0x20, 0x03, 0xd5 }, { 0 }, "call", NULL },
+    { 0, 0, 0, 0x94 }, { 0, 0, 0, 0xfc }, { 0x1f, 0x20, 0x03, 0xd5 }, { 0 }, "call", NULL,
+    "is not a bl instruction" },
   { R_AARCH64_JUMP26, R_AARCH64_JUMP26, R_AARCH64_JUMP26, 0, 4, 0, true,
-    { 0, 0, 0, 0x14 }, { 0, 0, 0, 0xfc }, { 0xc0, 0x03, 0x5f, 0xd6 }, { 0 }, "tail call", NULL },
+    { 0, 0, 0, 0x14 }, { 0, 0, 0, 0xfc }, { 0xc0, 0x03, 0x5f, 0xd6 }, { 0 }, "tail call", NULL,
+    "is not a b instruction" },
 };
 static const char *const aarch64_arg_regs[] = { "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7" };
 

@@ -56,6 +56,7 @@ struct sdt_call_form {
   unsigned char bytes[8], older[8];
   const char *what;
   const char *refused;         /* not NULL: this form cannot be linked, and why */
+  const char *mismatch;        /* why, when the relocation is RTYPE but no form's bytes match */
 };
 
 struct sdt_arch {

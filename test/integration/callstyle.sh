@@ -772,7 +772,7 @@ if gcc -m32 -ffreestanding -fno-pie -O2 -c s32.c -o app32.o 2>/dev/null; then
   cp app32.o app32.save
   out=$("$DTRACE" -G -s csp.d -o o32.o app32.o 2>&1); rc=$?
   check_match "a 32-bit object with call-style sites: error" "$rc:$out" \
-    '^1:dtrace: app32\.o: calls __dtrace_csp___st: call-style probe sites can be linked only in x86-64'
+    '^1:dtrace: app32\.o: calls __dtrace_csp___st: call-style probe sites cannot be linked in i386 objects yet'
   check "a 32-bit object: unchanged, no output" sh -c 'cmp app32.o app32.save && test ! -e o32.o'
 else
   skip "no gcc -m32 (i386 object)"
