@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# cross-arch.sh — the build side on every architecture Debian builds
+# (issue #27): aarch64, armhf, i686, ppc64el, s390x, riscv64, with Debian's
+# cross compilers and qemu-user.
+#
+# Per architecture, one probed program (C; C++ too where the cross g++ is
+# installed) is built three ways and run under qemu-user:
+#   ours   our `dtrace -h` header, `dtrace -G` semaphore object; the program
+#          raises one semaphore itself and checks *_ENABLED() sees it;
+#   sdt    the same probes through systemtap's <sys/sdt.h> (a copy of the
+#          host's, with -I: the cross sysroots lack it), no semaphores;
+#   call   `dtrace -h -x callstyle` + `dtrace -G` (aarch64 links and runs;
+#          the other machines must refuse with one error naming the machine).
+# Then `dtrace -l -v -m` must describe every probe of each build with every
+# argument decoded, ours and call-style must agree with sdt on probes,
+# argument counts, sizes and signedness, and gdb-multiarch's `info probes`
+# must list the same probes.  Few compiles: one -O2 and one -O0 object per
+# build.
+. "$SRCDIR/test/lib.sh"
+
+# arch  triple  qemu  machine-name-in-errors
+arches='aarch64 aarch64-linux-gnu qemu-aarch64-static aarch64
+armhf arm-linux-gnueabihf qemu-arm-static arm
+i686 i686-linux-gnu qemu-i386-static i386
+ppc64el powerpc64le-linux-gnu qemu-ppc64le-static ppc64
+s390x s390x-linux-gnu qemu-s390x-static s390x
+riscv64 riscv64-linux-gnu qemu-riscv64-static riscv'
+
+sdt_h=
+for d in /usr/include/sys /usr/include/*-linux-gnu*/sys; do
+  [ -f "$d/sdt.h" ] && { sdt_h=$d; break; }
+done
+if [ -z "$sdt_h" ]; then
+  skip "no <sys/sdt.h> (systemtap-sdt-dev) to compare with"
+  done_testing
+fi
+mkdir -p inc/sys && cp "$sdt_h"/sdt*.h inc/sys/
+
+cat >demo.d <<'EOF'
+provider demo {
+  probe three(int, long, char *);
+  probe four(unsigned char, int, struct s *, long long);
+  probe two(short, long);
+  probe zero();
+};
+EOF
+check "dtrace -h" "$DTRACE" -h -s demo.d -o ours.h
+check "dtrace -h -x callstyle" "$DTRACE" -h -x callstyle -s demo.d -o call.h
+cat >sdt.h <<'EOF'
+#include <sys/sdt.h>
+#define DEMO_THREE(a, b, c) DTRACE_PROBE3 (demo, three, a, b, c)
+#define DEMO_FOUR(a, b, c, d) DTRACE_PROBE4 (demo, four, a, b, c, d)
+#define DEMO_TWO(a, b) DTRACE_PROBE2 (demo, two, a, b)
+#define DEMO_ZERO() DTRACE_PROBE (demo, zero)
+EOF
+cat >app.c <<'EOF'
+#include <stdio.h>
+#include PROBES
+struct s { int a; long b; };
+static volatile int vi = 3;
+__attribute__ ((noinline)) static int
+work (int x, long y, char *p, unsigned char c, long long ll, short sh, struct s *sp)
+{
+  DEMO_THREE (x, y, p);
+  DEMO_FOUR (c, 5, sp, ll);
+  DEMO_TWO (sh, sp->b);
+  DEMO_ZERO ();
+  return x + (int) y + (int) c;
+}
+int
+main (int argc, char **argv)
+{
+  struct s g = { 1, 2 };
+  int enabled = -1;
+#ifdef DEMO_THREE_ENABLED
+  enabled = DEMO_THREE_ENABLED () != 0;
+  demo_three_semaphore++;
+  enabled = enabled * 10 + (DEMO_THREE_ENABLED () != 0);
+#endif
+  printf ("sum %d enabled %d\n", work (vi, vi * 2L, argv[0], (unsigned char) argc, vi, -2, &g),
+          enabled);
+  return 0;
+}
+EOF
+cp app.c app.cc
+
+# The notes of FILE as `dtrace -l -v` reads them: "provider:name sizes..."
+# per site, sorted; an undecodable argument shows as "UNDECODABLE".
+notes_of () {
+  "$DTRACE" -l -v -m "$1" | awk '
+    /^ *[0-9]+ / { prov = $2; name = $NF; next }
+    /^\t\tsite / { if (line != "") print line; line = prov ":" name; next }
+    /^\t\t\targ[0-9]+:/ {
+      if ($0 ~ /undecodable/) line = line " UNDECODABLE " $2
+      else { for (i = 3; i <= NF; i++) if ($i ~ /-byte$/) { line = line " " ($(i+1) == "signed" ? "-" : "") $i } }
+    }
+    END { if (line != "") print line }' | sort
+}
+probes_of () { notes_of "$1" | awk '{ print $1 }' | sort -u; }
+gdb_probes_of () {
+  gdb-multiarch -nx -batch -ex 'info probes' "$1" 2>/dev/null \
+    | awk '$1 == "stap" { print $2 ":" $3 }' | sort -u
+}
+
+check_same () {
+  if [ "$2" = "$3" ]; then ok "$1"
+  else
+    fail "$1"
+    diff -u <(printf '%s\n' "$3") <(printf '%s\n' "$2") | sed -n '3,30p' | sed 's/^/    /'
+  fi
+}
+
+# build ARCH TRIPLE QEMU TAG CC HEADER [-G]: compile app with HEADER at -O2
+# and -O0 (two objects), link (after -G when asked), run under qemu; the
+# program is ./TAG-ARCH.
+build_run () {
+  local arch=$1 triple=$2 qemu=$3 tag=$4 cc=$5 hdr=$6 dog=${7:-}
+  local src=app.c; case $cc in *++) src=app.cc;; esac
+  local out=$tag-$arch
+  if ! $triple-$cc -O2 -Wall -Wextra -Werror -Iinc -DPROBES="\"$hdr\"" -DOPT=2 -c $src -o $out.o 2>$out.err \
+     || ! $triple-$cc -O0 -Wall -Wextra -Werror -Iinc -DPROBES="\"$hdr\"" -c $src -o $out-O0.o 2>>$out.err; then
+    fail "$arch $tag ($cc): compiles at -O2 and -O0"; sed 's/^/    /' $out.err | head -10; return 1
+  fi
+  ok "$arch $tag ($cc): compiles at -O2 and -O0"
+  local objs="$out.o"
+  if [ -n "$dog" ]; then
+    if ! "$DTRACE" -G -s demo.d -o $out-sem.o $out.o 2>$out.err; then
+      fail "$arch $tag: dtrace -G"; sed 's/^/    /' $out.err | head -10; return 1
+    fi
+    objs="$out.o $out-sem.o"
+  fi
+  if ! $triple-$cc $objs -o $out 2>$out.err; then
+    fail "$arch $tag: links"; sed 's/^/    /' $out.err | head -10; return 1
+  fi
+  local got
+  got=$($qemu -L /usr/$triple ./$out x 2>&1)
+  case $tag in
+    sdt) check_eq "$arch $tag: runs under qemu-user" "$got" "sum 11 enabled -1" ;;
+    *) check_eq "$arch $tag: runs under qemu-user, *_ENABLED() follows its semaphore" "$got" "sum 11 enabled 1" ;;
+  esac
+  return 0
+}
+
+while read -r arch triple qemu mname; do
+  missing=
+  for tool in $triple-gcc $qemu gdb-multiarch; do
+    command -v $tool >/dev/null || missing="$missing $tool"
+  done
+  if [ -n "$missing" ]; then
+    skip "$arch: not installed:$missing"
+    continue
+  fi
+  build_run $arch $triple $qemu sdt gcc sdt.h || continue
+  want=$(notes_of sdt-$arch)
+  check_eq "$arch sdt: 4 probes, every argument decoded by dtrace -l -v" \
+    "$(probes_of sdt-$arch | tr '\n' ' '):$(grep -c UNDECODABLE <<<"$want")" \
+    "demo:four demo:three demo:two demo:zero :0"
+  check_same "$arch sdt, -O0: every argument decoded" "$(notes_of sdt-$arch-O0.o)" "$want"
+
+  if build_run $arch $triple $qemu ours gcc ours.h -G; then
+    check_same "$arch ours: the same probes, argument counts, sizes and signs as <sys/sdt.h>" \
+      "$(notes_of ours-$arch)" "$want"
+    check_same "$arch ours, -O0: the same, every argument decoded" "$(notes_of ours-$arch-O0.o)" "$want"
+    check_eq "$arch ours: the semaphore object is the objects' machine and class" \
+      "$(readelf -h ours-$arch-sem.o | grep -E 'Class|Data|Machine' | tr -s ' ')" \
+      "$(readelf -h ours-$arch.o | grep -E 'Class|Data|Machine' | tr -s ' ')"
+    check_same "$arch ours: gdb-multiarch info probes lists them" "$(gdb_probes_of ours-$arch)" \
+      "$(probes_of sdt-$arch)"
+  fi
+  if command -v $triple-g++ >/dev/null; then
+    build_run $arch $triple $qemu ourscxx g++ ours.h -G \
+      && check_same "$arch ours (C++): the same notes as <sys/sdt.h>'s C" \
+           "$(notes_of ourscxx-$arch)" "$want"
+  elif [ $arch = aarch64 ]; then
+    skip "$arch: no $triple-g++"
+  fi
+
+  if [ $arch = aarch64 ]; then
+    if build_run $arch $triple $qemu call gcc call.h -G; then
+      check_same "$arch call-style: the same probes, argument counts, sizes and signs" \
+        "$(notes_of call-$arch)" "$want"
+      check_same "$arch call-style: gdb-multiarch info probes lists them" \
+        "$(gdb_probes_of call-$arch)" "$(probes_of sdt-$arch)"
+      cp call-$arch.o again.o
+      check "$arch call-style: a second -G changes nothing" \
+        sh -c "'$DTRACE' -G -s demo.d -o again-sem.o again.o && cmp again.o call-$arch.o"
+    fi
+  else
+    $triple-gcc -O2 -DPROBES='"call.h"' -c app.c -o call-$arch.o 2>/dev/null
+    cp call-$arch.o call-$arch.save
+    out=$("$DTRACE" -G -s demo.d -o call-sem.o call-$arch.o 2>&1); rc=$?
+    check_match "$arch call-style: -G refuses, naming the machine" "$rc:$out" \
+      "^1:dtrace: call-$arch\\.o: calls __dtrace_demo___[a-z]+: call-style probe sites cannot be linked in $mname objects yet"
+    check "$arch call-style: the object is left as it was, no output" \
+      sh -c "cmp call-$arch.o call-$arch.save && test ! -e call-sem.o"
+  fi
+done <<<"$arches"
+
+done_testing
