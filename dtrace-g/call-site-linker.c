@@ -345,7 +345,7 @@ arg_string (struct run *r, const struct sdt_arch *arch, const struct probe_entry
         snprintf (loc, sizeof loc, "%s", arch->arg_regs[i]);
       else
         {
-          unsigned disp = (unsigned) (arch->stack_slot * (i - arch->narg_regs)
+          unsigned disp = (unsigned) (arch->stack_base + arch->stack_slot * (i - arch->narg_regs)
                                       + (form->tail ? arch->tail_stack_bias : 0));
           /* the formats are sdt/arch.c's own, with one %u at most */
 #pragma GCC diagnostic push
@@ -520,10 +520,11 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
           if (sym && memmem (image, size, sym, strlen (sym) + 1))
             {
               diag_error ("%s: calls %s: call-style probe sites cannot be linked in %s%s objects "
-                          "yet (only x86-64 and aarch64); use the default header (dtrace -h "
-                          "without -x callstyle) for this target", path, sym,
+                          "yet (only x86-64, aarch64 and little-endian ppc64); use the default "
+                          "header (dtrace -h without -x callstyle) for this target", path, sym,
                           sdt_machine_name (machine),
-                          image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)" : "");
+                          image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)"
+                          : msb && arch && arch->calls ? " (big-endian)" : "");
               free (image);
               return -1;
             }

@@ -31,6 +31,9 @@
 #ifndef EM_AARCH64
 #define EM_AARCH64 183
 #endif
+#ifndef R_PPC64_REL24_NOTOC
+#define R_PPC64_REL24_NOTOC 116
+#endif
 #ifndef R_AARCH64_CALL26
 #define R_AARCH64_CALL26 283
 #endif
@@ -107,6 +110,21 @@ static const struct sdt_call_form aarch64_calls[] = {
 };
 static const char *const aarch64_arg_regs[] = { "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7" };
 
+/* ppc64 ELFv2 (little-endian objects): bl (0x48000001 | li) -> nop
+ * (0x60000000); the nop after it, the TOC restore slot ld would turn into
+ * `ld r2,24(r1)`, stays a nop (nothing was called, r2 is intact).  A tail
+ * b (0x48000000 | li) -> blr (0x4e800020).  Arguments r3..r10, then the
+ * parameter save area: argument N at 32 + 8N(r1). */
+static const struct sdt_call_form ppc64_calls[] = {
+  { R_PPC64_REL24, R_PPC64_REL24_NOTOC, R_PPC64_REL24, 0, 4, 0, false,
+    { 0x01, 0, 0, 0x48 }, { 0x03, 0, 0, 0xfc }, { 0x00, 0x00, 0x00, 0x60 }, { 0 }, "call", NULL,
+    "is not a bl instruction" },
+  { R_PPC64_REL24, R_PPC64_REL24_NOTOC, R_PPC64_REL24, 0, 4, 0, true,
+    { 0x00, 0, 0, 0x48 }, { 0x03, 0, 0, 0xfc }, { 0x20, 0x00, 0x80, 0x4e }, { 0 }, "tail call",
+    NULL, NULL },
+};
+static const char *const ppc64_arg_regs[] = { "3", "4", "5", "6", "7", "8", "9", "10" };
+
 /* ------------------------------------------------------------------ */
 /* The table.                                                           */
 
@@ -121,33 +139,34 @@ const struct sdt_arch sdt_arches[] = {
     "990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n",
     SDT_SYNTAX_ATT, "$", NULL,
     x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], R_X86_64_NONE, R_X86_64_64,
-    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 8, 8 },
+    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8 },
   { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", ARGF_I386, false,
     "990:nop\\n", NULL, SDT_SYNTAX_ATT, "$", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
   { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
     aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], R_AARCH64_NONE,
-    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 8, 0 },
+    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0 },
   { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
   { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    ppc64_calls, sizeof ppc64_calls / sizeof ppc64_calls[0], R_PPC64_NONE, R_PPC64_ADDR64,
+    ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0 },
   { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
   { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", ARGF_PLAIN, true,
     "990:nop 0\\n", NULL, SDT_SYNTAX_PAREN, "", s390_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
   { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", riscv_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
   /* Any other GCC target: sys/sdt.h's generic form. */
   { "generic", 0, 0, 0, NULL, "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
 };
 const size_t sdt_narches = sizeof sdt_arches / sizeof sdt_arches[0];
 

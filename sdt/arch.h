@@ -83,6 +83,7 @@ struct sdt_arch {
   size_t narg_regs;
   const char *stack_arg;       /* printf of a stack argument's operand (%u: offset) */
   const char *stack_arg0;      /* ... at offset 0 */
+  unsigned stack_base;         /* the first stack argument's offset (ppc64: its save area) */
   unsigned stack_slot;         /* bytes per stack argument */
   unsigned tail_stack_bias;    /* extra offset at a former tail call (x86: return address) */
 };

@@ -10,8 +10,9 @@
 #          raises one semaphore itself and checks *_ENABLED() sees it;
 #   sdt    the same probes through systemtap's <sys/sdt.h> (a copy of the
 #          host's, with -I: the cross sysroots lack it), no semaphores;
-#   call   `dtrace -h -x callstyle` + `dtrace -G` (aarch64 links and runs;
-#          the other machines must refuse with one error naming the machine).
+#   call   `dtrace -h -x callstyle` + `dtrace -G` (aarch64 and ppc64el link
+#          and run; the other machines must refuse with one error naming the
+#          machine).
 # Then `dtrace -l -v -m` must describe every probe of each build with every
 # argument decoded, ours and call-style must agree with sdt on probes,
 # argument counts, sizes and signedness, and gdb-multiarch's `info probes`
@@ -176,7 +177,7 @@ while read -r arch triple qemu mname; do
     skip "$arch: no $triple-g++"
   fi
 
-  if [ $arch = aarch64 ]; then
+  if [ $arch = aarch64 ] || [ $arch = ppc64el ]; then
     if build_run $arch $triple $qemu call gcc call.h -G; then
       check_same "$arch call-style: the same probes, argument counts, sizes and signs" \
         "$(notes_of call-$arch)" "$want"
