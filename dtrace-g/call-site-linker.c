@@ -520,7 +520,7 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
           if (sym && memmem (image, size, sym, strlen (sym) + 1))
             {
               diag_error ("%s: calls %s: call-style probe sites cannot be linked in %s%s objects "
-                          "yet (only x86-64, aarch64 and little-endian ppc64); use the default "
+                          "yet (only x86-64, aarch64, little-endian ppc64 and riscv64); use the default "
                           "header (dtrace -h without -x callstyle) for this target", path, sym,
                           sdt_machine_name (machine),
                           image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)"
@@ -845,10 +845,11 @@ site_note_syms (struct link_ctx *c, struct note_syms *sy, const struct site *st)
   return 0;
 }
 
-/* Append the note of site ST, whose semaphore is symbol SEM_SYM, to NS. */
+/* Append the note of site ST to NS: its pc ANCHOR + (off - ANCHOR_VALUE),
+ * its base BASE_SYM, its semaphore SEM_SYM. */
 static void
-put_note (struct note_sec *ns, const struct note_syms *sy, const struct site *st,
-          size_t sem_sym)
+put_note (struct note_sec *ns, const struct site *st, size_t anchor, uint64_t anchor_value,
+          size_t base_sym, size_t sem_sym)
 {
   const char *prov = st->probe->provider->name, *pname = st->probe->probe->name;
   const char *a = st->args;
@@ -866,8 +867,8 @@ put_note (struct note_sec *ns, const struct note_syms *sy, const struct site *st
   buf_put (ns, a, strlen (a) + 1);
   static const unsigned char zero[4] = { 0 };
   buf_put (ns, zero, (4 - ns->len % 4) % 4);
-  note_rel (ns, at + 20, sy->anchor[st->sec], (int64_t) (st->off - sy->anchor_value[st->sec]));
-  note_rel (ns, at + 28, sy->base_sym, 0);
+  note_rel (ns, at + 20, anchor, (int64_t) (st->off - anchor_value));
+  note_rel (ns, at + 28, base_sym, 0);
   note_rel (ns, at + 36, sem_sym, 0);
 }
 
@@ -903,7 +904,21 @@ build_notes (struct link_ctx *c, struct pending *p, struct note_sec **notesp, si
           ns->group = g;
           ns->rtype = c->arch->reloc_abs64;
         }
-      put_note (ns, &sy, st, sy.sem_of[(size_t) (st->probe - c->r->ix.slots)]);
+      size_t anchor = sy.anchor[st->sec];
+      uint64_t anchor_value = sy.anchor_value[st->sec];
+      if (c->arch->site_symbols)
+        {
+          /* a symbol at the site itself, which relaxation moves with the code */
+          char *name = xasprintf ("_.stapsdt.site.%016llx.%zu.%llx",
+                                  (unsigned long long) c->image_hash, st->sec,
+                                  (unsigned long long) st->off);
+          anchor = obj_add_sym (c->o, name, GELF_ST_INFO (STB_GLOBAL, STT_NOTYPE), STV_HIDDEN,
+                                (GElf_Half) st->sec, st->off, 0);
+          anchor_value = st->off;
+          free (name);
+        }
+      put_note (ns, st, anchor, anchor_value, sy.base_sym,
+                sy.sem_of[(size_t) (st->probe - c->r->ix.slots)]);
       p->nsites++;
     }
   note_syms_free (&sy);

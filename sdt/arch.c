@@ -125,6 +125,21 @@ static const struct sdt_call_form ppc64_calls[] = {
 };
 static const char *const ppc64_arg_regs[] = { "3", "4", "5", "6", "7", "8", "9", "10" };
 
+/* riscv: `call` is auipc ra + jalr ra (R_RISCV_CALL/CALL_PLT on the
+ * auipc, 8 bytes) -> nop; nop (0x00000013); `tail` is auipc t1 + jr t1 ->
+ * nop; ret (0x00008067).  The R_RISCV_RELAX beside the relocation stays:
+ * alone it relaxes nothing.  Arguments a0..a7, then 0(sp), 8(sp)... */
+static const struct sdt_call_form riscv_calls[] = {
+  { R_RISCV_CALL, R_RISCV_CALL_PLT, R_RISCV_CALL, 0, 8, 0, false,
+    { 0x97, 0x00, 0, 0, 0xe7, 0x80, 0x00 }, { 0xff, 0x0f, 0, 0, 0xff, 0xff, 0x0f },
+    { 0x13, 0, 0, 0, 0x13, 0, 0, 0 }, { 0 }, "call", NULL,
+    "is not an auipc ra + jalr ra pair" },
+  { R_RISCV_CALL, R_RISCV_CALL_PLT, R_RISCV_CALL, 0, 8, 0, true,
+    { 0x17, 0x03, 0, 0, 0x67, 0x00, 0x03 }, { 0xff, 0x0f, 0, 0, 0xff, 0xff, 0x0f },
+    { 0x13, 0, 0, 0, 0x67, 0x80, 0, 0 }, { 0 }, "tail call", NULL, NULL },
+};
+static const char *const riscv_arg_regs[] = { "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7" };
+
 /* ------------------------------------------------------------------ */
 /* The table.                                                           */
 
@@ -139,34 +154,35 @@ const struct sdt_arch sdt_arches[] = {
     "990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n",
     SDT_SYNTAX_ATT, "$", NULL,
     x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], R_X86_64_NONE, R_X86_64_64,
-    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8 },
+    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8, false },
   { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", ARGF_I386, false,
     "990:nop\\n", NULL, SDT_SYNTAX_ATT, "$", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false },
   { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
     aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], R_AARCH64_NONE,
-    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0 },
+    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0, false },
   { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false },
   { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
     ppc64_calls, sizeof ppc64_calls / sizeof ppc64_calls[0], R_PPC64_NONE, R_PPC64_ADDR64,
-    ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0 },
+    ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0, false },
   { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false },
   { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", ARGF_PLAIN, true,
     "990:nop 0\\n", NULL, SDT_SYNTAX_PAREN, "", s390_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false },
   { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", riscv_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
+    riscv_calls, sizeof riscv_calls / sizeof riscv_calls[0], R_RISCV_NONE, R_RISCV_64,
+    riscv_arg_regs, 8, "%u(sp)", "0(sp)", 0, 8, 0, true },
   /* Any other GCC target: sys/sdt.h's generic form. */
   { "generic", 0, 0, 0, NULL, "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0 },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false },
 };
 const size_t sdt_narches = sizeof sdt_arches / sizeof sdt_arches[0];
 

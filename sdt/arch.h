@@ -86,6 +86,8 @@ struct sdt_arch {
   unsigned stack_base;         /* the first stack argument's offset (ppc64: its save area) */
   unsigned stack_slot;         /* bytes per stack argument */
   unsigned tail_stack_bias;    /* extra offset at a former tail call (x86: return address) */
+  bool site_symbols;           /* each note's pc needs a symbol at its site: the linker's
+                                  relaxation moves code under section-relative addends (riscv) */
 };
 
 /* The architectures, in the order the header tests them; the last entry is

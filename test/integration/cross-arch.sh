@@ -10,8 +10,9 @@
 #          raises one semaphore itself and checks *_ENABLED() sees it;
 #   sdt    the same probes through systemtap's <sys/sdt.h> (a copy of the
 #          host's, with -I: the cross sysroots lack it), no semaphores;
-#   call   `dtrace -h -x callstyle` + `dtrace -G` (aarch64 and ppc64el link
-#          and run; the other machines must refuse with one error naming the
+#   call   `dtrace -h -x callstyle` + `dtrace -G` (aarch64, ppc64el and
+#          riscv64 link and run, each site must be on a nop of the linked
+#          program; the other machines must refuse with one error naming the
 #          machine).
 # Then `dtrace -l -v -m` must describe every probe of each build with every
 # argument decoded, ours and call-style must agree with sdt on probes,
@@ -60,12 +61,20 @@ cat >app.c <<'EOF'
 #include PROBES
 struct s { int a; long b; };
 static volatile int vi = 3;
+/* a call before the sites: riscv's linker relaxation shrinks it, moving them */
+__attribute__ ((noinline)) static void
+touch (void)
+{
+  vi = vi + 0;
+}
 __attribute__ ((noinline)) static int
 work (int x, long y, char *p, unsigned char c, long long ll, short sh, struct s *sp)
 {
+  touch ();
   DEMO_THREE (x, y, p);
   DEMO_FOUR (c, 5, sp, ll);
   DEMO_TWO (sh, sp->b);
+  touch ();
   DEMO_ZERO ();
   return x + (int) y + (int) c;
 }
@@ -102,6 +111,21 @@ probes_of () { notes_of "$1" | awk '{ print $1 }' | sort -u; }
 gdb_probes_of () {
   gdb-multiarch -nx -batch -ex 'info probes' "$1" 2>/dev/null \
     | awk '$1 == "stap" { print $2 ":" $3 }' | sort -u
+}
+
+# The instruction at each site of FILE, in address order (its objdump,
+# TRIPLE-objdump): "nop" when the site is a nop that does not follow
+# another nop (a note pc one instruction off would land on a call
+# sequence's second nop), else what is there.
+sites_at () {
+  local a
+  for a in $("$DTRACE" -l -v -m "$1" | awk '/^\t\tsite 0x/ { print $2 }' | sort); do
+    $2-objdump -d --start-address=$((a - 8)) --stop-address=$((a + 4)) "$1" \
+      | awk -F'\t' -v at="$(printf '%x:' $((a)))" '
+          /^ *[0-9a-f]+:/ { addr = $1; sub(/^ */, "", addr); split($3, w, " ")
+                            if (addr == at) { here = w[1]; done = 1 } else if (!done) prev = w[1] }
+          END { print (here == "nop" && prev == "nop") ? "nop-after-nop" : here }'
+  done | tr '\n' ' ' | sed 's/ $//'
 }
 
 check_same () {
@@ -177,12 +201,15 @@ while read -r arch triple qemu mname; do
     skip "$arch: no $triple-g++"
   fi
 
-  if [ $arch = aarch64 ] || [ $arch = ppc64el ]; then
+  case $arch in aarch64|ppc64el|riscv64) callstyle=yes;; *) callstyle=no;; esac
+  if [ $callstyle = yes ]; then
     if build_run $arch $triple $qemu call gcc call.h -G; then
       check_same "$arch call-style: the same probes, argument counts, sizes and signs" \
         "$(notes_of call-$arch)" "$want"
       check_same "$arch call-style: gdb-multiarch info probes lists them" \
         "$(gdb_probes_of call-$arch)" "$(probes_of sdt-$arch)"
+      check_eq "$arch call-style: every site of the linked program is on a nop" \
+        "$(sites_at call-$arch $triple)" "nop nop nop nop"
       cp call-$arch.o again.o
       check "$arch call-style: a second -G changes nothing" \
         sh -c "'$DTRACE' -G -s demo.d -o again-sem.o again.o && cmp again.o call-$arch.o"
