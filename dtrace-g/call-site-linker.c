@@ -102,6 +102,7 @@
  */
 #include "dtrace-g/dtrace-g.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -309,6 +310,22 @@ where (const struct elf_object *o, size_t sec, uint64_t off)
   return xasprintf ("section %s+0x%llx", o->sec[sec].name, (unsigned long long) off);
 }
 
+/* Is TYPE plain `char` (no signed/unsigned, not a pointer or array)? */
+static bool
+is_plain_char (const char *type)
+{
+  if (!type || strpbrk (type, "*[(") || strstr (type, "signed"))
+    return false;
+  for (const char *p = strstr (type, "char"); p; p = strstr (p + 1, "char"))
+    {
+      bool start = p == type || !(isalnum ((unsigned char) p[-1]) || p[-1] == '_');
+      bool end = !(isalnum ((unsigned char) p[4]) || p[4] == '_');
+      if (start && end)
+        return true;
+    }
+  return false;
+}
+
 /* The argument string of PR at a site of kind KIND; NULL (after an error,
  * reported once per run) when an argument cannot be described. */
 static char *
@@ -333,6 +350,8 @@ arg_string (struct run *r, const struct sdt_arch *arch, const struct probe_entry
         }
       struct d_arg_type t;
       d_classify_arg_type (pr->args[i].type, &t);
+      if (arch->char_unsigned && is_plain_char (pr->args[i].type))
+        t.is_signed = false;   /* plain char is unsigned on arm, aarch64, ppc, s390, riscv */
       if (t.cls == D_ARG_UNKNOWN
           && strset_add (&r->reported, xasprintf ("W\n%s\n%s\n%zu", pe->provider->name,
                                                    pr->name, i)))

@@ -43,7 +43,7 @@ cat >demo.d <<'EOF'
 provider demo {
   probe three(int, long, char *);
   probe four(unsigned char, int, struct s *, long long);
-  probe two(short, long);
+  probe two(short, long, char);
   probe zero();
 };
 EOF
@@ -53,7 +53,7 @@ cat >sdt.h <<'EOF'
 #include <sys/sdt.h>
 #define DEMO_THREE(a, b, c) DTRACE_PROBE3 (demo, three, a, b, c)
 #define DEMO_FOUR(a, b, c, d) DTRACE_PROBE4 (demo, four, a, b, c, d)
-#define DEMO_TWO(a, b) DTRACE_PROBE2 (demo, two, a, b)
+#define DEMO_TWO(a, b, c) DTRACE_PROBE3 (demo, two, a, b, c)
 #define DEMO_ZERO() DTRACE_PROBE (demo, zero)
 EOF
 cat >app.c <<'EOF'
@@ -73,7 +73,7 @@ work (int x, long y, char *p, unsigned char c, long long ll, short sh, struct s 
   touch ();
   DEMO_THREE (x, y, p);
   DEMO_FOUR (c, 5, sp, ll);
-  DEMO_TWO (sh, sp->b);
+  DEMO_TWO (sh, sp->b, (char) c);   /* plain char: unsigned but on x86 */
   touch ();
   DEMO_ZERO ();
   return x + (int) y + (int) c;
