@@ -326,6 +326,57 @@ is_plain_char (const char *type)
   return false;
 }
 
+/* Where the calling convention of ARCH puts the next argument, of SIZE
+ * bytes, at a site of FORM: its operand into LOC.  *REG and *STACK (the
+ * next free register and stack offset) advance.  One register or stack
+ * slot per argument, but on 32-bit machines an 8-byte argument takes two
+ * (arm: an even-odd register pair, 8-byte aligned on the stack; named by
+ * its first register, the size governs). */
+static void
+arg_location (const struct sdt_arch *arch, const struct sdt_call_form *form, int size,
+              size_t *reg, unsigned *stack, char *loc, size_t locsz)
+{
+  size_t need = (unsigned) size > arch->stack_slot ? 2 : 1;
+  if (arch->pair_align && need == 2)
+    *reg = (*reg + 1) & ~(size_t) 1;
+  if (*reg + need <= arch->narg_regs)
+    {
+      snprintf (loc, locsz, "%s", arch->arg_regs[*reg]);
+      *reg += need;
+      return;
+    }
+  *reg = arch->narg_regs;
+  if (arch->pair_align && need == 2)
+    *stack = (*stack + 7) & ~7U;
+  unsigned disp = arch->stack_base + *stack + (form->tail ? arch->tail_stack_bias : 0);
+  *stack += (unsigned) need * arch->stack_slot;
+  /* the formats are sdt/arch.c's own, with one %u at most */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  snprintf (loc, locsz, disp ? arch->stack_arg : arch->stack_arg0, disp);
+#pragma GCC diagnostic pop
+}
+
+/* On a 32-bit machine, the size of a type the LP64 classification made 8
+ * bytes: pointers and `long` (and the C library's long-sized typedefs) are
+ * 4 bytes there; only explicitly 64-bit types stay 8. */
+static int
+ilp32_size (const char *type, const struct d_arg_type *t)
+{
+  static const char *const wide[] = {
+    "long long", "int64_t", "uint64_t", "least64", "fast64", "intmax_t", "off64_t", "ino64_t",
+    "loff_t", "__u64", "__s64", "longlong_t", "hrtime_t", "dev_t",
+  };
+  if (t->cls == D_ARG_POINTER)
+    return 4;
+  if (t->size != 8)
+    return t->size;
+  for (size_t i = 0; type && i < sizeof wide / sizeof wide[0]; i++)
+    if (strstr (type, wide[i]))
+      return 8;
+  return 4;
+}
+
 /* The argument string of PR at a site of kind KIND; NULL (after an error,
  * reported once per run) when an argument cannot be described. */
 static char *
@@ -336,6 +387,8 @@ arg_string (struct run *r, const struct sdt_arch *arch, const struct probe_entry
   size_t cap = 32 * pr->nargs + 1, len = 0;   /* "-8@88(%rsp) " is 12 */
   char *s = xmalloc (cap);
   s[0] = '\0';
+  size_t reg = 0;
+  unsigned stack = 0;
   for (size_t i = 0; i < pr->nargs; i++)
     {
       char *problem = d_callstyle_arg_problem (pe->provider, pr, i);
@@ -359,19 +412,10 @@ arg_string (struct run *r, const struct sdt_arch *arch, const struct probe_entry
                       "probe %s:%s: argument %zu has type '%s', unknown to dtrace: described "
                       "as an 8-byte unsigned value (use a C type, or -C with its definition)",
                       pe->provider->name, pr->name, i + 1, pr->args[i].type ? pr->args[i].type : "?");
+      if (arch->elf_class == ELFCLASS32)
+        t.size = ilp32_size (pr->args[i].type, &t);
       char loc[32];
-      if (i < arch->narg_regs)
-        snprintf (loc, sizeof loc, "%s", arch->arg_regs[i]);
-      else
-        {
-          unsigned disp = (unsigned) (arch->stack_base + arch->stack_slot * (i - arch->narg_regs)
-                                      + (form->tail ? arch->tail_stack_bias : 0));
-          /* the formats are sdt/arch.c's own, with one %u at most */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-          snprintf (loc, sizeof loc, disp ? arch->stack_arg : arch->stack_arg0, disp);
-#pragma GCC diagnostic pop
-        }
+      arg_location (arch, form, t.size, &reg, &stack, loc, sizeof loc);
       len += (size_t) snprintf (s + len, cap - len, "%s%s%d@%s", i ? " " : "",
                                 t.is_signed ? "-" : "", t.size, loc);
     }
@@ -457,7 +501,9 @@ struct note_sec {
   size_t len, cap;
   GElf_Rela *rel;
   size_t nrel, relcap;
-  unsigned rtype;            /* the machine's 64-bit address relocation */
+  unsigned rtype;            /* the machine's address relocation */
+  unsigned asz;              /* bytes per address: 8, or 4 (ELFCLASS32) */
+  bool rel_only;             /* REL relocations: each addend goes into the note's bytes */
 };
 
 static void
@@ -471,6 +517,11 @@ buf_put (struct note_sec *ns, const void *p, size_t n)
 static void
 note_rel (struct note_sec *ns, uint64_t off, size_t sym, int64_t addend)
 {
+  if (ns->rel_only)
+    {
+      obj_put_le (ns->buf + off, (uint64_t) addend, (int) ns->asz);
+      addend = 0;
+    }
   VEC_PUSH (ns->rel, ns->nrel, ns->relcap)
     = (GElf_Rela) { .r_offset = off, .r_info = GELF_R_INFO (sym, ns->rtype),
                     .r_addend = addend };
@@ -520,7 +571,6 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
       free (image);
       return 0;   /* no call-style site, or not ELF (site-check has said so) */
     }
-  bool elf64le = image[EI_CLASS] == ELFCLASS64 && image[EI_DATA] == ELFDATA2LSB;
   bool msb = image[EI_DATA] == ELFDATA2MSB;
   unsigned type = msb ? (unsigned) (image[16] << 8 | image[17]) : (unsigned) obj_le (image + 16, 2);
   unsigned machine = msb ? (unsigned) (image[18] << 8 | image[19]) : (unsigned) obj_le (image + 18, 2);
@@ -530,7 +580,8 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
       return 0;   /* an executable or library: nothing to link */
     }
   const struct sdt_arch *arch = sdt_arch_for_machine (machine, image[EI_CLASS]);
-  if (!elf64le || !arch || !arch->calls)
+  bool le = image[EI_DATA] == ELFDATA2LSB;
+  if (!le || !arch || !arch->calls)
     {
       /* Call sites of a declared provider here cannot be linked. */
       for (size_t i = 0; i < r->ix.cap; i++)
@@ -557,8 +608,8 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
   return 1;
 }
 
-/* x86-64 objects use RELA; look for our symbols in REL section S all the
- * same, to say they are not supported. */
+/* x86-64 (and other RELA machines') objects have no REL sections; look for
+ * our symbols in REL section S all the same, to say they are not supported. */
 static void
 check_rel_section (struct link_ctx *c, size_t s)
 {
@@ -728,7 +779,7 @@ find_sites (struct link_ctx *c)
       const GElf_Shdr *rsh = &o->sec[s].sh;
       if ((rsh->sh_type != SHT_RELA && rsh->sh_type != SHT_REL) || rsh->sh_link != o->symtab)
         continue;
-      if (rsh->sh_type == SHT_REL)
+      if (rsh->sh_type == SHT_REL && !c->arch->rel_objects)
         check_rel_section (c, s);
       else
         for (size_t k = 0, n = obj_rela_count (o, s); k < n; k++)
@@ -874,21 +925,22 @@ put_note (struct note_sec *ns, const struct site *st, size_t anchor, uint64_t an
   const char *a = st->args;
   size_t strs = strlen (prov) + 1 + strlen (pname) + 1 + strlen (a) + 1;
   unsigned char hdr[12 + 8 + 24];
+  size_t asz = ns->asz;
   memset (hdr, 0, sizeof hdr);
   obj_put_le (hdr, 8, 4);                          /* n_namesz: "stapsdt\0" */
-  obj_put_le (hdr + 4, 24 + strs, 4);              /* n_descsz */
+  obj_put_le (hdr + 4, 3 * asz + strs, 4);         /* n_descsz */
   obj_put_le (hdr + 8, 3, 4);                      /* NT_STAPSDT */
   memcpy (hdr + 12, "stapsdt", 8);
   size_t at = ns->len;
-  buf_put (ns, hdr, sizeof hdr);                   /* pc, base, semaphore: relocated */
+  buf_put (ns, hdr, 20 + 3 * asz);                 /* pc, base, semaphore: relocated */
   buf_put (ns, prov, strlen (prov) + 1);
   buf_put (ns, pname, strlen (pname) + 1);
   buf_put (ns, a, strlen (a) + 1);
   static const unsigned char zero[4] = { 0 };
   buf_put (ns, zero, (4 - ns->len % 4) % 4);
   note_rel (ns, at + 20, anchor, (int64_t) (st->off - anchor_value));
-  note_rel (ns, at + 28, base_sym, 0);
-  note_rel (ns, at + 36, sem_sym, 0);
+  note_rel (ns, at + 20 + asz, base_sym, 0);
+  note_rel (ns, at + 20 + 2 * asz, sem_sym, 0);
 }
 
 /* The notes of the new sites, one note section per group (0: outside any
@@ -922,6 +974,8 @@ build_notes (struct link_ctx *c, struct pending *p, struct note_sec **notesp, si
           memset (ns, 0, sizeof *ns);
           ns->group = g;
           ns->rtype = c->arch->reloc_abs64;
+          ns->asz = c->o->is32 ? 4 : 8;
+          ns->rel_only = c->arch->rel_objects;
         }
       size_t anchor = sy.anchor[st->sec];
       uint64_t anchor_value = sy.anchor_value[st->sec];
@@ -958,16 +1012,25 @@ add_note_sections (struct elf_object *o, struct note_sec *notes, size_t nnotes)
       size_t note_idx = obj_add_section (o, ".note.stapsdt", SHT_NOTE, gflag, 0, 0, 4, 0,
                                          ns->buf, ns->len);
       ns->buf = NULL;
-      unsigned char *relbuf = xmalloc (24 * ns->nrel);
+      /* Elf64_Rela, Elf32_Rela, Elf32_Rel (Elf64_Rel: no machine linked here) */
+      int w = (int) ns->asz;
+      size_t esz = ns->rel_only ? 2 * ns->asz : 3 * ns->asz;
+      unsigned char *relbuf = xmalloc (esz * ns->nrel + 1);
       for (size_t j = 0; j < ns->nrel; j++)
         {
-          obj_put_le (relbuf + 24 * j, ns->rel[j].r_offset, 8);
-          obj_put_le (relbuf + 24 * j + 8, ns->rel[j].r_info, 8);
-          obj_put_le (relbuf + 24 * j + 16, (uint64_t) ns->rel[j].r_addend, 8);
+          unsigned char *e = relbuf + esz * j;
+          uint64_t info = ns->rel[j].r_info;
+          if (w == 4)
+            info = ELF32_R_INFO (GELF_R_SYM (info), GELF_R_TYPE (info));
+          obj_put_le (e, ns->rel[j].r_offset, w);
+          obj_put_le (e + w, info, w);
+          if (!ns->rel_only)
+            obj_put_le (e + 2 * w, (uint64_t) ns->rel[j].r_addend, w);
         }
-      size_t rela_idx = obj_add_section (o, ".rela.note.stapsdt", SHT_RELA, SHF_INFO_LINK | gflag,
-                                         (GElf_Word) o->symtab, (GElf_Word) note_idx, 8, 24,
-                                         relbuf, 24 * ns->nrel);
+      size_t rela_idx = obj_add_section (o, ns->rel_only ? ".rel.note.stapsdt" : ".rela.note.stapsdt",
+                                         ns->rel_only ? SHT_REL : SHT_RELA, SHF_INFO_LINK | gflag,
+                                         (GElf_Word) o->symtab, (GElf_Word) note_idx, ns->asz, esz,
+                                         relbuf, esz * ns->nrel);
       if (ns->group)
         {
           unsigned char words[8];

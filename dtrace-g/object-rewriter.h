@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * object-rewriter.h — private to dtrace-g/: an x86-64 relocatable object
+ * object-rewriter.h — private to dtrace-g/: a relocatable object
  * held in memory, changed there, and written out as a NEW file.
  *
  * The object is never edited in place (elfutils' in-place update paths have
@@ -13,7 +13,8 @@
  * global, so the local-before-global order holds and no existing symbol
  * index moves: relocations, groups and .llvm_addrsig stay valid).
  *
- * Only ELFCLASS64 little-endian ET_REL files are accepted; the reader checks
+ * Only little-endian ET_REL files (ELFCLASS64 or ELFCLASS32, RELA or REL
+ * relocations) are accepted; the reader checks
  * every header, offset and size against the file before using it, so a
  * corrupt or truncated object gives an error, never a crash.
  */
@@ -48,12 +49,13 @@ struct elf_object {
   size_t symtab_shndx;      /* SHT_SYMTAB_SHNDX of symtab, 0 when none */
   size_t nsyms;             /* current number of symbols */
   size_t nsyms_orig;
+  bool is32;                /* ELFCLASS32 */
 };
 
 /* Parse IMAGE (taken over: freed by obj_free) as the object PATH.
  * Returns 0; or -1 after printing an error naming PATH ("PATH: truncated
- * or corrupt ELF file: ...") when it is not a well-formed ELFCLASS64
- * little-endian relocatable object. */
+ * or corrupt ELF file: ...") when it is not a well-formed little-endian
+ * relocatable object. */
 int obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o);
 void obj_free (struct elf_object *o);
 
@@ -85,8 +87,12 @@ size_t obj_sym_shndx (const struct elf_object *o, size_t i);
 size_t obj_add_sym (struct elf_object *o, const char *name, unsigned char info,
                     unsigned char other, GElf_Half shndx, GElf_Addr value, GElf_Xword size);
 
-/* Relocations of SHT_RELA section S (0 <= i < count). */
+/* Relocations of SHT_RELA or SHT_REL section S (0 <= i < count); a REL
+ * relocation reads with addend 0 (its addend is in the bytes it patches),
+ * and r_info is always in GELF_R_INFO's encoding. */
 size_t obj_rela_count (const struct elf_object *o, size_t s);
+/* Bytes per relocation of section S. */
+size_t obj_reloc_size (const struct elf_object *o, size_t s);
 void obj_get_rela (const struct elf_object *o, size_t s, size_t i, GElf_Rela *r);
 void obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r);
 

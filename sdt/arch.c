@@ -31,6 +31,18 @@
 #ifndef EM_AARCH64
 #define EM_AARCH64 183
 #endif
+#ifndef R_ARM_THM_CALL
+#define R_ARM_THM_CALL 10   /* <elf.h>: R_ARM_THM_PC22 */
+#endif
+#ifndef R_ARM_THM_JUMP24
+#define R_ARM_THM_JUMP24 30
+#endif
+#ifndef R_ARM_CALL
+#define R_ARM_CALL 28
+#endif
+#ifndef R_ARM_JUMP24
+#define R_ARM_JUMP24 29
+#endif
 #ifndef R_PPC64_REL24_NOTOC
 #define R_PPC64_REL24_NOTOC 116
 #endif
@@ -97,6 +109,46 @@ static const struct sdt_call_form x86_64_calls[] = {
 };
 static const char *const x86_64_arg_regs[] = { "%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9" };
 
+/* i386 (REL: the -4 addend is in the call's bytes): the x86-64 call and
+ * tail call, to a nop; arguments all on the stack, (%esp) up at a call,
+ * 4(%esp) up at a tail call.  (-fno-plt's call *x@GOT(%ebx) is not
+ * linked: "not a call or jump".) */
+static const struct sdt_call_form i386_calls[] = {
+  { R_386_PC32, R_386_PLT32, R_386_PC32, 1, 5, 0, false,
+    { 0xe8 }, { 0xff }, { 0x90, 0x0f, 0x1f, 0x40, 0x00 }, { 0 }, "call", NULL,
+    "is not a call or jump (its address is used?)" },
+  { R_386_PC32, R_386_PLT32, R_386_PC32, 1, 5, 0, true,
+    { 0xe9 }, { 0xff }, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call", NULL, NULL },
+};
+
+/* arm (REL).  ARM state: bl (cond AL: 0xeb......, R_ARM_CALL; blx imm
+ * 0xfa/0xfb......) -> nop (0xe320f000); b (0xea......, R_ARM_JUMP24, a
+ * tail call) -> bx lr (0xe12fff1e).  Thumb-2 (Debian's armhf default):
+ * bl/blx (R_ARM_THM_CALL: 11110S.. then 11J1J.. / 11J0J..) -> nop.w
+ * (0xf3af 0x8000); b.w (R_ARM_THM_JUMP24: 10J1J..) -> nop; bx lr
+ * (0xbf00 0x4770).  Little-endian halfwords.  Arguments r0..r3 (8-byte
+ * ones in an even pair), then [sp], [sp, #4]... */
+static const struct sdt_call_form arm_calls[] = {
+  { R_ARM_THM_CALL, R_ARM_THM_CALL, R_ARM_THM_CALL, 0, 4, 0, false,
+    { 0, 0xf0, 0, 0xd0 }, { 0, 0xf8, 0, 0xd0 }, { 0xaf, 0xf3, 0x00, 0x80 }, { 0 }, "call", NULL,
+    "is not a bl or blx instruction" },
+  { R_ARM_THM_CALL, R_ARM_THM_CALL, R_ARM_THM_CALL, 0, 4, 0, false,
+    { 0, 0xf0, 0, 0xc0 }, { 0, 0xf8, 0, 0xd0 }, { 0xaf, 0xf3, 0x00, 0x80 }, { 0 }, "call", NULL,
+    NULL },
+  { R_ARM_THM_JUMP24, R_ARM_THM_JUMP24, R_ARM_THM_JUMP24, 0, 4, 0, true,
+    { 0, 0xf0, 0, 0x90 }, { 0, 0xf8, 0, 0xd0 }, { 0x00, 0xbf, 0x70, 0x47 }, { 0 }, "tail call",
+    NULL, "is not a b.w instruction (a conditional tail call?)" },
+  { R_ARM_CALL, R_ARM_CALL, R_ARM_CALL, 0, 4, 0, false,
+    { 0, 0, 0, 0xeb }, { 0, 0, 0, 0xff }, { 0x00, 0xf0, 0x20, 0xe3 }, { 0 }, "call", NULL,
+    "is not a bl instruction (a conditional call?)" },
+  { R_ARM_CALL, R_ARM_CALL, R_ARM_CALL, 0, 4, 0, false,
+    { 0, 0, 0, 0xfa }, { 0, 0, 0, 0xfe }, { 0x00, 0xf0, 0x20, 0xe3 }, { 0 }, "call", NULL, NULL },
+  { R_ARM_JUMP24, R_ARM_JUMP24, R_ARM_JUMP24, 0, 4, 0, true,
+    { 0, 0, 0, 0xea }, { 0, 0, 0, 0xff }, { 0x1e, 0xff, 0x2f, 0xe1 }, { 0 }, "tail call", NULL,
+    "is not a b instruction (a conditional tail call?)" },
+};
+static const char *const arm_arg_regs[] = { "r0", "r1", "r2", "r3" };
+
 /* bl (0x94000000 | imm26) -> nop (0xd503201f); b (0x14000000 | imm26), a
  * tail call -> ret (0xd65f03c0): x30 already holds the caller's return
  * address, as the callee would have found it.  Little-endian bytes. */
@@ -154,35 +206,37 @@ const struct sdt_arch sdt_arches[] = {
     "990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n",
     SDT_SYNTAX_ATT, "$", NULL,
     x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], R_X86_64_NONE, R_X86_64_64,
-    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8, false, false },
+    x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8, false, false, false, false },
   { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", ARGF_I386, false,
     "990:nop\\n", NULL, SDT_SYNTAX_ATT, "$", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false },
+    i386_calls, sizeof i386_calls / sizeof i386_calls[0], R_386_NONE, R_386_32,
+    NULL, 0, "%u(%%esp)", "(%%esp)", 0, 4, 4, true, false, false, false },
   { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
     aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], R_AARCH64_NONE,
-    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0, true, false },
+    R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0, false, false, true, false },
   { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, true, false },
+    arm_calls, sizeof arm_calls / sizeof arm_calls[0], R_ARM_NONE, R_ARM_ABS32,
+    arm_arg_regs, 4, "[sp, #%u]", "[sp]", 0, 4, 0, true, true, true, false },
   { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
     ppc64_calls, sizeof ppc64_calls / sizeof ppc64_calls[0], R_PPC64_NONE, R_PPC64_ADDR64,
-    ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0, true, false },
+    ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0, false, false, true, false },
   { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, true, false },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, true, false },
   { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", ARGF_PLAIN, true,
     "990:nop 0\\n", NULL, SDT_SYNTAX_PAREN, "", s390_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, true, false },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, true, false },
   { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", riscv_regs,
     riscv_calls, sizeof riscv_calls / sizeof riscv_calls[0], R_RISCV_NONE, R_RISCV_64,
-    riscv_arg_regs, 8, "%u(sp)", "0(sp)", 0, 8, 0, true, true },
+    riscv_arg_regs, 8, "%u(sp)", "0(sp)", 0, 8, 0, false, false, true, true },
   /* Any other GCC target: sys/sdt.h's generic form. */
   { "generic", 0, 0, 0, NULL, "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false },
+    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, false, false },
 };
 const size_t sdt_narches = sizeof sdt_arches / sizeof sdt_arches[0];
 

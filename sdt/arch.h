@@ -86,6 +86,8 @@ struct sdt_arch {
   unsigned stack_base;         /* the first stack argument's offset (ppc64: its save area) */
   unsigned stack_slot;         /* bytes per stack argument */
   unsigned tail_stack_bias;    /* extra offset at a former tail call (x86: return address) */
+  bool rel_objects;            /* objects carry REL relocations (addends in the bytes) */
+  bool pair_align;             /* 8-byte arguments take an even register pair (arm AAPCS) */
   bool char_unsigned;          /* plain char is unsigned in the ABI (call-style argument signs) */
   bool site_symbols;           /* each note's pc needs a symbol at its site: the linker's
                                   relaxation moves code under section-relative addends (riscv) */

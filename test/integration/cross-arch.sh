@@ -10,10 +10,10 @@
 #          raises one semaphore itself and checks *_ENABLED() sees it;
 #   sdt    the same probes through systemtap's <sys/sdt.h> (a copy of the
 #          host's, with -I: the cross sysroots lack it), no semaphores;
-#   call   `dtrace -h -x callstyle` + `dtrace -G` (aarch64, ppc64el and
-#          riscv64 link and run, each site must be on a nop of the linked
-#          program; the other machines must refuse with one error naming the
-#          machine).
+#   call   `dtrace -h -x callstyle` + `dtrace -G` (every machine but s390x
+#          links and runs, each site on a nop of the linked program; armhf
+#          in Thumb-2 and in ARM state; s390x must refuse with one error
+#          naming the machine).
 # Then `dtrace -l -v -m` must describe every probe of each build with every
 # argument decoded, ours and call-style must agree with sdt on probes,
 # argument counts, sizes and signedness, and gdb-multiarch's `info probes`
@@ -118,14 +118,18 @@ gdb_probes_of () {
 # another nop (a note pc one instruction off would land on a call
 # sequence's second nop), else what is there.
 sites_at () {
-  local a
+  local a here prev
   for a in $("$DTRACE" -l -v -m "$1" | awk '/^\t\tsite 0x/ { print $2 }' | sort); do
-    $2-objdump -d --start-address=$((a - 8)) --stop-address=$((a + 4)) "$1" \
-      | awk -F'\t' -v at="$(printf '%x:' $((a)))" '
-          /^ *[0-9a-f]+:/ { addr = $1; sub(/^ */, "", addr); split($3, w, " ")
-                            if (addr == at) { here = w[1]; done = 1 } else if (!done) prev = w[1] }
-          END { print (here == "nop" && prev == "nop") ? "nop-after-nop" : here }'
+    here=$(first_insn "$1" "$2" $((a)) $((a + 8)))
+    prev=$(first_insn "$1" "$2" $((a - 4)) $((a)))
+    [ "$here" = nop ] && [ "$prev" = nop ] && here=nop-after-nop
+    echo "$here"
   done | tr '\n' ' ' | sed 's/ $//'
+}
+# The mnemonic of the first instruction of FILE between FROM and TO (nop.w: nop).
+first_insn () {
+  $2-objdump -d --start-address=$3 --stop-address=$4 "$1" \
+    | awk -F'\t' '/^ *[0-9a-f]+:/ && NF >= 3 { split($3, w, " "); sub(/\.w$/, "", w[1]); print w[1]; exit }'
 }
 
 check_same () {
@@ -143,8 +147,8 @@ build_run () {
   local arch=$1 triple=$2 qemu=$3 tag=$4 cc=$5 hdr=$6 dog=${7:-}
   local src=app.c; case $cc in *++) src=app.cc;; esac
   local out=$tag-$arch
-  if ! $triple-$cc -O2 -Wall -Wextra -Werror -Iinc -DPROBES="\"$hdr\"" -DOPT=2 -c $src -o $out.o 2>$out.err \
-     || ! $triple-$cc -O0 -Wall -Wextra -Werror -Iinc -DPROBES="\"$hdr\"" -c $src -o $out-O0.o 2>>$out.err; then
+  if ! $triple-$cc ${XCFLAGS:-} -O2 -Wall -Wextra -Werror -Iinc -DPROBES="\"$hdr\"" -c $src -o $out.o 2>$out.err \
+     || ! $triple-$cc ${XCFLAGS:-} -O0 -Wall -Wextra -Werror -Iinc -DPROBES="\"$hdr\"" -c $src -o $out-O0.o 2>>$out.err; then
     fail "$arch $tag ($cc): compiles at -O2 and -O0"; sed 's/^/    /' $out.err | head -10; return 1
   fi
   ok "$arch $tag ($cc): compiles at -O2 and -O0"
@@ -201,20 +205,24 @@ while read -r arch triple qemu mname; do
     skip "$arch: no $triple-g++"
   fi
 
-  case $arch in aarch64|ppc64el|riscv64) callstyle=yes;; *) callstyle=no;; esac
-  if [ $callstyle = yes ]; then
-    if build_run $arch $triple $qemu call gcc call.h -G; then
-      check_same "$arch call-style: the same probes, argument counts, sizes and signs" \
-        "$(notes_of call-$arch)" "$want"
-      check_same "$arch call-style: gdb-multiarch info probes lists them" \
-        "$(gdb_probes_of call-$arch)" "$(probes_of sdt-$arch)"
-      check_eq "$arch call-style: every site of the linked program is on a nop" \
-        "$(sites_at call-$arch $triple)" "nop nop nop nop"
-      cp call-$arch.o again.o
-      check "$arch call-style: a second -G changes nothing" \
-        sh -c "'$DTRACE' -G -s demo.d -o again-sem.o again.o && cmp again.o call-$arch.o"
+  # call-style: armhf twice, Thumb-2 (Debian's default) and ARM state
+  case $arch in s390x) calls=;; armhf) calls="call call-marm";; *) calls=call;; esac
+  for tag in $calls; do
+    XCFLAGS=; [ $tag = call-marm ] && XCFLAGS=-marm
+    if build_run $arch $triple $qemu $tag gcc call.h -G; then
+      check_same "$arch $tag: the same probes, argument counts, sizes and signs" \
+        "$(notes_of $tag-$arch)" "$want"
+      check_same "$arch $tag: gdb-multiarch info probes lists them" \
+        "$(gdb_probes_of $tag-$arch)" "$(probes_of sdt-$arch)"
+      check_eq "$arch $tag: every site of the linked program is on a nop" \
+        "$(sites_at $tag-$arch $triple)" "nop nop nop nop"
+      cp $tag-$arch.o again.o
+      check "$arch $tag: a second -G changes nothing" \
+        sh -c "'$DTRACE' -G -s demo.d -o again-sem.o again.o && cmp again.o $tag-$arch.o"
     fi
-  else
+  done
+  XCFLAGS=
+  if [ -z "$calls" ]; then
     $triple-gcc -O2 -DPROBES='"call.h"' -c app.c -o call-$arch.o 2>/dev/null
     cp call-$arch.o call-$arch.save
     out=$("$DTRACE" -G -s demo.d -o call-sem.o call-$arch.o 2>&1); rc=$?
