@@ -8,17 +8,20 @@
  * `__dtrace_<prov>___<probe>`.  For each object operand that calls one of
  * the .d's probes this file
  *
- *  1. finds every relocation against such a symbol (x86-64 ELFCLASS64
- *     ET_REL only; other machines get an error naming the object);
+ *  1. finds every relocation against such a symbol (little-endian ET_REL
+ *     objects of the machines whose sdt/arch.c entry has call forms:
+ *     x86-64, i386, aarch64, arm, ppc64el, riscv64; others get an error
+ *     naming the object and the machine);
  *  2. rewrites the instruction into a no-op sequence, the probe address
- *     being its first byte:
+ *     being its first byte (sdt/arch.c has every machine's forms; on
+ *     x86-64:
  *       call rel32         e8 xx xx xx xx     -> 90 0f 1f 40 00
  *       jmp rel32 (tail)   e9 xx xx xx xx     -> 90 c3 cc cc cc
  *       call *GOT (-fno-plt) ff 15 xx xx xx xx -> 90 0f 1f 40 00 90
  *       jmp *GOT (tail)    ff 25 xx xx xx xx  -> 90 c3 cc cc cc cc
  *     (nop; nopl 0x0(%rax) [; nop] at a call, nop; ret; int3... at a tail
- *     call: the probe is always on a 1-byte nop, see below);
- *  3. retypes the relocation to R_X86_64_NONE (symbol kept, addend 0; GNU
+ *     call: the probe is always on a 1-byte nop, see below));
+ *  3. retypes the relocation to R_X86_64_NONE, or the machine's NONE (symbol kept, addend 0; GNU
  *     ld needs the retype, doc/probe-sites.md §8.2) and makes the symbol an
  *     undefined WEAK HIDDEN one, so no link needs a definition and objects
  *     never clash.  (Not FreeBSD's SHN_ABS definition: with one, an object
@@ -590,7 +593,7 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
           if (sym && memmem (image, size, sym, strlen (sym) + 1))
             {
               diag_error ("%s: calls %s: call-style probe sites cannot be linked in %s%s objects "
-                          "yet (only x86-64, aarch64, little-endian ppc64 and riscv64); use the default "
+                          "yet (only x86-64, i386, aarch64, arm, little-endian ppc64 and riscv64); use the default "
                           "header (dtrace -h without -x callstyle) for this target", path, sym,
                           sdt_machine_name (machine),
                           image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)"
