@@ -334,7 +334,8 @@ is_plain_char (const char *type)
  * next free register and stack offset) advance.  One register or stack
  * slot per argument, but on 32-bit machines an 8-byte argument takes two
  * (arm: an even-odd register pair, 8-byte aligned on the stack; named by
- * its first register, the size governs). */
+ * its first register, the size governs); on a big-endian machine a value
+ * narrower than its stack slot is at the slot's end. */
 static void
 arg_location (const struct sdt_arch *arch, const struct sdt_call_form *form, int size,
               size_t *reg, unsigned *stack, char *loc, size_t locsz)
@@ -352,6 +353,9 @@ arg_location (const struct sdt_arch *arch, const struct sdt_call_form *form, int
   if (arch->pair_align && need == 2)
     *stack = (*stack + 7) & ~7U;
   unsigned disp = arch->stack_base + *stack + (form->tail ? arch->tail_stack_bias : 0);
+  /* big-endian: a narrower value sits at the end of its slot (s390x) */
+  if (arch->calls_data == ELFDATA2MSB && size > 0 && (unsigned) size < arch->stack_slot)
+    disp += arch->stack_slot - (unsigned) size;
   *stack += (unsigned) need * arch->stack_slot;
   /* the formats are sdt/arch.c's own, with one %u at most */
 #pragma GCC diagnostic push
@@ -507,6 +511,7 @@ struct note_sec {
   unsigned rtype;            /* the machine's address relocation */
   unsigned asz;              /* bytes per address: 8, or 4 (ELFCLASS32) */
   bool rel_only;             /* REL relocations: each addend goes into the note's bytes */
+  bool msb;                  /* big-endian object */
 };
 
 static void
@@ -522,7 +527,7 @@ note_rel (struct note_sec *ns, uint64_t off, size_t sym, int64_t addend)
 {
   if (ns->rel_only)
     {
-      obj_put_le (ns->buf + off, (uint64_t) addend, (int) ns->asz);
+      obj_put (ns->msb, ns->buf + off, (uint64_t) addend, (int) ns->asz);
       addend = 0;
     }
   VEC_PUSH (ns->rel, ns->nrel, ns->relcap)
@@ -583,8 +588,8 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
       return 0;   /* an executable or library: nothing to link */
     }
   const struct sdt_arch *arch = sdt_arch_for_machine (machine, image[EI_CLASS]);
-  bool le = image[EI_DATA] == ELFDATA2LSB;
-  if (!le || !arch || !arch->calls)
+  if (!arch || !arch->calls || arch->calls_class != image[EI_CLASS]
+      || arch->calls_data != image[EI_DATA])
     {
       /* Call sites of a declared provider here cannot be linked. */
       for (size_t i = 0; i < r->ix.cap; i++)
@@ -593,11 +598,14 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
           if (sym && memmem (image, size, sym, strlen (sym) + 1))
             {
               diag_error ("%s: calls %s: call-style probe sites cannot be linked in %s%s objects "
-                          "yet (only x86-64, i386, aarch64, arm, little-endian ppc64 and riscv64); use the default "
+                          "yet (only x86-64, i386, aarch64, arm, little-endian ppc64, riscv64 and s390x); use the default "
                           "header (dtrace -h without -x callstyle) for this target", path, sym,
                           sdt_machine_name (machine),
                           image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)"
-                          : msb && arch && arch->calls ? " (big-endian)" : "");
+                          : !arch || !arch->calls ? ""
+                          : arch->calls_class != image[EI_CLASS]
+                          ? (image[EI_CLASS] == ELFCLASS32 ? " (32-bit)" : " (64-bit)")
+                          : msb ? " (big-endian)" : " (little-endian)");
               free (image);
               return -1;
             }
@@ -621,7 +629,7 @@ check_rel_section (struct link_ctx *c, size_t s)
   const unsigned char *d = obj_data (o, s);
   for (size_t k = 0; k < nrel; k++)
     {
-      size_t sym = (size_t) (obj_le (d + 16 * k + 8, 8) >> 32);
+      size_t sym = (size_t) (obj_get (o->msb, d + 16 * k + 8, 8) >> 32);
       if (sym < o->nsyms && starts_with (obj_sym_name (o, sym), PROBE_PREFIX)
           && probe_index_get (&c->r->ix, obj_sym_name (o, sym)))
         {
@@ -874,7 +882,7 @@ note_syms_init (struct note_syms *ns, const struct elf_object *o, size_t nslots)
         continue;
       const unsigned char *d = obj_data (o, g);
       for (size_t k = 1; k < o->sec[g].size / 4; k++)
-        ns->group_of[obj_le (d + 4 * k, 4)] = g;
+        ns->group_of[obj_get (o->msb, d + 4 * k, 4)] = g;
     }
 }
 
@@ -930,9 +938,9 @@ put_note (struct note_sec *ns, const struct site *st, size_t anchor, uint64_t an
   unsigned char hdr[12 + 8 + 24];
   size_t asz = ns->asz;
   memset (hdr, 0, sizeof hdr);
-  obj_put_le (hdr, 8, 4);                          /* n_namesz: "stapsdt\0" */
-  obj_put_le (hdr + 4, 3 * asz + strs, 4);         /* n_descsz */
-  obj_put_le (hdr + 8, 3, 4);                      /* NT_STAPSDT */
+  obj_put (ns->msb, hdr, 8, 4);                    /* n_namesz: "stapsdt\0" */
+  obj_put (ns->msb, hdr + 4, 3 * asz + strs, 4);   /* n_descsz */
+  obj_put (ns->msb, hdr + 8, 3, 4);                /* NT_STAPSDT */
   memcpy (hdr + 12, "stapsdt", 8);
   size_t at = ns->len;
   buf_put (ns, hdr, 20 + 3 * asz);                 /* pc, base, semaphore: relocated */
@@ -979,6 +987,7 @@ build_notes (struct link_ctx *c, struct pending *p, struct note_sec **notesp, si
           ns->rtype = c->arch->reloc_abs64;
           ns->asz = c->o->is32 ? 4 : 8;
           ns->rel_only = c->arch->rel_objects;
+          ns->msb = c->o->msb;
         }
       size_t anchor = sy.anchor[st->sec];
       uint64_t anchor_value = sy.anchor_value[st->sec];
@@ -1025,10 +1034,10 @@ add_note_sections (struct elf_object *o, struct note_sec *notes, size_t nnotes)
           uint64_t info = ns->rel[j].r_info;
           if (w == 4)
             info = ELF32_R_INFO (GELF_R_SYM (info), GELF_R_TYPE (info));
-          obj_put_le (e, ns->rel[j].r_offset, w);
-          obj_put_le (e + w, info, w);
+          obj_put (o->msb, e, ns->rel[j].r_offset, w);
+          obj_put (o->msb, e + w, info, w);
           if (!ns->rel_only)
-            obj_put_le (e + 2 * w, (uint64_t) ns->rel[j].r_addend, w);
+            obj_put (o->msb, e + 2 * w, (uint64_t) ns->rel[j].r_addend, w);
         }
       size_t rela_idx = obj_add_section (o, ns->rel_only ? ".rel.note.stapsdt" : ".rela.note.stapsdt",
                                          ns->rel_only ? SHT_REL : SHT_RELA, SHF_INFO_LINK | gflag,
@@ -1037,8 +1046,8 @@ add_note_sections (struct elf_object *o, struct note_sec *notes, size_t nnotes)
       if (ns->group)
         {
           unsigned char words[8];
-          obj_put_le (words, note_idx, 4);
-          obj_put_le (words + 4, rela_idx, 4);
+          obj_put (o->msb, words, note_idx, 4);
+          obj_put (o->msb, words + 4, rela_idx, 4);
           obj_append (o, ns->group, words, sizeof words);
         }
     }

@@ -3,8 +3,8 @@
  * object-rewriter.c — read a relocatable object into memory, change it
  * there, write it as a new file (see object-rewriter.h).
  *
- * Reading is done by hand from the file's bytes (little-endian, ELFCLASS64
- * or ELFCLASS32, RELA or REL relocations), every offset and size checked against the file first; writing goes
+ * Reading is done by hand from the file's bytes (either byte order,
+ * ELFCLASS64 or ELFCLASS32, RELA or REL relocations), every offset and size checked against the file first; writing goes
  * through libelf (ELF_C_WRITE on a fresh file, libelf choosing the layout),
  * every section's contents handed over as raw bytes (ELF_T_BYTE) so that
  * nothing is translated: unchanged sections are copied byte for byte.
@@ -51,28 +51,28 @@ read_shdr (const struct elf_object *o, const unsigned char *p, GElf_Shdr *sh)
 {
   if (o->is32)
     {
-      sh->sh_name = (GElf_Word) obj_le (p + 0, 4);
-      sh->sh_type = (GElf_Word) obj_le (p + 4, 4);
-      sh->sh_flags = obj_le (p + 8, 4);
-      sh->sh_addr = obj_le (p + 12, 4);
-      sh->sh_offset = obj_le (p + 16, 4);
-      sh->sh_size = obj_le (p + 20, 4);
-      sh->sh_link = (GElf_Word) obj_le (p + 24, 4);
-      sh->sh_info = (GElf_Word) obj_le (p + 28, 4);
-      sh->sh_addralign = obj_le (p + 32, 4);
-      sh->sh_entsize = obj_le (p + 36, 4);
+      sh->sh_name = (GElf_Word) obj_get (o->msb, p + 0, 4);
+      sh->sh_type = (GElf_Word) obj_get (o->msb, p + 4, 4);
+      sh->sh_flags = obj_get (o->msb, p + 8, 4);
+      sh->sh_addr = obj_get (o->msb, p + 12, 4);
+      sh->sh_offset = obj_get (o->msb, p + 16, 4);
+      sh->sh_size = obj_get (o->msb, p + 20, 4);
+      sh->sh_link = (GElf_Word) obj_get (o->msb, p + 24, 4);
+      sh->sh_info = (GElf_Word) obj_get (o->msb, p + 28, 4);
+      sh->sh_addralign = obj_get (o->msb, p + 32, 4);
+      sh->sh_entsize = obj_get (o->msb, p + 36, 4);
       return;
     }
-  sh->sh_name = (GElf_Word) obj_le (p + 0, 4);
-  sh->sh_type = (GElf_Word) obj_le (p + 4, 4);
-  sh->sh_flags = obj_le (p + 8, 8);
-  sh->sh_addr = obj_le (p + 16, 8);
-  sh->sh_offset = obj_le (p + 24, 8);
-  sh->sh_size = obj_le (p + 32, 8);
-  sh->sh_link = (GElf_Word) obj_le (p + 40, 4);
-  sh->sh_info = (GElf_Word) obj_le (p + 44, 4);
-  sh->sh_addralign = obj_le (p + 48, 8);
-  sh->sh_entsize = obj_le (p + 56, 8);
+  sh->sh_name = (GElf_Word) obj_get (o->msb, p + 0, 4);
+  sh->sh_type = (GElf_Word) obj_get (o->msb, p + 4, 4);
+  sh->sh_flags = obj_get (o->msb, p + 8, 8);
+  sh->sh_addr = obj_get (o->msb, p + 16, 8);
+  sh->sh_offset = obj_get (o->msb, p + 24, 8);
+  sh->sh_size = obj_get (o->msb, p + 32, 8);
+  sh->sh_link = (GElf_Word) obj_get (o->msb, p + 40, 4);
+  sh->sh_info = (GElf_Word) obj_get (o->msb, p + 44, 4);
+  sh->sh_addralign = obj_get (o->msb, p + 48, 8);
+  sh->sh_entsize = obj_get (o->msb, p + 56, 8);
 }
 
 static int check_ehdr (const char *path, size_t size, const struct elf_object *o);
@@ -83,44 +83,46 @@ parse_ehdr (const char *path, const unsigned char *p, size_t size, struct elf_ob
 {
   if (size < 64 || memcmp (p, ELFMAG, SELFMAG) != 0)
     return corrupt (path, "no ELF header");
-  if ((p[EI_CLASS] != ELFCLASS64 && p[EI_CLASS] != ELFCLASS32) || p[EI_DATA] != ELFDATA2LSB)
+  if ((p[EI_CLASS] != ELFCLASS64 && p[EI_CLASS] != ELFCLASS32)
+      || (p[EI_DATA] != ELFDATA2LSB && p[EI_DATA] != ELFDATA2MSB))
     {
-      diag_error ("%s: not a little-endian ELF object", path);
+      diag_error ("%s: not an ELF object of a known class and byte order", path);
       return -1;
     }
   o->is32 = p[EI_CLASS] == ELFCLASS32;
+  o->msb = p[EI_DATA] == ELFDATA2MSB;
   GElf_Ehdr *eh = &o->eh;
   memcpy (eh->e_ident, p, EI_NIDENT);
   if (o->is32)
     {
-      eh->e_type = (GElf_Half) obj_le (p + 16, 2);
-      eh->e_machine = (GElf_Half) obj_le (p + 18, 2);
-      eh->e_version = (GElf_Word) obj_le (p + 20, 4);
-      eh->e_entry = obj_le (p + 24, 4);
-      eh->e_phoff = obj_le (p + 28, 4);
-      eh->e_shoff = obj_le (p + 32, 4);
-      eh->e_flags = (GElf_Word) obj_le (p + 36, 4);
-      eh->e_ehsize = (GElf_Half) obj_le (p + 40, 2);
-      eh->e_phentsize = (GElf_Half) obj_le (p + 42, 2);
-      eh->e_phnum = (GElf_Half) obj_le (p + 44, 2);
-      eh->e_shentsize = (GElf_Half) obj_le (p + 46, 2);
-      eh->e_shnum = (GElf_Half) obj_le (p + 48, 2);
-      eh->e_shstrndx = (GElf_Half) obj_le (p + 50, 2);
+      eh->e_type = (GElf_Half) obj_get (o->msb, p + 16, 2);
+      eh->e_machine = (GElf_Half) obj_get (o->msb, p + 18, 2);
+      eh->e_version = (GElf_Word) obj_get (o->msb, p + 20, 4);
+      eh->e_entry = obj_get (o->msb, p + 24, 4);
+      eh->e_phoff = obj_get (o->msb, p + 28, 4);
+      eh->e_shoff = obj_get (o->msb, p + 32, 4);
+      eh->e_flags = (GElf_Word) obj_get (o->msb, p + 36, 4);
+      eh->e_ehsize = (GElf_Half) obj_get (o->msb, p + 40, 2);
+      eh->e_phentsize = (GElf_Half) obj_get (o->msb, p + 42, 2);
+      eh->e_phnum = (GElf_Half) obj_get (o->msb, p + 44, 2);
+      eh->e_shentsize = (GElf_Half) obj_get (o->msb, p + 46, 2);
+      eh->e_shnum = (GElf_Half) obj_get (o->msb, p + 48, 2);
+      eh->e_shstrndx = (GElf_Half) obj_get (o->msb, p + 50, 2);
       return check_ehdr (path, size, o);
     }
-  eh->e_type = (GElf_Half) obj_le (p + 16, 2);
-  eh->e_machine = (GElf_Half) obj_le (p + 18, 2);
-  eh->e_version = (GElf_Word) obj_le (p + 20, 4);
-  eh->e_entry = obj_le (p + 24, 8);
-  eh->e_phoff = obj_le (p + 32, 8);
-  eh->e_shoff = obj_le (p + 40, 8);
-  eh->e_flags = (GElf_Word) obj_le (p + 48, 4);
-  eh->e_ehsize = (GElf_Half) obj_le (p + 52, 2);
-  eh->e_phentsize = (GElf_Half) obj_le (p + 54, 2);
-  eh->e_phnum = (GElf_Half) obj_le (p + 56, 2);
-  eh->e_shentsize = (GElf_Half) obj_le (p + 58, 2);
-  eh->e_shnum = (GElf_Half) obj_le (p + 60, 2);
-  eh->e_shstrndx = (GElf_Half) obj_le (p + 62, 2);
+  eh->e_type = (GElf_Half) obj_get (o->msb, p + 16, 2);
+  eh->e_machine = (GElf_Half) obj_get (o->msb, p + 18, 2);
+  eh->e_version = (GElf_Word) obj_get (o->msb, p + 20, 4);
+  eh->e_entry = obj_get (o->msb, p + 24, 8);
+  eh->e_phoff = obj_get (o->msb, p + 32, 8);
+  eh->e_shoff = obj_get (o->msb, p + 40, 8);
+  eh->e_flags = (GElf_Word) obj_get (o->msb, p + 48, 4);
+  eh->e_ehsize = (GElf_Half) obj_get (o->msb, p + 52, 2);
+  eh->e_phentsize = (GElf_Half) obj_get (o->msb, p + 54, 2);
+  eh->e_phnum = (GElf_Half) obj_get (o->msb, p + 56, 2);
+  eh->e_shentsize = (GElf_Half) obj_get (o->msb, p + 58, 2);
+  eh->e_shnum = (GElf_Half) obj_get (o->msb, p + 60, 2);
+  eh->e_shstrndx = (GElf_Half) obj_get (o->msb, p + 62, 2);
   return check_ehdr (path, size, o);
 }
 
@@ -307,7 +309,7 @@ check_references (const char *path, const struct elf_object *o)
           const unsigned char *d = obj_data (o, i);
           for (size_t k = 1; k < o->sec[i].size / 4; k++)
             {
-              uint64_t m = obj_le (d + 4 * k, 4);
+              uint64_t m = obj_get (o->msb, d + 4 * k, 4);
               if (m == 0 || m >= o->nsec)
                 return corrupt (path, "a section group names a section that does not exist");
             }
@@ -439,20 +441,20 @@ obj_get_sym (const struct elf_object *o, size_t i, GElf_Sym *sym)
   const unsigned char *p = obj_data (o, o->symtab) + i * SYM_SIZE (o);
   if (o->is32)
     {
-      sym->st_name = (GElf_Word) obj_le (p, 4);
-      sym->st_value = obj_le (p + 4, 4);
-      sym->st_size = obj_le (p + 8, 4);
+      sym->st_name = (GElf_Word) obj_get (o->msb, p, 4);
+      sym->st_value = obj_get (o->msb, p + 4, 4);
+      sym->st_size = obj_get (o->msb, p + 8, 4);
       sym->st_info = p[12];
       sym->st_other = p[13];
-      sym->st_shndx = (GElf_Half) obj_le (p + 14, 2);
+      sym->st_shndx = (GElf_Half) obj_get (o->msb, p + 14, 2);
       return;
     }
-  sym->st_name = (GElf_Word) obj_le (p, 4);
+  sym->st_name = (GElf_Word) obj_get (o->msb, p, 4);
   sym->st_info = p[4];
   sym->st_other = p[5];
-  sym->st_shndx = (GElf_Half) obj_le (p + 6, 2);
-  sym->st_value = obj_le (p + 8, 8);
-  sym->st_size = obj_le (p + 16, 8);
+  sym->st_shndx = (GElf_Half) obj_get (o->msb, p + 6, 2);
+  sym->st_value = obj_get (o->msb, p + 8, 8);
+  sym->st_size = obj_get (o->msb, p + 16, 8);
 }
 
 void
@@ -461,20 +463,20 @@ obj_put_sym (struct elf_object *o, size_t i, const GElf_Sym *sym)
   unsigned char *p = obj_data_mut (o, o->symtab) + i * SYM_SIZE (o);
   if (o->is32)
     {
-      obj_put_le (p, sym->st_name, 4);
-      obj_put_le (p + 4, sym->st_value, 4);
-      obj_put_le (p + 8, sym->st_size, 4);
+      obj_put (o->msb, p, sym->st_name, 4);
+      obj_put (o->msb, p + 4, sym->st_value, 4);
+      obj_put (o->msb, p + 8, sym->st_size, 4);
       p[12] = sym->st_info;
       p[13] = sym->st_other;
-      obj_put_le (p + 14, sym->st_shndx, 2);
+      obj_put (o->msb, p + 14, sym->st_shndx, 2);
       return;
     }
-  obj_put_le (p, sym->st_name, 4);
+  obj_put (o->msb, p, sym->st_name, 4);
   p[4] = sym->st_info;
   p[5] = sym->st_other;
-  obj_put_le (p + 6, sym->st_shndx, 2);
-  obj_put_le (p + 8, sym->st_value, 8);
-  obj_put_le (p + 16, sym->st_size, 8);
+  obj_put (o->msb, p + 6, sym->st_shndx, 2);
+  obj_put (o->msb, p + 8, sym->st_value, 8);
+  obj_put (o->msb, p + 16, sym->st_size, 8);
 }
 
 size_t
@@ -483,7 +485,7 @@ obj_sym_shndx (const struct elf_object *o, size_t i)
   GElf_Sym s;
   obj_get_sym (o, i, &s);
   if (s.st_shndx == SHN_XINDEX)
-    return o->symtab_shndx ? (size_t) obj_le (obj_data (o, o->symtab_shndx) + 4 * i, 4) : 0;
+    return o->symtab_shndx ? (size_t) obj_get (o->msb, obj_data (o, o->symtab_shndx) + 4 * i, 4) : 0;
   return s.st_shndx;
 }
 
@@ -534,15 +536,15 @@ obj_get_rela (const struct elf_object *o, size_t s, size_t i, GElf_Rela *r)
   bool rel = o->sec[s].sh.sh_type == SHT_REL;
   if (o->is32)
     {
-      uint32_t info = (uint32_t) obj_le (p + 4, 4);
-      r->r_offset = obj_le (p, 4);
+      uint32_t info = (uint32_t) obj_get (o->msb, p + 4, 4);
+      r->r_offset = obj_get (o->msb, p, 4);
       r->r_info = GELF_R_INFO (ELF32_R_SYM (info), ELF32_R_TYPE (info));
-      r->r_addend = rel ? 0 : (GElf_Sxword) (int32_t) obj_le (p + 8, 4);
+      r->r_addend = rel ? 0 : (GElf_Sxword) (int32_t) obj_get (o->msb, p + 8, 4);
       return;
     }
-  r->r_offset = obj_le (p, 8);
-  r->r_info = obj_le (p + 8, 8);
-  r->r_addend = rel ? 0 : (GElf_Sxword) obj_le (p + 16, 8);
+  r->r_offset = obj_get (o->msb, p, 8);
+  r->r_info = obj_get (o->msb, p + 8, 8);
+  r->r_addend = rel ? 0 : (GElf_Sxword) obj_get (o->msb, p + 16, 8);
 }
 
 void
@@ -552,16 +554,16 @@ obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
   bool rel = o->sec[s].sh.sh_type == SHT_REL;
   if (o->is32)
     {
-      obj_put_le (p, r->r_offset, 4);
-      obj_put_le (p + 4, ELF32_R_INFO (GELF_R_SYM (r->r_info), GELF_R_TYPE (r->r_info)), 4);
+      obj_put (o->msb, p, r->r_offset, 4);
+      obj_put (o->msb, p + 4, ELF32_R_INFO (GELF_R_SYM (r->r_info), GELF_R_TYPE (r->r_info)), 4);
       if (!rel)
-        obj_put_le (p + 8, (uint64_t) r->r_addend, 4);
+        obj_put (o->msb, p + 8, (uint64_t) r->r_addend, 4);
       return;
     }
-  obj_put_le (p, r->r_offset, 8);
-  obj_put_le (p + 8, r->r_info, 8);
+  obj_put (o->msb, p, r->r_offset, 8);
+  obj_put (o->msb, p + 8, r->r_info, 8);
   if (!rel)
-    obj_put_le (p + 16, (uint64_t) r->r_addend, 8);
+    obj_put (o->msb, p + 16, (uint64_t) r->r_addend, 8);
 }
 
 int

@@ -13,8 +13,8 @@
  * global, so the local-before-global order holds and no existing symbol
  * index moves: relocations, groups and .llvm_addrsig stay valid).
  *
- * Only little-endian ET_REL files (ELFCLASS64 or ELFCLASS32, RELA or REL
- * relocations) are accepted; the reader checks
+ * ET_REL files of either byte order and class, with RELA or REL
+ * relocations, are accepted; the reader checks
  * every header, offset and size against the file before using it, so a
  * corrupt or truncated object gives an error, never a crash.
  */
@@ -50,6 +50,7 @@ struct elf_object {
   size_t nsyms;             /* current number of symbols */
   size_t nsyms_orig;
   bool is32;                /* ELFCLASS32 */
+  bool msb;                 /* ELFDATA2MSB (s390x): every multi-byte field big-endian */
 };
 
 /* Parse IMAGE (taken over: freed by obj_free) as the object PATH.
@@ -104,6 +105,23 @@ int obj_write (const struct elf_object *o, int fd, const char *display);
  * system's reason SYS_ERRNO when a write failed ("No space left on
  * device"), else (0) libelf's. */
 int obj_write_fail (const char *display, const char *what, int sys_errno);
+
+/* Byte-order helpers: MSB (big-endian) or little-endian fields of N bytes. */
+static inline uint64_t
+obj_get (bool msb, const unsigned char *p, int n)
+{
+  uint64_t v = 0;
+  for (int i = 0; i < n; i++)
+    v = (v << 8) | p[msb ? i : n - 1 - i];
+  return v;
+}
+
+static inline void
+obj_put (bool msb, unsigned char *p, uint64_t v, int n)
+{
+  for (int i = 0; i < n; i++)
+    p[msb ? n - 1 - i : i] = (unsigned char) (v >> (8 * i));
+}
 
 /* Little-endian helpers. */
 static inline uint64_t

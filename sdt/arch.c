@@ -149,6 +149,20 @@ static const struct sdt_call_form arm_calls[] = {
 };
 static const char *const arm_arg_regs[] = { "r0", "r1", "r2", "r3" };
 
+/* s390x (big-endian): brasl %r14 (c0 e5 + 4, R_390_PLT32DBL/PC32DBL at
+ * +2, addend 2) -> nop 0; nopr (47000000 0700); a tail jg (c0 f4 + 4) ->
+ * nop 0; br %r14 (47000000 07fe).  Arguments %r2..%r6, then the caller's
+ * parameter area: 160(%r15), 168(%r15)... */
+static const struct sdt_call_form s390x_calls[] = {
+  { R_390_PLT32DBL, R_390_PC32DBL, R_390_PLT32DBL, 2, 6, 2, false,
+    { 0xc0, 0xe5 }, { 0xff, 0xff }, { 0x47, 0, 0, 0, 0x07, 0x00 }, { 0 }, "call", NULL,
+    "is not a brasl %r14 instruction" },
+  { R_390_PLT32DBL, R_390_PC32DBL, R_390_PLT32DBL, 2, 6, 2, true,
+    { 0xc0, 0xf4 }, { 0xff, 0xff }, { 0x47, 0, 0, 0, 0x07, 0xfe }, { 0 }, "tail call", NULL,
+    NULL },
+};
+static const char *const s390x_arg_regs[] = { "%r2", "%r3", "%r4", "%r5", "%r6" };
+
 /* bl (0x94000000 | imm26) -> nop (0xd503201f); b (0x14000000 | imm26), a
  * tail call -> ret (0xd65f03c0): x30 already holds the caller's return
  * address, as the callee would have found it.  Little-endian bytes. */
@@ -205,38 +219,46 @@ const struct sdt_arch sdt_arches[] = {
     "990:nop\\n",
     "990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n",
     SDT_SYNTAX_ATT, "$", NULL,
-    x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], R_X86_64_NONE, R_X86_64_64,
+    x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], ELFCLASS64, ELFDATA2LSB,
+    R_X86_64_NONE, R_X86_64_64,
     x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8, false, false, false, false },
   { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", ARGF_I386, false,
     "990:nop\\n", NULL, SDT_SYNTAX_ATT, "$", NULL,
-    i386_calls, sizeof i386_calls / sizeof i386_calls[0], R_386_NONE, R_386_32,
+    i386_calls, sizeof i386_calls / sizeof i386_calls[0], ELFCLASS32, ELFDATA2LSB,
+    R_386_NONE, R_386_32,
     NULL, 0, "%u(%%esp)", "(%%esp)", 0, 4, 4, true, false, false, false },
   { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
-    aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], R_AARCH64_NONE,
+    aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], ELFCLASS64, ELFDATA2LSB,
+    R_AARCH64_NONE,
     R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0, false, false, true, false },
   { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
-    arm_calls, sizeof arm_calls / sizeof arm_calls[0], R_ARM_NONE, R_ARM_ABS32,
+    arm_calls, sizeof arm_calls / sizeof arm_calls[0], ELFCLASS32, ELFDATA2LSB,
+    R_ARM_NONE, R_ARM_ABS32,
     arm_arg_regs, 4, "[sp, #%u]", "[sp]", 0, 4, 0, true, true, true, false },
   { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
-    ppc64_calls, sizeof ppc64_calls / sizeof ppc64_calls[0], R_PPC64_NONE, R_PPC64_ADDR64,
+    ppc64_calls, sizeof ppc64_calls / sizeof ppc64_calls[0], ELFCLASS64, ELFDATA2LSB,
+    R_PPC64_NONE, R_PPC64_ADDR64,
     ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0, false, false, true, false },
   { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, true, false },
+    NULL, 0, 0, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, true, false },
   { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", ARGF_PLAIN, true,
     "990:nop 0\\n", NULL, SDT_SYNTAX_PAREN, "", s390_regs,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, true, false },
+    s390x_calls, sizeof s390x_calls / sizeof s390x_calls[0], ELFCLASS64, ELFDATA2MSB,
+    R_390_NONE, R_390_64, s390x_arg_regs, 5, "%u(%%r15)", "0(%%r15)", 160, 8, 0,
+    false, false, true, false },
   { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", riscv_regs,
-    riscv_calls, sizeof riscv_calls / sizeof riscv_calls[0], R_RISCV_NONE, R_RISCV_64,
+    riscv_calls, sizeof riscv_calls / sizeof riscv_calls[0], ELFCLASS64, ELFDATA2LSB,
+    R_RISCV_NONE, R_RISCV_64,
     riscv_arg_regs, 8, "%u(sp)", "0(sp)", 0, 8, 0, false, false, true, true },
   /* Any other GCC target: sys/sdt.h's generic form. */
   { "generic", 0, 0, 0, NULL, "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", NULL,
-    NULL, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, false, false },
+    NULL, 0, 0, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, false, false },
 };
 const size_t sdt_narches = sizeof sdt_arches / sizeof sdt_arches[0];
 

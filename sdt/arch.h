@@ -77,6 +77,7 @@ struct sdt_arch {
   /* Call-style linking (calls NULL: not supported on this machine). */
   const struct sdt_call_form *calls;
   size_t ncalls;
+  int calls_class, calls_data; /* the ELF class and byte order the forms are for */
   unsigned reloc_none;         /* the relocation type a linked call gets */
   unsigned reloc_abs64;        /* the note's address relocation */
   const char *const *arg_regs; /* integer argument registers, in order */
