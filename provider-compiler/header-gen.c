@@ -125,7 +125,12 @@ emit_arch_branches (struct hdr_out *o)
         hdr_put (o, "#%s %s\n", i ? "elif" : "if", a->cpp_test);
       else
         hdr_put (o, "#else\n");
-      hdr_put (o, "# define _SDTKIT_ARCH_CONSTRAINT %s\n", a->constraint);
+      if (a->clang_constraint)
+        hdr_put (o, "# ifdef __clang__\n#  define _SDTKIT_ARCH_CONSTRAINT %s\n# else\n"
+                 "#  define _SDTKIT_ARCH_CONSTRAINT %s\n# endif\n", a->clang_constraint,
+                 a->constraint);
+      else
+        hdr_put (o, "# define _SDTKIT_ARCH_CONSTRAINT %s\n", a->constraint);
       hdr_put (o, "# define _SDTKIT_ARGF(s, a) %s\n", a->argf);
       hdr_put (o, "# define _SDTKIT_SZ(x) %s\n", a->size_negated ? "(-(x))" : "(x)");
       if (a->site_fast)

@@ -10,10 +10,13 @@
  *   i386    -4@%eax  4@8(%esp)  -4@$5         (%k: the 32-bit name)
  *   aarch64 -4@x0    8@[sp, 16] -4@5
  *   arm     -4@r0    4@[fp, #-8] -4@#5       ("g": with "nor" GCC puts constants
- *                                             in the literal pool, `.L9`)
+ *                                             in the literal pool, `.L9`; clang 14
+ *                                             prints an address as a bare symbol
+ *                                             under "g", so "nor" for clang)
  *   ppc64   -4@3     8@16(1)    -4@i5         (%I prints the `i`; "nZr")
  *   s390x   -4@%r2   8@160(%r15) -4@5         (`nop 0`: its nop takes an operand)
- *   riscv   -4@a0    8@16(sp)   -4@5
+ *   riscv   -4@a0    8@16(sp)   -4@5         (clang 14 fails on "o" operands:
+ *                                             "nr" for clang)
  * Only the size's modifier differs from sys/sdt.h's (it uses assembler
  * macros around %n); our header prints the size directly with %c or %n.
  */
@@ -215,48 +218,48 @@ static const char *const riscv_arg_regs[] = { "a0", "a1", "a2", "a3", "a4", "a5"
 #define ARGF_PLAIN "\"%n\" #s \"@%\" #a"
 
 const struct sdt_arch sdt_arches[] = {
-  { "x86-64", EM_X86_64, ELFCLASS64, ELFDATA2LSB, "defined __x86_64__", "nr", ARGF_X86_64, false,
+  { "x86-64", EM_X86_64, ELFCLASS64, ELFDATA2LSB, "defined __x86_64__", "nr", NULL, ARGF_X86_64, false,
     "990:nop\\n",
     "990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n",
     SDT_SYNTAX_ATT, "$", NULL,
     x86_64_calls, sizeof x86_64_calls / sizeof x86_64_calls[0], ELFCLASS64, ELFDATA2LSB,
     R_X86_64_NONE, R_X86_64_64,
     x86_64_arg_regs, 6, "%u(%%rsp)", "(%%rsp)", 0, 8, 8, false, false, false, false },
-  { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", ARGF_I386, false,
+  { "i386", EM_386, ELFCLASS32, ELFDATA2LSB, "defined __i386__", "nor", NULL, ARGF_I386, false,
     "990:nop\\n", NULL, SDT_SYNTAX_ATT, "$", NULL,
     i386_calls, sizeof i386_calls / sizeof i386_calls[0], ELFCLASS32, ELFDATA2LSB,
     R_386_NONE, R_386_32,
     NULL, 0, "%u(%%esp)", "(%%esp)", 0, 4, 4, true, false, false, false },
-  { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", ARGF_PLAIN, true,
+  { "aarch64", EM_AARCH64, ELFCLASS64, ELFDATA2LSB, "defined __aarch64__", "nor", NULL, ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "", aarch64_regs,
     aarch64_calls, sizeof aarch64_calls / sizeof aarch64_calls[0], ELFCLASS64, ELFDATA2LSB,
     R_AARCH64_NONE,
     R_AARCH64_ABS64, aarch64_arg_regs, 8, "[sp, %u]", "[sp]", 0, 8, 0, false, false, true, false },
-  { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", ARGF_PLAIN, true,
+  { "arm", EM_ARM, ELFCLASS32, ELFDATA2LSB, "defined __arm__", "g", "nor", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_BRACKET, "#", arm_regs,
     arm_calls, sizeof arm_calls / sizeof arm_calls[0], ELFCLASS32, ELFDATA2LSB,
     R_ARM_NONE, R_ARM_ABS32,
     arm_arg_regs, 4, "[sp, #%u]", "[sp]", 0, 4, 0, true, true, true, false },
-  { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", ARGF_PPC, true,
+  { "ppc64", EM_PPC64, ELFCLASS64, 0, "defined __powerpc64__", "nZr", NULL, ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
     ppc64_calls, sizeof ppc64_calls / sizeof ppc64_calls[0], ELFCLASS64, ELFDATA2LSB,
     R_PPC64_NONE, R_PPC64_ADDR64,
     ppc64_arg_regs, 8, "%u(1)", "0(1)", 96, 8, 0, false, false, true, false },
-  { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", ARGF_PPC, true,
+  { "ppc", EM_PPC, ELFCLASS32, ELFDATA2MSB, "defined __powerpc__", "nZr", NULL, ARGF_PPC, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "i", ppc_regs,
     NULL, 0, 0, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, true, false },
-  { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", ARGF_PLAIN, true,
+  { "s390x", EM_S390, 0, ELFDATA2MSB, "defined __s390__", "nor", NULL, ARGF_PLAIN, true,
     "990:nop 0\\n", NULL, SDT_SYNTAX_PAREN, "", s390_regs,
     s390x_calls, sizeof s390x_calls / sizeof s390x_calls[0], ELFCLASS64, ELFDATA2MSB,
     R_390_NONE, R_390_64, s390x_arg_regs, 5, "%u(%%r15)", "0(%%r15)", 160, 8, 0,
     false, false, true, false },
-  { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", ARGF_PLAIN, true,
+  { "riscv", EM_RISCV, 0, ELFDATA2LSB, "defined __riscv", "nor", "nr", ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", riscv_regs,
     riscv_calls, sizeof riscv_calls / sizeof riscv_calls[0], ELFCLASS64, ELFDATA2LSB,
     R_RISCV_NONE, R_RISCV_64,
     riscv_arg_regs, 8, "%u(sp)", "0(sp)", 0, 8, 0, false, false, true, true },
   /* Any other GCC target: sys/sdt.h's generic form. */
-  { "generic", 0, 0, 0, NULL, "nor", ARGF_PLAIN, true,
+  { "generic", 0, 0, 0, NULL, "nor", NULL, ARGF_PLAIN, true,
     "990:nop\\n", NULL, SDT_SYNTAX_PAREN, "", NULL,
     NULL, 0, 0, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0, false, false, false, false },
 };

@@ -66,6 +66,7 @@ struct sdt_arch {
   /* The -h header's branch. */
   const char *cpp_test;        /* "defined __aarch64__" */
   const char *constraint;      /* the operand constraint ("nor") */
+  const char *clang_constraint;   /* clang's, when it differs (NULL: the same) */
   const char *argf;            /* body of _SDTKIT_ARGF(s, a): size then operand */
   bool size_negated;           /* the size operand is printed with %n */
   const char *site;            /* the site's asm ("990:nop\n") */

@@ -226,6 +226,18 @@ while read -r arch triple qemu mname; do
     check_eq "$arch ours: gdb-multiarch, through qemu's gdbstub, reads the argument values" \
       "$(gdb_values ours-$arch $qemu $triple)" "$values"
   fi
+  # clang 14 too (compile only: the cross sysroot's headers, no clang linker setup)
+  if command -v clang >/dev/null; then
+    if clang --target=$triple -O2 -Wall -Wextra -Werror -isystem /usr/$triple/include -Iinc \
+         -DPROBES='"ours.h"' -c app.c -o clang-$arch.o 2>clang.err; then
+      ok "$arch ours (clang): compiles"
+      # clang's riscv assembler leaves the notes' sizes to the linker (R_RISCV_ADD32/SUB32)
+      [ $arch = riscv64 ] || check_eq "$arch ours (clang): 5 sites, every argument decoded" \
+        "$(notes_of clang-$arch.o | grep -vc UNDECODABLE)" 5
+    else
+      fail "$arch ours (clang): compiles"; sed 's/^/    /' clang.err | head -5
+    fi
+  fi
   if command -v $triple-g++ >/dev/null; then
     build_run $arch $triple $qemu ourscxx g++ ours.h -G \
       && check_same "$arch ours (C++): the same notes as <sys/sdt.h>'s C" \
