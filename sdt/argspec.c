@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * argspec.c — parse and format USDT argument specs (x86-64 AT&T operands).
+ * argspec.c — parse and format USDT argument specs: the `SIZE@` prefix of
+ * every machine, x86 AT&T operands (x86-64, i386), and the entry points
+ * (the operands of the other machines are argspec-risc.c's, chosen by the
+ * sdt/arch.c entry passed to sdt_argspec_parse_arch; none means x86-64).
  *
  * An argument is `[-]SIZE[f]@OPERAND` (doc/probe-sites.md §5).  The parser is a
  * small hand-written recursive-descent scanner over one blank-free word:
