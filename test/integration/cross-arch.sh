@@ -100,6 +100,24 @@ main (int argc, char **argv)
 EOF
 cp app.c app.cc
 
+# The header in the strictest modes, in a shared library: C89 and C++98
+# -pedantic at -O3/-O1 -fPIC (both standards' limits on string literals and
+# macros hold on every machine's branch).
+cat >lib.c <<'EOF'
+#include "ours.h"
+struct s;
+int lib_fire (int x, long y, char *p);
+int
+lib_fire (int x, long y, char *p)
+{
+  DEMO_THREE (x, y, p);
+  if (DEMO_ZERO_ENABLED ())
+    DEMO_ZERO ();
+  return x;
+}
+EOF
+cp lib.c lib.cc
+
 # The notes of FILE as `dtrace -l -v` reads them: "provider:name sizes..."
 # per site, sorted; an undecodable argument shows as "UNDECODABLE".
 notes_of () {
@@ -227,6 +245,18 @@ while read -r arch triple qemu mname; do
       "$(probes_of sdt-$arch)"
     check_eq "$arch ours: gdb-multiarch, through qemu's gdbstub, reads the argument values" \
       "$(gdb_values ours-$arch $qemu $triple)" "$values"
+  fi
+  if $triple-gcc -std=c89 -pedantic -Wall -Wextra -Werror -O3 -fPIC -c lib.c -o lib-$arch.o 2>lib.err \
+     && "$DTRACE" -G -s demo.d -o lib-sem-$arch.o lib-$arch.o 2>>lib.err \
+     && $triple-gcc -shared lib-$arch.o lib-sem-$arch.o -o lib-$arch.so 2>>lib.err; then
+    check_eq "$arch ours: C89 -pedantic -O3 -fPIC, a shared library, its probes listed" \
+      "$(probes_of lib-$arch.so | tr '\n' ' ')" "demo:three demo:zero "
+  else
+    fail "$arch ours: C89 -pedantic -O3 -fPIC shared library"; sed 's/^/    /' lib.err | head -5
+  fi
+  if command -v $triple-g++ >/dev/null; then
+    check "$arch ours: C++98 -pedantic -O1 -fPIC compiles" \
+      $triple-g++ -std=c++98 -pedantic -Wall -Wextra -Werror -O1 -fPIC -c lib.cc -o libcc-$arch.o
   fi
   # clang 14 too (compile only: the cross sysroot's headers, no clang linker setup)
   if command -v clang >/dev/null; then
