@@ -18,11 +18,13 @@
 # Then `dtrace -l -v -m` must describe every probe of each build with every
 # argument decoded, ours and call-style must agree with sdt on probes,
 # argument counts, sizes and signedness, and gdb-multiarch's `info probes`
-# must list the same probes.  Few compiles: one -O2 and one -O0 object per
-# build.
+# must list the same probes.  Besides: the header under C89/C++98 -pedantic
+# -fPIC in a shared library, and compiled by clang 14; a big-endian ppc64
+# call-style object refused by name.  Few compiles: one -O2 and one -O0
+# object per build (the -O0 one compiled and given to -G, not linked).
 . "$SRCDIR/test/lib.sh"
 
-# arch  triple  qemu  machine-name-in-errors
+# arch  triple  qemu  e_machine name (sdt/arch.c; not used)
 arches='aarch64 aarch64-linux-gnu qemu-aarch64-static aarch64
 armhf arm-linux-gnueabihf qemu-arm-static arm
 i686 i686-linux-gnu qemu-i386-static i386
@@ -216,7 +218,7 @@ build_run () {
   return 0
 }
 
-while read -r arch triple qemu mname; do
+while read -r arch triple qemu _; do
   missing=
   for tool in $triple-gcc $qemu gdb-multiarch; do
     command -v $tool >/dev/null || missing="$missing $tool"
@@ -269,6 +271,8 @@ while read -r arch triple qemu mname; do
     else
       fail "$arch ours (clang): compiles"; sed 's/^/    /' clang.err | head -5
     fi
+  else
+    skip "$arch ours (clang): no clang"
   fi
   if command -v $triple-g++ >/dev/null; then
     build_run $arch $triple $qemu ourscxx g++ ours.h -G \
