@@ -24,13 +24,13 @@
 # object per build (the -O0 one compiled and given to -G, not linked).
 . "$SRCDIR/test/lib.sh"
 
-# arch  triple  qemu  e_machine name (sdt/arch.c; not used)
-arches='aarch64 aarch64-linux-gnu qemu-aarch64-static aarch64
-armhf arm-linux-gnueabihf qemu-arm-static arm
-i686 i686-linux-gnu qemu-i386-static i386
-ppc64el powerpc64le-linux-gnu qemu-ppc64le-static ppc64
-s390x s390x-linux-gnu qemu-s390x-static s390x
-riscv64 riscv64-linux-gnu qemu-riscv64-static riscv'
+# arch  triple  qemu-user
+arches='aarch64 aarch64-linux-gnu qemu-aarch64-static
+armhf arm-linux-gnueabihf qemu-arm-static
+i686 i686-linux-gnu qemu-i386-static
+ppc64el powerpc64le-linux-gnu qemu-ppc64le-static
+s390x s390x-linux-gnu qemu-s390x-static
+riscv64 riscv64-linux-gnu qemu-riscv64-static'
 
 sdt_h=
 for d in /usr/include/sys /usr/include/*-linux-gnu*/sys; do
@@ -218,7 +218,7 @@ build_run () {
   return 0
 }
 
-while read -r arch triple qemu _; do
+while read -r arch triple qemu; do
   missing=
   for tool in $triple-gcc $qemu gdb-multiarch; do
     command -v $tool >/dev/null || missing="$missing $tool"
