@@ -21,8 +21,9 @@
  *       jmp *GOT (tail)    ff 25 xx xx xx xx  -> 90 c3 cc cc cc cc
  *     (nop; nopl 0x0(%rax) [; nop] at a call, nop; ret; int3... at a tail
  *     call: the probe is always on a 1-byte nop, see below));
- *  3. retypes the relocation to R_X86_64_NONE, or the machine's NONE (symbol kept, addend 0; GNU
- *     ld needs the retype, doc/probe-sites.md §8.2) and makes the symbol an
+ *  3. retypes the relocation to R_X86_64_NONE (the machine's NONE; symbol
+ *     kept, addend 0; GNU ld needs the retype, doc/probe-sites.md §8.2) and
+ *     makes the symbol an
  *     undefined WEAK HIDDEN one, so no link needs a definition and objects
  *     never clash.  (Not FreeBSD's SHN_ABS definition: with one, an object
  *     somebody forgot to pass to -G still links, its `call 0` crashing at
@@ -32,11 +33,12 @@
  *     __dtrace_...".)
  *  4. describes each site by a standard systemtap v3 `.note.stapsdt` note
  *     in a new note section of the object itself (doc/probe-sites.md §8.3):
- *     pc = R_X86_64_64 against the site's section symbol (or another symbol
- *     of that section, see anchor_for) + offset, base = `_.stapsdt.base`,
- *     semaphore = `<prov>_<probe>_semaphore` (both defined by the -G object),
- *     and an argument string derived from the .d types and the SysV calling
- *     convention.  A site inside a COMDAT group (C++ inline functions) gets
+ *     pc = R_X86_64_64 (the machine's address relocation, REL on i386 and
+ *     arm) against the site's section symbol (or another symbol of that
+ *     section, see anchor_for; on riscv a symbol at the site itself) +
+ *     offset, base = `_.stapsdt.base`, semaphore = `<prov>_<probe>_semaphore`
+ *     (both defined by the -G object), and an argument string derived from
+ *     the .d types and the machine's calling convention (arg_location).  A site inside a COMDAT group (C++ inline functions) gets
  *     its note in a note section added to that group, so a discarded copy
  *     drops its notes with its code (doc/probe-sites.md §8.4);
  *  5. writes the object, as a new file with no name yet (O_TMPFILE in its
