@@ -8,18 +8,22 @@
  * `__dtrace_<prov>___<probe>`.  For each object operand that calls one of
  * the .d's probes this file
  *
- *  1. finds every relocation against such a symbol (x86-64 ELFCLASS64
- *     ET_REL only; other machines get an error naming the object);
+ *  1. finds every relocation against such a symbol (little-endian ET_REL
+ *     objects of the machines whose sdt/arch.c entry has call forms:
+ *     x86-64, i386, aarch64, arm, ppc64el, riscv64; others get an error
+ *     naming the object and the machine);
  *  2. rewrites the instruction into a no-op sequence, the probe address
- *     being its first byte:
+ *     being its first byte (sdt/arch.c has every machine's forms; on
+ *     x86-64:
  *       call rel32         e8 xx xx xx xx     -> 90 0f 1f 40 00
  *       jmp rel32 (tail)   e9 xx xx xx xx     -> 90 c3 cc cc cc
  *       call *GOT (-fno-plt) ff 15 xx xx xx xx -> 90 0f 1f 40 00 90
  *       jmp *GOT (tail)    ff 25 xx xx xx xx  -> 90 c3 cc cc cc cc
  *     (nop; nopl 0x0(%rax) [; nop] at a call, nop; ret; int3... at a tail
- *     call: the probe is always on a 1-byte nop, see below);
- *  3. retypes the relocation to R_X86_64_NONE (symbol kept, addend 0; GNU
- *     ld needs the retype, doc/probe-sites.md §8.2) and makes the symbol an
+ *     call: the probe is always on a 1-byte nop, see below));
+ *  3. retypes the relocation to R_X86_64_NONE (the machine's NONE; symbol
+ *     kept, addend 0; GNU ld needs the retype, doc/probe-sites.md §8.2) and
+ *     makes the symbol an
  *     undefined WEAK HIDDEN one, so no link needs a definition and objects
  *     never clash.  (Not FreeBSD's SHN_ABS definition: with one, an object
  *     somebody forgot to pass to -G still links, its `call 0` crashing at
@@ -29,11 +33,12 @@
  *     __dtrace_...".)
  *  4. describes each site by a standard systemtap v3 `.note.stapsdt` note
  *     in a new note section of the object itself (doc/probe-sites.md §8.3):
- *     pc = R_X86_64_64 against the site's section symbol (or another symbol
- *     of that section, see anchor_for) + offset, base = `_.stapsdt.base`,
- *     semaphore = `<prov>_<probe>_semaphore` (both defined by the -G object),
- *     and an argument string derived from the .d types and the SysV calling
- *     convention.  A site inside a COMDAT group (C++ inline functions) gets
+ *     pc = R_X86_64_64 (the machine's address relocation, REL on i386 and
+ *     arm) against the site's section symbol (or another symbol of that
+ *     section, see anchor_for; on riscv a symbol at the site itself) +
+ *     offset, base = `_.stapsdt.base`, semaphore = `<prov>_<probe>_semaphore`
+ *     (both defined by the -G object), and an argument string derived from
+ *     the .d types and the machine's calling convention (arg_location).  A site inside a COMDAT group (C++ inline functions) gets
  *     its note in a note section added to that group, so a discarded copy
  *     drops its notes with its code (doc/probe-sites.md §8.4);
  *  5. writes the object, as a new file with no name yet (O_TMPFILE in its
@@ -102,6 +107,7 @@
  */
 #include "dtrace-g/dtrace-g.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -116,6 +122,7 @@
 
 #include "dtrace-g/object-rewriter.h"
 #include "provider-compiler/provider-compiler.h"
+#include "sdt/arch.h"
 #include "sdt/elf-defs.h"
 #include "common/files.h"
 #include "common/hash.h"
@@ -129,38 +136,38 @@
 #define PROBE_PREFIX "__dtrace_"
 
 /* ------------------------------------------------------------------ */
-/* The byte sequences.                                                  */
-
-enum site_kind { SITE_CALL, SITE_TAIL, SITE_CALL_GOT, SITE_TAIL_GOT, SITE_NKINDS };
-
-static const struct {
-  unsigned char len;        /* instruction length */
-  unsigned char before;     /* opcode bytes before the relocated field */
-  bool tail;                /* the site must return */
-  unsigned char bytes[6];   /* what dtrace -G writes */
-  unsigned char older[6];   /* what older sdtkits wrote (still linked); 0: none */
-  const char *what;
-} site_forms[SITE_NKINDS] = {
-  [SITE_CALL] = { 5, 1, false, { 0x90, 0x0f, 0x1f, 0x40, 0x00 },
-                  { 0x0f, 0x1f, 0x44, 0x00, 0x00 }, "call" },
-  [SITE_TAIL] = { 5, 1, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc }, { 0 }, "tail call" },
-  [SITE_CALL_GOT] = { 6, 2, false, { 0x90, 0x0f, 0x1f, 0x40, 0x00, 0x90 },
-                      { 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90 }, "call through the GOT" },
-  [SITE_TAIL_GOT] = { 6, 2, true, { 0x90, 0xc3, 0xcc, 0xcc, 0xcc, 0xcc }, { 0 },
-                      "tail call through the GOT" },
-};
+/* The byte sequences (sdt/arch.c: each machine's call forms).          */
 
 /* Does the relocated field at R of CODE[0..CSZ) lie in a site of form F
  * that this or an older dtrace -G wrote? */
 static bool
-linked_as (const unsigned char *code, size_t csz, uint64_t R, int f)
+linked_as (const struct sdt_call_form *f, const unsigned char *code, size_t csz, uint64_t R)
 {
-  uint64_t start = R - site_forms[f].before;
-  if (R < site_forms[f].before || start + site_forms[f].len > csz)
+  uint64_t start = R - f->before;
+  if (f->refused || R < f->before || start + f->len > csz)
     return false;
   const unsigned char *at = code + start;
-  return memcmp (at, site_forms[f].bytes, site_forms[f].len) == 0
-         || (site_forms[f].older[0] && memcmp (at, site_forms[f].older, site_forms[f].len) == 0);
+  return memcmp (at, f->bytes, f->len) == 0
+         || (f->older[0] && memcmp (at, f->older, f->len) == 0);
+}
+
+static bool
+form_has_type (const struct sdt_call_form *f, unsigned rtype)
+{
+  return rtype == f->rtype || rtype == f->rtype2 || rtype == f->rtype3;
+}
+
+/* Do the bytes around R match form F (its pattern under its mask)? */
+static bool
+form_matches (const struct sdt_call_form *f, const unsigned char *code, size_t csz, uint64_t R)
+{
+  if (R < f->before || R - f->before + f->len > csz)
+    return false;
+  const unsigned char *at = code + (R - f->before);
+  for (size_t i = 0; i < f->len; i++)
+    if ((at[i] & f->mask[i]) != f->pattern[i])
+      return false;
+  return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -241,7 +248,7 @@ struct site {
   uint64_t off;              /* probe address: first byte of the instruction */
   size_t rela_sec, rela_idx;
   size_t sym;                /* the __dtrace_ symbol */
-  enum site_kind kind;
+  const struct sdt_call_form *form;
   bool done;                 /* linked by an earlier run */
   const struct probe_entry *probe;
   char *args;                /* the note's argument string (new sites) */
@@ -308,16 +315,89 @@ where (const struct elf_object *o, size_t sec, uint64_t off)
   return xasprintf ("section %s+0x%llx", o->sec[sec].name, (unsigned long long) off);
 }
 
+/* Is TYPE plain `char` (no signed/unsigned, not a pointer or array)? */
+static bool
+is_plain_char (const char *type)
+{
+  if (!type || strpbrk (type, "*[(") || strstr (type, "signed"))
+    return false;
+  for (const char *p = strstr (type, "char"); p; p = strstr (p + 1, "char"))
+    {
+      bool start = p == type || !(isalnum ((unsigned char) p[-1]) || p[-1] == '_');
+      bool end = !(isalnum ((unsigned char) p[4]) || p[4] == '_');
+      if (start && end)
+        return true;
+    }
+  return false;
+}
+
+/* Where the calling convention of ARCH puts the next argument, of SIZE
+ * bytes, at a site of FORM: its operand into LOC.  *REG and *STACK (the
+ * next free register and stack offset) advance.  One register or stack
+ * slot per argument, but on 32-bit machines an 8-byte argument takes two
+ * (arm: an even-odd register pair, 8-byte aligned on the stack; named by
+ * its first register, the size governs); on a big-endian machine a value
+ * narrower than its stack slot is at the slot's end. */
+static void
+arg_location (const struct sdt_arch *arch, const struct sdt_call_form *form, int size,
+              size_t *reg, unsigned *stack, char *loc, size_t locsz)
+{
+  size_t need = (unsigned) size > arch->stack_slot ? 2 : 1;
+  if (arch->pair_align && need == 2)
+    *reg = (*reg + 1) & ~(size_t) 1;
+  if (*reg + need <= arch->narg_regs)
+    {
+      snprintf (loc, locsz, "%s", arch->arg_regs[*reg]);
+      *reg += need;
+      return;
+    }
+  *reg = arch->narg_regs;
+  if (arch->pair_align && need == 2)
+    *stack = (*stack + 7) & ~7U;
+  unsigned disp = arch->stack_base + *stack + (form->tail ? arch->tail_stack_bias : 0);
+  /* big-endian: a narrower value sits at the end of its slot (s390x) */
+  if (arch->calls_data == ELFDATA2MSB && size > 0 && (unsigned) size < arch->stack_slot)
+    disp += arch->stack_slot - (unsigned) size;
+  *stack += (unsigned) need * arch->stack_slot;
+  /* the formats are sdt/arch.c's own, with one %u at most */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  snprintf (loc, locsz, disp ? arch->stack_arg : arch->stack_arg0, disp);
+#pragma GCC diagnostic pop
+}
+
+/* On a 32-bit machine, the size of a type the LP64 classification made 8
+ * bytes: pointers and `long` (and the C library's long-sized typedefs) are
+ * 4 bytes there; only explicitly 64-bit types stay 8. */
+static int
+ilp32_size (const char *type, const struct d_arg_type *t)
+{
+  static const char *const wide[] = {
+    "long long", "int64_t", "uint64_t", "least64", "fast64", "intmax_t", "off64_t", "ino64_t",
+    "loff_t", "__u64", "__s64", "longlong_t", "hrtime_t", "dev_t",
+  };
+  if (t->cls == D_ARG_POINTER)
+    return 4;
+  if (t->size != 8)
+    return t->size;
+  for (size_t i = 0; type && i < sizeof wide / sizeof wide[0]; i++)
+    if (strstr (type, wide[i]))
+      return 8;
+  return 4;
+}
+
 /* The argument string of PR at a site of kind KIND; NULL (after an error,
  * reported once per run) when an argument cannot be described. */
 static char *
-arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bool *failed)
+arg_string (struct run *r, const struct sdt_arch *arch, const struct probe_entry *pe,
+            const struct sdt_call_form *form, bool *failed)
 {
-  static const char *const regs[6] = { "rdi", "rsi", "rdx", "rcx", "r8", "r9" };
   const struct d_probe_decl *pr = pe->probe;
   size_t cap = 32 * pr->nargs + 1, len = 0;   /* "-8@88(%rsp) " is 12 */
   char *s = xmalloc (cap);
   s[0] = '\0';
+  size_t reg = 0;
+  unsigned stack = 0;
   for (size_t i = 0; i < pr->nargs; i++)
     {
       char *problem = d_callstyle_arg_problem (pe->provider, pr, i);
@@ -332,6 +412,8 @@ arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bo
         }
       struct d_arg_type t;
       d_classify_arg_type (pr->args[i].type, &t);
+      if (arch->char_unsigned && is_plain_char (pr->args[i].type))
+        t.is_signed = false;   /* plain char is unsigned on arm, aarch64, ppc, s390, riscv */
       if (t.cls == D_ARG_UNKNOWN
           && strset_add (&r->reported, xasprintf ("W\n%s\n%s\n%zu", pe->provider->name,
                                                    pr->name, i)))
@@ -339,17 +421,10 @@ arg_string (struct run *r, const struct probe_entry *pe, enum site_kind kind, bo
                       "probe %s:%s: argument %zu has type '%s', unknown to dtrace: described "
                       "as an 8-byte unsigned value (use a C type, or -C with its definition)",
                       pe->provider->name, pr->name, i + 1, pr->args[i].type ? pr->args[i].type : "?");
+      if (arch->elf_class == ELFCLASS32)
+        t.size = ilp32_size (pr->args[i].type, &t);
       char loc[32];
-      if (i < 6)
-        snprintf (loc, sizeof loc, "%%%s", regs[i]);
-      else
-        {
-          unsigned disp = (unsigned) (8 * (i - 6) + (site_forms[kind].tail ? 8 : 0));
-          if (disp)
-            snprintf (loc, sizeof loc, "%u(%%rsp)", disp);
-          else
-            snprintf (loc, sizeof loc, "(%%rsp)");
-        }
+      arg_location (arch, form, t.size, &reg, &stack, loc, sizeof loc);
       len += (size_t) snprintf (s + len, cap - len, "%s%s%d@%s", i ? " " : "",
                                 t.is_signed ? "-" : "", t.size, loc);
     }
@@ -435,6 +510,10 @@ struct note_sec {
   size_t len, cap;
   GElf_Rela *rel;
   size_t nrel, relcap;
+  unsigned rtype;            /* the machine's address relocation */
+  unsigned asz;              /* bytes per address: 8, or 4 (ELFCLASS32) */
+  bool rel_only;             /* REL relocations: each addend goes into the note's bytes */
+  bool msb;                  /* big-endian object */
 };
 
 static void
@@ -448,8 +527,13 @@ buf_put (struct note_sec *ns, const void *p, size_t n)
 static void
 note_rel (struct note_sec *ns, uint64_t off, size_t sym, int64_t addend)
 {
+  if (ns->rel_only)
+    {
+      obj_put (ns->msb, ns->buf + off, (uint64_t) addend, (int) ns->asz);
+      addend = 0;
+    }
   VEC_PUSH (ns->rel, ns->nrel, ns->relcap)
-    = (GElf_Rela) { .r_offset = off, .r_info = GELF_R_INFO (sym, R_X86_64_64),
+    = (GElf_Rela) { .r_offset = off, .r_info = GELF_R_INFO (sym, ns->rtype),
                     .r_addend = addend };
 }
 
@@ -471,6 +555,7 @@ struct link_ctx {
   struct elf_object *o;
   uint64_t image_hash;       /* names the anchors this run adds */
   bool lto;                  /* LTO IR beside the machine code */
+  const struct sdt_arch *arch;   /* the object's machine */
   int nerr;
   struct strset seen;        /* per-object messages */
   struct site *sites;
@@ -482,7 +567,8 @@ struct link_ctx {
 /* Read PATH and decide whether it is an object to link: 1 (*IMAGE and
  * *SIZE set), 0 when there is nothing to do, -1 after an error. */
 static int
-load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t *sizep)
+load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t *sizep,
+                const struct sdt_arch **archp)
 {
   size_t size = 0;
   unsigned char *image = (unsigned char *) read_file (path, SIZE_MAX, &size);
@@ -495,15 +581,17 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
       free (image);
       return 0;   /* no call-style site, or not ELF (site-check has said so) */
     }
-  bool elf64le = image[EI_CLASS] == ELFCLASS64 && image[EI_DATA] == ELFDATA2LSB;
-  unsigned type = elf64le ? (unsigned) obj_le (image + 16, 2) : 0;
-  unsigned machine = elf64le ? (unsigned) obj_le (image + 18, 2) : 0;
-  if (elf64le && type != ET_REL)
+  bool msb = image[EI_DATA] == ELFDATA2MSB;
+  unsigned type = msb ? (unsigned) (image[16] << 8 | image[17]) : (unsigned) obj_le (image + 16, 2);
+  unsigned machine = msb ? (unsigned) (image[18] << 8 | image[19]) : (unsigned) obj_le (image + 18, 2);
+  if (type != ET_REL)
     {
       free (image);
       return 0;   /* an executable or library: nothing to link */
     }
-  if (!elf64le || machine != EM_X86_64)
+  const struct sdt_arch *arch = sdt_arch_for_machine (machine, image[EI_CLASS]);
+  if (!arch || !arch->calls || arch->calls_class != image[EI_CLASS]
+      || arch->calls_data != image[EI_DATA])
     {
       /* Call sites of a declared provider here cannot be linked. */
       for (size_t i = 0; i < r->ix.cap; i++)
@@ -511,9 +599,15 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
           const char *sym = r->ix.slots[i].symbol;
           if (sym && memmem (image, size, sym, strlen (sym) + 1))
             {
-              diag_error ("%s: calls %s: call-style probe sites can be linked only in x86-64 "
-                          "(64-bit) objects; use the default header (dtrace -h without -x "
-                          "callstyle) for this target", path, sym);
+              diag_error ("%s: calls %s: call-style probe sites cannot be linked in %s%s objects "
+                          "yet (only x86-64, i386, aarch64, arm, little-endian ppc64, riscv64 and s390x); use the default "
+                          "header (dtrace -h without -x callstyle) for this target", path, sym,
+                          sdt_machine_name (machine),
+                          image[EI_CLASS] == ELFCLASS32 && machine == EM_X86_64 ? " (x32)"
+                          : !arch || !arch->calls ? ""
+                          : arch->calls_class != image[EI_CLASS]
+                          ? (image[EI_CLASS] == ELFCLASS32 ? " (32-bit)" : " (64-bit)")
+                          : msb ? " (big-endian)" : " (little-endian)");
               free (image);
               return -1;
             }
@@ -523,11 +617,12 @@ load_candidate (struct run *r, const char *path, unsigned char **imagep, size_t 
     }
   *imagep = image;
   *sizep = size;
+  *archp = arch;
   return 1;
 }
 
-/* x86-64 objects use RELA; look for our symbols in REL section S all the
- * same, to say they are not supported. */
+/* x86-64 (and other RELA machines') objects have no REL sections; look for
+ * our symbols in REL section S all the same, to say they are not supported. */
 static void
 check_rel_section (struct link_ctx *c, size_t s)
 {
@@ -536,7 +631,7 @@ check_rel_section (struct link_ctx *c, size_t s)
   const unsigned char *d = obj_data (o, s);
   for (size_t k = 0; k < nrel; k++)
     {
-      size_t sym = (size_t) (obj_le (d + 16 * k + 8, 8) >> 32);
+      size_t sym = (size_t) (obj_get (o->msb, d + 16 * k + 8, 8) >> 32);
       if (sym < o->nsyms && starts_with (obj_sym_name (o, sym), PROBE_PREFIX)
           && probe_index_get (&c->r->ix, obj_sym_name (o, sym)))
         {
@@ -572,58 +667,53 @@ check_undeclared (struct link_ctx *c, const char *name)
     }
 }
 
-/* What kind of site the relocation REL into CODE[0..CSZ) is: sets *KIND
- * (-1 when none) and returns NULL, or returns why it cannot be linked.
+/* What kind of site the relocation REL into CODE[0..CSZ) is: sets *FORM
+ * (NULL when none) and returns NULL, or returns why it cannot be linked.
  * *DONE is set for a site an earlier run linked. */
 static const char *
-classify_site (const unsigned char *code, size_t csz, const GElf_Rela *rel, int *kind,
-               bool *done)
+classify_site (const struct sdt_arch *arch, const unsigned char *code, size_t csz,
+               const GElf_Rela *rel, const struct sdt_call_form **form, bool *done)
 {
   unsigned rtype = (unsigned) GELF_R_TYPE (rel->r_info);
   uint64_t R = rel->r_offset;
-  *kind = -1;
-  if (!code || R < 1 || R > csz || csz - R < 4)
+  *form = NULL;
+  if (!code || R > csz || csz - R < 4)
     return "lies outside its section";
-  if (rtype == R_X86_64_NONE)
+  if (rtype == arch->reloc_none)
     {
       *done = true;
-      for (int f = 0; f < SITE_NKINDS && *kind < 0; f++)
-        if (linked_as (code, csz, R, f))
-          *kind = f;
-      return *kind < 0 ? "has a neutralised relocation, but its bytes are not a probe site "
-                         "dtrace -G wrote" : NULL;
+      for (size_t f = 0; f < arch->ncalls && !*form; f++)
+        if (linked_as (&arch->calls[f], code, csz, R))
+          *form = &arch->calls[f];
+      return *form ? NULL : "has a neutralised relocation, but its bytes are not a probe site "
+                            "dtrace -G wrote";
     }
-  if (rtype == R_X86_64_PC32 || rtype == R_X86_64_PLT32)
+  const struct sdt_call_form *first = NULL;
+  bool fits = false;
+  for (size_t f = 0; f < arch->ncalls; f++)
     {
-      if (rel->r_addend != -4)
-        return "is not a call (unexpected relocation addend)";
-      if (code[R - 1] == 0xe8)
-        *kind = SITE_CALL;
-      else if (code[R - 1] == 0xe9)
-        *kind = SITE_TAIL;
-      else if (R >= 2 && code[R - 2] == 0x0f && (code[R - 1] & 0xf0) == 0x80)
-        return "is a conditional tail call, which cannot be rewritten in place "
-               "(compile this file with -fno-optimize-sibling-calls)";
-      else
-        return "is not a call or jump (its address is used?)";
-      return NULL;
+      const struct sdt_call_form *cf = &arch->calls[f];
+      if (!form_has_type (cf, rtype))
+        continue;
+      if (!first)
+        {
+          first = cf;
+          if (rel->r_addend != cf->addend)
+            return "is not a call (unexpected relocation addend)";
+        }
+      if (R >= cf->before && R - cf->before + cf->len <= csz)
+        fits = true;
+      if (form_matches (cf, code, csz, R))
+        {
+          if (cf->refused)
+            return cf->refused;
+          *form = cf;
+          return NULL;
+        }
     }
-  if (rtype == R_X86_64_GOTPCRELX || rtype == R_X86_64_REX_GOTPCRELX
-      || rtype == R_X86_64_GOTPCREL)
-    {
-      if (rel->r_addend != -4)
-        return "is not a call (unexpected relocation addend)";
-      if (R < 2)
-        return "lies outside its section";
-      if (code[R - 2] == 0xff && code[R - 1] == 0x15)
-        *kind = SITE_CALL_GOT;
-      else if (code[R - 2] == 0xff && code[R - 1] == 0x25)
-        *kind = SITE_TAIL_GOT;
-      else
-        return "loads the function's address from the GOT instead of calling it";
-      return NULL;
-    }
-  return "is not a call (unexpected relocation type)";
+  if (!first)
+    return "is not a call (unexpected relocation type)";
+  return fits ? first->mismatch : "lies outside its section";
 }
 
 /* Relocation K of RELA section S: a site to link, recorded in C->sites,
@@ -662,21 +752,22 @@ consider_reloc (struct link_ctx *c, size_t s, size_t k)
                    c->path, o->sec[t].name, (unsigned long long) rel.r_offset, name);
       return;   /* debugging information: harmless, resolves to 0 */
     }
-  struct site site = { t, 0, s, k, sym, SITE_CALL, false, pe, NULL };
-  int kind;
+  struct site site = { t, 0, s, k, sym, NULL, false, pe, NULL };
+  const struct sdt_call_form *form = NULL;
   const char *problem = tsh->sh_type != SHT_PROGBITS ? "lies outside its section"
-    : classify_site (obj_data (o, t), o->sec[t].size, &rel, &kind, &site.done);
+    : classify_site (c->arch, obj_data (o, t), o->sec[t].size, &rel, &form, &site.done);
   if (problem)
     {
-      uint64_t R = rel.r_offset, at = R >= 1 ? R - 1 : 0;
+      unsigned before = c->arch->calls[0].before;
+      uint64_t R = rel.r_offset, at = R >= before ? R - before : 0;
       char *w = where (o, t, at);
       OBJ_ERROR ("%s: %s: the reference to %s at %s+0x%llx %s", c->path, w, name,
                  o->sec[t].name, (unsigned long long) at, problem);
       free (w);
       return;
     }
-  site.kind = (enum site_kind) kind;
-  site.off = rel.r_offset - site_forms[kind].before;
+  site.form = form;
+  site.off = rel.r_offset - form->before;
   VEC_PUSH (c->sites, c->nsites, c->sites_cap) = site;
 }
 
@@ -701,7 +792,7 @@ find_sites (struct link_ctx *c)
       const GElf_Shdr *rsh = &o->sec[s].sh;
       if ((rsh->sh_type != SHT_RELA && rsh->sh_type != SHT_REL) || rsh->sh_link != o->symtab)
         continue;
-      if (rsh->sh_type == SHT_REL)
+      if (rsh->sh_type == SHT_REL && !c->arch->rel_objects)
         check_rel_section (c, s);
       else
         for (size_t k = 0, n = obj_rela_count (o, s); k < n; k++)
@@ -724,7 +815,7 @@ find_sites (struct link_ctx *c)
     qsort (sites, c->nsites, sizeof *sites, site_cmp);
   for (size_t i = 1; i < c->nsites && !c->nerr; i++)
     if (sites[i].sec == sites[i - 1].sec
-        && sites[i].off < sites[i - 1].off + site_forms[sites[i - 1].kind].len)
+        && sites[i].off < sites[i - 1].off + sites[i - 1].form->len)
       OBJ_ERROR ("%s: truncated or corrupt ELF file: overlapping calls in section %s at 0x%llx",
                  c->path, o->sec[sites[i].sec].name, (unsigned long long) sites[i].off);
 
@@ -734,7 +825,7 @@ find_sites (struct link_ctx *c)
     if (!sites[i].done)
       {
         bool failed = false;
-        sites[i].args = arg_string (c->r, sites[i].probe, sites[i].kind, &failed);
+        sites[i].args = arg_string (c->r, c->arch, sites[i].probe, sites[i].form, &failed);
         if (failed)
           c->nerr++;
       }
@@ -751,10 +842,10 @@ rewrite_sites (struct link_ctx *c)
       if (st->done)
         continue;
       unsigned char *code = obj_data_mut (o, st->sec);
-      memcpy (code + st->off, site_forms[st->kind].bytes, site_forms[st->kind].len);
+      memcpy (code + st->off, st->form->bytes, st->form->len);
       GElf_Rela rel;
       obj_get_rela (o, st->rela_sec, st->rela_idx, &rel);
-      rel.r_info = GELF_R_INFO (GELF_R_SYM (rel.r_info), R_X86_64_NONE);
+      rel.r_info = GELF_R_INFO (GELF_R_SYM (rel.r_info), c->arch->reloc_none);
       rel.r_addend = 0;
       obj_put_rela (o, st->rela_sec, st->rela_idx, &rel);
     }
@@ -793,7 +884,7 @@ note_syms_init (struct note_syms *ns, const struct elf_object *o, size_t nslots)
         continue;
       const unsigned char *d = obj_data (o, g);
       for (size_t k = 1; k < o->sec[g].size / 4; k++)
-        ns->group_of[obj_le (d + 4 * k, 4)] = g;
+        ns->group_of[obj_get (o->msb, d + 4 * k, 4)] = g;
     }
 }
 
@@ -837,30 +928,32 @@ site_note_syms (struct link_ctx *c, struct note_syms *sy, const struct site *st)
   return 0;
 }
 
-/* Append the note of site ST, whose semaphore is symbol SEM_SYM, to NS. */
+/* Append the note of site ST to NS: its pc ANCHOR + (off - ANCHOR_VALUE),
+ * its base BASE_SYM, its semaphore SEM_SYM. */
 static void
-put_note (struct note_sec *ns, const struct note_syms *sy, const struct site *st,
-          size_t sem_sym)
+put_note (struct note_sec *ns, const struct site *st, size_t anchor, uint64_t anchor_value,
+          size_t base_sym, size_t sem_sym)
 {
   const char *prov = st->probe->provider->name, *pname = st->probe->probe->name;
   const char *a = st->args;
   size_t strs = strlen (prov) + 1 + strlen (pname) + 1 + strlen (a) + 1;
   unsigned char hdr[12 + 8 + 24];
+  size_t asz = ns->asz;
   memset (hdr, 0, sizeof hdr);
-  obj_put_le (hdr, 8, 4);                          /* n_namesz: "stapsdt\0" */
-  obj_put_le (hdr + 4, 24 + strs, 4);              /* n_descsz */
-  obj_put_le (hdr + 8, 3, 4);                      /* NT_STAPSDT */
+  obj_put (ns->msb, hdr, 8, 4);                    /* n_namesz: "stapsdt\0" */
+  obj_put (ns->msb, hdr + 4, 3 * asz + strs, 4);   /* n_descsz */
+  obj_put (ns->msb, hdr + 8, 3, 4);                /* NT_STAPSDT */
   memcpy (hdr + 12, "stapsdt", 8);
   size_t at = ns->len;
-  buf_put (ns, hdr, sizeof hdr);                   /* pc, base, semaphore: relocated */
+  buf_put (ns, hdr, 20 + 3 * asz);                 /* pc, base, semaphore: relocated */
   buf_put (ns, prov, strlen (prov) + 1);
   buf_put (ns, pname, strlen (pname) + 1);
   buf_put (ns, a, strlen (a) + 1);
   static const unsigned char zero[4] = { 0 };
   buf_put (ns, zero, (4 - ns->len % 4) % 4);
-  note_rel (ns, at + 20, sy->anchor[st->sec], (int64_t) (st->off - sy->anchor_value[st->sec]));
-  note_rel (ns, at + 28, sy->base_sym, 0);
-  note_rel (ns, at + 36, sem_sym, 0);
+  note_rel (ns, at + 20, anchor, (int64_t) (st->off - anchor_value));
+  note_rel (ns, at + 20 + asz, base_sym, 0);
+  note_rel (ns, at + 20 + 2 * asz, sem_sym, 0);
 }
 
 /* The notes of the new sites, one note section per group (0: outside any
@@ -893,8 +986,26 @@ build_notes (struct link_ctx *c, struct pending *p, struct note_sec **notesp, si
           ns = &VEC_PUSH (notes, nnotes, cap);
           memset (ns, 0, sizeof *ns);
           ns->group = g;
+          ns->rtype = c->arch->reloc_abs64;
+          ns->asz = c->o->is32 ? 4 : 8;
+          ns->rel_only = c->arch->rel_objects;
+          ns->msb = c->o->msb;
         }
-      put_note (ns, &sy, st, sy.sem_of[(size_t) (st->probe - c->r->ix.slots)]);
+      size_t anchor = sy.anchor[st->sec];
+      uint64_t anchor_value = sy.anchor_value[st->sec];
+      if (c->arch->site_symbols)
+        {
+          /* a symbol at the site itself, which relaxation moves with the code */
+          char *name = xasprintf ("_.stapsdt.site.%016llx.%zu.%llx",
+                                  (unsigned long long) c->image_hash, st->sec,
+                                  (unsigned long long) st->off);
+          anchor = obj_add_sym (c->o, name, GELF_ST_INFO (STB_GLOBAL, STT_NOTYPE), STV_HIDDEN,
+                                (GElf_Half) st->sec, st->off, 0);
+          anchor_value = st->off;
+          free (name);
+        }
+      put_note (ns, st, anchor, anchor_value, sy.base_sym,
+                sy.sem_of[(size_t) (st->probe - c->r->ix.slots)]);
       p->nsites++;
     }
   note_syms_free (&sy);
@@ -915,21 +1026,30 @@ add_note_sections (struct elf_object *o, struct note_sec *notes, size_t nnotes)
       size_t note_idx = obj_add_section (o, ".note.stapsdt", SHT_NOTE, gflag, 0, 0, 4, 0,
                                          ns->buf, ns->len);
       ns->buf = NULL;
-      unsigned char *relbuf = xmalloc (24 * ns->nrel);
+      /* Elf64_Rela, Elf32_Rela, Elf32_Rel (Elf64_Rel: no machine linked here) */
+      int w = (int) ns->asz;
+      size_t esz = ns->rel_only ? 2 * ns->asz : 3 * ns->asz;
+      unsigned char *relbuf = xmalloc (esz * ns->nrel + 1);
       for (size_t j = 0; j < ns->nrel; j++)
         {
-          obj_put_le (relbuf + 24 * j, ns->rel[j].r_offset, 8);
-          obj_put_le (relbuf + 24 * j + 8, ns->rel[j].r_info, 8);
-          obj_put_le (relbuf + 24 * j + 16, (uint64_t) ns->rel[j].r_addend, 8);
+          unsigned char *e = relbuf + esz * j;
+          uint64_t info = ns->rel[j].r_info;
+          if (w == 4)
+            info = ELF32_R_INFO (GELF_R_SYM (info), GELF_R_TYPE (info));
+          obj_put (o->msb, e, ns->rel[j].r_offset, w);
+          obj_put (o->msb, e + w, info, w);
+          if (!ns->rel_only)
+            obj_put (o->msb, e + 2 * w, (uint64_t) ns->rel[j].r_addend, w);
         }
-      size_t rela_idx = obj_add_section (o, ".rela.note.stapsdt", SHT_RELA, SHF_INFO_LINK | gflag,
-                                         (GElf_Word) o->symtab, (GElf_Word) note_idx, 8, 24,
-                                         relbuf, 24 * ns->nrel);
+      size_t rela_idx = obj_add_section (o, ns->rel_only ? ".rel.note.stapsdt" : ".rela.note.stapsdt",
+                                         ns->rel_only ? SHT_REL : SHT_RELA, SHF_INFO_LINK | gflag,
+                                         (GElf_Word) o->symtab, (GElf_Word) note_idx, ns->asz, esz,
+                                         relbuf, esz * ns->nrel);
       if (ns->group)
         {
           unsigned char words[8];
-          obj_put_le (words, note_idx, 4);
-          obj_put_le (words + 4, rela_idx, 4);
+          obj_put (o->msb, words, note_idx, 4);
+          obj_put (o->msb, words + 4, rela_idx, 4);
           obj_append (o, ns->group, words, sizeof words);
         }
     }
@@ -952,10 +1072,11 @@ link_object (struct run *r, const char *path, struct pending *p)
 {
   unsigned char *image = NULL;
   size_t size = 0;
-  int got = load_candidate (r, path, &image, &size);
+  const struct sdt_arch *arch = NULL;
+  int got = load_candidate (r, path, &image, &size, &arch);
   if (got <= 0)
     return got;
-  struct link_ctx c = { .r = r, .path = path, .o = &p->obj };
+  struct link_ctx c = { .r = r, .path = path, .o = &p->obj, .arch = arch };
   c.image_hash = fnv1a (FNV1A_INIT, image, size);
 
   struct elf_object *o = &p->obj;

@@ -34,6 +34,7 @@ struct dtrace_g_target {
   int elf_class;            /* ELFCLASS64 / ELFCLASS32 */
   int machine;              /* EM_X86_64, EM_386, EM_AARCH64, ... */
   int elf_data;             /* ELFDATA2LSB / ELFDATA2MSB; 0 = the machine's usual one */
+  uint32_t e_flags;         /* the first object's e_flags (its ABI), 0 without objects */
   bool has_x86_feature_1;   /* emit .note.gnu.property */
   uint32_t x86_feature_1;   /* GNU_PROPERTY_X86_FEATURE_1_AND value (IBT|SHSTK bits) */
 };

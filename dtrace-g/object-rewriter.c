@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * object-rewriter.c — read an x86-64 relocatable object into memory, change
- * it there, write it as a new file (see object-rewriter.h).
+ * object-rewriter.c — read a relocatable object into memory, change it
+ * there, write it as a new file (see object-rewriter.h).
  *
- * Reading is done by hand from the file's bytes (ELFCLASS64 little-endian
- * only), every offset and size checked against the file first; writing goes
+ * Reading is done by hand from the file's bytes (either byte order,
+ * ELFCLASS64 or ELFCLASS32, RELA or REL relocations), every offset and size checked against the file first; writing goes
  * through libelf (ELF_C_WRITE on a fresh file, libelf choosing the layout),
  * every section's contents handed over as raw bytes (ELF_T_BYTE) so that
  * nothing is translated: unchanged sections are copied byte for byte.
@@ -19,10 +19,18 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
-#define EHDR_SIZE 64
-#define SHDR_SIZE 64
-#define SYM_SIZE 24
-#define RELA_SIZE 24
+/* Entry sizes by class: 64-bit, 32-bit. */
+#define EHDR_SIZE(o) ((o)->is32 ? 52u : 64u)
+#define SHDR_SIZE(o) ((o)->is32 ? 40u : 64u)
+#define SYM_SIZE(o) ((o)->is32 ? 16u : 24u)
+#define SYM_SIZE_MAX 24
+
+size_t
+obj_reloc_size (const struct elf_object *o, size_t s)
+{
+  bool rel = o->sec[s].sh.sh_type == SHT_REL;
+  return o->is32 ? (rel ? 8 : 12) : (rel ? 16 : 24);
+}
 
 static int
 corrupt (const char *path, const char *why)
@@ -39,47 +47,90 @@ fits (uint64_t a, uint64_t b, uint64_t limit)
 }
 
 static void
-read_shdr (const unsigned char *p, GElf_Shdr *sh)
+read_shdr (const struct elf_object *o, const unsigned char *p, GElf_Shdr *sh)
 {
-  sh->sh_name = (GElf_Word) obj_le (p + 0, 4);
-  sh->sh_type = (GElf_Word) obj_le (p + 4, 4);
-  sh->sh_flags = obj_le (p + 8, 8);
-  sh->sh_addr = obj_le (p + 16, 8);
-  sh->sh_offset = obj_le (p + 24, 8);
-  sh->sh_size = obj_le (p + 32, 8);
-  sh->sh_link = (GElf_Word) obj_le (p + 40, 4);
-  sh->sh_info = (GElf_Word) obj_le (p + 44, 4);
-  sh->sh_addralign = obj_le (p + 48, 8);
-  sh->sh_entsize = obj_le (p + 56, 8);
+  if (o->is32)
+    {
+      sh->sh_name = (GElf_Word) obj_get (o->msb, p + 0, 4);
+      sh->sh_type = (GElf_Word) obj_get (o->msb, p + 4, 4);
+      sh->sh_flags = obj_get (o->msb, p + 8, 4);
+      sh->sh_addr = obj_get (o->msb, p + 12, 4);
+      sh->sh_offset = obj_get (o->msb, p + 16, 4);
+      sh->sh_size = obj_get (o->msb, p + 20, 4);
+      sh->sh_link = (GElf_Word) obj_get (o->msb, p + 24, 4);
+      sh->sh_info = (GElf_Word) obj_get (o->msb, p + 28, 4);
+      sh->sh_addralign = obj_get (o->msb, p + 32, 4);
+      sh->sh_entsize = obj_get (o->msb, p + 36, 4);
+      return;
+    }
+  sh->sh_name = (GElf_Word) obj_get (o->msb, p + 0, 4);
+  sh->sh_type = (GElf_Word) obj_get (o->msb, p + 4, 4);
+  sh->sh_flags = obj_get (o->msb, p + 8, 8);
+  sh->sh_addr = obj_get (o->msb, p + 16, 8);
+  sh->sh_offset = obj_get (o->msb, p + 24, 8);
+  sh->sh_size = obj_get (o->msb, p + 32, 8);
+  sh->sh_link = (GElf_Word) obj_get (o->msb, p + 40, 4);
+  sh->sh_info = (GElf_Word) obj_get (o->msb, p + 44, 4);
+  sh->sh_addralign = obj_get (o->msb, p + 48, 8);
+  sh->sh_entsize = obj_get (o->msb, p + 56, 8);
 }
 
-/* The ELF header of IMAGE into O->eh, checked.  Returns 0 or -1. */
+static int check_ehdr (const char *path, size_t size, const struct elf_object *o);
+
+/* The ELF header of IMAGE into O->eh (and O->is32), checked.  Returns 0 or -1. */
 static int
 parse_ehdr (const char *path, const unsigned char *p, size_t size, struct elf_object *o)
 {
-  if (size < EHDR_SIZE || memcmp (p, ELFMAG, SELFMAG) != 0)
+  if (size < 64 || memcmp (p, ELFMAG, SELFMAG) != 0)
     return corrupt (path, "no ELF header");
-  if (p[EI_CLASS] != ELFCLASS64 || p[EI_DATA] != ELFDATA2LSB)
+  if ((p[EI_CLASS] != ELFCLASS64 && p[EI_CLASS] != ELFCLASS32)
+      || (p[EI_DATA] != ELFDATA2LSB && p[EI_DATA] != ELFDATA2MSB))
     {
-      diag_error ("%s: not a 64-bit little-endian ELF object", path);
+      diag_error ("%s: not an ELF object of a known class and byte order", path);
       return -1;
     }
+  o->is32 = p[EI_CLASS] == ELFCLASS32;
+  o->msb = p[EI_DATA] == ELFDATA2MSB;
   GElf_Ehdr *eh = &o->eh;
   memcpy (eh->e_ident, p, EI_NIDENT);
-  eh->e_type = (GElf_Half) obj_le (p + 16, 2);
-  eh->e_machine = (GElf_Half) obj_le (p + 18, 2);
-  eh->e_version = (GElf_Word) obj_le (p + 20, 4);
-  eh->e_entry = obj_le (p + 24, 8);
-  eh->e_phoff = obj_le (p + 32, 8);
-  eh->e_shoff = obj_le (p + 40, 8);
-  eh->e_flags = (GElf_Word) obj_le (p + 48, 4);
-  eh->e_ehsize = (GElf_Half) obj_le (p + 52, 2);
-  eh->e_phentsize = (GElf_Half) obj_le (p + 54, 2);
-  eh->e_phnum = (GElf_Half) obj_le (p + 56, 2);
-  eh->e_shentsize = (GElf_Half) obj_le (p + 58, 2);
-  eh->e_shnum = (GElf_Half) obj_le (p + 60, 2);
-  eh->e_shstrndx = (GElf_Half) obj_le (p + 62, 2);
+  if (o->is32)
+    {
+      eh->e_type = (GElf_Half) obj_get (o->msb, p + 16, 2);
+      eh->e_machine = (GElf_Half) obj_get (o->msb, p + 18, 2);
+      eh->e_version = (GElf_Word) obj_get (o->msb, p + 20, 4);
+      eh->e_entry = obj_get (o->msb, p + 24, 4);
+      eh->e_phoff = obj_get (o->msb, p + 28, 4);
+      eh->e_shoff = obj_get (o->msb, p + 32, 4);
+      eh->e_flags = (GElf_Word) obj_get (o->msb, p + 36, 4);
+      eh->e_ehsize = (GElf_Half) obj_get (o->msb, p + 40, 2);
+      eh->e_phentsize = (GElf_Half) obj_get (o->msb, p + 42, 2);
+      eh->e_phnum = (GElf_Half) obj_get (o->msb, p + 44, 2);
+      eh->e_shentsize = (GElf_Half) obj_get (o->msb, p + 46, 2);
+      eh->e_shnum = (GElf_Half) obj_get (o->msb, p + 48, 2);
+      eh->e_shstrndx = (GElf_Half) obj_get (o->msb, p + 50, 2);
+      return check_ehdr (path, size, o);
+    }
+  eh->e_type = (GElf_Half) obj_get (o->msb, p + 16, 2);
+  eh->e_machine = (GElf_Half) obj_get (o->msb, p + 18, 2);
+  eh->e_version = (GElf_Word) obj_get (o->msb, p + 20, 4);
+  eh->e_entry = obj_get (o->msb, p + 24, 8);
+  eh->e_phoff = obj_get (o->msb, p + 32, 8);
+  eh->e_shoff = obj_get (o->msb, p + 40, 8);
+  eh->e_flags = (GElf_Word) obj_get (o->msb, p + 48, 4);
+  eh->e_ehsize = (GElf_Half) obj_get (o->msb, p + 52, 2);
+  eh->e_phentsize = (GElf_Half) obj_get (o->msb, p + 54, 2);
+  eh->e_phnum = (GElf_Half) obj_get (o->msb, p + 56, 2);
+  eh->e_shentsize = (GElf_Half) obj_get (o->msb, p + 58, 2);
+  eh->e_shnum = (GElf_Half) obj_get (o->msb, p + 60, 2);
+  eh->e_shstrndx = (GElf_Half) obj_get (o->msb, p + 62, 2);
+  return check_ehdr (path, size, o);
+}
 
+/* The header's fields checked against a file of SIZE bytes. */
+static int
+check_ehdr (const char *path, size_t size, const struct elf_object *o)
+{
+  const GElf_Ehdr *eh = &o->eh;
   if (eh->e_ident[EI_VERSION] != EV_CURRENT || eh->e_version != EV_CURRENT)
     return corrupt (path, "unknown ELF version");
   if (eh->e_type != ET_REL)
@@ -89,9 +140,9 @@ parse_ehdr (const char *path, const unsigned char *p, size_t size, struct elf_ob
     }
   if (eh->e_shoff == 0)
     return corrupt (path, "no section header table");
-  if (eh->e_shentsize != SHDR_SIZE)
+  if (eh->e_shentsize != SHDR_SIZE (o))
     return corrupt (path, "unexpected section header size");
-  if (!fits (eh->e_shoff, SHDR_SIZE, size))
+  if (!fits (eh->e_shoff, SHDR_SIZE (o), size))
     return corrupt (path, "the section header table lies beyond the end of the file");
   return 0;
 }
@@ -142,9 +193,9 @@ read_sections (const char *path, const unsigned char *p, size_t size, struct elf
 {
   const GElf_Ehdr *eh = &o->eh;
   GElf_Shdr sh0;
-  read_shdr (p + eh->e_shoff, &sh0);
+  read_shdr (o, p + eh->e_shoff, &sh0);
   uint64_t shnum = eh->e_shnum ? eh->e_shnum : sh0.sh_size;
-  if (shnum == 0 || shnum > (size - eh->e_shoff) / SHDR_SIZE)
+  if (shnum == 0 || shnum > (size - eh->e_shoff) / SHDR_SIZE (o))
     return corrupt (path, "the section header table lies beyond the end of the file");
   uint64_t shstrndx = eh->e_shstrndx == SHN_XINDEX ? sh0.sh_link : eh->e_shstrndx;
   if (shstrndx == 0 || shstrndx >= shnum)
@@ -156,7 +207,7 @@ read_sections (const char *path, const unsigned char *p, size_t size, struct elf
     {
       struct obj_section *s = &o->sec[i];
       s->name = "";
-      read_shdr (p + eh->e_shoff + i * SHDR_SIZE, &s->sh);
+      read_shdr (o, p + eh->e_shoff + i * SHDR_SIZE (o), &s->sh);
       /* Section 0 holds only the extended counts: no contents. */
       s->size = i == 0 || s->sh.sh_type == SHT_NOBITS ? 0 : (size_t) s->sh.sh_size;
     }
@@ -193,19 +244,20 @@ check_tables (const char *path, struct elf_object *o)
         case SHT_SYMTAB:
           if (o->symtab)
             return corrupt (path, "two symbol tables");
-          if (sh->sh_entsize != SYM_SIZE || sh->sh_size % SYM_SIZE != 0 || sh->sh_size == 0)
+          if (sh->sh_entsize != SYM_SIZE (o) || sh->sh_size % SYM_SIZE (o) != 0 || sh->sh_size == 0)
             return corrupt (path, "malformed symbol table");
           if (sh->sh_link == 0 || sh->sh_link >= o->nsec
               || o->sec[sh->sh_link].sh.sh_type != SHT_STRTAB)
             return corrupt (path, "the symbol table has no string table");
           o->symtab = i;
           o->strtab = sh->sh_link;
-          o->nsyms = o->nsyms_orig = (size_t) (sh->sh_size / SYM_SIZE);
+          o->nsyms = o->nsyms_orig = (size_t) (sh->sh_size / SYM_SIZE (o));
           if (sh->sh_info > o->nsyms)
             return corrupt (path, "malformed symbol table");
           break;
         case SHT_RELA:
-          if (sh->sh_entsize != RELA_SIZE || sh->sh_size % RELA_SIZE != 0)
+        case SHT_REL:
+          if (sh->sh_entsize != obj_reloc_size (o, i) || sh->sh_size % obj_reloc_size (o, i) != 0)
             return corrupt (path, "malformed relocation section");
           if (sh->sh_info >= o->nsec)
             return corrupt (path, "a relocation section applies to no section");
@@ -238,9 +290,10 @@ check_references (const char *path, const struct elf_object *o)
   for (size_t i = 1; i < o->nsec; i++)
     {
       const GElf_Shdr *sh = &o->sec[i].sh;
-      if ((sh->sh_type == SHT_RELA || sh->sh_type == SHT_GROUP) && sh->sh_link != o->symtab)
+      bool reloc = sh->sh_type == SHT_RELA || sh->sh_type == SHT_REL;
+      if ((reloc || sh->sh_type == SHT_GROUP) && sh->sh_link != o->symtab)
         continue;   /* not ours to read */
-      if (sh->sh_type == SHT_RELA)
+      if (reloc)
         {
           size_t n = obj_rela_count (o, i);
           for (size_t k = 0; k < n; k++)
@@ -256,7 +309,7 @@ check_references (const char *path, const struct elf_object *o)
           const unsigned char *d = obj_data (o, i);
           for (size_t k = 1; k < o->sec[i].size / 4; k++)
             {
-              uint64_t m = obj_le (d + 4 * k, 4);
+              uint64_t m = obj_get (o->msb, d + 4 * k, 4);
               if (m == 0 || m >= o->nsec)
                 return corrupt (path, "a section group names a section that does not exist");
             }
@@ -385,25 +438,45 @@ obj_add_section (struct elf_object *o, const char *name, GElf_Word type, GElf_Xw
 void
 obj_get_sym (const struct elf_object *o, size_t i, GElf_Sym *sym)
 {
-  const unsigned char *p = obj_data (o, o->symtab) + i * SYM_SIZE;
-  sym->st_name = (GElf_Word) obj_le (p, 4);
+  const unsigned char *p = obj_data (o, o->symtab) + i * SYM_SIZE (o);
+  if (o->is32)
+    {
+      sym->st_name = (GElf_Word) obj_get (o->msb, p, 4);
+      sym->st_value = obj_get (o->msb, p + 4, 4);
+      sym->st_size = obj_get (o->msb, p + 8, 4);
+      sym->st_info = p[12];
+      sym->st_other = p[13];
+      sym->st_shndx = (GElf_Half) obj_get (o->msb, p + 14, 2);
+      return;
+    }
+  sym->st_name = (GElf_Word) obj_get (o->msb, p, 4);
   sym->st_info = p[4];
   sym->st_other = p[5];
-  sym->st_shndx = (GElf_Half) obj_le (p + 6, 2);
-  sym->st_value = obj_le (p + 8, 8);
-  sym->st_size = obj_le (p + 16, 8);
+  sym->st_shndx = (GElf_Half) obj_get (o->msb, p + 6, 2);
+  sym->st_value = obj_get (o->msb, p + 8, 8);
+  sym->st_size = obj_get (o->msb, p + 16, 8);
 }
 
 void
 obj_put_sym (struct elf_object *o, size_t i, const GElf_Sym *sym)
 {
-  unsigned char *p = obj_data_mut (o, o->symtab) + i * SYM_SIZE;
-  obj_put_le (p, sym->st_name, 4);
+  unsigned char *p = obj_data_mut (o, o->symtab) + i * SYM_SIZE (o);
+  if (o->is32)
+    {
+      obj_put (o->msb, p, sym->st_name, 4);
+      obj_put (o->msb, p + 4, sym->st_value, 4);
+      obj_put (o->msb, p + 8, sym->st_size, 4);
+      p[12] = sym->st_info;
+      p[13] = sym->st_other;
+      obj_put (o->msb, p + 14, sym->st_shndx, 2);
+      return;
+    }
+  obj_put (o->msb, p, sym->st_name, 4);
   p[4] = sym->st_info;
   p[5] = sym->st_other;
-  obj_put_le (p + 6, sym->st_shndx, 2);
-  obj_put_le (p + 8, sym->st_value, 8);
-  obj_put_le (p + 16, sym->st_size, 8);
+  obj_put (o->msb, p + 6, sym->st_shndx, 2);
+  obj_put (o->msb, p + 8, sym->st_value, 8);
+  obj_put (o->msb, p + 16, sym->st_size, 8);
 }
 
 size_t
@@ -412,7 +485,7 @@ obj_sym_shndx (const struct elf_object *o, size_t i)
   GElf_Sym s;
   obj_get_sym (o, i, &s);
   if (s.st_shndx == SHN_XINDEX)
-    return o->symtab_shndx ? (size_t) obj_le (obj_data (o, o->symtab_shndx) + 4 * i, 4) : 0;
+    return o->symtab_shndx ? (size_t) obj_get (o->msb, obj_data (o, o->symtab_shndx) + 4 * i, 4) : 0;
   return s.st_shndx;
 }
 
@@ -441,8 +514,8 @@ obj_add_sym (struct elf_object *o, const char *name, unsigned char info, unsigne
   s.st_shndx = shndx;
   s.st_value = value;
   s.st_size = size;
-  unsigned char zero[SYM_SIZE] = { 0 };
-  obj_append (o, o->symtab, zero, SYM_SIZE);
+  unsigned char zero[SYM_SIZE_MAX] = { 0 };
+  obj_append (o, o->symtab, zero, SYM_SIZE (o));
   size_t i = o->nsyms++;
   obj_put_sym (o, i, &s);
   if (o->symtab_shndx)
@@ -453,25 +526,44 @@ obj_add_sym (struct elf_object *o, const char *name, unsigned char info, unsigne
 size_t
 obj_rela_count (const struct elf_object *o, size_t s)
 {
-  return o->sec[s].size / RELA_SIZE;
+  return o->sec[s].size / obj_reloc_size (o, s);
 }
 
 void
 obj_get_rela (const struct elf_object *o, size_t s, size_t i, GElf_Rela *r)
 {
-  const unsigned char *p = obj_data (o, s) + i * RELA_SIZE;
-  r->r_offset = obj_le (p, 8);
-  r->r_info = obj_le (p + 8, 8);
-  r->r_addend = (GElf_Sxword) obj_le (p + 16, 8);
+  const unsigned char *p = obj_data (o, s) + i * obj_reloc_size (o, s);
+  bool rel = o->sec[s].sh.sh_type == SHT_REL;
+  if (o->is32)
+    {
+      uint32_t info = (uint32_t) obj_get (o->msb, p + 4, 4);
+      r->r_offset = obj_get (o->msb, p, 4);
+      r->r_info = GELF_R_INFO (ELF32_R_SYM (info), ELF32_R_TYPE (info));
+      r->r_addend = rel ? 0 : (GElf_Sxword) (int32_t) obj_get (o->msb, p + 8, 4);
+      return;
+    }
+  r->r_offset = obj_get (o->msb, p, 8);
+  r->r_info = obj_get (o->msb, p + 8, 8);
+  r->r_addend = rel ? 0 : (GElf_Sxword) obj_get (o->msb, p + 16, 8);
 }
 
 void
 obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r)
 {
-  unsigned char *p = obj_data_mut (o, s) + i * RELA_SIZE;
-  obj_put_le (p, r->r_offset, 8);
-  obj_put_le (p + 8, r->r_info, 8);
-  obj_put_le (p + 16, (uint64_t) r->r_addend, 8);
+  unsigned char *p = obj_data_mut (o, s) + i * obj_reloc_size (o, s);
+  bool rel = o->sec[s].sh.sh_type == SHT_REL;
+  if (o->is32)
+    {
+      obj_put (o->msb, p, r->r_offset, 4);
+      obj_put (o->msb, p + 4, ELF32_R_INFO (GELF_R_SYM (r->r_info), GELF_R_TYPE (r->r_info)), 4);
+      if (!rel)
+        obj_put (o->msb, p + 8, (uint64_t) r->r_addend, 4);
+      return;
+    }
+  obj_put (o->msb, p, r->r_offset, 8);
+  obj_put (o->msb, p + 8, r->r_info, 8);
+  if (!rel)
+    obj_put (o->msb, p + 16, (uint64_t) r->r_addend, 8);
 }
 
 int
@@ -494,7 +586,7 @@ write_fail (const char *display, const char *what)
 static uint64_t
 laid_out_size (const struct elf_object *o)
 {
-  uint64_t off = EHDR_SIZE;
+  uint64_t off = EHDR_SIZE (o);
   for (size_t i = 1; i < o->nsec; i++)
     {
       const struct obj_section *s = &o->sec[i];
@@ -503,7 +595,7 @@ laid_out_size (const struct elf_object *o)
       if (s->sh.sh_type != SHT_NOBITS)
         off += s->size;
     }
-  return (off + 7) / 8 * 8 + (uint64_t) o->nsec * SHDR_SIZE;
+  return (off + 7) / 8 * 8 + (uint64_t) o->nsec * SHDR_SIZE (o);
 }
 
 int
@@ -548,7 +640,7 @@ obj_write (const struct elf_object *o, int fd, const char *display)
     return write_fail (display, "elf_begin");
   int rc = -1;
   GElf_Ehdr eh;
-  if (!gelf_newehdr (e, ELFCLASS64) || !gelf_getehdr (e, &eh))
+  if (!gelf_newehdr (e, o->is32 ? ELFCLASS32 : ELFCLASS64) || !gelf_getehdr (e, &eh))
     {
       write_fail (display, "gelf_newehdr");
       goto out;

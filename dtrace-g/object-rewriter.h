@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * object-rewriter.h — private to dtrace-g/: an x86-64 relocatable object
+ * object-rewriter.h — private to dtrace-g/: a relocatable object
  * held in memory, changed there, and written out as a NEW file.
  *
  * The object is never edited in place (elfutils' in-place update paths have
@@ -13,7 +13,8 @@
  * global, so the local-before-global order holds and no existing symbol
  * index moves: relocations, groups and .llvm_addrsig stay valid).
  *
- * Only ELFCLASS64 little-endian ET_REL files are accepted; the reader checks
+ * ET_REL files of either byte order and class, with RELA or REL
+ * relocations, are accepted; the reader checks
  * every header, offset and size against the file before using it, so a
  * corrupt or truncated object gives an error, never a crash.
  */
@@ -48,12 +49,14 @@ struct elf_object {
   size_t symtab_shndx;      /* SHT_SYMTAB_SHNDX of symtab, 0 when none */
   size_t nsyms;             /* current number of symbols */
   size_t nsyms_orig;
+  bool is32;                /* ELFCLASS32 */
+  bool msb;                 /* ELFDATA2MSB (s390x): every multi-byte field big-endian */
 };
 
 /* Parse IMAGE (taken over: freed by obj_free) as the object PATH.
  * Returns 0; or -1 after printing an error naming PATH ("PATH: truncated
- * or corrupt ELF file: ...") when it is not a well-formed ELFCLASS64
- * little-endian relocatable object. */
+ * or corrupt ELF file: ...") when it is not a well-formed little-endian
+ * relocatable object. */
 int obj_parse (const char *path, unsigned char *image, size_t size, struct elf_object *o);
 void obj_free (struct elf_object *o);
 
@@ -85,8 +88,12 @@ size_t obj_sym_shndx (const struct elf_object *o, size_t i);
 size_t obj_add_sym (struct elf_object *o, const char *name, unsigned char info,
                     unsigned char other, GElf_Half shndx, GElf_Addr value, GElf_Xword size);
 
-/* Relocations of SHT_RELA section S (0 <= i < count). */
+/* Relocations of SHT_RELA or SHT_REL section S (0 <= i < count); a REL
+ * relocation reads with addend 0 (its addend is in the bytes it patches),
+ * and r_info is always in GELF_R_INFO's encoding. */
 size_t obj_rela_count (const struct elf_object *o, size_t s);
+/* Bytes per relocation of section S. */
+size_t obj_reloc_size (const struct elf_object *o, size_t s);
 void obj_get_rela (const struct elf_object *o, size_t s, size_t i, GElf_Rela *r);
 void obj_put_rela (struct elf_object *o, size_t s, size_t i, const GElf_Rela *r);
 
@@ -98,6 +105,23 @@ int obj_write (const struct elf_object *o, int fd, const char *display);
  * system's reason SYS_ERRNO when a write failed ("No space left on
  * device"), else (0) libelf's. */
 int obj_write_fail (const char *display, const char *what, int sys_errno);
+
+/* Byte-order helpers: MSB (big-endian) or little-endian fields of N bytes. */
+static inline uint64_t
+obj_get (bool msb, const unsigned char *p, int n)
+{
+  uint64_t v = 0;
+  for (int i = 0; i < n; i++)
+    v = (v << 8) | p[msb ? i : n - 1 - i];
+  return v;
+}
+
+static inline void
+obj_put (bool msb, unsigned char *p, uint64_t v, int n)
+{
+  for (int i = 0; i < n; i++)
+    p[msb ? n - 1 - i : i] = (unsigned char) (v >> (8 * i));
+}
 
 /* Little-endian helpers. */
 static inline uint64_t

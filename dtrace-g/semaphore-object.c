@@ -227,7 +227,7 @@ write_image (int fd, const char *name, const struct dtrace_g_target *target, int
   eh.e_version = EV_CURRENT;
   eh.e_entry = 0;
   eh.e_phoff = 0;
-  eh.e_flags = 0;
+  eh.e_flags = target->e_flags;   /* the objects' ABI: ld refuses to mix riscv float ABIs */
 
   /* The section names, and the index of each spec's section (1-based). */
   struct strtab shstr = { 0 };

@@ -404,6 +404,7 @@ check_notes (const struct sdt_file *f, const char *path, const struct decl_index
 struct votes {
   const char *first;         /* the operand that decided the class */
   struct arch obj;
+  uint32_t e_flags;          /* the first object's */
   size_t nprop;              /* ELF operands looked at for the property */
   bool prop_all;
   uint32_t prop_and;
@@ -482,6 +483,7 @@ check_operand (const char *path, const struct decl_index *ix, struct votes *v)
       v->obj.elf_class = f.elf_class;
       v->obj.machine = f.machine;
       v->obj.data = data;
+      v->e_flags = f.e_flags;
     }
   else if (f.elf_class != v->obj.elf_class)
     {
@@ -538,6 +540,7 @@ decide_target (const struct dtrace_g_options *opt, const struct votes *v,
       target->elf_class = v->obj.elf_class;
       target->machine = v->obj.machine;
       target->elf_data = v->obj.data;
+      target->e_flags = v->e_flags;
     }
   else
     {
@@ -592,7 +595,7 @@ dtrace_g_check_objects (const struct d_program *prog, const struct dtrace_g_opti
   struct decl_index ix;
   decl_index_build (&ix, prog);
   int rc = 0;
-  struct votes v = { NULL, { 0, 0, 0 }, 0, true, ~0U };
+  struct votes v = { NULL, { 0, 0, 0 }, 0, 0, true, ~0U };
   size_t nobjects = opt ? opt->nobjects : 0;
   for (size_t i = 0; i < nobjects; i++)
     if (opt->objects[i] && check_operand (opt->objects[i], &ix, &v) != 0)

@@ -16,6 +16,7 @@
 #include "frontend/listing.h"
 #include "common/files.h"
 #include "common/xalloc.h"
+#include "sdt/arch.h"
 #include "sdt/sdt.h"
 
 static int
@@ -27,6 +28,9 @@ list_file (const char *path, struct probe_lister *pl)
   struct sdt_symtab syms;
   bool have_syms = sdt_symtab_load (path, &syms) == 0;
   const char *module = path_base (path);
+  const struct sdt_arch *arch = sdt_arch_for_machine ((unsigned) f.machine, f.elf_class);
+  if (!arch)
+    arch = &sdt_arches[sdt_narches - 1];   /* an unknown machine: the generic reading */
 
   /* function name per note */
   const char **funcs = xcalloc (f.nnotes ? f.nnotes : 1, sizeof *funcs);
@@ -52,7 +56,7 @@ list_file (const char *path, struct probe_lister *pl)
           done[j] = true;
           sites[nsites++] = (struct listed_site) { path, m->pc_adjusted, m->pc_valid, m->pc_offset,
                                                    m->semaphore, m->sem_valid ? m->sem_offset : 0,
-                                                   m->args };
+                                                   m->args, arch };
         }
       char *dname = sdt_name_to_d (n->name);
       struct listed_probe lp = { LISTED_USDT, n->provider, module, funcs[i], dname, sites, nsites,

@@ -37,6 +37,7 @@
 
 #include "provider-compiler/header-int.h"
 #include "common/xalloc.h"
+#include "sdt/arch.h"
 #include "sdt/sdt.h"
 
 /* The shared macros: emitted by every generated header, defined once per
@@ -44,13 +45,6 @@
 static const char prelude_head[] =
   "#ifndef _SDTKIT_PROBE_MACROS_1\n"
   "#define _SDTKIT_PROBE_MACROS_1 1\n"
-  "#if defined STAP_SDT_ARG_CONSTRAINT\n"
-  "# define _SDTKIT_ARG_CONSTRAINT STAP_SDT_ARG_CONSTRAINT\n"
-  "#elif defined __x86_64__\n"
-  "# define _SDTKIT_ARG_CONSTRAINT nr\n"
-  "#else\n"
-  "# define _SDTKIT_ARG_CONSTRAINT nor\n"
-  "#endif\n"
   "#define _SDTKIT_STR(x) _SDTKIT_STR2 (x)\n"
   "#define _SDTKIT_STR2(x) #x\n"
   "#if __SIZEOF_POINTER__ == 8\n"
@@ -92,12 +86,7 @@ static const char prelude_head[] =
   "# define _SDTKIT_SIZE(x) (_SDTKIT_IS_PTR (x) ? (int) sizeof (void *) : (int) sizeof (_SDTKIT_VALTYPE (x)))\n"
   "# define _SDTKIT_SIZED(x) (_SDTKIT_SIGNED (x) ? -_SDTKIT_SIZE (x) : _SDTKIT_SIZE (x))\n"
   "#endif\n"
-  "#define _SDTKIT_OP(x) \"n\" (_SDTKIT_SIZED (x)), _SDTKIT_STR (_SDTKIT_ARG_CONSTRAINT) (x)\n"
-  "#if defined __x86_64__ && !defined SDTKIT_NOP1_SITES\n"
-  "# define _SDTKIT_SITE \"990:nop\\n.byte 72,141,100,36,128,15,31,68,0,0,72,141,164,36,128,0,0,0\\n\"\n"
-  "#else\n"
-  "# define _SDTKIT_SITE \"990:nop\\n\"\n"
-  "#endif\n"
+  "#define _SDTKIT_OP(x) \"n\" (_SDTKIT_SZ (_SDTKIT_SIZED (x))), _SDTKIT_STR (_SDTKIT_ARG_CONSTRAINT) (x)\n"
   "#define _SDTKIT_NOTE(prov, name, sem, args) \\\n"
   "  _SDTKIT_SITE \\\n"
   "  \".pushsection .note.stapsdt,\\\"?\\\",\\\"note\\\"\\n\" \\\n"
@@ -120,6 +109,46 @@ static const char prelude_head[] =
   "  \".size _.stapsdt.base,1\\n\" \\\n"
   "  \".popsection\\n\" \\\n"
   "  \".endif\\n\")\n";
+
+/* The machine's branch of the header: per entry of sdt/arch.c, the
+ * operand constraint, the operand template _SDTKIT_ARGF (size operand S,
+ * value operand A), whether the size is printed negated (%n), and the site;
+ * then STAP_SDT_ARG_CONSTRAINT, when defined, overrides the constraint as
+ * with <sys/sdt.h>. */
+static void
+emit_arch_branches (struct hdr_out *o)
+{
+  for (size_t i = 0; i < sdt_narches; i++)
+    {
+      const struct sdt_arch *a = &sdt_arches[i];
+      if (a->cpp_test)
+        hdr_put (o, "#%s %s\n", i ? "elif" : "if", a->cpp_test);
+      else
+        hdr_put (o, "#else\n");
+      if (a->clang_constraint)
+        hdr_put (o, "# ifdef __clang__\n#  define _SDTKIT_ARCH_CONSTRAINT %s\n# else\n"
+                 "#  define _SDTKIT_ARCH_CONSTRAINT %s\n# endif\n", a->clang_constraint,
+                 a->constraint);
+      else
+        hdr_put (o, "# define _SDTKIT_ARCH_CONSTRAINT %s\n", a->constraint);
+      hdr_put (o, "# define _SDTKIT_ARGF(s, a) %s\n", a->argf);
+      hdr_put (o, "# define _SDTKIT_SZ(x) %s\n", a->size_negated ? "(-(x))" : "(x)");
+      if (a->site_fast)
+        hdr_put (o, "# ifndef SDTKIT_NOP1_SITES\n"
+                 "#  define _SDTKIT_SITE \"%s\"\n"
+                 "# else\n"
+                 "#  define _SDTKIT_SITE \"%s\"\n"
+                 "# endif\n", a->site_fast, a->site);
+      else
+        hdr_put (o, "# define _SDTKIT_SITE \"%s\"\n", a->site);
+    }
+  hdr_put (o, "#endif\n"
+           "#if defined STAP_SDT_ARG_CONSTRAINT\n"
+           "# define _SDTKIT_ARG_CONSTRAINT STAP_SDT_ARG_CONSTRAINT\n"
+           "#else\n"
+           "# define _SDTKIT_ARG_CONSTRAINT _SDTKIT_ARCH_CONSTRAINT\n"
+           "#endif\n");
+}
 
 static const char prelude_tail[] = "#endif /* _SDTKIT_PROBE_MACROS_1 */\n";
 
@@ -252,10 +281,10 @@ emit_probe_macro (struct hdr_out *o, unsigned n)
   hdr_put (o, "#define _SDTKIT_PROBE%u(prov, name, sem", n);
   for (unsigned i = 1; i <= n; i++)
     hdr_put (o, ", a%u", i);
-  hdr_put (o, ") \\\n  do { _SDTKIT_BASE; __asm__ __volatile__ (_SDTKIT_NOTE (#prov, #name, sem, \"");
+  hdr_put (o, ") \\\n  do { _SDTKIT_BASE; __asm__ __volatile__ (_SDTKIT_NOTE (#prov, #name, sem, ");
   for (unsigned i = 0; i < n; i++)
-    hdr_put (o, "%s%%c%u@%%q%u", i ? " " : "", 2 * i, 2 * i + 1);
-  hdr_put (o, "\")");
+    hdr_put (o, "%s_SDTKIT_ARGF (%u, %u)", i ? " \" \" " : "", 2 * i, 2 * i + 1);
+  hdr_put (o, "%s)", n ? "" : "\"\"");
   if (n > 0)
     {
       hdr_put (o, " \\\n       :");
@@ -269,6 +298,7 @@ static void
 emit_prelude (struct hdr_out *o)
 {
   hdr_put (o, "%s", prelude_head);
+  emit_arch_branches (o);
   for (unsigned n = 0; n <= D_MAX_PROBE_ARGS; n++)
     emit_probe_macro (o, n);
   hdr_put (o, "%s", prelude_tail);

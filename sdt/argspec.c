@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * argspec.c — parse and format USDT argument specs (x86-64 AT&T operands).
+ * argspec.c — parse and format USDT argument specs: the `SIZE@` prefix of
+ * every machine, x86 AT&T operands (x86-64, i386), and the entry points
+ * (the operands of the other machines are argspec-risc.c's, chosen by the
+ * sdt/arch.c entry passed to sdt_argspec_parse_arch; none means x86-64).
  *
  * An argument is `[-]SIZE[f]@OPERAND` (doc/probe-sites.md §5).  The parser is a
  * small hand-written recursive-descent scanner over one blank-free word:
@@ -19,6 +22,8 @@
  */
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "sdt/arch.h"
+#include "sdt/argspec-int.h"
 #include "sdt/sdt.h"
 
 #include <errno.h>
@@ -194,8 +199,8 @@ scan_unsigned (const char **p, uint64_t *v)
 
 /* Parse an optionally negative number into *V.  Accepts -2^63 .. 2^64-1;
  * values above INT64_MAX wrap (the operand is a 64-bit bit pattern). */
-static bool
-scan_signed (const char **p, int64_t *v)
+bool
+sdt_scan_signed (const char **p, int64_t *v)
 {
   const char *s = *p;
   bool neg = false;
@@ -237,11 +242,8 @@ scan_reg (const char **p, struct sdt_reg_ref *ref)
 }
 
 /* Record an undecodable argument; the reason is printf-formatted. */
-static void set_error (struct sdt_arg *out, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
-static void
-set_error (struct sdt_arg *out, const char *fmt, ...)
+void
+sdt_arg_set_error (struct sdt_arg *out, const char *fmt, ...)
 {
   free (out->error);
   va_list ap;
@@ -289,7 +291,7 @@ parse_mem_disp (const char **sp, const char *loc, char **sym, int64_t *disp,
           if (!scan_unsigned (&s, &off)
               || off > (neg ? (uint64_t) INT64_MAX + 1 : (uint64_t) INT64_MAX))
             {
-              set_error (out, "bad offset after symbol in operand '%s'", loc);
+              sdt_arg_set_error (out, "bad offset after symbol in operand '%s'", loc);
               return false;
             }
           *disp = neg ? (int64_t) (0 - off) : (int64_t) off;
@@ -297,15 +299,15 @@ parse_mem_disp (const char **sp, const char *loc, char **sym, int64_t *disp,
     }
   else if (*s == '-' || is_digit (*s))
     {
-      if (!scan_signed (&s, disp))
+      if (!sdt_scan_signed (&s, disp))
         {
-          set_error (out, "bad displacement in operand '%s'", loc);
+          sdt_arg_set_error (out, "bad displacement in operand '%s'", loc);
           return false;
         }
     }
   else if (*s != '(')
     {
-      set_error (out, "operand '%s' is not an x86-64 register, immediate or memory reference", loc);
+      sdt_arg_set_error (out, "operand '%s' is not an x86-64 register, immediate or memory reference", loc);
       return false;
     }
   *sp = s;
@@ -329,12 +331,12 @@ parse_mem_regs (const char *s, const char *loc, struct mem_regs *m, struct sdt_a
     {
       if (!scan_reg (&s, &m->base))
         {
-          set_error (out, "unknown base register in operand '%s'", loc);
+          sdt_arg_set_error (out, "unknown base register in operand '%s'", loc);
           return false;
         }
       if (m->base.reg != SDT_REG_RIP && !is_addr_reg (&m->base))
         {
-          set_error (out, "%%%s cannot be a base register ('%s')",
+          sdt_arg_set_error (out, "%%%s cannot be a base register ('%s')",
                      sdt_reg_name (m->base.reg, m->base.width, m->base.high8), loc);
           return false;
         }
@@ -344,18 +346,18 @@ parse_mem_regs (const char *s, const char *loc, struct mem_regs *m, struct sdt_a
       s++;
       if (!scan_reg (&s, &m->index))
         {
-          set_error (out, "missing or unknown index register in operand '%s'", loc);
+          sdt_arg_set_error (out, "missing or unknown index register in operand '%s'", loc);
           return false;
         }
       if (!is_addr_reg (&m->index) || m->index.reg == SDT_REG_RSP)
         {
-          set_error (out, "%%%s cannot be an index register ('%s')",
+          sdt_arg_set_error (out, "%%%s cannot be an index register ('%s')",
                      sdt_reg_name (m->index.reg, m->index.width, m->index.high8), loc);
           return false;
         }
       if (m->base.reg == SDT_REG_RIP)
         {
-          set_error (out, "%%rip cannot be combined with an index register ('%s')", loc);
+          sdt_arg_set_error (out, "%%rip cannot be combined with an index register ('%s')", loc);
           return false;
         }
       if (*s == ',')
@@ -363,32 +365,32 @@ parse_mem_regs (const char *s, const char *loc, struct mem_regs *m, struct sdt_a
           s++;
           if (!is_digit (*s) || is_digit (s[1]))
             {
-              set_error (out, "bad scale in operand '%s'", loc);
+              sdt_arg_set_error (out, "bad scale in operand '%s'", loc);
               return false;
             }
           m->scale = *s - '0';
           s++;
           if (m->scale != 1 && m->scale != 2 && m->scale != 4 && m->scale != 8)
             {
-              set_error (out, "scale %d is not 1, 2, 4 or 8 ('%s')", m->scale, loc);
+              sdt_arg_set_error (out, "scale %d is not 1, 2, 4 or 8 ('%s')", m->scale, loc);
               return false;
             }
         }
     }
   if (*s != ')')
     {
-      set_error (out, "malformed memory operand '%s'", loc);
+      sdt_arg_set_error (out, "malformed memory operand '%s'", loc);
       return false;
     }
   s++;
   if (*s != '\0')
     {
-      set_error (out, "trailing '%s' after memory operand '%s'", s, loc);
+      sdt_arg_set_error (out, "trailing '%s' after memory operand '%s'", s, loc);
       return false;
     }
   if (m->base.reg == SDT_REG_NONE && m->index.reg == SDT_REG_NONE)
     {
-      set_error (out, "memory operand '%s' names no register", loc);
+      sdt_arg_set_error (out, "memory operand '%s' names no register", loc);
       return false;
     }
   return true;
@@ -412,7 +414,7 @@ parse_memory (const char *loc, struct sdt_arg *out)
       if (sym)
         {
           free (sym);
-          set_error (out, "operand '%s' is a bare symbol without a %%rip base: not an x86-64 operand this tool decodes", loc);
+          sdt_arg_set_error (out, "operand '%s' is a bare symbol without a %%rip base: not an x86-64 operand this tool decodes", loc);
           return;
         }
       /* Absolute address: gcc prints *(int *)0x1000 as "4096". */
@@ -424,7 +426,7 @@ parse_memory (const char *loc, struct sdt_arg *out)
   if (*s != '(')
     {
       free (sym);
-      set_error (out, "unexpected '%s' in operand '%s'", s, loc);
+      sdt_arg_set_error (out, "unexpected '%s' in operand '%s'", s, loc);
       return;
     }
   struct mem_regs m;
@@ -438,7 +440,7 @@ parse_memory (const char *loc, struct sdt_arg *out)
       if (m.base.reg != SDT_REG_RIP)
         {
           free (sym);
-          set_error (out, "symbolic displacement with a non-%%rip base is not supported ('%s')", loc);
+          sdt_arg_set_error (out, "symbolic displacement with a non-%%rip base is not supported ('%s')", loc);
           return;
         }
       out->kind = SDT_ARG_RIP_SYM;
@@ -457,7 +459,14 @@ parse_memory (const char *loc, struct sdt_arg *out)
 void
 sdt_arg_parse (const char *word, struct sdt_arg *out)
 {
+  sdt_arg_parse_arch (NULL, word, out);
+}
+
+void
+sdt_arg_parse_arch (const struct sdt_arch *arch, const char *word, struct sdt_arg *out)
+{
   memset (out, 0, sizeof *out);
+  out->arch = arch;
   out->base.reg = out->index.reg = SDT_REG_NONE;
   out->text = xstrdup (word ? word : "");
 
@@ -469,7 +478,7 @@ sdt_arg_parse (const char *word, struct sdt_arg *out)
     }
   if (!is_digit (*s))
     {
-      set_error (out, "missing SIZE@ prefix");
+      sdt_arg_set_error (out, "missing SIZE@ prefix");
       return;
     }
   long size = 0;
@@ -487,18 +496,23 @@ sdt_arg_parse (const char *word, struct sdt_arg *out)
     }
   if (*s != '@')
     {
-      set_error (out, "expected '@' after the size");
+      sdt_arg_set_error (out, "expected '@' after the size");
       return;
     }
   s++;
   if (size != 1 && size != 2 && size != 4 && size != 8)
     {
-      set_error (out, "size %ld is not 1, 2, 4 or 8", size);
+      sdt_arg_set_error (out, "size %ld is not 1, 2, 4 or 8", size);
       return;
     }
   if (*s == '\0')
     {
-      set_error (out, "missing operand after '@'");
+      sdt_arg_set_error (out, "missing operand after '@'");
+      return;
+    }
+  if (arch && arch->syntax != SDT_SYNTAX_ATT)
+    {
+      sdt_operand_parse_risc (arch, s, out);
       return;
     }
 
@@ -508,7 +522,7 @@ sdt_arg_parse (const char *word, struct sdt_arg *out)
       if (!scan_reg (&r, &out->base) || *r != '\0')
         {
           out->base.reg = SDT_REG_NONE;
-          set_error (out, "unknown register '%s'", s);
+          sdt_arg_set_error (out, "unknown register '%s'", s);
           return;
         }
       out->kind = SDT_ARG_REG;
@@ -517,10 +531,10 @@ sdt_arg_parse (const char *word, struct sdt_arg *out)
   if (*s == '$')
     {
       const char *v = s + 1;
-      if (!scan_signed (&v, &out->disp) || *v != '\0')
+      if (!sdt_scan_signed (&v, &out->disp) || *v != '\0')
         {
           out->disp = 0;
-          set_error (out, "immediate '%s' is not an integer constant", s);
+          sdt_arg_set_error (out, "immediate '%s' is not an integer constant", s);
           return;
         }
       out->kind = SDT_ARG_IMM;
@@ -547,6 +561,12 @@ is_blank (char c)
 void
 sdt_argspec_parse (const char *text, struct sdt_argspec *out)
 {
+  sdt_argspec_parse_arch (NULL, text, out);
+}
+
+void
+sdt_argspec_parse_arch (const struct sdt_arch *arch, const char *text, struct sdt_argspec *out)
+{
   out->nargs = sdt_args_count (text);
   out->args = out->nargs ? xcalloc (out->nargs, sizeof *out->args) : NULL;
   if (!out->nargs)
@@ -560,10 +580,9 @@ sdt_argspec_parse (const char *text, struct sdt_argspec *out)
       if (!*p)
         break;
       const char *start = p;
-      while (*p && !is_blank (*p))
-        p++;
+      p = sdt_arg_word_end (p);
       char *word = xstrndup (start, (size_t) (p - start));
-      sdt_arg_parse (word, &out->args[i++]);
+      sdt_arg_parse_arch (arch, word, &out->args[i++]);
       free (word);
     }
 }
@@ -602,6 +621,11 @@ sdt_arg_format (const struct sdt_arg *arg)
 
   struct strbuf b = STRBUF_INIT;
   strbuf_printf (&b, "%s%d%s@", arg->is_signed ? "-" : "", arg->size, arg->is_float ? "f" : "");
+  if (arg->arch && arg->arch->syntax != SDT_SYNTAX_ATT)
+    {
+      sdt_operand_format_risc (&b, arg);
+      return b.s;
+    }
   switch (arg->kind)
     {
     case SDT_ARG_REG:

@@ -6,7 +6,9 @@
  * dash ("command-get").  The mapping is purely textual: every "__" pair
  * becomes "-" one way, every "-" becomes "__" the other, scanning left to
  * right ("a___b" -> "a-_b").  sdt_args_count agrees with sdt_argspec_parse on
- * what a word is: a maximal run of non-blank characters.
+ * what a word is (sdt_arg_word_end): a maximal run of non-blank characters,
+ * where blanks inside [...] belong to the word (aarch64's and arm's memory
+ * operands, "8@[sp, 16]").
  */
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
@@ -62,22 +64,33 @@ names_is_blank (char c)
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+const char *
+sdt_arg_word_end (const char *p)
+{
+  int depth = 0;
+  for (; *p && (depth > 0 || !names_is_blank (*p)); p++)
+    if (*p == '[')
+      depth++;
+    else if (*p == ']' && depth > 0)
+      depth--;
+  return p;
+}
+
 size_t
 sdt_args_count (const char *args)
 {
   size_t n = 0;
-  bool in_word = false;
   if (!args)
     return 0;
-  for (const char *p = args; *p; p++)
+  for (const char *p = args; *p;)
     {
       if (names_is_blank (*p))
-        in_word = false;
-      else if (!in_word)
         {
-          in_word = true;
-          n++;
+          p++;
+          continue;
         }
+      n++;
+      p = sdt_arg_word_end (p);
     }
   return n;
 }

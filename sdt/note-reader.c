@@ -747,6 +747,7 @@ read_file (const char *path, bool quiet, struct sdt_file *out, struct sdt_symtab
   out->path = xstrdup (path);
   out->elf_class = gelf_getclass (elf);
   out->machine = eh.e_machine;
+  out->e_flags = (uint32_t) eh.e_flags;
   out->type = eh.e_type;
   r.addrsize = out->elf_class == ELFCLASS32 ? 4 : 8;
 

@@ -61,6 +61,10 @@ struct sdt_arg {
   char *symbol;      /* RIP_SYM: symbol name; NULL otherwise */
   char *text;        /* the original text of this argument ("-4@%edi") */
   char *error;       /* UNDECODABLE: why; NULL otherwise */
+  /* The machine whose operand syntax and registers these are (sdt/arch.h);
+   * NULL: x86-64.  On the non-x86 machines base.reg and index.reg hold
+   * DWARF register numbers, not enum sdt_reg values. */
+  const struct sdt_arch *arch;
 };
 
 struct sdt_argspec {
@@ -75,6 +79,12 @@ void sdt_argspec_parse (const char *text, struct sdt_argspec *out);
 void sdt_argspec_free (struct sdt_argspec *spec);
 /* Parse one argument word ("-4@%edi"). */
 void sdt_arg_parse (const char *word, struct sdt_arg *out);
+/* The same for the machine ARCH (NULL: x86-64): "-4@x0", "8@[sp, 16]",
+ * "-4@i5", "8@160(%r15)"... (sdt/argspec-risc.c). */
+struct sdt_arch;
+void sdt_argspec_parse_arch (const struct sdt_arch *arch, const char *text,
+                             struct sdt_argspec *out);
+void sdt_arg_parse_arch (const struct sdt_arch *arch, const char *word, struct sdt_arg *out);
 void sdt_arg_free (struct sdt_arg *arg);
 /* Format back to canonical text; returns a malloc'd string.  Formatting a
  * parsed argument reproduces the input for every form the compilers emit. */
@@ -135,6 +145,7 @@ struct sdt_file {
   char *path;
   int elf_class;         /* ELFCLASS32 / ELFCLASS64 */
   int machine;           /* e_machine */
+  uint32_t e_flags;      /* e_flags (the ABI: riscv float ABI, arm EABI, ppc64 ELFv2) */
   int type;              /* ET_REL, ET_EXEC, ET_DYN */
   bool is_lto_ir;        /* relocatable object holding only LTO IR (.gnu.lto_* sections) */
   bool has_base_section; /* .stapsdt.base present */
@@ -170,8 +181,11 @@ void sdt_file_free (struct sdt_file *f);
 const struct sdt_probe_types *sdt_file_probe_types (const struct sdt_file *f, const char *provider,
                                                     const char *name);
 
-/* Number of arguments in a raw argument string (blank-separated words). */
+/* Number of arguments in a raw argument string (blank-separated words;
+ * blanks inside [...] do not separate: "8@[sp, 16]" is one word). */
 size_t sdt_args_count (const char *args);
+/* The end of the argument word starting at P (sdt_args_count's rule). */
+const char *sdt_arg_word_end (const char *p);
 
 /* Probe-name mapping: D name "command-get" <-> note name "command__get". */
 char *sdt_name_to_d (const char *note_name);   /* "__" -> "-" */

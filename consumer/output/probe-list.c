@@ -91,7 +91,7 @@ print_arg_types (FILE *out, const struct listed_probe *p)
   fprintf (out, "\n\tArgument Types\n");
   struct sdt_argspec spec = { 0, NULL };
   if (p->nsites)
-    sdt_argspec_parse (p->sites[0].args, &spec);
+    sdt_argspec_parse_arch (p->sites[0].arch, p->sites[0].args, &spec);
   /* the provider's declaration when the program carries it, else the
    * integer type of the note's width and sign */
   const struct sdt_probe_types *d = p->declared && !p->declared->conflict ? p->declared : NULL;
@@ -144,7 +144,7 @@ print_sites (FILE *out, const struct listed_probe *p)
         fprintf (out, ", no semaphore");
       fprintf (out, ", %zu argument%s\n", nargs, nargs == 1 ? "" : "s");
       struct sdt_argspec spec;
-      sdt_argspec_parse (site->args, &spec);
+      sdt_argspec_parse_arch (site->arch, site->args, &spec);
       for (size_t a = 0; a < spec.nargs; a++)
         print_site_arg (out, &spec.args[a], a);
       sdt_argspec_free (&spec);

@@ -39,6 +39,7 @@ struct listed_site {
   uint64_t semaphore;             /* 0: none */
   uint64_t ref_ctr;               /* the semaphore's file offset; 0: not usable */
   const char *args;               /* the note's argument string */
+  const struct sdt_arch *arch;    /* the file's machine (sdt/arch.h); NULL: x86-64 */
 };
 
 struct sdt_probe_types;

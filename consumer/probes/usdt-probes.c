@@ -609,7 +609,7 @@ usdt_list_print (struct probe_lister *pl, const struct usdt_probe_list *l)
           const struct usdt_site *site = &p->sites[s];
           ls[s] = (struct listed_site) { site->file->shown_path, site->pc, true, site->offset,
                                          site->file->elf.notes[site->note].semaphore,
-                                         site->ref_ctr_offset, site->args };
+                                         site->ref_ctr_offset, site->args, NULL };
         }
       const struct sdt_probe_types *declared
         = p->nsites ? sdt_file_probe_types (&p->sites[0].file->elf, p->note_provider, p->note_name) : NULL;

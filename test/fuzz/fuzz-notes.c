@@ -9,7 +9,8 @@
  *    each iteration and reached as /proc/self/fd/N.  Every note read back
  *    has its argument string parsed and formatted, and its name mapped to
  *    D and back.
- *  - The input as an argument string: sdt_argspec_parse, then formatting.
+ *  - The input as an argument string: sdt_argspec_parse (as x86-64 and as
+ *    every machine of sdt/arch.c), then formatting.
  *    For every argument that decodes, formatting is a fixed point: the
  *    canonical text parses to the same canonical text (abort otherwise, so
  *    the fuzzer reports it).
@@ -24,6 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "sdt/arch.h"
 #include "sdt/sdt.h"
 #include "test/fuzz/fuzz-util.h"
 
@@ -46,13 +48,13 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   return 0;
 }
 
-/* Parse TEXT as an argument string and check that the canonical form of
- * every decodable argument is stable. */
+/* Parse TEXT as an argument string of ARCH (NULL: x86-64) and check that
+ * the canonical form of every decodable argument is stable. */
 static void
-argspec (const char *text)
+argspec_arch (const struct sdt_arch *arch, const char *text)
 {
   struct sdt_argspec spec;
-  sdt_argspec_parse (text, &spec);
+  sdt_argspec_parse_arch (arch, text, &spec);
   if (spec.nargs != sdt_args_count (text))
     abort ();
   free (sdt_argspec_format (&spec));
@@ -63,12 +65,12 @@ argspec (const char *text)
         continue;
       char *once = sdt_arg_format (a);
       struct sdt_arg again;
-      sdt_arg_parse (once, &again);
+      sdt_arg_parse_arch (arch, once, &again);
       char *twice = sdt_arg_format (&again);
       if (again.kind != a->kind || strcmp (once, twice) != 0)
         {
-          fprintf (stderr, "fuzz-notes: \"%s\" formats as \"%s\", which formats as \"%s\"\n",
-                   a->text, once, twice);
+          fprintf (stderr, "fuzz-notes: %s: \"%s\" formats as \"%s\", which formats as \"%s\"\n",
+                   arch ? arch->name : "x86-64", a->text, once, twice);
           abort ();
         }
       free (once);
@@ -76,6 +78,15 @@ argspec (const char *text)
       sdt_arg_free (&again);
     }
   sdt_argspec_free (&spec);
+}
+
+/* ... as read on every machine of sdt/arch.c. */
+static void
+argspec (const char *text)
+{
+  argspec_arch (NULL, text);
+  for (size_t i = 0; i < sdt_narches; i++)
+    argspec_arch (&sdt_arches[i], text);
 }
 
 static void

@@ -132,6 +132,30 @@ if run_logged "autotools: autoreconf with the installed sdtkit.m4" "$T/autorecon
             && make >/dev/null 2>&1 && ! readelf -n .libs/greeter .libs/libgreet.so | grep -q stapsdt")
 fi
 
+# ---- autotools, cross-compiled for aarch64 (doc/build-integration.md) -------
+# The same sample configured with --host: the build machine's dtrace makes
+# the headers and -G objects for the target (its class, machine and ABI),
+# libtool links them, and the program runs under qemu-user.
+X=$T/autotools-aarch64
+if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64-static >/dev/null; then
+  skip "autotools cross build: no aarch64-linux-gnu-gcc or qemu-aarch64-static"
+elif [ -f "$A/src/configure" ]; then
+  mkdir -p "$X"
+  if (cd "$X" && run_logged "autotools --host=aarch64-linux-gnu: configure and make" "$T/xbuild.log" \
+        sh -c "'$A/src/configure' --host=aarch64-linux-gnu DTRACE='$P/bin/dtrace' && make"); then
+    check_match "cross: the program and the library are aarch64" \
+      "$(readelf -h "$X/.libs/greeter" "$X/.libs/libgreet.so" | grep Machine | sort -u)" \
+      "^ *Machine: +AArch64\$"
+    check_eq "cross: dtrace -l lists their probes, every argument decoded" \
+      "$("$P/bin/dtrace" -l -v -m "$X/.libs/greeter" -m "$X/.libs/libgreet.so" \
+         | awk '/^ *[0-9]+ / { print $2, $NF } /undecodable/ { print "UNDECODABLE" }' | sort | tr '\n' ' ')" \
+      "greet done greet hello greetapp round "
+    check_eq "cross: the program runs under qemu-user" \
+      "$(qemu-aarch64-static -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH="$X/.libs" "$X/.libs/greeter" 1 2>&1)" \
+      "$(cd "$A/build" && LD_LIBRARY_PATH="$A/inst/lib" "$A/inst/bin/greeter" 1 2>&1)"
+  fi
+fi
+
 # quickstart's second pass (ASan+UBSan, SDTKIT_SAMPLES=libtool) builds only
 # the autotools sample: the CMake and Meson ones exercise nothing of our
 # dtrace that it did not (-h, -G over .o), and cost a minute.

@@ -11,7 +11,9 @@
  */
 #include <stdlib.h>
 
+#include "sdt/arch.h"
 #include "sdt/sdt.h"
+#include <elf.h>
 #include "test/unit/unit.h"
 
 /* Parse TEXT, check that it formats back to WANT (TEXT itself when NULL). */
@@ -364,12 +366,93 @@ test_strings (void)
   free (f);
   sdt_argspec_free (&spec);
 
-  /* aarch64 "[sp, 128]" contains a blank: words, not operands, are counted. */
-  sdt_argspec_parse ("-4@[sp, 128]", &spec);
-  UNIT_INTEQ (spec.nargs, 2, "aarch64 operand with a blank is two words");
+  /* aarch64 "[sp, 128]" contains a blank that does not separate words;
+   * read as x86-64 it is one undecodable argument. */
+  sdt_argspec_parse ("-4@[sp, 128] 8@x0", &spec);
+  UNIT_INTEQ (spec.nargs, 2, "aarch64 operand with a blank is one word");
+  UNIT_INTEQ (sdt_args_count ("-4@[sp, 128] 8@x0"), 2, "sdt_args_count agrees");
+  UNIT_STREQ (spec.args[0].text, "-4@[sp, 128]", "the whole bracket is the word");
   UNIT_CHECK (spec.args[0].kind == SDT_ARG_UNDECODABLE && spec.args[1].kind == SDT_ARG_UNDECODABLE,
-              "both words undecodable");
+              "both undecodable as x86-64");
   sdt_argspec_free (&spec);
+}
+
+/* Every machine's operand forms, as GCC prints them for <sys/sdt.h> and
+ * our header: decoded (kind, register number, displacement) and formatted
+ * back to the same text. */
+static void
+test_arches (void)
+{
+  static const struct {
+    unsigned machine;
+    int cls;
+    const char *word;
+    enum sdt_arg_kind kind;
+    int reg, index;
+    int64_t disp;
+  } cases[] = {
+    { EM_AARCH64, ELFCLASS64, "-4@x0", SDT_ARG_REG, 0, -1, 0 },
+    { EM_AARCH64, ELFCLASS64, "-4@w19", SDT_ARG_REG, 19, -1, 0 },
+    { EM_AARCH64, ELFCLASS64, "8@[sp, 16]", SDT_ARG_MEM, 31, -1, 16 },
+    { EM_AARCH64, ELFCLASS64, "8@[x1]", SDT_ARG_MEM, 1, -1, 0 },
+    { EM_AARCH64, ELFCLASS64, "-2@-2", SDT_ARG_IMM, -1, -1, -2 },
+    { EM_ARM, ELFCLASS32, "-4@r0", SDT_ARG_REG, 0, -1, 0 },
+    { EM_ARM, ELFCLASS32, "-4@ip", SDT_ARG_REG, 12, -1, 0 },
+    { EM_ARM, ELFCLASS32, "4@[fp, #-8]", SDT_ARG_MEM, 11, -1, -8 },
+    { EM_ARM, ELFCLASS32, "-4@#5", SDT_ARG_IMM, -1, -1, 5 },
+    { EM_PPC64, ELFCLASS64, "-4@3", SDT_ARG_REG, 3, -1, 0 },
+    { EM_PPC64, ELFCLASS64, "8@0(9)", SDT_ARG_MEM, 9, -1, 0 },
+    { EM_PPC64, ELFCLASS64, "-8@-16(31)", SDT_ARG_MEM, 31, -1, -16 },
+    { EM_PPC64, ELFCLASS64, "-2@i-2", SDT_ARG_IMM, -1, -1, -2 },
+    { EM_S390, ELFCLASS64, "-4@%r2", SDT_ARG_REG, 2, -1, 0 },
+    { EM_S390, ELFCLASS64, "8@160(%r15)", SDT_ARG_MEM, 15, -1, 160 },
+    { EM_S390, ELFCLASS64, "8@8(%r1,%r2)", SDT_ARG_MEM, 2, 1, 8 },
+    { EM_S390, ELFCLASS64, "-4@5", SDT_ARG_IMM, -1, -1, 5 },
+    { EM_RISCV, ELFCLASS64, "-4@a0", SDT_ARG_REG, 10, -1, 0 },
+    { EM_RISCV, ELFCLASS64, "-4@s10", SDT_ARG_REG, 26, -1, 0 },
+    { EM_RISCV, ELFCLASS64, "8@-20(s0)", SDT_ARG_MEM, 8, -1, -20 },
+    { EM_RISCV, ELFCLASS64, "-4@5", SDT_ARG_IMM, -1, -1, 5 },
+    { EM_386, ELFCLASS32, "-4@%eax", SDT_ARG_REG, SDT_REG_RAX, -1, 0 },
+    { EM_386, ELFCLASS32, "4@8(%esp)", SDT_ARG_MEM, SDT_REG_RSP, -1, 8 },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      const struct sdt_arch *arch = sdt_arch_for_machine (cases[i].machine, cases[i].cls);
+      UNIT_CHECK (arch != NULL, "machine %u is in the table", cases[i].machine);
+      if (!arch)
+        continue;
+      struct sdt_arg a;
+      sdt_arg_parse_arch (arch, cases[i].word, &a);
+      UNIT_INTEQ (a.kind, cases[i].kind, "%s %s: kind (%s)", arch->name, cases[i].word,
+                  a.error ? a.error : "");
+      if (cases[i].reg >= 0)
+        UNIT_INTEQ (a.base.reg, cases[i].reg, "%s %s: register", arch->name, cases[i].word);
+      if (cases[i].index >= 0)
+        UNIT_INTEQ (a.index.reg, cases[i].index, "%s %s: index", arch->name, cases[i].word);
+      UNIT_CHECK (a.disp == cases[i].disp, "%s %s: value", arch->name, cases[i].word);
+      char *f = sdt_arg_format (&a);
+      UNIT_STREQ (f, cases[i].word, "%s %s: formats back", arch->name, cases[i].word);
+      free (f);
+      sdt_arg_free (&a);
+    }
+
+  /* Another machine's syntax is undecodable, with the machine named. */
+  static const struct { unsigned machine; const char *word; } bad[] = {
+    { EM_AARCH64, "8@%r2" }, { EM_AARCH64, "8@[q9, 8]" }, { EM_ARM, "4@x0" },
+    { EM_PPC64, "8@-3" }, { EM_RISCV, "8@[sp]" }, { EM_S390, "8@0(%r16)" },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      const struct sdt_arch *arch = sdt_arch_for_machine (bad[i].machine, 0);
+      struct sdt_arg a;
+      sdt_arg_parse_arch (arch, bad[i].word, &a);
+      UNIT_INTEQ (a.kind, SDT_ARG_UNDECODABLE, "%s %s: undecodable", arch->name, bad[i].word);
+      UNIT_CHECK (a.error && strstr (a.error, arch->name), "%s %s: the reason names %s (%s)",
+                  arch->name, bad[i].word, arch->name, a.error ? a.error : "");
+      sdt_arg_free (&a);
+    }
+  UNIT_CHECK (sdt_arch_for_machine (EM_SPARCV9, 0) == NULL, "sparc64 is not in the table");
+  UNIT_STREQ (sdt_machine_name (EM_SPARCV9), "sparc64", "but it has a name");
 }
 
 static void
@@ -412,5 +495,6 @@ main (void)
   test_undecodable ();
   test_strings ();
   test_names ();
+  test_arches ();
   return unit_exit ();
 }
