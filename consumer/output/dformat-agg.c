@@ -990,3 +990,49 @@ dfmt_printa_check_keys (const struct dfmt_aggdesc *const *aggs, size_t naggs,
     }
   return 0;
 }
+
+const char *
+dfmt_aggfn_name (enum dfmt_aggfn fn)
+{
+  static const char *const names[] = {
+    [DFMT_AGG_COUNT] = "count", [DFMT_AGG_SUM] = "sum", [DFMT_AGG_AVG] = "avg",
+    [DFMT_AGG_MIN] = "min", [DFMT_AGG_MAX] = "max", [DFMT_AGG_STDDEV] = "stddev",
+    [DFMT_AGG_QUANTIZE] = "quantize", [DFMT_AGG_LQUANTIZE] = "lquantize",
+    [DFMT_AGG_LLQUANTIZE] = "llquantize",
+  };
+  return (size_t) fn < sizeof names / sizeof names[0] && names[fn] ? names[fn] : "unknown";
+}
+
+char *
+dfmt_key_text (const struct dfmt_ctx *ctx, const struct dfmt_value *v)
+{
+  switch (v->kind)
+    {
+    case DFMT_V_INT:
+      return v->u.i.is_signed ? xasprintf ("%" PRId64, v->u.i.v) : xasprintf ("%" PRIu64, dfmt_int_bits (v));
+    case DFMT_V_STRING:
+      return v->u.str.s ? xstrndup (v->u.str.s, strnlen (v->u.str.s, v->u.str.len)) : xstrdup ("");
+    case DFMT_V_SYM:
+      return dfmt_sym_text (ctx, v->u.sym.user, v->u.sym.pid, v->u.sym.pc, v->u.sym.form);
+    case DFMT_V_BYTES:
+      return xstrndup ((const char *) v->u.bytes.p, strnlen ((const char *) v->u.bytes.p, v->u.bytes.len));
+    case DFMT_V_STACK:
+      break;
+    }
+  size_t depth = 0;
+  while (depth < v->u.stack.n && v->u.stack.pcs[depth])
+    depth++;
+  struct dfmt_out b;
+  dfmt_out_buffer (&b);
+  for (size_t f = depth; f-- > 0;)
+    {
+      char *t = dfmt_sym_text (ctx, v->u.stack.user, v->u.stack.pid, v->u.stack.pcs[f], DFMT_SYM_FUNC);
+      dfmt_puts (&b, t);
+      if (f)
+        dfmt_putc (&b, ';');
+      free (t);
+    }
+  char *s = xstrdup (dfmt_out_text (&b));
+  dfmt_out_release (&b);
+  return s;
+}

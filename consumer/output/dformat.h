@@ -269,6 +269,14 @@ enum dfmt_aggfn {
   DFMT_AGG_STDDEV, DFMT_AGG_QUANTIZE, DFMT_AGG_LQUANTIZE, DFMT_AGG_LLQUANTIZE
 };
 
+/* The D name of aggregating function FN ("count", "quantize"...). */
+const char *dfmt_aggfn_name (enum dfmt_aggfn fn);
+/* A key's text, malloc'd: integers in decimal, strings to their NUL,
+ * symbols as printed, stacks folded (outermost first, ';' between
+ * frames) — for the formats that name keys in one string (folded stacks,
+ * OpenMetrics labels). */
+char *dfmt_key_text (const struct dfmt_ctx *ctx, const struct dfmt_value *v);
+
 /* Bucket layouts, shared with the BPF code generator (which must compute
  * the same indexes in the kernel).
  *

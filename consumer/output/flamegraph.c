@@ -40,22 +40,6 @@ flame_agg_has_stack (const struct dfmt_agg *a)
   return false;
 }
 
-static char *
-key_text (const struct dfmt_ctx *ctx, const struct dfmt_value *v)
-{
-  switch (v->kind)
-    {
-    case DFMT_V_INT:
-      return v->u.i.is_signed ? xasprintf ("%" PRId64, v->u.i.v) : xasprintf ("%" PRIu64, dfmt_int_bits (v));
-    case DFMT_V_STRING:
-      return xstrndup (v->u.str.s, strnlen (v->u.str.s, v->u.str.len));
-    case DFMT_V_SYM:
-      return dfmt_sym_text (ctx, v->u.sym.user, v->u.sym.pid, v->u.sym.pc, v->u.sym.form);
-    default:
-      return xstrdup ("?");
-    }
-}
-
 /* Frame names may not hold the folded format's separators. */
 static char *
 clean (char *s)
@@ -84,7 +68,7 @@ collect (const struct dfmt_ctx *ctx, struct dfmt_agg *const *aggs, size_t naggs,
               const struct dfmt_value *v = &keys[k];
               if (v->kind != DFMT_V_STACK)
                 {
-                  VEC_PUSH (p.frames, p.n, cap) = clean (key_text (ctx, v));
+                  VEC_PUSH (p.frames, p.n, cap) = clean (dfmt_key_text (ctx, v));
                   continue;
                 }
               size_t depth = 0;

@@ -120,17 +120,6 @@ json_probe_exit (struct json_writer *w, int status)
   jw_object_end (w);
 }
 
-static const char *
-function_name (enum dfmt_aggfn fn)
-{
-  static const char *const names[] = {
-    [DFMT_AGG_COUNT] = "count", [DFMT_AGG_SUM] = "sum", [DFMT_AGG_AVG] = "avg",
-    [DFMT_AGG_MIN] = "min", [DFMT_AGG_MAX] = "max", [DFMT_AGG_STDDEV] = "stddev",
-    [DFMT_AGG_QUANTIZE] = "quantize", [DFMT_AGG_LQUANTIZE] = "lquantize",
-    [DFMT_AGG_LLQUANTIZE] = "llquantize",
-  };
-  return (size_t) fn < sizeof names / sizeof names[0] && names[fn] ? names[fn] : "unknown";
-}
 
 /* A bucket's label: a number when the text row shows one. */
 static void
@@ -188,7 +177,7 @@ aggregation_members (struct json_writer *w, const struct dfmt_ctx *ctx, const st
 {
   const struct dfmt_aggdesc *d = dfmt_agg_desc (a);
   jw_member_string (w, "name", d->name ? d->name : "");
-  jw_member_string (w, "function", function_name (d->fn));
+  jw_member_string (w, "function", dfmt_aggfn_name (d->fn));
   size_t n = dfmt_agg_count (a);
   size_t *order = xcalloc (n ? n : 1, sizeof *order);
   n = dfmt_agg_print_order (ctx, a, order);

@@ -19,17 +19,6 @@
 #include "common/strset.h"
 #include "common/xalloc.h"
 
-static const char *
-function_name (enum dfmt_aggfn fn)
-{
-  static const char *const names[] = {
-    [DFMT_AGG_COUNT] = "count", [DFMT_AGG_SUM] = "sum", [DFMT_AGG_AVG] = "avg",
-    [DFMT_AGG_MIN] = "min", [DFMT_AGG_MAX] = "max", [DFMT_AGG_STDDEV] = "stddev",
-    [DFMT_AGG_QUANTIZE] = "quantize", [DFMT_AGG_LQUANTIZE] = "lquantize",
-    [DFMT_AGG_LLQUANTIZE] = "llquantize",
-  };
-  return (size_t) fn < sizeof names / sizeof names[0] && names[fn] ? names[fn] : "unknown";
-}
 
 /* dtrace_<name>: [a-zA-Z0-9_:] kept, anything else '_'. */
 static char *
@@ -104,41 +93,6 @@ put_escaped (struct dfmt_out *o, const char *s, size_t n, bool quote)
     }
 }
 
-/* A key's text (malloc'd): integers in decimal, strings to their NUL,
- * symbols as printed, stacks folded (root first, ';' between frames). */
-static char *
-key_text (const struct dfmt_ctx *ctx, const struct dfmt_value *v)
-{
-  switch (v->kind)
-    {
-    case DFMT_V_INT:
-      return v->u.i.is_signed ? xasprintf ("%" PRId64, v->u.i.v) : xasprintf ("%" PRIu64, dfmt_int_bits (v));
-    case DFMT_V_STRING:
-      return v->u.str.s ? xstrndup (v->u.str.s, strnlen (v->u.str.s, v->u.str.len)) : xstrdup ("");
-    case DFMT_V_SYM:
-      return dfmt_sym_text (ctx, v->u.sym.user, v->u.sym.pid, v->u.sym.pc, v->u.sym.form);
-    case DFMT_V_BYTES:
-      return xstrndup ((const char *) v->u.bytes.p, strnlen ((const char *) v->u.bytes.p, v->u.bytes.len));
-    case DFMT_V_STACK:
-      break;
-    }
-  size_t depth = 0;
-  while (depth < v->u.stack.n && v->u.stack.pcs[depth])
-    depth++;
-  struct dfmt_out b;
-  dfmt_out_buffer (&b);
-  for (size_t f = depth; f-- > 0;)
-    {
-      char *t = dfmt_sym_text (ctx, v->u.stack.user, v->u.stack.pid, v->u.stack.pcs[f], DFMT_SYM_FUNC);
-      dfmt_puts (&b, t);
-      if (f)
-        dfmt_putc (&b, ';');
-      free (t);
-    }
-  char *s = xstrdup (dfmt_out_text (&b));
-  dfmt_out_release (&b);
-  return s;
-}
 
 /* The labels of one sample: {key0="..",...,le=".."}, nothing when none.
  * TEXTS: the entry's key texts. */
@@ -290,7 +244,7 @@ family (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_agg *a
     }
   const char *sample = histogram ? name : counter ? names[0] : name;
   dfmt_outf (o, "# HELP %s ", sample);
-  char *help = xasprintf ("%s() of @%s%s%s", function_name (d->fn), d->name, origin ? ", " : "",
+  char *help = xasprintf ("%s() of @%s%s%s", dfmt_aggfn_name (d->fn), d->name, origin ? ", " : "",
                           origin ? origin : "");
   put_escaped (o, help, strlen (help), false);
   free (help);
@@ -306,7 +260,7 @@ family (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_agg *a
       size_t i = order[j];
       const struct dfmt_value *keys = dfmt_agg_keys_at (a, i);
       for (size_t k = 0; k < d->nkeys; k++)
-        texts[k] = key_text (ctx, &keys[k]);
+        texts[k] = dfmt_key_text (ctx, &keys[k]);
       if (histogram)
         histogram_entry (o, name, a, texts, dfmt_agg_val_at (a, i), rows, lo, hi);
       else
