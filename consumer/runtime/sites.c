@@ -19,23 +19,8 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 #include "sdt/sdt.h"
+#include "consumer/probes/arch-regs.h"
 #include "consumer/probes/fast-sites.h"
-
-/* x86-64 struct pt_regs offsets of sdt registers. */
-static int
-ptregs_offset (enum sdt_reg r)
-{
-  static const int off[] = {
-    [SDT_REG_RAX] = 80, [SDT_REG_RBX] = 40, [SDT_REG_RCX] = 88, [SDT_REG_RDX] = 96,
-    [SDT_REG_RSI] = 104, [SDT_REG_RDI] = 112, [SDT_REG_RBP] = 32, [SDT_REG_RSP] = 152,
-    [SDT_REG_R8] = 72, [SDT_REG_R9] = 64, [SDT_REG_R10] = 56, [SDT_REG_R11] = 48,
-    [SDT_REG_R12] = 24, [SDT_REG_R13] = 16, [SDT_REG_R14] = 8, [SDT_REG_R15] = 0,
-    [SDT_REG_RIP] = 128,
-  };
-  if (r < 0 || r > SDT_REG_RIP)
-    return -1;
-  return off[r];
-}
 
 /* The site's argument locations, as the program reads them. */
 void
@@ -44,7 +29,8 @@ site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec 
   memset (out, 0, sizeof *out);
   out->probe_id = probe_id;
   struct sdt_argspec spec;
-  sdt_argspec_parse (site->args, &spec);
+  const struct sdt_arch *arch = arch_regs_notes_arch (site->file->elf.machine, site->file->elf.elf_class);
+  sdt_argspec_parse_arch (arch, site->args, &spec);
   out->nargs = (uint32_t) (spec.nargs > 12 ? 12 : spec.nargs);
   for (size_t i = 0; i < out->nargs; i++)
     {
@@ -59,7 +45,7 @@ site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec 
           s->val = a->disp;
           break;
         case SDT_ARG_REG:
-          if (a->base.high8 || ptregs_offset (a->base.reg) < 0)
+          if (a->base.high8 || arch_regs_ptregs_offset (arch, a->base.reg) < 0)
             {
               diag_warn ("%s: probe %s:%s argument %zu (%s) cannot be read yet; it reads as 0",
                          site->file->path, site->file->elf.notes[site->note].provider,
@@ -67,27 +53,35 @@ site_spec_of (const struct usdt_site *site, unsigned probe_id, struct site_spec 
               break;
             }
           s->kind = ARGK_REG;
-          s->base_off = (uint16_t) ptregs_offset (a->base.reg);
+          s->base_off = (uint16_t) arch_regs_ptregs_offset (arch, a->base.reg);
           break;
         case SDT_ARG_MEM:
+          if ((a->base.reg != SDT_REG_NONE && arch_regs_ptregs_offset (arch, a->base.reg) < 0)
+              || (a->index.reg != SDT_REG_NONE && arch_regs_ptregs_offset (arch, a->index.reg) < 0))
+            {
+              diag_warn ("%s: probe %s:%s argument %zu (%s) cannot be read yet; it reads as 0",
+                         site->file->path, site->file->elf.notes[site->note].provider,
+                         site->file->elf.notes[site->note].name, i, a->text);
+              break;
+            }
           s->kind = ARGK_MEM;
           s->val = a->disp;
           if (a->base.reg != SDT_REG_NONE)
             {
               s->flags |= ARGF_BASE;
-              s->base_off = (uint16_t) ptregs_offset (a->base.reg);
-              if (a->base.reg == SDT_REG_RIP)
+              s->base_off = (uint16_t) arch_regs_ptregs_offset (arch, a->base.reg);
+              if (!arch && a->base.reg == SDT_REG_RIP)
                 s->val += 1;   /* relative to the next instruction: sites are 1-byte nops */
               /* attached inside the guard of a fast site (fast-sites.h) */
-              if (site->attach_delta && a->base.reg == SDT_REG_RSP)
+              if (!arch && site->attach_delta && a->base.reg == SDT_REG_RSP)
                 s->val += FAST_SITE_RSP_DROP;
-              if (site->attach_delta && a->base.reg == SDT_REG_RIP)
+              if (!arch && site->attach_delta && a->base.reg == SDT_REG_RIP)
                 s->val -= site->attach_delta;
             }
           if (a->index.reg != SDT_REG_NONE)
             {
               s->flags |= ARGF_INDEX;
-              s->index_off = (uint16_t) ptregs_offset (a->index.reg);
+              s->index_off = (uint16_t) arch_regs_ptregs_offset (arch, a->index.reg);
               s->scale_shift = (uint8_t) (a->scale == 8 ? 3 : a->scale == 4 ? 2 : a->scale == 2 ? 1 : 0);
             }
           break;

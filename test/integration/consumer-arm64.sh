@@ -6,9 +6,11 @@
 # guest (Debian 12's arm64 kernel under qemu-system-aarch64 TCG, an arm64
 # Debian root made by test/vm/make-root, this tree shared at its own path).
 # What is checked is what works there so far: the version, BEGIN/END and
-# tick programs with printf and aggregations, the kernel-feature probes and
-# profile samples (USDT arguments, the syscall table, pid probes and
-# ustack() on arm64 are the rest of the arm64 work).
+# tick programs with printf and aggregations, the kernel-feature probes,
+# profile samples, and USDT probes of a program built for aarch64 with our
+# header and -G: register arguments, copyinstr, is-enabled, counts (the
+# syscall table, pid probes, uregs and ustack() on arm64 are the rest of
+# the arm64 work).
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
    || [ ! -f /usr/lib/aarch64-linux-gnu/pkgconfig/libbpf.pc ]; then
@@ -28,15 +30,38 @@ else
 fi
 check_match "the cross-built dtrace is an aarch64 executable" "$(file -L "$cross/dtrace")" 'ARM aarch64'
 mkdir -p "$BUILDDIR/test/vm-jobs/arm64" && w=$BUILDDIR/test/vm-jobs/arm64
+# the consumer tests' probed program, for aarch64 with our header and -G
+data=$SRCDIR/test/integration/data
+"$DTRACE" -h -s "$data/target.d" -o "$w/target.h" \
+  && aarch64-linux-gnu-gcc -O2 -I"$w" -c "$data/target.c" -o "$w/target.o" \
+  && "$DTRACE" -G -s "$data/target.d" -o "$w/target-sem.o" "$w/target.o" \
+  && aarch64-linux-gnu-gcc "$w/target.o" "$w/target-sem.o" -o "$w/target" \
+  || fail "build the probed program for aarch64"
 cat >"$w/job.sh" <<JOB
 D=$cross/dtrace
+cd $w
 \$D -V
 \$D -q -n 'BEGIN { printf("begin %d\n", 6 * 7); } END { printf("end\n"); } tick-100ms { @["ticks"] = count(); } tick-100ms /++n == 3/ { exit(0); }'
 \$D --kernel-features | head -1
 \$D -q -n 'profile-997 { @ = count(); } tick-1s { exit(0); }' | awk 'NF { print (\$1 > 0) ? "profile samples" : "no samples" }'
+echo "-- usdt"
+\$D -q -n 'tgt\$target:::tick { printf("%d %d %s\n", arg0, arg1, copyinstr(arg2)); } tgt\$target:::neg { printf("%d;", arg0); }' -c "./target 4" 2>/dev/null
+echo "-- is-enabled"
+TGT_SETTLE_MS=100 \$D -q -n 'tgt\$target:::ready { printf("fired\n"); }' -c "./target 1 wait" 2>&1
+echo "-- counts"
+\$D -q -n 'tgt\$target:::tick { @[copyinstr(arg2)] = count(); }' -c "./target 10" 2>/dev/null
 JOB
 out=$(SDTKIT_VM_ARCH=arm64 SDTKIT_VM_SHARE="$(dirname "$BUILDDIR")" "$SRCDIR/test/vm/run-kernel" bookworm bash "$w/job.sh" 2>&1)
 kver=$(cat "${SDTKIT_VM_CACHE:-/var/cache/sdtkit-vm}/kernel-bookworm-arm64/kver" 2>/dev/null)
-check_eq "in the arm64 guest (Linux $kver): version, BEGIN/END/tick with an aggregation, kernel features, profile" "$out" \
+check_eq "in the arm64 guest (Linux $kver): version, BEGIN/END/tick with an aggregation, kernel features, profile" \
+  "$(printf '%s\n' "$out" | sed '/^-- usdt$/,$d')" \
   "$(printf '%s\nbegin 42\nend\n\n  %-50s %16d\nLinux %s:\nprofile samples' "$("$DTRACE" -V)" ticks 3 "$kver")"
+check_eq "arm64: USDT arguments (registers, signed, a string by copyinstr)" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- usdt$/,/^-- is-enabled$/p' | sed '1d;$d')" \
+  "$(printf '0 0 alpha\n1 1 beta\n2 4 gamma\n3 9 alpha\n-3;-2;-1;0;1;2;3;')"
+check_eq "arm64: is-enabled (the semaphore raised by the kernel)" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- is-enabled$/,/^-- counts$/p' | sed '1d;$d' | grep -v '^$' | sort)" \
+  "$(printf 'done 1 14 ready=1\nfired')"
+check_eq "arm64: counts keyed by a string" "$(printf '%s\n' "$out" | sed -n '/^-- counts$/,$p' | sed '1d')" \
+  "$(printf '\n  %-50s %16d\n  %-50s %16d\n  %-50s %16d' beta 3 gamma 3 alpha 4)"
 done_testing
