@@ -313,7 +313,8 @@ prologue_syscall (struct gen *g)
       cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_VALUE));
       cg_emit (g, MOV64_IMM (R2, 8));
       cg_emit (g, MOV64_REG (R3, R6));
-      cg_emit (g, A64_IMM (BPF_ADD, R3, 120));   /* orig_ax */
+      cg_emit (g, A64_IMM (BPF_ADD, R3, g->p->target.syscall_nr_off ? g->p->target.syscall_nr_off
+                                                                    : 120));   /* x86-64: orig_ax */
       cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
       asm_jmp_imm (&g->a, BPF_JNE, R0, 0, g->exit_label);
     }

@@ -237,6 +237,8 @@ struct dtarget {
                                    load and store */
   bool no_task_pt_regs;         /* no bpf_task_pt_regs (Linux < 5.15): ustack()
                                    takes the probe's own registers */
+  uint16_t syscall_nr_off;      /* struct pt_regs offset of a system call's
+                                   number at sys_exit (0: x86-64's orig_ax) */
   bool no_gotol;                /* no long jump (Linux < 6.4): a program whose
                                    jumps need one is refused */
   bool no_attach_cookie;        /* no bpf_get_attach_cookie (Linux < 5.15): a

@@ -53,6 +53,37 @@ aarch64_offset (int r)
   return r >= 0 && r <= 31 ? r * 8 : -1;
 }
 
+const struct arch_abi arch_abi_x86_64 = {
+  "x86_64", syscall_table_x86_64, 0,
+  { 112, 104, 96, 56, 72, 64 }, 80, 120,         /* rdi rsi rdx r10 r8 r9; rax; orig_ax */
+  { 112, 104, 96, 88, 72, 64 }, 6, 80,           /* rdi rsi rdx rcx r8 r9; rax */
+  152, 8,                                         /* rsp; the return address */
+};
+
+const struct arch_abi arch_abi_aarch64 = {
+  "aarch64", syscall_table_aarch64, 0,
+  { 0, 8, 16, 24, 32, 40 }, 0, 280,               /* x0..x5; x0; syscallno */
+  { 0, 8, 16, 24, 32, 40, 48, 56 }, 8, 0,         /* x0..x7; x0 */
+  248, 0,                                         /* sp */
+};
+
+const struct arch_abi *
+arch_abi_native (void)
+{
+  static struct arch_abi abi;
+  if (!abi.name)
+    {
+#if defined __aarch64__
+      abi = arch_abi_aarch64;
+      abi.nsyscalls = syscall_table_aarch64_size;
+#else
+      abi = arch_abi_x86_64;
+      abi.nsyscalls = syscall_table_x86_64_size;
+#endif
+    }
+  return &abi;
+}
+
 int
 arch_regs_ptregs_offset (const struct sdt_arch *arch, int reg)
 {

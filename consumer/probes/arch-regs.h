@@ -15,6 +15,10 @@
 #define SDTKIT_CONSUMER_PROBES_ARCH_REGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "consumer/probes/syscall-probes.h"
 
 struct sdt_arch;
 
@@ -29,5 +33,26 @@ int arch_regs_ptregs_offset (const struct sdt_arch *arch, int reg);
 
 /* Is ARCH (NULL: x86-64) the machine dtrace runs on? */
 bool arch_regs_native (const struct sdt_arch *arch);
+
+/* The calling conventions of a machine, as struct pt_regs offsets. */
+struct arch_abi {
+  const char *name;                        /* "x86_64", "aarch64" */
+  const struct syscall_name *syscalls;     /* its system call table */
+  size_t nsyscalls;
+  uint16_t syscall_args[6];                /* a system call's arguments */
+  uint16_t syscall_ret;                    /* ... and its return value */
+  uint16_t syscall_nr;                     /* the call's number, kept for sys_exit */
+  uint16_t call_args[8];                   /* a function's integer arguments */
+  unsigned ncall_args;
+  uint16_t call_ret;                       /* its return value */
+  uint16_t sp;                             /* the stack pointer */
+  unsigned stack_args_skip;                /* bytes at [sp] before the first stack
+                                              argument at function entry (x86: the
+                                              return address) */
+};
+
+/* The machine dtrace runs on; arch_abi_x86_64/_aarch64 for tests. */
+const struct arch_abi *arch_abi_native (void);
+extern const struct arch_abi arch_abi_x86_64, arch_abi_aarch64;
 
 #endif

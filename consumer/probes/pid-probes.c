@@ -9,6 +9,7 @@
  */
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/pid-probes.h"
+#include "consumer/probes/arch-regs.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/exec-mappings.h"
 #include "consumer/probes/x86-insn.h"
@@ -477,8 +478,7 @@ pid_probe_match (const struct pid_probe *p, const struct probe_desc *d)
 void
 pid_site_spec (const struct pid_probe *p, unsigned probe_id, struct site_spec *out)
 {
-  /* struct pt_regs offsets (x86-64) */
-  static const uint16_t regs[6] = { 112, 104, 96, 88, 72, 64 };   /* rdi rsi rdx rcx r8 r9 */
+  const struct arch_abi *abi = arch_abi_native ();   /* struct pt_regs offsets */
   memset (out, 0, sizeof *out);
   out->probe_id = probe_id;
   out->nargs = 12;
@@ -496,22 +496,22 @@ pid_site_spec (const struct pid_probe *p, unsigned probe_id, struct site_spec *o
           else if (k == 1)
             {
               a->kind = ARGK_REG;
-              a->base_off = 80;   /* rax */
+              a->base_off = abi->call_ret;
             }
           continue;
         }
-      if (k < 6)
+      if (k < abi->ncall_args)
         {
           a->kind = ARGK_REG;
-          a->base_off = regs[k];
+          a->base_off = abi->call_args[k];
         }
       else
         {
-          /* [rsp] is the return address; the 7th argument is above it */
+          /* the rest on the stack (x86-64: above the return address) */
           a->kind = ARGK_MEM;
           a->flags = ARGF_BASE;
-          a->base_off = 152;
-          a->val = 8 * (int64_t) (k - 5);
+          a->base_off = abi->sp;
+          a->val = (int64_t) abi->stack_args_skip + 8 * (int64_t) (k - abi->ncall_args);
         }
     }
 }

@@ -5,6 +5,7 @@
  */
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/syscall-probes.h"
+#include "consumer/probes/arch-regs.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -30,10 +31,11 @@ syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct sysca
 {
   size_t n = 0, cap = 0;
   *out = NULL;
-  for (size_t i = 0; i < syscall_table_x86_64_size; i++)
+  const struct arch_abi *abi = arch_abi_native ();
+  for (size_t i = 0; i < abi->nsyscalls; i++)
     for (int r = 0; r < 2; r++)
       {
-        struct syscall_probe p = { syscall_table_x86_64[i].nr, syscall_table_x86_64[i].name, r == 1 };
+        struct syscall_probe p = { abi->syscalls[i].nr, abi->syscalls[i].name, r == 1 };
         bool m = false;
         for (size_t k = 0; k < ndescs && !m; k++)
           m = syscall_probe_match (&p, &descs[k]);
@@ -47,15 +49,16 @@ syscall_probes_find (const struct probe_desc *descs, size_t ndescs, struct sysca
 void
 syscall_site_spec (const struct syscall_probe *p, unsigned probe_id, struct site_spec *out)
 {
-  /* struct pt_regs offsets: the syscall argument registers */
-  enum { RDI = 112, RSI = 104, RDX = 96, R10 = 56, R8 = 72, R9 = 64, RAX = 80 };
-  static const uint16_t normal[6] = { RDI, RSI, RDX, R10, R8, R9 };
-  static const uint16_t path_first[6] = { RSI, RDX, R10, RDI, R8, R9 };   /* openat, openat2 */
+  /* struct pt_regs offsets of the syscall argument registers; openat and
+   * openat2 put the path first */
+  const struct arch_abi *abi = arch_abi_native ();
+  const uint16_t *in = abi->syscall_args;
+  const uint16_t path_first[6] = { in[1], in[2], in[3], in[0], in[4], in[5] };
   memset (out, 0, sizeof *out);
   out->probe_id = probe_id;
   out->nargs = 6;
   const uint16_t *regs = strcmp (p->name, "openat") == 0 || strcmp (p->name, "openat2") == 0
-    ? path_first : normal;
+    ? path_first : in;
   for (unsigned k = 0; k < 6; k++)
     {
       struct site_arg *a = &out->args[k];
@@ -63,7 +66,7 @@ syscall_site_spec (const struct syscall_probe *p, unsigned probe_id, struct site
       if (p->is_return && k >= 2)
         continue;
       a->kind = ARGK_REG;
-      a->base_off = p->is_return ? RAX : regs[k];
+      a->base_off = p->is_return ? abi->syscall_ret : regs[k];
     }
 }
 

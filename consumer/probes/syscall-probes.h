@@ -32,6 +32,8 @@ struct syscall_name {
 
 extern const struct syscall_name syscall_table_x86_64[];
 extern const size_t syscall_table_x86_64_size;
+extern const struct syscall_name syscall_table_aarch64[];
+extern const size_t syscall_table_aarch64_size;
 
 struct syscall_probe {
   int nr;

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "consumer/probes/providers.h"
+#include "consumer/probes/arch-regs.h"
 #include "consumer/probes/kernel-features.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/task-offsets.h"
@@ -63,6 +64,7 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
                  && !getenv ("SDTKIT_NO_SLEEPABLE");
   t->no_attach_cookie = !kernel_feature (KF_ATTACH_COOKIE);
   t->no_gotol = !kernel_feature (KF_GOTOL);
+  t->syscall_nr_off = arch_abi_native ()->syscall_nr;
   t->no_atomic_fetch = !kernel_feature (KF_ATOMIC_FETCH);
   t->no_task_pt_regs = !kernel_feature (KF_TASK_PT_REGS);
   t->may_goto = kernel_has_may_goto ();

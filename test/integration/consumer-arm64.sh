@@ -8,9 +8,10 @@
 # What is checked is what works there so far: the version, BEGIN/END and
 # tick programs with printf and aggregations, the kernel-feature probes,
 # profile samples, and USDT probes of a program built for aarch64 with our
-# header and -G: register arguments, copyinstr, is-enabled, counts (the
-# syscall table, pid probes, uregs and ustack() on arm64 are the rest of
-# the arm64 work).
+# header and -G (register arguments, copyinstr, is-enabled, counts), system
+# calls by the arm64 table, pid entry/return arguments (uregs[], ustack(),
+# profile's user pc and pid offset probes on arm64 are the rest of the
+# arm64 work).
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
    || [ ! -f /usr/lib/aarch64-linux-gnu/pkgconfig/libbpf.pc ]; then
@@ -36,7 +37,8 @@ data=$SRCDIR/test/integration/data
   && aarch64-linux-gnu-gcc -O2 -I"$w" -c "$data/target.c" -o "$w/target.o" \
   && "$DTRACE" -G -s "$data/target.d" -o "$w/target-sem.o" "$w/target.o" \
   && aarch64-linux-gnu-gcc "$w/target.o" "$w/target-sem.o" -o "$w/target" \
-  || fail "build the probed program for aarch64"
+  && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o "$w/deep" \
+  || fail "build the probed programs for aarch64"
 cat >"$w/job.sh" <<JOB
 D=$cross/dtrace
 cd $w
@@ -50,6 +52,10 @@ echo "-- is-enabled"
 TGT_SETTLE_MS=100 \$D -q -n 'tgt\$target:::ready { printf("fired\n"); }' -c "./target 1 wait" 2>&1
 echo "-- counts"
 \$D -q -n 'tgt\$target:::tick { @[copyinstr(arg2)] = count(); }' -c "./target 10" 2>/dev/null
+echo "-- syscall"
+\$D -q -n 'syscall::open*:entry /pid == \$target/ { @o[probefunc] = count(); } syscall::read:entry /pid == \$target && (int)arg0 == -1/ { @r = count(); } syscall::read:return /pid == \$target && (int)arg0 == -9/ { @e = count(); } END { printa("%s ", @o); printa("read(-1) %@d, ", @r); printa("EBADF %@d\n", @e); }' -c "./deep 3" 2>&1
+echo "-- pid"
+\$D -q -n 'pid\$target::f3:entry { printf("in %d\n", arg0); } pid\$target::f3:return { printf("out %d\n", arg1); }' -c "./deep 2" 2>&1
 JOB
 out=$(SDTKIT_VM_ARCH=arm64 SDTKIT_VM_SHARE="$(dirname "$BUILDDIR")" "$SRCDIR/test/vm/run-kernel" bookworm bash "$w/job.sh" 2>&1)
 kver=$(cat "${SDTKIT_VM_CACHE:-/var/cache/sdtkit-vm}/kernel-bookworm-arm64/kver" 2>/dev/null)
@@ -62,6 +68,12 @@ check_eq "arm64: USDT arguments (registers, signed, a string by copyinstr)" \
 check_eq "arm64: is-enabled (the semaphore raised by the kernel)" \
   "$(printf '%s\n' "$out" | sed -n '/^-- is-enabled$/,/^-- counts$/p' | sed '1d;$d' | grep -v '^$' | sort)" \
   "$(printf 'done 1 14 ready=1\nfired')"
-check_eq "arm64: counts keyed by a string" "$(printf '%s\n' "$out" | sed -n '/^-- counts$/,$p' | sed '1d')" \
+check_eq "arm64: system calls: open* matches openat only (arm64 has no open), arguments, return values" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- syscall$/,/^-- pid$/p' | sed '1d;$d' | grep -v '^$')" \
+  "openat read(-1) 3, EBADF 3"
+check_eq "arm64: pid entry and return: the arguments and return value as on x86-64" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,$p' | sed '1d' | grep -v '^$')" \
+  "$(printf 'in 1\nout 69\nin 2\nout 773')"
+check_eq "arm64: counts keyed by a string" "$(printf '%s\n' "$out" | sed -n '/^-- counts$/,/^-- syscall$/p' | sed '1d;$d')" \
   "$(printf '\n  %-50s %16d\n  %-50s %16d\n  %-50s %16d' beta 3 gamma 3 alpha 4)"
 done_testing
