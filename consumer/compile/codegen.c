@@ -327,18 +327,20 @@ prologue_syscall (struct gen *g)
     gen_skip_held_child (g);
 }
 
-/* Profile programs: arg0 = kernel pc or 0, arg1 = user pc or 0 (cs & 3:
- * the mode), the other arguments 0. */
+/* Profile programs: arg0 = kernel pc or 0, arg1 = user pc or 0 (the
+ * mode: x86-64 cs & 3, non-zero in user mode; aarch64 pstate's exception
+ * level and stack bits, zero at EL0), the other arguments 0. */
 static void
 prologue_profile (struct gen *g)
 {
   unsigned args = g->cg->scratch.args_off;
   int user = asm_label (&g->a), done = asm_label (&g->a);
-  cg_emit (g, LDX (BPF_DW, R1, R6, 136));
-  cg_emit (g, LDX (BPF_DW, R2, R6, 128));
+  bool a64 = g->p->target.machine == DT_AARCH64;
+  cg_emit (g, LDX (BPF_DW, R1, R6, a64 ? 264 : 136));   /* pstate / cs */
+  cg_emit (g, LDX (BPF_DW, R2, R6, a64 ? 256 : 128));   /* pc / ip */
   cg_emit (g, MOV64_IMM (R3, 0));
-  cg_emit (g, A64_IMM (BPF_AND, R1, 3));
-  asm_jmp_imm (&g->a, BPF_JNE, R1, 0, user);
+  cg_emit (g, A64_IMM (BPF_AND, R1, a64 ? 0xf : 3));
+  asm_jmp_imm (&g->a, a64 ? BPF_JEQ : BPF_JNE, R1, 0, user);
   cg_emit (g, STX (BPF_DW, R7, R2, (int16_t) args));
   cg_emit (g, STX (BPF_DW, R7, R3, (int16_t) (args + 8)));
   asm_ja (&g->a, done);

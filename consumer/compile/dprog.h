@@ -237,6 +237,7 @@ struct dtarget {
                                    load and store */
   bool no_task_pt_regs;         /* no bpf_task_pt_regs (Linux < 5.15): ustack()
                                    takes the probe's own registers */
+  enum { DT_X86_64, DT_AARCH64 } machine;   /* whose struct pt_regs the programs read */
   uint16_t syscall_nr_off;      /* struct pt_regs offset of a system call's
                                    number at sys_exit (0: x86-64's orig_ax) */
   bool no_gotol;                /* no long jump (Linux < 6.4): a program whose

@@ -9,8 +9,8 @@
 # tick programs with printf and aggregations, the kernel-feature probes,
 # profile samples, and USDT probes of a program built for aarch64 with our
 # header and -G (register arguments, copyinstr, is-enabled, counts), system
-# calls by the arm64 table, pid entry/return arguments (uregs[], ustack(),
-# profile's user pc and pid offset probes on arm64 are the rest of the
+# calls by the arm64 table, profile's user pc, pid entry/return arguments
+# (uregs[], ustack() and pid offset probes on arm64 are the rest of the
 # arm64 work).
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
@@ -38,6 +38,7 @@ data=$SRCDIR/test/integration/data
   && "$DTRACE" -G -s "$data/target.d" -o "$w/target-sem.o" "$w/target.o" \
   && aarch64-linux-gnu-gcc "$w/target.o" "$w/target-sem.o" -o "$w/target" \
   && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o "$w/deep" \
+  && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/busy.c" -o "$w/busy" \
   || fail "build the probed programs for aarch64"
 cat >"$w/job.sh" <<JOB
 D=$cross/dtrace
@@ -54,6 +55,8 @@ echo "-- counts"
 \$D -q -n 'tgt\$target:::tick { @[copyinstr(arg2)] = count(); }' -c "./target 10" 2>/dev/null
 echo "-- syscall"
 \$D -q -n 'syscall::open*:entry /pid == \$target/ { @o[probefunc] = count(); } syscall::read:entry /pid == \$target && (int)arg0 == -1/ { @r = count(); } syscall::read:return /pid == \$target && (int)arg0 == -9/ { @e = count(); } END { printa("%s ", @o); printa("read(-1) %@d, ", @r); printa("EBADF %@d\n", @e); }' -c "./deep 3" 2>&1
+echo "-- profile"
+\$D -q -n 'profile-997 /pid == \$target/ { @[ufunc(arg1)] = count(); } tick-2s { exit(0); }' -c "./busy 30" 2>&1 | sort -k2 -n | tail -1 | awk '{ print \$1 }'
 echo "-- pid"
 \$D -q -n 'pid\$target::f3:entry { printf("in %d\n", arg0); } pid\$target::f3:return { printf("out %d\n", arg1); }' -c "./deep 2" 2>&1
 JOB
@@ -69,8 +72,10 @@ check_eq "arm64: is-enabled (the semaphore raised by the kernel)" \
   "$(printf '%s\n' "$out" | sed -n '/^-- is-enabled$/,/^-- counts$/p' | sed '1d;$d' | grep -v '^$' | sort)" \
   "$(printf 'done 1 14 ready=1\nfired')"
 check_eq "arm64: system calls: open* matches openat only (arm64 has no open), arguments, return values" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- syscall$/,/^-- pid$/p' | sed '1d;$d' | grep -v '^$')" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- syscall$/,/^-- profile$/p' | sed '1d;$d' | grep -v '^$')" \
   "openat read(-1) 3, EBADF 3"
+check_eq "arm64: profile's arg1 is the user pc (pstate at EL0): most samples in busy's spin()" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- profile$/,/^-- pid$/p' | sed '1d;$d')" 'busy`spin'
 check_eq "arm64: pid entry and return: the arguments and return value as on x86-64" \
   "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,$p' | sed '1d' | grep -v '^$')" \
   "$(printf 'in 1\nout 69\nin 2\nout 773')"
