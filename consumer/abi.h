@@ -122,8 +122,10 @@ enum map_id {
  * needs, taken in the kernel when the probe fires.  The user registers as
  * the kernel saved them (x86-64 struct pt_regs, 21 u64: r15 r14 r13 r12
  * rbp rbx r11 r10 r9 r8 rax rcx rdx rsi rdi orig_rax rip cs eflags rsp
- * ss), the number of stack bytes copied, then that many bytes of the user
- * stack from %rsp up (-x ustackbytes, at most to the stack's top page).
+ * ss; aarch64: struct user_pt_regs from x13 on, 21 u64: x13..x30 sp pc
+ * pstate), the number of stack bytes copied, then that many bytes of the
+ * user stack from the stack pointer up (-x ustackbytes, at most to the
+ * stack's top page).
  * A ustack() value in records and keys is 16 bytes: the pid and a 64-bit
  * hash of the capture, which is the capture's key in MAP_USTACKS. */
 #define USTACK_REGS_SIZE 168
@@ -132,6 +134,10 @@ enum map_id {
 #define USTACK_PTREGS_RIP 128
 #define USTACK_PTREGS_RSP 152
 #define USTACK_PTREGS_RBP 32
+/* aarch64: the capture is struct user_pt_regs from this offset (x13) */
+#define USTACK_A64_REGS_FROM 104
+#define USTACK_A64_SP (248 - USTACK_A64_REGS_FROM)
+#define USTACK_A64_PC (256 - USTACK_A64_REGS_FROM)
 #define USTACK_BYTES_DEFAULT 8192u
 #define USTACK_BYTES_MAX 32768u
 #define USTACK_CAPTURES_MAX 16384u

@@ -43,6 +43,8 @@ capture_addr (struct gen *g, int reg, unsigned add)
 static void
 capture_regs (struct gen *g)
 {
+  /* aarch64: the registers from x13 on (abi.h) */
+  int16_t from = g->p->target.machine == DT_AARCH64 ? USTACK_A64_REGS_FROM : 0;
   if (!g->p->target.no_task_pt_regs)
     {
       cg_emit (g, CALL (BPF_FUNC_get_current_task_btf));
@@ -52,7 +54,7 @@ capture_regs (struct gen *g)
     }
   else if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
     cg_emit (g, LDX (BPF_DW, R3, R6, 0));   /* sys_enter/sys_exit: args[0] is the user's pt_regs */
-  else if (g->kind == PK_PROFILE)
+  else if (g->kind == PK_PROFILE || from)
     {
       /* the sample's registers, field by field through the context (the
        * verifier rewrites each load): the user's when the sample
@@ -61,7 +63,7 @@ capture_regs (struct gen *g)
       capture_addr (g, R1, 0);
       for (int16_t off = 0; off < USTACK_REGS_SIZE; off += 8)
         {
-          cg_emit (g, LDX (BPF_DW, R2, R6, off));
+          cg_emit (g, LDX (BPF_DW, R2, R6, (int16_t) (from + off)));
           cg_emit (g, STX (BPF_DW, R1, R2, off));
         }
       cg_emit (g, ST_IMM (BPF_DW, R1, USTACK_LEN_OFF, 0));
@@ -69,6 +71,8 @@ capture_regs (struct gen *g)
     }
   else
     cg_emit (g, MOV64_REG (R3, R6));        /* uprobes: the context is the user's registers */
+  if (from)
+    cg_emit (g, A64_IMM (BPF_ADD, R3, from));
   capture_addr (g, R1, 0);
   cg_emit (g, MOV64_IMM (R2, USTACK_REGS_SIZE));
   cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
@@ -85,7 +89,8 @@ capture_stack (struct gen *g, unsigned n, int done)
       capture_addr (g, R1, 0);
       cg_emit (g, LDX (BPF_DW, R2, R1, USTACK_LEN_OFF));          /* copied so far */
       asm_jmp_imm (cg_asm (g), BPF_JGE, R2, (int32_t) n, done);
-      cg_emit (g, LDX (BPF_DW, R3, R1, USTACK_PTREGS_RSP));
+      cg_emit (g, LDX (BPF_DW, R3, R1, g->p->target.machine == DT_AARCH64 ? USTACK_A64_SP
+                                                                          : USTACK_PTREGS_RSP));
       cg_emit (g, A64_REG (BPF_ADD, R3, R2));                    /* source: rsp + len */
       /* this step: to the source's page end, and no further than n */
       cg_emit (g, MOV64_REG (R4, R3));

@@ -9,8 +9,12 @@
  * else the .gnu_debuglink name beside the file, in its .debug/ folder or
  * under /usr/lib/debug).  A pc is looked up in them in that order.
  *
- * Registers use the x86-64 DWARF numbering: 0 rax, 1 rdx, 2 rcx, 3 rbx,
- * 4 rsi, 5 rdi, 6 rbp, 7 rsp, 8-15 r8-r15, 16 the return address (rip).
+ * Registers use the DWARF numbering of the machine dtrace runs on.  x86-64:
+ * 0 rax, 1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp, 8-15 r8-r15, 16
+ * the return address (rip, also the frame's pc).  aarch64: x0..x30, 31 sp;
+ * the return address column is x30 (the link register) and the pc is kept
+ * beside the registers; the capture holds x13 on (abi.h), which covers
+ * the callee-saved registers, the frame pointer x29, x30 and sp.
  * CFA and register rules of the forms compilers emit are evaluated:
  * register+offset, saved at CFA+offset, CFA+offset as a value, another
  * register, same value, undefined, and DWARF expressions made of register,
@@ -34,11 +38,22 @@
 #include "common/vec.h"
 #include "common/xalloc.h"
 
+#if defined __aarch64__
+#define NREGS 32
+#define REG_RSP 31          /* sp */
+#define REG_RBP 29          /* the frame pointer */
+#define REG_RA 30           /* the link register */
+#define CAP_PC USTACK_A64_PC
+#define USER_TOP (1ull << 52)   /* user addresses: below 52 bits (48 in most kernels) */
+#else
 #define NREGS 17
 #define REG_RSP 7
 #define REG_RBP 6
 #define REG_RA 16
-#define RULES 64            /* rule table columns: every x86-64 register number CFI uses */
+#define CAP_PC USTACK_PTREGS_RIP
+#define USER_TOP 0x800000000000ull   /* user addresses: below 47 bits (56 with 5-level paging: rare) */
+#endif
+#define RULES 64            /* rule table columns: every register number CFI uses */
 
 /* One frame table: .eh_frame or .debug_frame of one file. */
 struct cfi_table {
@@ -63,8 +78,17 @@ struct unwinder {
   Dwarf_Regtable_Entry3 rules[RULES];
 };
 
-/* The pt_regs offset of each DWARF register (abi.h's capture header). */
-static const unsigned ptregs_off[NREGS] = { 80, 96, 88, 40, 104, 112, 32, 152, 72, 64, 56, 48, 24, 16, 8, 0, 128 };
+/* The capture header's offset of DWARF register R (abi.h), or -1. */
+static int
+capture_off (unsigned r)
+{
+#if defined __aarch64__
+  return r >= 13 && r < NREGS ? (int) (r * 8) - USTACK_A64_REGS_FROM : -1;
+#else
+  static const int off[NREGS] = { 80, 96, 88, 40, 104, 112, 32, 152, 72, 64, 56, 48, 24, 16, 8, 0, 128 };
+  return r < NREGS ? off[r] : -1;
+#endif
+}
 
 struct unwinder *
 unwinder_new (struct symbolizer *s)
@@ -109,6 +133,11 @@ open_dwarf (const char *path)
   if (rc != DW_DLV_OK)
     return NULL;
   dwarf_set_frame_rule_table_size (dbg, RULES);
+#if defined __aarch64__
+  /* a register the CIE gives no rule keeps its value (the ABI's rule): at
+   * a function's entry the return address is still in x30 */
+  dwarf_set_frame_rule_initial_value (dbg, DW_FRAME_SAME_VAL);
+#endif
   return dbg;
 }
 
@@ -192,7 +221,9 @@ row_at (struct unwinder *u, struct cfi_module *m, uint64_t vaddr, Dwarf_Regtable
 
 struct frame {
   uint64_t r[NREGS];
-  uint32_t valid;             /* bit i: r[i] is known */
+  uint64_t valid;             /* bit i: r[i] is known */
+  uint64_t pc;                /* where the frame is (the return address column's
+                                 value in the callee, for callers) */
 };
 
 struct stack {
@@ -213,7 +244,7 @@ stack_read (const struct stack *s, uint64_t addr, uint64_t *v)
 static bool
 reg_value (const struct frame *f, uint64_t reg, uint64_t *v)
 {
-  if (reg >= NREGS || !(f->valid & (1u << reg)))
+  if (reg >= NREGS || !(f->valid & (1ull << reg)))
     return false;
   *v = f->r[reg];
   return true;
@@ -373,13 +404,14 @@ step_cfi (const struct unwinder *u, const Dwarf_Regtable_Entry3 *cfa_rule, const
       if (ok)
         {
           out->r[r] = v;
-          out->valid |= 1u << r;
+          out->valid |= 1ull << r;
         }
       else if (r == REG_RA)
         return false;         /* undefined return address: the outermost frame */
     }
   out->r[REG_RSP] = cfa;
-  out->valid |= 1u << REG_RSP;
+  out->valid |= 1ull << REG_RSP;
+  out->pc = out->r[REG_RA];
   return true;
 }
 
@@ -390,10 +422,12 @@ step_fp (const struct frame *f, const struct stack *s, struct frame *out)
   uint64_t fp, saved, ra;
   if (!reg_value (f, REG_RBP, &fp) || !stack_read (s, fp, &saved) || !stack_read (s, fp + 8, &ra))
     return false;
-  *out = (struct frame) { .valid = (1u << REG_RBP) | (1u << REG_RSP) | (1u << REG_RA) };
+  /* a frame record: the caller's frame pointer, then the return address */
+  *out = (struct frame) { .valid = (1ull << REG_RBP) | (1ull << REG_RSP) | (1ull << REG_RA) };
   out->r[REG_RBP] = saved;
   out->r[REG_RSP] = fp + 16;
   out->r[REG_RA] = ra;
+  out->pc = ra;
   return true;
 }
 
@@ -402,9 +436,14 @@ unwinder_unwind (struct unwinder *u, int32_t pid, const uint8_t *cap, size_t len
 {
   if (len < USTACK_HDR_SIZE || max == 0 || pid <= 0)
     return 0;                   /* pid 0: the idle task, no user stack */
-  struct frame f = { .valid = (1u << NREGS) - 1 };
+  struct frame f = { .valid = 0 };
   for (unsigned r = 0; r < NREGS; r++)
-    memcpy (&f.r[r], cap + ptregs_off[r], 8);
+    if (capture_off (r) >= 0)
+      {
+        memcpy (&f.r[r], cap + capture_off (r), 8);
+        f.valid |= 1ull << r;
+      }
+  memcpy (&f.pc, cap + CAP_PC, 8);
   struct stack s = { f.r[REG_RSP], cap + USTACK_HDR_SIZE, 0 };
   memcpy (&s.len, cap + USTACK_LEN_OFF, 8);
   if (s.len > len - USTACK_HDR_SIZE)
@@ -413,17 +452,18 @@ unwinder_unwind (struct unwinder *u, int32_t pid, const uint8_t *cap, size_t len
    * lower than the CFI says; unwind from the note's address instead */
   const char *site_path;
   uint64_t site_vaddr;
-  if (symbolizer_user_file (u->sym, pid, f.r[REG_RA], &site_path, &site_vaddr)
+  if (symbolizer_user_file (u->sym, pid, f.pc, &site_path, &site_vaddr)
       && fast_site_nop5_at (site_path, site_vaddr))
     {
       f.r[REG_RSP] += FAST_SITE_RSP_DROP;
       f.r[REG_RA] -= FAST_SITE_NOP5_DELTA;
+      f.pc -= FAST_SITE_NOP5_DELTA;
     }
   size_t n = 0;
   while (n < max)
     {
-      uint64_t pc = f.r[REG_RA];
-      if (pc == 0 || pc >= 0x800000000000ull)
+      uint64_t pc = f.pc;
+      if (pc == 0 || pc >= USER_TOP)
         break;                  /* no user address: a kernel thread's registers */
       pcs[n++] = pc;
       /* a return address is just after its call: look the call up */
@@ -439,7 +479,10 @@ unwinder_unwind (struct unwinder *u, int32_t pid, const uint8_t *cap, size_t len
           struct cfi_module *m = module_of (u, path);
           ok = row_at (u, m, vaddr, &cfa) ? step_cfi (u, &cfa, &f, &s, &next) : step_fp (&f, &s, &next);
         }
-      if (!ok || next.r[REG_RSP] <= f.r[REG_RSP])
+      /* the stack only grows back toward its top; a leaf's frame may keep
+       * the stack pointer (aarch64: CFA = sp at entry, the return address
+       * in x30), but then the pc moves */
+      if (!ok || next.r[REG_RSP] < f.r[REG_RSP] || (next.r[REG_RSP] == f.r[REG_RSP] && next.pc == f.pc))
         break;
       f = next;
     }

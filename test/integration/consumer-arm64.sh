@@ -9,9 +9,9 @@
 # tick programs with printf and aggregations, the kernel-feature probes,
 # profile samples, and USDT probes of a program built for aarch64 with our
 # header and -G (register arguments, copyinstr, is-enabled, counts), system
-# calls by the arm64 table, profile's user pc, pid entry/return arguments
-# (uregs[], ustack() and pid offset probes on arm64 are the rest of the
-# arm64 work).
+# calls by the arm64 table, profile's user pc, pid entry/return arguments,
+# ustack() through aarch64 CFI of a frame-pointer-less program (uregs[],
+# pid offset probes and the arm64 .deb are the rest of the arm64 work).
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
    || [ ! -f /usr/lib/aarch64-linux-gnu/pkgconfig/libbpf.pc ]; then
@@ -57,6 +57,10 @@ echo "-- syscall"
 \$D -q -n 'syscall::open*:entry /pid == \$target/ { @o[probefunc] = count(); } syscall::read:entry /pid == \$target && (int)arg0 == -1/ { @r = count(); } syscall::read:return /pid == \$target && (int)arg0 == -9/ { @e = count(); } END { printa("%s ", @o); printa("read(-1) %@d, ", @r); printa("EBADF %@d\n", @e); }' -c "./deep 3" 2>&1
 echo "-- profile"
 \$D -q -n 'profile-997 /pid == \$target/ { @[ufunc(arg1)] = count(); } tick-2s { exit(0); }' -c "./busy 30" 2>&1 | sort -k2 -n | tail -1 | awk '{ print \$1 }'
+echo "-- ustack"
+\$D -q -n 'pid\$target::f6:entry { @[ustack(7)] = count(); }' -c "./deep 3" 2>&1
+echo "-- folded"
+\$D -q -x oformat=folded -n 'profile-997 /pid == \$target/ { @[ustack()] = count(); } tick-2s { exit(0); }' -c "./busy 30" 2>&1 | sort -t' ' -k2 -n | tail -1 | sed 's/^.*busy.main;/busy\`main;/; s/ [0-9]*\$//'
 echo "-- pid"
 \$D -q -n 'pid\$target::f3:entry { printf("in %d\n", arg0); } pid\$target::f3:return { printf("out %d\n", arg1); }' -c "./deep 2" 2>&1
 JOB
@@ -75,7 +79,12 @@ check_eq "arm64: system calls: open* matches openat only (arm64 has no open), ar
   "$(printf '%s\n' "$out" | sed -n '/^-- syscall$/,/^-- profile$/p' | sed '1d;$d' | grep -v '^$')" \
   "openat read(-1) 3, EBADF 3"
 check_eq "arm64: profile's arg1 is the user pc (pstate at EL0): most samples in busy's spin()" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- profile$/,/^-- pid$/p' | sed '1d;$d')" 'busy`spin'
+  "$(printf '%s\n' "$out" | sed -n '/^-- profile$/,/^-- ustack$/p' | sed '1d;$d')" 'busy`spin'
+check_eq "arm64: ustack() of a frame-pointer-less program through aarch64 CFI (a leaf at entry: CFA = sp, return address in x30)" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- ustack$/,/^-- folded$/p' | sed '1d;$d' | grep -v '^$' | sed 's/^ *//; s/+0x[0-9a-f]*$//')" \
+  "$(printf 'deep`f6\ndeep`f5\ndeep`f4\ndeep`f3\ndeep`f2\ndeep`f1\ndeep`main\n3')"
+check_eq "arm64: profile ustack() folded: the busiest stack ends main;spin" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- folded$/,/^-- pid$/p' | sed '1d;$d')" 'busy`main;busy`spin'
 check_eq "arm64: pid entry and return: the arguments and return value as on x86-64" \
   "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,$p' | sed '1d' | grep -v '^$')" \
   "$(printf 'in 1\nout 69\nin 2\nout 773')"
