@@ -19,8 +19,33 @@
 #include "common/xalloc.h"
 
 bool
-checker_register_constant (const char *name, int64_t *value)
+checker_register_constant (const char *name, int64_t *value, bool aarch64)
 {
+  if (aarch64)
+    {
+      /* struct user_pt_regs' order: x0..x30, sp, pc, pstate (Oracle's names) */
+      static const struct { const char *name; int value; } a64[] = {
+        { "R_SP", 31 }, { "R_PC", 32 }, { "R_PSTATE", 33 }, { "R_FP", 29 }, { "R_LR", 30 },
+      };
+      char *end;
+      if (strncmp (name, "R_X", 3) == 0 && name[3] >= '0' && name[3] <= '9')
+        {
+          long x = strtol (name + 3, &end, 10);
+          if (*end == '\0' && x <= 30 && !(name[3] == '0' && name[4]))
+            {
+              *value = x;
+              return true;
+            }
+          return false;
+        }
+      for (size_t i = 0; i < sizeof a64 / sizeof a64[0]; i++)
+        if (strcmp (name, a64[i].name) == 0)
+          {
+            *value = a64[i].value;
+            return true;
+          }
+      return false;
+    }
   static const struct { const char *name; int value; } regs[] = {
     { "R_R15", 0 }, { "R_R14", 1 }, { "R_R13", 2 }, { "R_R12", 3 }, { "R_RBP", 4 }, { "R_RBX", 5 },
     { "R_R11", 6 }, { "R_R10", 7 }, { "R_R9", 8 }, { "R_R8", 9 }, { "R_RAX", 10 }, { "R_RCX", 11 },
@@ -449,7 +474,7 @@ check_ident (struct ck *c, struct d_node *n)
       return 0;
     }
   int64_t reg;
-  if (checker_register_constant (n->sval, &reg))
+  if (checker_register_constant (n->sval, &reg, c->prog->target.machine == DT_AARCH64))
     {
       set_const (ni, T_INT, reg);
       return 0;

@@ -30,7 +30,7 @@ enum builtin {
  * x86-64 numbering: R_R15..R_SS (0..20) are struct pt_regs' slots in
  * order; R_DS..R_TRAPNO (21..25) and the i386 names are as Oracle has them.
  * True with *VALUE set when NAME is one. */
-bool checker_register_constant (const char *name, int64_t *value);
+bool checker_register_constant (const char *name, int64_t *value, bool aarch64);
 
 enum subr {
   SUBR_NONE = 0,

@@ -522,8 +522,10 @@ gen_binary (struct gen *g, struct d_node *n)
 /* The struct pt_regs offset of uregs[] index I (checker.h
  * checker_register_constant's numbering), or -1: not kept there. */
 static int
-uregs_offset (int64_t i)
+uregs_offset (const struct gen *g, int64_t i)
 {
+  if (g->p->target.machine == DT_AARCH64)
+    return i >= 0 && i <= 33 ? (int) i * 8 : -1;   /* struct user_pt_regs */
   static const struct { int index; int16_t offset; } alias[] = {
     { 25, 40 }, { 26, 88 }, { 27, 96 }, { 28, 104 }, { 29, 112 }, { 30, 32 }, { 31, 80 },
     { 37, 128 }, { 39, 144 }, { 40, 152 },
@@ -553,7 +555,7 @@ gen_uregs (struct gen *g, struct d_node *n)
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
     }
-  if (k->is_const && uregs_offset (k->value) < 0)
+  if (k->is_const && uregs_offset (g, k->value) < 0)
     {
       cg_emit (g, MOV64_IMM (R0, 0));
       return;
@@ -561,7 +563,7 @@ gen_uregs (struct gen *g, struct d_node *n)
   if (k->is_const && g->kind != PK_PROFILE)
     {
       /* the common case: one register, one load */
-      int off = uregs_offset (k->value);
+      int off = uregs_offset (g, k->value);
       if (direct)
         cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) off));
       else
@@ -574,14 +576,16 @@ gen_uregs (struct gen *g, struct d_node *n)
   int zero = asm_label (&g->a), done = asm_label (&g->a);
   if (g->kind == PK_PROFILE)
     {
-      /* the sample's registers are the user's only when it hit user mode */
-      cg_emit (g, LDX (BPF_DW, R1, R6, 136));
-      cg_emit (g, A64_IMM (BPF_AND, R1, 3));
-      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, zero);
+      /* the sample's registers are the user's only when it hit user mode
+       * (x86-64: cs & 3 set; aarch64: pstate's level and stack bits clear) */
+      bool a64 = g->p->target.machine == DT_AARCH64;
+      cg_emit (g, LDX (BPF_DW, R1, R6, a64 ? 264 : 136));
+      cg_emit (g, A64_IMM (BPF_AND, R1, a64 ? 0xf : 3));
+      asm_jmp_imm (&g->a, a64 ? BPF_JNE : BPF_JEQ, R1, 0, zero);
     }
   for (int64_t i = 0; i <= 40; i++)
     {
-      int off = uregs_offset (i);
+      int off = uregs_offset (g, i);
       if (off < 0 || (k->is_const && k->value != i))
         continue;
       int next = asm_label (&g->a);

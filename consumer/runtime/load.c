@@ -65,7 +65,6 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->no_attach_cookie = !kernel_feature (KF_ATTACH_COOKIE);
   t->no_gotol = !kernel_feature (KF_GOTOL);
   t->syscall_nr_off = arch_abi_native ()->syscall_nr;
-  t->machine = strcmp (arch_abi_native ()->name, "aarch64") == 0 ? DT_AARCH64 : DT_X86_64;
   t->no_atomic_fetch = !kernel_feature (KF_ATOMIC_FETCH);
   t->no_task_pt_regs = !kernel_feature (KF_TASK_PT_REGS);
   t->may_goto = kernel_has_may_goto ();

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "consumer/probes/arch-regs.h"
 #include "consumer/output/output.h"
 #include "consumer/output/symbolize.h"
 #include "consumer/probes/providers.h"
@@ -260,6 +261,8 @@ runtime_init (struct runtime *rt, const struct consumer_options *opt)
   p->target.ppid = (int32_t) getppid ();
   p->target.uid = (uint32_t) getuid ();
   p->target.gid = (uint32_t) getgid ();
+  /* the machine's registers (uregs[] names) are known before checking */
+  p->target.machine = strcmp (arch_abi_native ()->name, "aarch64") == 0 ? DT_AARCH64 : DT_X86_64;
 }
 
 /* The -p processes grabbed and the -c command created (held before its

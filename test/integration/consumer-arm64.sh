@@ -10,8 +10,8 @@
 # profile samples, and USDT probes of a program built for aarch64 with our
 # header and -G (register arguments, copyinstr, is-enabled, counts), system
 # calls by the arm64 table, profile's user pc, pid entry/return arguments,
-# ustack() through aarch64 CFI of a frame-pointer-less program (uregs[],
-# pid offset probes and the arm64 .deb are the rest of the arm64 work).
+# ustack() through aarch64 CFI of a frame-pointer-less program, uregs[]
+# (pid offset probes and the arm64 .deb are the rest of the arm64 work).
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
    || [ ! -f /usr/lib/aarch64-linux-gnu/pkgconfig/libbpf.pc ]; then
@@ -61,6 +61,9 @@ echo "-- ustack"
 \$D -q -n 'pid\$target::f6:entry { @[ustack(7)] = count(); }' -c "./deep 3" 2>&1
 echo "-- folded"
 \$D -q -x oformat=folded -n 'profile-997 /pid == \$target/ { @[ustack()] = count(); } tick-2s { exit(0); }' -c "./busy 30" 2>&1 | sort -t' ' -k2 -n | tail -1 | sed 's/^.*busy.main;/busy\`main;/; s/ [0-9]*\$//'
+echo "-- uregs"
+\$D -q -n 'BEGIN { printf("$(for i in $(seq 0 30); do printf ' %%d'; done) %d %d %d %d\n", $(for i in $(seq 0 30); do printf 'R_X%d, ' $i; done) R_SP, R_PC, R_PSTATE, R_FP); exit(0); }' 2>&1
+\$D -q -n 'pid\$target::f3:entry { printf("%d %d %d %d\n", uregs[R_X0], uregs[R_PC] == uregs[32], uregs[R_SP] != 0, uregs[R_PSTATE] & 0xf); }' -c "./deep 2" 2>&1
 echo "-- pid"
 \$D -q -n 'pid\$target::f3:entry { printf("in %d\n", arg0); } pid\$target::f3:return { printf("out %d\n", arg1); }' -c "./deep 2" 2>&1
 JOB
@@ -84,7 +87,10 @@ check_eq "arm64: ustack() of a frame-pointer-less program through aarch64 CFI (a
   "$(printf '%s\n' "$out" | sed -n '/^-- ustack$/,/^-- folded$/p' | sed '1d;$d' | grep -v '^$' | sed 's/^ *//; s/+0x[0-9a-f]*$//')" \
   "$(printf 'deep`f6\ndeep`f5\ndeep`f4\ndeep`f3\ndeep`f2\ndeep`f1\ndeep`main\n3')"
 check_eq "arm64: profile ustack() folded: the busiest stack ends main;spin" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- folded$/,/^-- pid$/p' | sed '1d;$d')" 'busy`main;busy`spin'
+  "$(printf '%s\n' "$out" | sed -n '/^-- folded$/,/^-- uregs$/p' | sed '1d;$d')" 'busy`main;busy`spin'
+check_eq "arm64: uregs[] constants R_X0..R_X30, R_SP, R_PC, R_PSTATE, R_FP (Oracle's numbering) and values at a pid probe" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- uregs$/,/^-- pid$/p' | sed '1d;$d' | grep -v '^$')" \
+  "$(printf '%s\n1 1 1 0\n2 1 1 0' "$(for i in $(seq 0 33) 29; do printf ' %d' $i; done)")"
 check_eq "arm64: pid entry and return: the arguments and return value as on x86-64" \
   "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,$p' | sed '1d' | grep -v '^$')" \
   "$(printf 'in 1\nout 69\nin 2\nout 773')"
