@@ -362,7 +362,10 @@ gen_action (struct gen *g, struct d_node *call)
           cg_store_object (g, call->args[first + i], act->items[i].offset);
         else
           {
-            cg_expr (g, call->args[first + i]);
+            struct d_node *arg = call->args[first + i];
+            cg_expr (g, arg);
+            if (act->items[i].type.kind == DT_STRING && ninfo (arg)->type.kind == DT_STRING)
+              cgstr_check_null (g, arg);      /* DTrace's NULL string faults */
             store_item (g, &act->items[i]);
           }
       break;
