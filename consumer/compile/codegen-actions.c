@@ -343,6 +343,8 @@ gen_action (struct gen *g, struct d_node *call)
       else
         {
           cg_expr (g, call->args[0]);
+          if (act->items[0].type.kind == DT_STRING && ninfo (call->args[0])->type.kind == DT_STRING)
+            cgstr_check_null (g, call->args[0]);
           store_item (g, &act->items[0]);
         }
       break;

@@ -5,5 +5,7 @@ fault 1 at 0, action 3
 fault 1 at 0, action 1
 fault 1 at 0, action 1
 fault 1 at 0, action 2
+fault 1 at 0, action 1
 [] [c]
+string "c"
 
