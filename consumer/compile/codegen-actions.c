@@ -343,6 +343,8 @@ gen_action (struct gen *g, struct d_node *call)
       else
         {
           cg_expr (g, call->args[0]);
+          if (act->items[0].type.kind == DT_STRING && ninfo (call->args[0])->type.kind == DT_STRING)
+            cgstr_check_null (g, call->args[0]);
           store_item (g, &act->items[0]);
         }
       break;
@@ -362,7 +364,10 @@ gen_action (struct gen *g, struct d_node *call)
           cg_store_object (g, call->args[first + i], act->items[i].offset);
         else
           {
-            cg_expr (g, call->args[first + i]);
+            struct d_node *arg = call->args[first + i];
+            cg_expr (g, arg);
+            if (act->items[i].type.kind == DT_STRING && ninfo (arg)->type.kind == DT_STRING)
+              cgstr_check_null (g, arg);      /* DTrace's NULL string faults */
             store_item (g, &act->items[i]);
           }
       break;

@@ -233,6 +233,9 @@ void cgagg_llquantize (struct gen *g, const struct dagg *ag, int value_slot, int
 /* codegen-strings.c */
 bool cgstr_is_string_subr (enum subr s);
 void cgstr_gen (struct gen *g, struct d_node *call);
+void cgstr_check_null (struct gen *g, const struct d_node *arg);
+/* r0 = the address of DTrace's NULL string (an absent string variable). */
+void cgstr_null_string (struct gen *g);
 /* Extra scratch bytes the string subroutines need (after the temporaries). */
 unsigned cgstr_scratch_size (const struct dprog *p, unsigned *tok_base);
 /* At a program's start (r7 = scratch): strtok(NULL, ...) has no string to

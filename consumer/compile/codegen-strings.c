@@ -59,11 +59,12 @@
  * NULL strings.  A function that finds nothing (strchr, strrchr, strstr;
  * strtok out of tokens) returns NULL in DTrace.  Here it is the empty string with a mark: its
  * last byte (always 0 in a string, which holds at most strsize-1
- * characters) is NULL_MARK.  Printing, comparing and copying see ""
- * (DTrace's trace() and printf() fault on NULL: not done here);
+ * characters) is NULL_MARK.  Comparing and copying see "";
  * a string subroutine given a marked string, or the constant 0 / NULL
  * where it reads a string, faults as DTrace's does on its NULL pointer:
- * "invalid address (0x0)" (check_string_arg).  strtok(NULL, ...) is not
+ * "invalid address (0x0)" (cgstr_check_null), and so do trace(),
+ * printf() and system() recording one (Oracle's DTrace checks every
+ * string it records for NULL).  strtok(NULL, ...) is not
  * such a use: it goes on with the saved string.
  */
 #include <stdint.h>
@@ -430,6 +431,17 @@ return_temp (struct gen *g, int dst_slot)
 {
   ld_slot (g, R0, dst_slot);
   cg_drop (g, 1);
+}
+
+/* r0 = the NULL string: scratch bytes no one else writes, all 0 but the
+ * mark (both stored here, so the area needs no set-up). */
+void
+cgstr_null_string (struct gen *g)
+{
+  E (MOV64_REG (R0, R7));
+  E (A64_IMM (BPF_ADD, R0, (int32_t) g->cg->scratch.null_off));
+  E (ST_IMM (BPF_B, R0, 0, 0));
+  E (ST_IMM (BPF_B, R0, (int16_t) (strsize_of (g) - 1), NULL_MARK));
 }
 
 /* Mark the result in DST_SLOT NULL when cell0 (the position found) is -1. */
@@ -1368,11 +1380,11 @@ reads_string_arg (enum subr s, const char *name, size_t i)
   return sp && i < strlen (sp->args) && sp->args[i] == 's';
 }
 
-/* r0 holds string argument ARG: fault at address 0 when it is the
+/* r0 holds string argument ARG (clobbers r1): fault at address 0 when it is the
  * constant NULL (an integer; the verifier sees it is 0 and follows only
  * the fault) or a string marked NULL. */
-static void
-check_string_arg (struct gen *g, const struct d_node *arg)
+void
+cgstr_check_null (struct gen *g, const struct d_node *arg)
 {
   struct bpf_asm *a = cg_asm (g);
   if (ninfo (arg)->type.kind != DT_STRING)
@@ -1399,7 +1411,7 @@ cgstr_gen (struct gen *g, struct d_node *call)
       cg_expr (g, call->args[i]);
       bool tok_continue = s == SUBR_STRTOK && i == 0 && ninfo (call->args[0])->type.kind != DT_STRING;
       if (!tok_continue && reads_string_arg (s, call->sval, i))
-        check_string_arg (g, call->args[i]);
+        cgstr_check_null (g, call->args[i]);
       arg[i] = cg_push (g);
     }
   switch (s)

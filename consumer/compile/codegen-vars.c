@@ -151,8 +151,8 @@ dynvar_counter (struct gen *g, int null_label)
   cg_lookup_u32 (g, MAP_DYNVAR, -1, 0, null_label);
 }
 
-/* r0 = value of a map-backed variable (assoc array, self->): 0 or an empty
- * string when absent. */
+/* r0 = value of a map-backed variable (assoc array, self->): 0, zeroes or
+ * DTrace's NULL string when absent. */
 static void map_elem_for_write (struct gen *g, struct dvar *v);
 
 void
@@ -171,7 +171,9 @@ cg_load_map_var (struct gen *g, struct d_node *n, struct dvar *v)
   int found = asm_label (&g->a), done = asm_label (&g->a);
   asm_jmp_imm (&g->a, BPF_JNE, R0, 0, found);
   bool by_addr = v->type.kind == DT_STRING || v->type.kind == DT_OBJECT;
-  if (by_addr)
+  if (v->type.kind == DT_STRING)
+    cgstr_null_string (g);                           /* absent: DTrace's NULL string */
+  else if (by_addr)
     cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_ZERO));   /* strsize zeroes (a struct fits: checker) */
   else
     cg_emit (g, MOV64_IMM (R0, 0));

@@ -798,7 +798,8 @@ codegen_plan (struct codegen_ctx *cg)
       stack_temp_size (p->clauses[i].ast->body, &s->stk_size);
     }
   s->nstk = s->stk_size ? MAX_STACK_TEMPS : 0;
-  s->total = s->stk_off + s->nstk * s->stk_size;
+  s->null_off = s->stk_off + s->nstk * s->stk_size;
+  s->total = s->null_off + ss;
   s->ucap_off = s->total;
   s->ucap_size = 0;
   for (size_t i = 0; i < p->nclauses && !s->ucap_size; i++)

@@ -31,6 +31,7 @@ struct scratch_layout {
   unsigned key_off, key_size;      /* map keys under construction */
   unsigned str_off, nstr;          /* string temporaries, strsize each */
   unsigned stk_off, stk_size, nstk;  /* stack()/usym() temporaries, stk_size each */
+  unsigned null_off;               /* DTrace's NULL string (strsize bytes; codegen-strings.c) */
   unsigned strtok_base;            /* strtok's state in codegen-strings.c's area; 0: unused */
   unsigned ucap_off, ucap_size;    /* ustack()'s capture (codegen-ustack.c); size 0: no ustack() */
   unsigned total;

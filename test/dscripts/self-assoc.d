@@ -10,8 +10,10 @@ BEGIN
 	self->k["a", 7] = 70;
 	self->s["greeting"] = "hello";
 	self->depth = 1;
-	printf("%d %d %d %d %s [%s] %d\n", self->n[1], self->n[2], self->n[3],
-	    self->k["a", 7], self->s["greeting"], self->s["none"], self->depth);
+	/* self->s["none"] is absent: DTrace's NULL string, which printf("%s")
+	 * may not print (it faults, as in DTrace: null-string-record.d) */
+	printf("%d %d %d %d %s %d %d\n", self->n[1], self->n[2], self->n[3],
+	    self->k["a", 7], self->s["greeting"], self->s["none"] == NULL, self->depth);
 	self->n[1] = 0;
 }
 

@@ -1,3 +1,3 @@
-6 16 0 70 hello [] 1
+6 16 0 70 hello 1 1
 deleted, kept
 

@@ -3,7 +3,9 @@
  * element deletes it, whatever its type (string, integer, struct), and
  * gives its room back: here every element takes 17 + 8 bytes (the largest
  * value, a string, and the largest key), so 3 fit in 75.  A deleted one
- * reads as "" or 0 again.  Storing "" is a value, not a deletion. */
+ * reads as 0, or a string as DTrace's NULL (compared with NULL here:
+ * printf("%s") of it faults, as in DTrace, null-string-record.d), again.
+ * Storing "" is a value, not a deletion. */
 string names[int];
 struct pair { int a; int b; };
 self struct pair sp;
@@ -20,12 +22,12 @@ BEGIN
 	self->sp.a = 7;
 	self->x1 = "a";
 	self->x2 = "b";
-	printf("[%s] [%s] %d [%s] %d [%s] [%s]\n", self->name, names[1], self->ts, self->extra,
+	printf("%d %d %d %d %d [%s] [%s]\n", self->name == NULL, names[1] == NULL, self->ts, self->extra == NULL,
 	    self->sp.a, self->x1, self->x2);
 	self->sp = 0;
 	self->x1 = "";
 	self->x3 = "c";
 	self->x4 = "dropped";
-	printf("%d [%s] [%s] [%s] [%s]\n", self->sp.a, self->x1, self->x2, self->x3, self->x4);
+	printf("%d [%s] [%s] [%s] %d\n", self->sp.a, self->x1, self->x2, self->x3, self->x4 == NULL);
 	exit(0);
 }

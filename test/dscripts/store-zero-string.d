@@ -33,8 +33,11 @@ BEGIN
 	g.name = 0;
 	this->r.name = 0;
 	self->sr.name = 0;
-	printf("[%s] [%s] [%s] [%s] [%s] [%s] [%s] %d [%s] [%s]\n", s, this->t, self->name, names[1],
-	    self->m["k"], self->decl, g.name, g.n, this->r.name, self->sr.name);
+	/* deleted dynamic variables read as DTrace's NULL string, which
+	 * printf("%s") may not print (it faults, as in DTrace:
+	 * null-string-record.d): compared with NULL instead */
+	printf("[%s] [%s] %d %d %d %d [%s] %d [%s] [%s]\n", s, this->t, self->name == NULL, names[1] == NULL,
+	    self->m["k"] == NULL, self->decl == NULL, g.name, g.n, this->r.name, self->sr.name);
 	printf("%d %d %d\n", s == NULL, self->name == 0, names[1] == "");
 	s = "a";
 	s = '\0';
@@ -44,6 +47,6 @@ BEGIN
 	self->name = NULL;
 	names[2] = "d";
 	names[2] = (void *) 0;
-	printf("[%s] [%s] [%s] [%s]\n", s, this->t, self->name, names[2]);
+	printf("[%s] [%s] %d %d\n", s, this->t, self->name == NULL, names[2] == NULL);
 	exit(0);
 }

@@ -1,5 +1,5 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 444 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 454 insns
    0: r6 = r1
    1: call get_current_pid_tgid
    2: r0 >>= 32
@@ -9,13 +9,13 @@
    7: r2 = r10
    8: r2 += -8
    9: call map_lookup_elem
-  10: if r0 == 0 goto 442
+  10: if r0 == 0 goto 452
   11: *(u32 *)(r10 -8) = 0
   12: r1 = map[scratch]
   14: r2 = r10
   15: r2 += -8
   16: call map_lookup_elem
-  17: if r0 == 0 goto 442
+  17: if r0 == 0 goto 452
   18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 442
+  28: if r0 == 0 goto 452
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,14 +33,14 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 442
+  37: if r0 == 0 goto 452
   38: *(u64 *)(r10 -24) = r0
   39: *(u32 *)(r10 -8) = 0
   40: r1 = map[zero]
   42: r2 = r10
   43: r2 += -8
   44: call map_lookup_elem
-  45: if r0 == 0 goto 442
+  45: if r0 == 0 goto 452
   46: *(u64 *)(r10 -48) = r0
   47: r0 = 0
   48: r1 = *(u8 *)(r8 +8)
@@ -307,7 +307,7 @@
  309: *(u64 *)(r7 +24) = 4
  310: *(u64 *)(r7 +32) = 1
  311: *(u64 *)(r7 +56) = 306
- 312: goto 418
+ 312: goto 428
  313: r3 = 0
  314: if r0 s>= 0 goto 317
  315: r0 = -r0
@@ -370,70 +370,80 @@
  372: *(u64 *)(r7 +24) = 1
  373: *(u64 *)(r7 +32) = 2
  374: *(u64 *)(r7 +56) = 369
- 375: goto 418
+ 375: goto 428
  376: r0 = *(u64 *)(r10 -56)
- 377: r1 = r7
- 378: r1 += 24
- 379: r3 = r0
- 380: r2 = 256
- 381: call probe_read_kernel
- 382: r1 = 1
- 383: *(u64 *)(r7 +16) = r1
- 384: *(u32 *)(r7 +0) = 0
- 385: *(u32 *)(r7 +4) = r9
- 386: call get_smp_processor_id
- 387: *(u32 *)(r7 +8) = r0
- 388: r1 = map[ringbuf]
- 390: r2 = 0
- 391: call ringbuf_query
- 392: r4 = 1
- 393: r1 = r0
- 394: r1 += 288
- 395: if r1 < 1048576 goto 400
- 396: r0 >>= 18
- 397: r1 >>= 18
- 398: if r0 == r1 goto 400
- 399: r4 = 2
- 400: r1 = map[ringbuf]
- 402: r2 = r7
- 403: r2 += 0
- 404: r3 = 280
- 405: call ringbuf_output
- 406: if r0 != 0 goto 408
- 407: goto 417
- 408: *(u32 *)(r10 -8) = 0
- 409: r1 = map[drops]
- 411: r2 = r10
- 412: r2 += -8
- 413: call map_lookup_elem
- 414: if r0 == 0 goto 417
- 415: r1 = 1
- 416: lock *(u64 *)(r0 +0) += r1
- 417: goto 442
- 418: *(u32 *)(r7 +0) = -1
- 419: *(u32 *)(r7 +4) = r9
- 420: call get_smp_processor_id
- 421: *(u32 *)(r7 +8) = r0
- 422: *(u32 *)(r7 +12) = 0
- 423: *(u64 *)(r7 +16) = 0
- 424: *(u64 *)(r7 +48) = 0
- 425: r1 = map[ringbuf]
- 427: r2 = r7
- 428: r2 += 0
- 429: r3 = 64
- 430: r4 = 0
- 431: call ringbuf_output
- 432: if r0 == 0 goto 442
- 433: *(u32 *)(r10 -8) = 3
- 434: r1 = map[drops]
- 436: r2 = r10
- 437: r2 += -8
- 438: call map_lookup_elem
- 439: if r0 == 0 goto 442
- 440: r1 = 1
- 441: lock *(u64 *)(r0 +0) += r1
- 442: r0 = 0
- 443: exit
+ 377: r1 = *(u8 *)(r0 +0)
+ 378: if r1 != 0 goto 387
+ 379: r1 = *(u8 *)(r0 +255)
+ 380: if r1 == 255 goto 382
+ 381: goto 387
+ 382: *(u64 *)(r7 +40) = 0
+ 383: *(u64 *)(r7 +24) = 1
+ 384: *(u64 *)(r7 +32) = 2
+ 385: *(u64 *)(r7 +56) = 380
+ 386: goto 428
+ 387: r1 = r7
+ 388: r1 += 24
+ 389: r3 = r0
+ 390: r2 = 256
+ 391: call probe_read_kernel
+ 392: r1 = 1
+ 393: *(u64 *)(r7 +16) = r1
+ 394: *(u32 *)(r7 +0) = 0
+ 395: *(u32 *)(r7 +4) = r9
+ 396: call get_smp_processor_id
+ 397: *(u32 *)(r7 +8) = r0
+ 398: r1 = map[ringbuf]
+ 400: r2 = 0
+ 401: call ringbuf_query
+ 402: r4 = 1
+ 403: r1 = r0
+ 404: r1 += 288
+ 405: if r1 < 1048576 goto 410
+ 406: r0 >>= 18
+ 407: r1 >>= 18
+ 408: if r0 == r1 goto 410
+ 409: r4 = 2
+ 410: r1 = map[ringbuf]
+ 412: r2 = r7
+ 413: r2 += 0
+ 414: r3 = 280
+ 415: call ringbuf_output
+ 416: if r0 != 0 goto 418
+ 417: goto 427
+ 418: *(u32 *)(r10 -8) = 0
+ 419: r1 = map[drops]
+ 421: r2 = r10
+ 422: r2 += -8
+ 423: call map_lookup_elem
+ 424: if r0 == 0 goto 427
+ 425: r1 = 1
+ 426: lock *(u64 *)(r0 +0) += r1
+ 427: goto 452
+ 428: *(u32 *)(r7 +0) = -1
+ 429: *(u32 *)(r7 +4) = r9
+ 430: call get_smp_processor_id
+ 431: *(u32 *)(r7 +8) = r0
+ 432: *(u32 *)(r7 +12) = 0
+ 433: *(u64 *)(r7 +16) = 0
+ 434: *(u64 *)(r7 +48) = 0
+ 435: r1 = map[ringbuf]
+ 437: r2 = r7
+ 438: r2 += 0
+ 439: r3 = 64
+ 440: r4 = 0
+ 441: call ringbuf_output
+ 442: if r0 == 0 goto 452
+ 443: *(u32 *)(r10 -8) = 3
+ 444: r1 = map[drops]
+ 446: r2 = r10
+ 447: r2 += -8
+ 448: call map_lookup_elem
+ 449: if r0 == 0 goto 452
+ 450: r1 = 1
+ 451: lock *(u64 *)(r0 +0) += r1
+ 452: r0 = 0
+ 453: exit
 
 ; clause 1: ERROR
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 42 insns

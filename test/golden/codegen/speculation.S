@@ -1,5 +1,5 @@
 ; clause 0: syscall::open:entry
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 368 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 378 insns
    0: r6 = r1
    1: r0 = *(u64 *)(r6 +8)
    2: *(u64 *)(r10 -56) = r0
@@ -7,13 +7,13 @@
    4: r6 = *(u64 *)(r6 +0)
    5: call get_current_pid_tgid
    6: r0 >>= 32
-   7: if r0 == 4242 goto 366
+   7: if r0 == 4242 goto 376
    8: *(u32 *)(r10 -8) = 0
    9: r1 = map[scratch]
   11: r2 = r10
   12: r2 += -8
   13: call map_lookup_elem
-  14: if r0 == 0 goto 366
+  14: if r0 == 0 goto 376
   15: r7 = r0
   16: r1 = *(u64 *)(r10 -56)
   17: *(u32 *)(r10 -8) = r1
@@ -21,7 +21,7 @@
   20: r2 = r10
   21: r2 += -8
   22: call map_lookup_elem
-  23: if r0 == 0 goto 366
+  23: if r0 == 0 goto 376
   24: r8 = r0
   25: r9 = *(u32 *)(r8 +0)
   26: *(u32 *)(r10 -8) = 0
@@ -29,7 +29,7 @@
   29: r2 = r10
   30: r2 += -8
   31: call map_lookup_elem
-  32: if r0 == 0 goto 366
+  32: if r0 == 0 goto 376
   33: *(u64 *)(r10 -48) = r0
   34: r0 = 0
   35: r1 = *(u8 *)(r8 +8)
@@ -232,8 +232,8 @@
  244: r0 = 0
  245: goto 247
  246: r0 = *(u64 *)(r0 +0)
- 247: if r0 == 0 goto 366
- 248: if r0 > 2 goto 366
+ 247: if r0 == 0 goto 376
+ 248: if r0 > 2 goto 376
  249: *(u32 *)(r7 +12) = r0
  250: r1 = r0
  251: *(u32 *)(r10 -8) = r1
@@ -241,9 +241,9 @@
  254: r2 = r10
  255: r2 += -8
  256: call map_lookup_elem
- 257: if r0 == 0 goto 366
+ 257: if r0 == 0 goto 376
  258: r1 = *(u64 *)(r0 +0)
- 259: if r1 != 1 goto 366
+ 259: if r1 != 1 goto 376
  260: r1 = 280
  261: r1 = atomic_fetch_add((u64 *)(r0 +8), r1)
  262: r1 += 280
@@ -257,7 +257,7 @@
  272: if r0 == 0 goto 275
  273: r1 = 1
  274: lock *(u64 *)(r0 +0) += r1
- 275: goto 366
+ 275: goto 376
  276: r0 = *(u64 *)(r7 +280)
  277: *(u64 *)(r10 -72) = r0
  278: r1 = r7
@@ -281,70 +281,80 @@
  296: *(u64 *)(r7 +24) = 1
  297: *(u64 *)(r7 +32) = 3
  298: *(u64 *)(r7 +56) = 293
- 299: goto 342
+ 299: goto 352
  300: r0 = *(u64 *)(r10 -56)
- 301: r1 = r7
- 302: r1 += 24
- 303: r3 = r0
- 304: r2 = 256
- 305: call probe_read_kernel
- 306: r1 = 3
- 307: *(u64 *)(r7 +16) = r1
- 308: *(u32 *)(r7 +0) = 0
- 309: *(u32 *)(r7 +4) = r9
- 310: call get_smp_processor_id
- 311: *(u32 *)(r7 +8) = r0
- 312: r1 = map[ringbuf]
- 314: r2 = 0
- 315: call ringbuf_query
- 316: r4 = 1
- 317: r1 = r0
- 318: r1 += 288
- 319: if r1 < 1048576 goto 324
- 320: r0 >>= 18
- 321: r1 >>= 18
- 322: if r0 == r1 goto 324
- 323: r4 = 2
- 324: r1 = map[ringbuf]
- 326: r2 = r7
- 327: r2 += 0
- 328: r3 = 280
- 329: call ringbuf_output
- 330: if r0 != 0 goto 332
- 331: goto 341
- 332: *(u32 *)(r10 -8) = 0
- 333: r1 = map[drops]
- 335: r2 = r10
- 336: r2 += -8
- 337: call map_lookup_elem
- 338: if r0 == 0 goto 341
- 339: r1 = 1
- 340: lock *(u64 *)(r0 +0) += r1
- 341: goto 366
- 342: *(u32 *)(r7 +0) = -1
- 343: *(u32 *)(r7 +4) = r9
- 344: call get_smp_processor_id
- 345: *(u32 *)(r7 +8) = r0
- 346: *(u32 *)(r7 +12) = 0
- 347: *(u64 *)(r7 +16) = 0
- 348: *(u64 *)(r7 +48) = 0
- 349: r1 = map[ringbuf]
- 351: r2 = r7
- 352: r2 += 0
- 353: r3 = 64
- 354: r4 = 0
- 355: call ringbuf_output
- 356: if r0 == 0 goto 366
- 357: *(u32 *)(r10 -8) = 3
- 358: r1 = map[drops]
- 360: r2 = r10
- 361: r2 += -8
- 362: call map_lookup_elem
- 363: if r0 == 0 goto 366
- 364: r1 = 1
- 365: lock *(u64 *)(r0 +0) += r1
- 366: r0 = 0
- 367: exit
+ 301: r1 = *(u8 *)(r0 +0)
+ 302: if r1 != 0 goto 311
+ 303: r1 = *(u8 *)(r0 +255)
+ 304: if r1 == 255 goto 306
+ 305: goto 311
+ 306: *(u64 *)(r7 +40) = 0
+ 307: *(u64 *)(r7 +24) = 1
+ 308: *(u64 *)(r7 +32) = 3
+ 309: *(u64 *)(r7 +56) = 304
+ 310: goto 352
+ 311: r1 = r7
+ 312: r1 += 24
+ 313: r3 = r0
+ 314: r2 = 256
+ 315: call probe_read_kernel
+ 316: r1 = 3
+ 317: *(u64 *)(r7 +16) = r1
+ 318: *(u32 *)(r7 +0) = 0
+ 319: *(u32 *)(r7 +4) = r9
+ 320: call get_smp_processor_id
+ 321: *(u32 *)(r7 +8) = r0
+ 322: r1 = map[ringbuf]
+ 324: r2 = 0
+ 325: call ringbuf_query
+ 326: r4 = 1
+ 327: r1 = r0
+ 328: r1 += 288
+ 329: if r1 < 1048576 goto 334
+ 330: r0 >>= 18
+ 331: r1 >>= 18
+ 332: if r0 == r1 goto 334
+ 333: r4 = 2
+ 334: r1 = map[ringbuf]
+ 336: r2 = r7
+ 337: r2 += 0
+ 338: r3 = 280
+ 339: call ringbuf_output
+ 340: if r0 != 0 goto 342
+ 341: goto 351
+ 342: *(u32 *)(r10 -8) = 0
+ 343: r1 = map[drops]
+ 345: r2 = r10
+ 346: r2 += -8
+ 347: call map_lookup_elem
+ 348: if r0 == 0 goto 351
+ 349: r1 = 1
+ 350: lock *(u64 *)(r0 +0) += r1
+ 351: goto 376
+ 352: *(u32 *)(r7 +0) = -1
+ 353: *(u32 *)(r7 +4) = r9
+ 354: call get_smp_processor_id
+ 355: *(u32 *)(r7 +8) = r0
+ 356: *(u32 *)(r7 +12) = 0
+ 357: *(u64 *)(r7 +16) = 0
+ 358: *(u64 *)(r7 +48) = 0
+ 359: r1 = map[ringbuf]
+ 361: r2 = r7
+ 362: r2 += 0
+ 363: r3 = 64
+ 364: r4 = 0
+ 365: call ringbuf_output
+ 366: if r0 == 0 goto 376
+ 367: *(u32 *)(r10 -8) = 3
+ 368: r1 = map[drops]
+ 370: r2 = r10
+ 371: r2 += -8
+ 372: call map_lookup_elem
+ 373: if r0 == 0 goto 376
+ 374: r1 = 1
+ 375: lock *(u64 *)(r0 +0) += r1
+ 376: r0 = 0
+ 377: exit
 
 ; clause 1: syscall::open:return
 ; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 309 insns

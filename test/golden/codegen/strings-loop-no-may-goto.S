@@ -1,5 +1,5 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 280 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 290 insns
    0: r6 = r1
    1: call get_current_pid_tgid
    2: r0 >>= 32
@@ -9,13 +9,13 @@
    7: r2 = r10
    8: r2 += -8
    9: call map_lookup_elem
-  10: if r0 == 0 goto 278
+  10: if r0 == 0 goto 288
   11: *(u32 *)(r10 -8) = 0
   12: r1 = map[scratch]
   14: r2 = r10
   15: r2 += -8
   16: call map_lookup_elem
-  17: if r0 == 0 goto 278
+  17: if r0 == 0 goto 288
   18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 278
+  28: if r0 == 0 goto 288
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 278
+  37: if r0 == 0 goto 288
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -170,7 +170,7 @@
  171: *(u64 *)(r7 +24) = 1
  172: *(u64 *)(r7 +32) = 1
  173: *(u64 *)(r7 +56) = 168
- 174: goto 254
+ 174: goto 264
  175: r0 = *(u64 *)(r10 -56)
  176: r1 = *(u8 *)(r0 +0)
  177: if r1 != 0 goto 186
@@ -181,7 +181,7 @@
  182: *(u64 *)(r7 +24) = 1
  183: *(u64 *)(r7 +32) = 1
  184: *(u64 *)(r7 +56) = 179
- 185: goto 254
+ 185: goto 264
  186: *(u64 *)(r10 -72) = r0
  187: r1 = r7
  188: r1 += 648
@@ -209,65 +209,75 @@
  210: r2 += 1
  211: goto 201
  212: r0 = *(u64 *)(r10 -80)
- 213: r1 = r7
- 214: r1 += 24
- 215: r3 = r0
- 216: r2 = 256
- 217: call probe_read_kernel
- 218: r1 = 1
- 219: *(u64 *)(r7 +16) = r1
- 220: *(u32 *)(r7 +0) = 0
- 221: *(u32 *)(r7 +4) = r9
- 222: call get_smp_processor_id
- 223: *(u32 *)(r7 +8) = r0
- 224: r1 = map[ringbuf]
- 226: r2 = 0
- 227: call ringbuf_query
- 228: r4 = 1
- 229: r1 = r0
- 230: r1 += 288
- 231: if r1 < 1048576 goto 236
- 232: r0 >>= 18
- 233: r1 >>= 18
- 234: if r0 == r1 goto 236
- 235: r4 = 2
- 236: r1 = map[ringbuf]
- 238: r2 = r7
- 239: r2 += 0
- 240: r3 = 280
- 241: call ringbuf_output
- 242: if r0 != 0 goto 244
- 243: goto 253
- 244: *(u32 *)(r10 -8) = 0
- 245: r1 = map[drops]
- 247: r2 = r10
- 248: r2 += -8
- 249: call map_lookup_elem
- 250: if r0 == 0 goto 253
- 251: r1 = 1
- 252: lock *(u64 *)(r0 +0) += r1
- 253: goto 278
- 254: *(u32 *)(r7 +0) = -1
- 255: *(u32 *)(r7 +4) = r9
- 256: call get_smp_processor_id
- 257: *(u32 *)(r7 +8) = r0
- 258: *(u32 *)(r7 +12) = 0
- 259: *(u64 *)(r7 +16) = 0
- 260: *(u64 *)(r7 +48) = 0
- 261: r1 = map[ringbuf]
- 263: r2 = r7
- 264: r2 += 0
- 265: r3 = 64
- 266: r4 = 0
- 267: call ringbuf_output
- 268: if r0 == 0 goto 278
- 269: *(u32 *)(r10 -8) = 3
- 270: r1 = map[drops]
- 272: r2 = r10
- 273: r2 += -8
- 274: call map_lookup_elem
- 275: if r0 == 0 goto 278
- 276: r1 = 1
- 277: lock *(u64 *)(r0 +0) += r1
- 278: r0 = 0
- 279: exit
+ 213: r1 = *(u8 *)(r0 +0)
+ 214: if r1 != 0 goto 223
+ 215: r1 = *(u8 *)(r0 +255)
+ 216: if r1 == 255 goto 218
+ 217: goto 223
+ 218: *(u64 *)(r7 +40) = 0
+ 219: *(u64 *)(r7 +24) = 1
+ 220: *(u64 *)(r7 +32) = 1
+ 221: *(u64 *)(r7 +56) = 216
+ 222: goto 264
+ 223: r1 = r7
+ 224: r1 += 24
+ 225: r3 = r0
+ 226: r2 = 256
+ 227: call probe_read_kernel
+ 228: r1 = 1
+ 229: *(u64 *)(r7 +16) = r1
+ 230: *(u32 *)(r7 +0) = 0
+ 231: *(u32 *)(r7 +4) = r9
+ 232: call get_smp_processor_id
+ 233: *(u32 *)(r7 +8) = r0
+ 234: r1 = map[ringbuf]
+ 236: r2 = 0
+ 237: call ringbuf_query
+ 238: r4 = 1
+ 239: r1 = r0
+ 240: r1 += 288
+ 241: if r1 < 1048576 goto 246
+ 242: r0 >>= 18
+ 243: r1 >>= 18
+ 244: if r0 == r1 goto 246
+ 245: r4 = 2
+ 246: r1 = map[ringbuf]
+ 248: r2 = r7
+ 249: r2 += 0
+ 250: r3 = 280
+ 251: call ringbuf_output
+ 252: if r0 != 0 goto 254
+ 253: goto 263
+ 254: *(u32 *)(r10 -8) = 0
+ 255: r1 = map[drops]
+ 257: r2 = r10
+ 258: r2 += -8
+ 259: call map_lookup_elem
+ 260: if r0 == 0 goto 263
+ 261: r1 = 1
+ 262: lock *(u64 *)(r0 +0) += r1
+ 263: goto 288
+ 264: *(u32 *)(r7 +0) = -1
+ 265: *(u32 *)(r7 +4) = r9
+ 266: call get_smp_processor_id
+ 267: *(u32 *)(r7 +8) = r0
+ 268: *(u32 *)(r7 +12) = 0
+ 269: *(u64 *)(r7 +16) = 0
+ 270: *(u64 *)(r7 +48) = 0
+ 271: r1 = map[ringbuf]
+ 273: r2 = r7
+ 274: r2 += 0
+ 275: r3 = 64
+ 276: r4 = 0
+ 277: call ringbuf_output
+ 278: if r0 == 0 goto 288
+ 279: *(u32 *)(r10 -8) = 3
+ 280: r1 = map[drops]
+ 282: r2 = r10
+ 283: r2 += -8
+ 284: call map_lookup_elem
+ 285: if r0 == 0 goto 288
+ 286: r1 = 1
+ 287: lock *(u64 *)(r0 +0) += r1
+ 288: r0 = 0
+ 289: exit

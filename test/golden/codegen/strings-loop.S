@@ -1,5 +1,5 @@
 ; clause 0: memcached*:::command-get
-; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 289 insns
+; dt_c0: kprobe (type 2), expected attach type 48, flags 0x10, 299 insns
    0: r6 = r1
    1: call get_current_pid_tgid
    2: r0 >>= 32
@@ -9,13 +9,13 @@
    7: r2 = r10
    8: r2 += -8
    9: call map_lookup_elem
-  10: if r0 == 0 goto 287
+  10: if r0 == 0 goto 297
   11: *(u32 *)(r10 -8) = 0
   12: r1 = map[scratch]
   14: r2 = r10
   15: r2 += -8
   16: call map_lookup_elem
-  17: if r0 == 0 goto 287
+  17: if r0 == 0 goto 297
   18: r7 = r0
   19: r1 = r6
   20: call get_attach_cookie
@@ -25,7 +25,7 @@
   25: r2 = r10
   26: r2 += -8
   27: call map_lookup_elem
-  28: if r0 == 0 goto 287
+  28: if r0 == 0 goto 297
   29: r8 = r0
   30: r9 = *(u32 *)(r8 +0)
   31: *(u32 *)(r10 -8) = 0
@@ -33,7 +33,7 @@
   34: r2 = r10
   35: r2 += -8
   36: call map_lookup_elem
-  37: if r0 == 0 goto 287
+  37: if r0 == 0 goto 297
   38: *(u64 *)(r10 -48) = r0
   39: r0 = 0
   40: r1 = *(u8 *)(r8 +8)
@@ -170,7 +170,7 @@
  171: *(u64 *)(r7 +24) = 1
  172: *(u64 *)(r7 +32) = 1
  173: *(u64 *)(r7 +56) = 168
- 174: goto 263
+ 174: goto 273
  175: r0 = *(u64 *)(r10 -56)
  176: r1 = *(u8 *)(r0 +0)
  177: if r1 != 0 goto 186
@@ -181,7 +181,7 @@
  182: *(u64 *)(r7 +24) = 1
  183: *(u64 *)(r7 +32) = 1
  184: *(u64 *)(r7 +56) = 179
- 185: goto 263
+ 185: goto 273
  186: *(u64 *)(r10 -72) = r0
  187: r1 = r7
  188: r1 += 648
@@ -218,65 +218,75 @@
  219: *(u64 *)(r4 +40) = r2
  220: goto 203
  221: r0 = *(u64 *)(r10 -80)
- 222: r1 = r7
- 223: r1 += 24
- 224: r3 = r0
- 225: r2 = 256
- 226: call probe_read_kernel
- 227: r1 = 1
- 228: *(u64 *)(r7 +16) = r1
- 229: *(u32 *)(r7 +0) = 0
- 230: *(u32 *)(r7 +4) = r9
- 231: call get_smp_processor_id
- 232: *(u32 *)(r7 +8) = r0
- 233: r1 = map[ringbuf]
- 235: r2 = 0
- 236: call ringbuf_query
- 237: r4 = 1
- 238: r1 = r0
- 239: r1 += 288
- 240: if r1 < 1048576 goto 245
- 241: r0 >>= 18
- 242: r1 >>= 18
- 243: if r0 == r1 goto 245
- 244: r4 = 2
- 245: r1 = map[ringbuf]
- 247: r2 = r7
- 248: r2 += 0
- 249: r3 = 280
- 250: call ringbuf_output
- 251: if r0 != 0 goto 253
- 252: goto 262
- 253: *(u32 *)(r10 -8) = 0
- 254: r1 = map[drops]
- 256: r2 = r10
- 257: r2 += -8
- 258: call map_lookup_elem
- 259: if r0 == 0 goto 262
- 260: r1 = 1
- 261: lock *(u64 *)(r0 +0) += r1
- 262: goto 287
- 263: *(u32 *)(r7 +0) = -1
- 264: *(u32 *)(r7 +4) = r9
- 265: call get_smp_processor_id
- 266: *(u32 *)(r7 +8) = r0
- 267: *(u32 *)(r7 +12) = 0
- 268: *(u64 *)(r7 +16) = 0
- 269: *(u64 *)(r7 +48) = 0
- 270: r1 = map[ringbuf]
- 272: r2 = r7
- 273: r2 += 0
- 274: r3 = 64
- 275: r4 = 0
- 276: call ringbuf_output
- 277: if r0 == 0 goto 287
- 278: *(u32 *)(r10 -8) = 3
- 279: r1 = map[drops]
- 281: r2 = r10
- 282: r2 += -8
- 283: call map_lookup_elem
- 284: if r0 == 0 goto 287
- 285: r1 = 1
- 286: lock *(u64 *)(r0 +0) += r1
- 287: r0 = 0
- 288: exit
+ 222: r1 = *(u8 *)(r0 +0)
+ 223: if r1 != 0 goto 232
+ 224: r1 = *(u8 *)(r0 +255)
+ 225: if r1 == 255 goto 227
+ 226: goto 232
+ 227: *(u64 *)(r7 +40) = 0
+ 228: *(u64 *)(r7 +24) = 1
+ 229: *(u64 *)(r7 +32) = 1
+ 230: *(u64 *)(r7 +56) = 225
+ 231: goto 273
+ 232: r1 = r7
+ 233: r1 += 24
+ 234: r3 = r0
+ 235: r2 = 256
+ 236: call probe_read_kernel
+ 237: r1 = 1
+ 238: *(u64 *)(r7 +16) = r1
+ 239: *(u32 *)(r7 +0) = 0
+ 240: *(u32 *)(r7 +4) = r9
+ 241: call get_smp_processor_id
+ 242: *(u32 *)(r7 +8) = r0
+ 243: r1 = map[ringbuf]
+ 245: r2 = 0
+ 246: call ringbuf_query
+ 247: r4 = 1
+ 248: r1 = r0
+ 249: r1 += 288
+ 250: if r1 < 1048576 goto 255
+ 251: r0 >>= 18
+ 252: r1 >>= 18
+ 253: if r0 == r1 goto 255
+ 254: r4 = 2
+ 255: r1 = map[ringbuf]
+ 257: r2 = r7
+ 258: r2 += 0
+ 259: r3 = 280
+ 260: call ringbuf_output
+ 261: if r0 != 0 goto 263
+ 262: goto 272
+ 263: *(u32 *)(r10 -8) = 0
+ 264: r1 = map[drops]
+ 266: r2 = r10
+ 267: r2 += -8
+ 268: call map_lookup_elem
+ 269: if r0 == 0 goto 272
+ 270: r1 = 1
+ 271: lock *(u64 *)(r0 +0) += r1
+ 272: goto 297
+ 273: *(u32 *)(r7 +0) = -1
+ 274: *(u32 *)(r7 +4) = r9
+ 275: call get_smp_processor_id
+ 276: *(u32 *)(r7 +8) = r0
+ 277: *(u32 *)(r7 +12) = 0
+ 278: *(u64 *)(r7 +16) = 0
+ 279: *(u64 *)(r7 +48) = 0
+ 280: r1 = map[ringbuf]
+ 282: r2 = r7
+ 283: r2 += 0
+ 284: r3 = 64
+ 285: r4 = 0
+ 286: call ringbuf_output
+ 287: if r0 == 0 goto 297
+ 288: *(u32 *)(r10 -8) = 3
+ 289: r1 = map[drops]
+ 291: r2 = r10
+ 292: r2 += -8
+ 293: call map_lookup_elem
+ 294: if r0 == 0 goto 297
+ 295: r1 = 1
+ 296: lock *(u64 *)(r0 +0) += r1
+ 297: r0 = 0
+ 298: exit
