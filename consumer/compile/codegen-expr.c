@@ -226,6 +226,8 @@ static void
 gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
 {
   unsigned ss = g->p->strsize;
+  if (g->kind == PK_KERNEL && cg_kernel_builtin (g, n, b))
+    return;
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
       if (cg_kind_has_args (g->kind))

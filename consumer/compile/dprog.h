@@ -254,6 +254,11 @@ struct dtarget {
   /* ppid: task->real_parent->tgid; vtimestamp: task->se.sum_exec_runtime
    * (its offset in the task); 0 when unknown (ppid and vtimestamp refused) */
   uint32_t task_real_parent_off, task_tgid_off, task_exec_runtime_off;
+  /* the proc and sched providers' reads (codegen-kernel.c): task_struct's
+   * pid, signal, exit_code and state (STATE_SIZE 4 or 8 bytes),
+   * signal_struct's live; 0 when unknown (such probes refused) */
+  uint32_t task_pid_off, task_signal_off, task_exit_code_off, task_state_off, task_state_size,
+           signal_live_off;
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

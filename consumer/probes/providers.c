@@ -11,6 +11,7 @@
  * profile-N probe attaches to a CPU-clock event on every CPU.
  */
 #include "consumer/probes/providers.h"
+#include "consumer/probes/kernel-probes.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
 #include "consumer/probes/syscall-probes.h"
@@ -74,7 +75,8 @@ providers_free (struct providers *pv)
 bool
 providers_desc_exclusive (const struct probe_desc *d)
 {
-  return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d);
+  return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d)
+         || kernel_desc_exclusive (d);
 }
 
 /* The probe table being appended to. */
@@ -147,6 +149,15 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
       free (names[i]);
     }
   free (names);
+
+  enum kernel_probe *kern;
+  size_t nk = kernel_probes_find (descs, nd, &kern);
+  for (size_t i = 0; i < nk; i++)
+    {
+      const struct kernel_probe_def *k = kernel_probe_def (kern[i]);
+      new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name)->kern = kern[i];
+    }
+  free (kern);
   return 0;
 }
 
@@ -163,6 +174,8 @@ providers_probe_match (const struct dprobe *dp, const struct probe_desc *d)
     case PK_PROFILE:
       return probe_field_match (d->provider, "profile") && probe_field_match (d->module, "")
              && probe_field_match (d->function, "") && d->name[0] && probe_field_match (d->name, dp->name);
+    case PK_KERNEL:
+      return kernel_probe_match (dp->kern, d);
     default:
       return false;
     }
@@ -315,11 +328,22 @@ providers_attach_profile (struct providers *pv, const struct dprobe *dp, int pro
 }
 
 int
+providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog_fd)
+{
+  int link = kernel_probe_attach (dp->kern, prog_fd);
+  if (link < 0)
+    return -1;
+  keep_fd (pv, link);
+  return 0;
+}
+
+int
 providers_list (struct probe_lister *pl, const struct probe_desc *descs, size_t nd,
                 const struct usdt_proc *procs, size_t nprocs)
 {
   syscall_list_print (pl, descs, nd);
   profile_list_print (pl, descs, nd);
+  kernel_list_print (pl, descs, nd);
   bool any_pid = false;
   for (size_t i = 0; i < nd; i++)
     any_pid |= pid_desc_pid (&descs[i]) != 0;

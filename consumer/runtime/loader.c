@@ -243,7 +243,10 @@ loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbo
                 enum probe_kind kind, unsigned probe_id, const struct dprobe *probe, const char *name)
 {
   struct bpf_image img;
-  if (codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img) != 0)
+  cg->kern = kind == PK_KERNEL ? probe->kern : KP_NONE;
+  int rc = codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img);
+  cg->kern = KP_NONE;
+  if (rc != 0)
     return -1;
   int fd = loader_load (&img, maps, probe, verbose);
   image_free (&img);
