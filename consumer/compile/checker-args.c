@@ -259,7 +259,7 @@ static const struct {
   unsigned index;
   bool string;
 } kernel_args[] = {
-  { "proc", "exec", 0, true }, { "proc", "exec-failure", 0, false }, { "proc", "exit", 0, false },
+  { "proc", "exec", 0, true }, { "proc", "exec-failure", 0, false }, { "proc", "exec-success", 1, false }, { "proc", "exit", 0, false },
   { "proc", "create", 0, false }, { "proc", "lwp-create", 0, false }, { "proc", "lwp-create", 1, false },
   { "proc", "signal-send", 0, false }, { "proc", "signal-send", 1, false },
   { "proc", "signal-send", 2, false }, { "proc", "signal-discard", 0, false },

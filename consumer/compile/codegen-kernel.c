@@ -139,6 +139,34 @@ prologue_exit (struct gen *g, bool last)
   store_arg (g, 0, R2);
 }
 
+/* exec-success: sched_process_exec(p, old_pid, bprm) in the new program,
+ * whose stack the ELF loader has set up: bprm->p is its pointer, at argc,
+ * then argv[].  arg0 = argv[0], the user address of the argument strings
+ * (argv[0], NUL, argv[1], ... contiguous, as mm->arg_start has them), arg1
+ * = argc (sdtkit's: DTrace's probe has no arguments).  Unknown bprm layout,
+ * or a read that fails: 0. */
+static void
+prologue_exec_success (struct gen *g)
+{
+  const struct dtarget *t = &g->p->target;
+  if (!t->binprm_p_off)
+    return;
+  ctx_arg (g, R3, 2);
+  kread (g, R3, t->binprm_argc_off, 4);
+  store_arg (g, 1, R0);
+  ctx_arg (g, R3, 2);
+  kread (g, R3, t->binprm_p_off, 8);
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, 8));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  cg_emit (g, MOV64_REG (R1, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  cg_emit (g, MOV64_IMM (R2, 8));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_user));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  store_arg (g, 0, R0);
+}
+
 /* create / lwp-create: sched_process_fork(parent, child) in the parent;
  * a new process's child is its group's leader (pid == tgid).  arg0 = the
  * child's pid (create) or thread id (lwp-create, arg1 its pid). */
@@ -259,7 +287,8 @@ cg_kernel_prologue (struct gen *g)
       prologue_switch (g, k);
       break;
     case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
-    default: break;   /* exec-success: no arguments */
+    case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
+    default: break;
     }
   skip_dtrace (g, k);
   if ((k == KP_PROC_EXEC || k == KP_PROC_EXEC_FAILURE) && g->cg->held_pid > 0)

@@ -259,6 +259,7 @@ struct dtarget {
    * signal_struct's live; 0 when unknown (such probes refused) */
   uint32_t task_pid_off, task_signal_off, task_exit_code_off, task_state_off, task_state_size,
            signal_live_off;
+  uint32_t binprm_p_off, binprm_argc_off;   /* exec-success's arg0, arg1; 0 when unknown (0) */
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -83,6 +83,8 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->task_state_off = k.state;
   t->task_state_size = k.state_size;
   t->signal_live_off = k.signal_live;
+  t->binprm_p_off = k.binprm_p;
+  t->binprm_argc_off = k.binprm_argc;
 }
 
 /* Does the program enable a proc or sched probe (which read task_struct)? */

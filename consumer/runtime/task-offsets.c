@@ -59,6 +59,14 @@ find_kernel (const struct btf *btf, const struct btf_type *task)
   k->signal_live = sig ? member_offset (btf, sig, "live", BTF_KIND_STRUCT) : 0;
   if (!k->pid || !k->signal || !k->exit_code || !k->state || !k->signal_live)
     memset (k, 0, sizeof *k);
+  /* exec-success's arguments: linux_binprm's p (the user address of the
+   * argument strings once the new stack is set up) and argc */
+  id = btf__find_by_name_kind (btf, "linux_binprm", BTF_KIND_STRUCT);
+  const struct btf_type *bprm = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
+  k->binprm_p = bprm ? member_offset (btf, bprm, "p", BTF_KIND_INT) : 0;
+  k->binprm_argc = bprm ? member_offset (btf, bprm, "argc", BTF_KIND_INT) : 0;
+  if (!k->binprm_p || !k->binprm_argc)
+    k->binprm_p = k->binprm_argc = 0;
 }
 
 static void
