@@ -354,6 +354,8 @@ ck_complete (struct ck *c, const struct ctype *t)
 {
   const struct ctype *r = ctype_resolve (t);
   const struct ctype_resolver *res = &c->prog->target.resolver;
+  if (r && r->module && strcmp (r->module, "vmlinux") == 0)
+    res = &c->prog->target.kernel_types;   /* the kernel's BTF */
   if (!r || r->complete || !r->module || !r->name || !res->lookup
       || (r->kind != CT_STRUCT && r->kind != CT_UNION))
     return r;

@@ -253,6 +253,9 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     case BI_CPU:
       cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
       return;
+    case BI_CURTHREAD:
+      cg_emit (g, CALL (BPF_FUNC_get_current_task));
+      return;
     case BI_TIMESTAMP:
       cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
       return;

@@ -11,8 +11,8 @@
  * failed read gives 0.
  *
  * sched:::on-cpu runs in the context of the thread leaving the CPU (the
- * tracepoint fires before the switch): pid, tid, ppid, execname and
- * threadname there are read from the arriving task (the tracepoint's
+ * tracepoint fires before the switch): pid, tid, ppid, execname,
+ * threadname and curthread there are the arriving task's (the tracepoint's
  * `next`) instead; the others (uid, gid, stacks, curthread-like reads)
  * remain the leaving thread's (doc/kernel-providers.md).
  */
@@ -329,6 +329,7 @@ on_cpu_builtin (struct gen *g, enum builtin b)
   switch (b)
     {
     case BI_PID: load_arg (g, R0, 1); return true;
+    case BI_CURTHREAD: ctx_arg (g, R0, SWITCH_NEXT); return true;
     case BI_TID: load_arg (g, R0, 0); return true;
     case BI_PPID:
       if (!t->task_real_parent_off)

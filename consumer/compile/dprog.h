@@ -248,6 +248,9 @@ struct dtarget {
   /* the traced program's C types (its DWARF): named types the script does
    * not declare, `struct a.out`conn`; lookup NULL when there is none */
   struct ctype_resolver resolver;
+  /* the running kernel's types (its BTF, probes/btf-types.h), scope
+   * "vmlinux": lookup only; NULL when unknown (curthread refused) */
+  struct ctype_resolver kernel_types;
   /* struct task_struct's group_leader and comm (the kernel's BTF): execname
    * is the thread-group leader's comm; 0 when unknown (the thread's comm) */
   uint32_t task_group_leader_off, task_comm_off;
