@@ -7,7 +7,8 @@
 # program), exec-failure (errno), exit (CLD_EXITED, CLD_KILLED), create;
 # lwp-create and lwp-exit of a thread; signal-send, signal-discard and
 # signal-handle; sched on-cpu (pid, tid and execname the arriving
-# thread's), off-cpu, sleep and wakeup.  Exact output throughout.
+# thread's), off-cpu, sleep and wakeup; curthread (struct task_struct *
+# from the kernel's BTF).  Exact output throughout.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 gcc -O2 -pthread "$data/proc-target.c" -o proc-target || fail "build proc-target"
@@ -113,5 +114,24 @@ left 1 slept 1 woken 1 arrived 1"
 
 "$DTRACE" -q -c "$TGT sleep" -n 'sched:::preempt /pid == $target/ { } END { printf("preempt enabled\n"); }' >pre.out 2>&1
 check_eq "sched:::preempt enables" "$(cat pre.out)" "preempt enabled"
+
+# ---------------------------------------------------------------- curthread
+out=$("$DTRACE" -q -n 'BEGIN { printf("%d %d %s %s %d\n", curthread->pid == pid, curthread->tgid == pid,
+  stringof(curthread->comm), stringof(curthread->group_leader->comm), curthread->real_parent->tgid == ppid);
+  exit(0); }' 2>&1)
+check_eq "curthread: struct task_struct * from BTF (pid, tgid, comm, group_leader->comm, real_parent->tgid)" \
+  "$out" "1 1 dtrace dtrace 1"
+"$DTRACE" -q -c "$TGT sleep" -n '
+sched:::on-cpu /pid == $target && curthread->pid == tid && curthread->tgid == pid/ { on++; }
+proc:::exit /pid == $target/ { printf("%s live %d\n", stringof(curthread->comm), curthread->signal->live.counter); }
+END { printf("on-cpu curthread %d\n", on > 0); }' >cur.out 2>&1
+check_eq "curthread in on-cpu is the arriving task; in exit signal->live is 0" "$(cat cur.out)" \
+"proc-target live 0
+on-cpu curthread 1"
+"$DTRACE" -q -n 'BEGIN { curthread->pid = 1; }' >/dev/null 2>err.txt; rc=$?
+check_eq "curthread: a write through it is refused (exit 1)" "$rc:$(grep -c 'cannot write through a pointer' err.txt)" "1:1"
+"$DTRACE" -q -n 'BEGIN { trace(curthread->nosuch); }' >/dev/null 2>err.txt; rc=$?
+check_eq "curthread: an unknown member is an error naming the struct" "$rc:$(cat err.txt)" \
+  "1:dtrace: invalid probe specifier BEGIN { trace(curthread->nosuch); }: line 1: nosuch is not a member of struct task_struct"
 
 done_testing
