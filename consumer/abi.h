@@ -178,6 +178,7 @@ enum kernel_probe {
   KP_PROC_CREATE, KP_PROC_LWP_CREATE, KP_PROC_LWP_EXIT,
   KP_PROC_SIGNAL_SEND, KP_PROC_SIGNAL_DISCARD, KP_PROC_SIGNAL_HANDLE,
   KP_SCHED_OFF_CPU, KP_SCHED_ON_CPU, KP_SCHED_WAKEUP, KP_SCHED_SLEEP, KP_SCHED_PREEMPT,
+  KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
   KP_NKINDS
 };
 
@@ -192,6 +193,8 @@ struct dprobe {
   void *sites;
   uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
   enum kernel_probe kern;     /* PK_KERNEL: which */
+  uint32_t btf_id;            /* KP_FBT_*: the function's BTF id */
+  unsigned nargs;             /* KP_FBT_*: its parameters */
 };
 
 #endif

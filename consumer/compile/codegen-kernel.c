@@ -234,13 +234,34 @@ prologue_switch (struct gen *g, enum kernel_probe k)
   asm_bind (&g->a, sleeping);
 }
 
+/* fbt (fentry/fexit): the context is the function's arguments, u64 each,
+ * and at fexit its return value after them; the verifier allows loads of
+ * those slots only.  Entry: argK = parameter K; return: arg0 = 0, arg1 =
+ * the return value. */
+static void
+prologue_fbt (struct gen *g, bool ret)
+{
+  unsigned n = g->cg->fbt_nargs;
+  if (ret)
+    {
+      ctx_arg (g, R1, (int) n);
+      store_arg (g, 1, R1);
+      return;
+    }
+  for (unsigned k = 0; k < n && k < 12; k++)
+    {
+      ctx_arg (g, R1, (int) k);
+      store_arg (g, k, R1);
+    }
+}
+
 /* The fields K reads, known (else an error naming the probe). */
 static bool
 offsets_known (struct gen *g, enum kernel_probe k)
 {
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
-              && k != KP_PROC_SIGNAL_HANDLE;
+              && k != KP_PROC_SIGNAL_HANDLE && k != KP_FBT_ENTRY && k != KP_FBT_RETURN;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -288,6 +309,7 @@ cg_kernel_prologue (struct gen *g)
       break;
     case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
     case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
+    case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
     default: break;
     }
   skip_dtrace (g, k);

@@ -116,7 +116,7 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, const str
             bool verbose)
 {
   LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = img->expected_attach_type,
-               .prog_flags = img->prog_flags);
+               .prog_flags = img->prog_flags, .attach_btf_id = img->attach_btf_id);
   int fd = bpf_prog_load (img->prog_type, img->name, "GPL", insns, img->ninsns, &opts);
   if (fd >= 0)
     return fd;
@@ -125,7 +125,7 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, const str
   char *log = xmalloc (logsz);
   log[0] = '\0';
   LIBBPF_OPTS (bpf_prog_load_opts, vopts, .expected_attach_type = img->expected_attach_type,
-               .prog_flags = img->prog_flags, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
+               .prog_flags = img->prog_flags, .attach_btf_id = img->attach_btf_id, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
   fd = bpf_prog_load (img->prog_type, img->name, "GPL", insns, img->ninsns, &vopts);
   if (fd >= 0)
     {
@@ -244,6 +244,8 @@ loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbo
 {
   struct bpf_image img;
   cg->kern = kind == PK_KERNEL ? probe->kern : KP_NONE;
+  cg->fbt_btf_id = probe->btf_id;
+  cg->fbt_nargs = probe->nargs;
   int rc = codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img);
   cg->kern = KP_NONE;
   if (rc != 0)
