@@ -195,6 +195,7 @@ struct dprobe {
   enum kernel_probe kern;     /* PK_KERNEL: which */
   uint32_t btf_id;            /* KP_FBT_*: the function's BTF id */
   unsigned nargs;             /* KP_FBT_*: its parameters */
+  uint8_t widths[7];          /* KP_FBT_*: theirs and the return value's: size | 0x80 signed */
 };
 
 #endif

@@ -237,20 +237,33 @@ prologue_switch (struct gen *g, enum kernel_probe k)
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
  * and at fexit its return value after them; the verifier allows loads of
  * those slots only.  Entry: argK = parameter K; return: arg0 = 0, arg1 =
- * the return value. */
+ * the return value; each cut to its C type's width and extended by its
+ * sign (a 32-bit int's upper register half is whatever the caller left). */
+static void
+fbt_value (struct gen *g, int slot, uint8_t width)
+{
+  ctx_arg (g, R1, slot);
+  unsigned size = width & 0x7f;
+  if (size && size < 8)
+    {
+      cg_emit (g, A64_IMM (BPF_LSH, R1, (int32_t) (64 - 8 * size)));
+      cg_emit (g, A64_IMM ((width & 0x80) ? BPF_ARSH : BPF_RSH, R1, (int32_t) (64 - 8 * size)));
+    }
+}
+
 static void
 prologue_fbt (struct gen *g, bool ret)
 {
   unsigned n = g->cg->fbt_nargs;
   if (ret)
     {
-      ctx_arg (g, R1, (int) n);
+      fbt_value (g, (int) n, g->cg->fbt_widths[6]);
       store_arg (g, 1, R1);
       return;
     }
-  for (unsigned k = 0; k < n && k < 12; k++)
+  for (unsigned k = 0; k < n && k < 6; k++)
     {
-      ctx_arg (g, R1, (int) k);
+      fbt_value (g, (int) k, g->cg->fbt_widths[k]);
       store_arg (g, k, R1);
     }
 }

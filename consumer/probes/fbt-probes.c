@@ -21,7 +21,25 @@ struct fbt_function {
   char *name;
   uint32_t btf_id;
   unsigned nargs;
+  uint8_t widths[7];
 };
+
+/* The width of type ID (fbt-probes.h FBT_SIGNED): integers and enums
+ * their size and sign, everything else 8 bytes. */
+static uint8_t
+width_of (const struct btf *btf, uint32_t id)
+{
+  const struct btf_type *t = btf__type_by_id (btf, id);
+  while (t && (btf_is_mod (t) || btf_is_typedef (t)))
+    t = btf__type_by_id (btf, t->type);
+  if (!t)
+    return 8;
+  if (btf_is_int (t) && (t->size == 1 || t->size == 2 || t->size == 4))
+    return (uint8_t) (t->size | ((btf_int_encoding (t) & BTF_INT_SIGNED) ? FBT_SIGNED : 0));
+  if (btf_is_enum (t) && (t->size == 1 || t->size == 2 || t->size == 4))
+    return (uint8_t) t->size;
+  return 8;
+}
 
 static struct {
   bool read;
@@ -62,7 +80,11 @@ read_functions (void)
       const char *name = btf__name_by_offset (btf, t->name_off);
       if (!name || !name[0])
         continue;
-      VEC_PUSH (funcs.f, funcs.n, funcs.cap) = (struct fbt_function) { xstrdup (name), id, np };
+      struct fbt_function f = { xstrdup (name), id, np, { 0 } };
+      for (unsigned k = 0; k < np; k++)
+        f.widths[k] = width_of (btf, p[k].type);
+      f.widths[6] = proto->type ? width_of (btf, proto->type) : 8;
+      VEC_PUSH (funcs.f, funcs.n, funcs.cap) = f;
     }
   btf__free (btf);
   if (funcs.n)
@@ -135,7 +157,8 @@ fbt_probes_find (const struct probe_desc *descs, size_t ndescs, struct fbt_probe
   for (size_t i = 0; i < funcs.n; i++)
     for (int r = 0; r < 2; r++)
       {
-        struct fbt_probe p = { funcs.f[i].name, funcs.f[i].btf_id, funcs.f[i].nargs, r == 1 };
+        struct fbt_probe p = { funcs.f[i].name, funcs.f[i].btf_id, funcs.f[i].nargs, r == 1, { 0 } };
+        memcpy (p.widths, funcs.f[i].widths, sizeof p.widths);
         bool m = false;
         for (size_t k = 0; k < ndescs && !m; k++)
           m = fbt_probe_match (&p, &descs[k]);

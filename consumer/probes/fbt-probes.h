@@ -6,7 +6,8 @@
  * to the function's BTF id), which need no kprobe support in the kernel.
  *
  * Arguments: at entry arg0..argN-1 are the function's (the program's
- * context holds them); at return arg0 is 0 (a trampoline does not know
+ * context holds them), each truncated and extended to its C type's width
+ * (an int's upper register half is undefined); at return arg0 is 0 (a trampoline does not know
  * which return instruction ran) and arg1 the return value.  Functions with
  * more than 6 parameters or variadic ones are not listed.  Each probe
  * enabled is one program and one link: a description may enable at most
@@ -24,11 +25,17 @@
 
 #define FBT_MAX_ENABLED 256
 
+/* An argument's or the return value's width: its size in bytes (1 2 4 8)
+ * or'ed with FBT_SIGNED; the register's upper bits beyond it are not the
+ * value's (the caller leaves them undefined). */
+#define FBT_SIGNED 0x80
+
 struct fbt_probe {
   const char *name;       /* owned by the module's cache */
   uint32_t btf_id;        /* the FUNC */
   unsigned nargs;
   bool is_return;
+  uint8_t widths[7];      /* the parameters', then the return value's */
 };
 
 /* Does D name fbt probe P? */

@@ -179,6 +179,7 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
       dp->kern = fbt[i].is_return ? KP_FBT_RETURN : KP_FBT_ENTRY;
       dp->btf_id = fbt[i].btf_id;
       dp->nargs = fbt[i].nargs;
+      memcpy (dp->widths, fbt[i].widths, sizeof dp->widths);
     }
   free (fbt);
   return 0;
@@ -200,7 +201,7 @@ providers_probe_match (const struct dprobe *dp, const struct probe_desc *d)
     case PK_KERNEL:
       if (dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN)
         {
-          struct fbt_probe fp = { dp->func, dp->btf_id, dp->nargs, dp->kern == KP_FBT_RETURN };
+          struct fbt_probe fp = { dp->func, dp->btf_id, dp->nargs, dp->kern == KP_FBT_RETURN, { 0 } };
           return fbt_probe_match (&fp, d);
         }
       return kernel_probe_match (dp->kern, d);

@@ -246,6 +246,7 @@ loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbo
   cg->kern = kind == PK_KERNEL ? probe->kern : KP_NONE;
   cg->fbt_btf_id = probe->btf_id;
   cg->fbt_nargs = probe->nargs;
+  memcpy (cg->fbt_widths, probe->widths, sizeof cg->fbt_widths);
   int rc = codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img);
   cg->kern = KP_NONE;
   if (rc != 0)

@@ -100,6 +100,8 @@ send 1 1 12
 handle 12 1"
 
 # ---------------------------------------------------------------- sched
+# (an arrival from dtrace itself is not an off-cpu event: the target naps
+# five times, so that some arrivals come from another thread)
 "$DTRACE" -q -c "$TGT sleep" -n '
 sched:::on-cpu /pid == $target && execname == "proc-target" && !on/ { on = 1; printf("on-cpu %s %d\n", execname, tid == pid); }
 sched:::off-cpu /pid == $target && execname == "proc-target"/ { left++; }

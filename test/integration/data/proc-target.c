@@ -5,7 +5,8 @@
  *   thread   one thread created and joined
  *   signals  SIGUSR1 ignored and sent to itself (discarded), then SIGUSR2
  *            to itself with a handler (sent, handled)
- *   sleep    100 ms asleep
+ *   sleep    100 ms asleep, in five naps of 20 ms (five arrivals on a CPU
+ *            after a wakeup)
  *   exit N   exit status N */
 #include <pthread.h>
 #include <signal.h>
@@ -50,8 +51,11 @@ main (int argc, char **argv)
     }
   if (strcmp (mode, "sleep") == 0)
     {
-      struct timespec ts = { 0, 100000000 };
-      nanosleep (&ts, NULL);
+      for (int i = 0; i < 5; i++)
+        {
+          struct timespec ts = { 0, 20000000 };
+          nanosleep (&ts, NULL);
+        }
       return 0;
     }
   if (strcmp (mode, "exit") == 0 && argc > 2)
