@@ -19,7 +19,8 @@
 #include "consumer/compile/codegen-int.h"
 
 /* x86-64 syscall numbers and struct pt_regs offsets the exec probes use. */
-enum { NR_EXECVE = 59, NR_EXECVEAT = 322, PT_DI = 112, PT_SI = 104, PT_ORIG_AX = 120 };
+enum { NR_EXECVE = 59, NR_EXECVEAT = 322, NR_CLONE = 56, NR_FORK = 57, NR_VFORK = 58,
+       NR_CLONE3 = 435, PT_DI = 112, PT_SI = 104, PT_ORIG_AX = 120 };
 /* The raw tracepoints' argument slots. */
 enum { SWITCH_PREEMPT = 0, SWITCH_PREV = 1, SWITCH_NEXT = 2, FORK_CHILD = 1,
        SIGGEN_SIG = 0, SIGGEN_TASK = 2, SIGGEN_RESULT = 4, TRACE_SIGNAL_IGNORED = 1,
@@ -106,6 +107,31 @@ prologue_exec_failure (struct gen *g)
   asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, g->exit_label);
   cg_emit (g, NEG64 (R0));
   store_arg (g, 0, R0);
+}
+
+/* start / lwp-start: a new task's first return to user space is the
+ * sys_exit of the fork, vfork, clone or clone3 that made it (the parent's
+ * registers copied: orig_ax the call), returning 0; a new process's task
+ * leads its group (pid == tgid).  No arguments.  (Kernel threads never
+ * return to user space: they fire neither.) */
+static void
+prologue_start (struct gen *g, bool process)
+{
+  int ours = asm_label (&g->a);
+  ctx_arg (g, R1, 1);
+  asm_jmp_imm (&g->a, BPF_JNE, R1, 0, g->exit_label);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, PT_ORIG_AX, 8);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_CLONE, ours);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_FORK, ours);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_VFORK, ours);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, NR_CLONE3, g->exit_label);
+  asm_bind (&g->a, ours);
+  cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, A64_IMM (BPF_RSH, R1, 32));
+  cg_emit (g, MOV32_REG (R0, R0));
+  asm_jmp_reg (&g->a, process ? BPF_JNE : BPF_JEQ, R0, R1, g->exit_label);
 }
 
 /* exit and lwp-exit: the exiting task is current; signal->live has been
@@ -274,7 +300,7 @@ offsets_known (struct gen *g, enum kernel_probe k)
 {
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
-              && k != KP_PROC_SIGNAL_HANDLE && k != KP_FBT_ENTRY && k != KP_FBT_RETURN;
+              && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -322,6 +348,8 @@ cg_kernel_prologue (struct gen *g)
       break;
     case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
     case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
+    case KP_PROC_START: prologue_start (g, true); break;
+    case KP_PROC_LWP_START: prologue_start (g, false); break;
     case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
     default: break;
     }

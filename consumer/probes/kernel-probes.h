@@ -11,6 +11,9 @@
  *   proc:::lwp-exit        sched_process_exit of any thread
  *   proc:::create          sched_process_fork of a new process (the parent)
  *   proc:::lwp-create      sched_process_fork of a new thread (the creator)
+ *   proc:::start           sys_exit of fork/vfork/clone/clone3 returning 0
+ *                          in a new process (its first return to user space)
+ *   proc:::lwp-start       the same in a new thread
  *   proc:::signal-send     signal_generate, not ignored (the sender)
  *   proc:::signal-discard  signal_generate, ignored (the sender)
  *   proc:::signal-handle   signal_deliver (the receiver)

@@ -3,9 +3,9 @@
 # consumer-proc.sh — the proc and sched providers (probes/kernel-probes.h)
 # traced for real, each event scoped to the test's own processes (the -c
 # command and its children: pid/ppid == $target, args[1] == $target): the
-# -l rows; exec (args[0] the path), exec-success (execname the new
+# -l rows; create and start, exec (args[0] the path), exec-success (execname the new
 # program), exec-failure (errno), exit (CLD_EXITED, CLD_KILLED), create;
-# lwp-create and lwp-exit of a thread; signal-send, signal-discard and
+# lwp-create, lwp-start and lwp-exit of a thread; signal-send, signal-discard and
 # signal-handle; sched on-cpu (pid, tid and execname the arriving
 # thread's), off-cpu, sleep and wakeup; curthread (struct task_struct *
 # from the kernel's BTF).  Exact output throughout.
@@ -15,7 +15,7 @@ gcc -O2 -pthread "$data/proc-target.c" -o proc-target || fail "build proc-target
 TGT=$T/proc-target
 
 # ---------------------------------------------------------------- -l
-check_eq "-l -P proc: the ten proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
+check_eq "-l -P proc: the twelve proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4       proc           vmlinux                                   create
     5       proc           vmlinux                                   exec
@@ -24,9 +24,11 @@ check_eq "-l -P proc: the ten proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
     8       proc           vmlinux                                   exit
     9       proc           vmlinux                                   lwp-create
    10       proc           vmlinux                                   lwp-exit
-   11       proc           vmlinux                                   signal-discard
-   12       proc           vmlinux                                   signal-handle
-   13       proc           vmlinux                                   signal-send"
+   11       proc           vmlinux                                   lwp-start
+   12       proc           vmlinux                                   signal-discard
+   13       proc           vmlinux                                   signal-handle
+   14       proc           vmlinux                                   signal-send
+   15       proc           vmlinux                                   start"
 check_eq "-l -n 'sched:::*-cpu': on-cpu and off-cpu" "$("$DTRACE" -l -n 'sched:::*-cpu' 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4      sched           vmlinux                                   off-cpu
@@ -43,26 +45,31 @@ exit 0
 SH
 "$DTRACE" -q -c "/bin/sh $T/kids.sh" -n '
 proc:::create /pid == $target/ { printf("create %d\n", args[0] > 0 && args[0] != pid); }
+proc:::start /ppid == $target/ { printf("start %d\n", tid == pid); }
 proc:::exec /ppid == $target/ { printf("exec %s %d\n", args[0], arg0 != 0); }
 proc:::exec-success /ppid == $target/ { printf("exec-success %s\n", execname); }
 proc:::exec-failure /ppid == $target/ { printf("exec-failure %d\n", args[0]); }
 proc:::exit /ppid == $target/ { printf("exit %d\n", args[0]); }
 proc:::exit /pid == $target/ { printf("the shell exits %d\n", args[0]); }' >exec.out 2>exec.err
-check_eq "exec, exec-success, exec-failure, exit and create of a shell's children, in order" \
+check_eq "create, start, exec, exec-success, exec-failure and exit of a shell's children, in order" \
   "$(cat exec.out exec.err)" \
 "create 1
+start 1
 exec /bin/true 1
 exec-success true
 exit 1
 create 1
+start 1
 exec /nonexistent-$$ 1
 exec-failure 2
 exit 1
 create 1
+start 1
 exec /bin/sh 1
 exec-success sh
 exit 2
 create 1
+start 1
 exec $TGT 1
 exec-success proc-target
 exit 1
@@ -80,11 +87,14 @@ true 1"
 # ---------------------------------------------------------------- threads
 "$DTRACE" -q -c "$TGT thread" -n '
 proc:::lwp-create /pid == $target/ { printf("lwp-create %s %d %d\n", execname, args[1] == pid, args[0] != pid); }
+proc:::lwp-start /pid == $target/ { printf("lwp-start %s %d\n", execname, tid != pid); }
+proc:::start /pid == $target/ { printf("not a process\n"); }
 proc:::lwp-exit /pid == $target/ { printf("lwp-exit %s %d\n", execname, tid != pid); }
 proc:::exit /pid == $target/ { printf("exit %d %d\n", args[0], tid == pid); }' >lwp.out 2>&1
-check_eq "lwp-create (in the creator: args[0] the new thread, args[1] the pid), lwp-exit, exit" \
+check_eq "lwp-create (in the creator: args[0] the new thread, args[1] the pid), lwp-start (in it), lwp-exit, exit" \
   "$(cat lwp.out)" \
 "lwp-create proc-target 1 1
+lwp-start proc-target 1
 lwp-exit proc-target 1
 exit 1 1"
 
