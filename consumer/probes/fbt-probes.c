@@ -14,6 +14,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,32 @@ static struct {
   size_t n, cap;
 } funcs;
 
+/* Functions a probe's own program may run (BPF, its maps and ring buffer,
+ * fault-safe copies, RCU, spin locks, interrupt work, the clocks, stack
+ * unwinding, sanitizers...): an fbt program there could recurse into
+ * itself or wait on a lock its own CPU holds.  Kernels before 5.12 do not
+ * stop a trampoline's program from recursing, so these are not probes. */
+static const char *const unsafe[] = {
+  "*bpf*", "*map_lookup_elem*", "*map_update_elem*", "*map_delete_elem*", "htab_*", "__htab_*",
+  "array_map_*", "*ringbuf*", "*_nofault*", "do_strncpy_from_user", "ktime_get*", "*irq_work*",
+  "*rcu*", "migrate_*", "*preempt*", "*spin_lock*", "*spin_unlock*", "*spin_trylock*",
+  "*queued_spin*", "*queued_*lock*", "lock_acquire*", "lock_release*", "lock_is_held*", "lockdep_*",
+  "*stack_trace*", "unwind_*", "__unwind_*", "*callchain*", "__get_task_comm", "*strscpy*",
+  "__task_pid_nr_ns", "*irqs_disabled*", "*irq_save*", "*irq_restore*", "trace_hardirqs_*",
+  "*kasan*", "*asan*", "*ubsan*", "__sanitizer_*", "*kcsan*", "*kmsan*", "debug_smp_processor_id",
+  "check_preemption_disabled", "__x86_*", "*send_sig*", "*send_signal*", "perf_*", "__perf_*",
+  "*ftrace*", "arch_ftrace_*", "*trampoline*", "*text_poke*", "get_task_pid", "__task_pid*",
+};
+
+static bool
+is_unsafe (const char *name)
+{
+  for (size_t i = 0; i < sizeof unsafe / sizeof unsafe[0]; i++)
+    if (fnmatch (unsafe[i], name, 0) == 0)
+      return true;
+  return false;
+}
+
 static int
 by_name (const void *a, const void *b)
 {
@@ -78,7 +105,7 @@ read_functions (void)
       if (np > 0 && p[np - 1].type == 0)
         continue;                       /* variadic */
       const char *name = btf__name_by_offset (btf, t->name_off);
-      if (!name || !name[0])
+      if (!name || !name[0] || is_unsafe (name))
         continue;
       struct fbt_function f = { xstrdup (name), id, np, { 0 } };
       for (unsigned k = 0; k < np; k++)

@@ -9,7 +9,11 @@
  * context holds them), each truncated and extended to its C type's width
  * (an int's upper register half is undefined); at return arg0 is 0 (a trampoline does not know
  * which return instruction ran) and arg1 the return value.  Functions with
- * more than 6 parameters or variadic ones are not listed.  Each probe
+ * more than 6 parameters or variadic ones are not listed, nor those a
+ * probe's own program may run (BPF, maps, the ring buffer, fault-safe
+ * copies, RCU, spin locks, clocks, unwinding: fbt-probes.c's list), where a
+ * program could recurse or deadlock (kernels before 5.12 do not stop a
+ * trampoline's program from recursing).  Each probe
  * enabled is one program and one link: a description may enable at most
  * FBT_MAX_ENABLED of them.  Functions the kernel will not trace (notrace,
  * inlined everywhere) fail at attach with a message naming them.

@@ -4,7 +4,8 @@
 # functions' entry and return through fentry/fexit programs.  On a kernel
 # with them (dtrace --kernel-features: fentry): the -l rows, do_nanosleep's
 # entry (probefunc, its mode argument) and return (arg0 0, arg1 the return
-# value) in the -c command, curthread there, the cap on enabled probes.
+# value) in the -c command, curthread there, the functions left out (the
+# probe's own program runs them), the cap on enabled probes.
 # Everywhere: the one-line refusal, forced with SDTKIT_KERNEL_FEATURES_OFF
 # (and the kernel's own answer when it lacks them).  Nothing skips.
 . "$SRCDIR/test/lib.sh"
@@ -29,6 +30,10 @@ fbt::do_nanosleep:return /pid == $target/ { printf("return %s %d %d\n", probenam
 check_eq "do_nanosleep: entry (arg1 the mode, HRTIMER_MODE_REL) and return (0) in the command" "$(cat ns.out)" \
 "entry fbt do_nanosleep 1 sleep
 return return 0 0"
+
+check_eq "functions a probe's own program runs are no probes (spin locks, the ring buffer, BPF, fault-safe copies)" \
+  "$("$DTRACE" -l -n 'fbt::_raw_spin_lock*:' -n 'fbt::*ringbuf*:' -n 'fbt::bpf_*:' -n 'fbt::copy_from_kernel_nofault:' 2>&1)" \
+  "   ID   PROVIDER            MODULE                          FUNCTION NAME"
 
 "$DTRACE" -n 'fbt::*:entry' >/dev/null 2>err.txt; rc=$?
 check_match "fbt::*:entry: refused, at most 256 probes at once" "$rc:$(cat err.txt)" \
