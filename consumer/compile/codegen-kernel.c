@@ -261,37 +261,49 @@ prologue_switch (struct gen *g, enum kernel_probe k)
 }
 
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
- * and at fexit its return value after them; the verifier allows loads of
- * those slots only.  Entry: argK = parameter K; return: arg0 = 0, arg1 =
- * the return value; each cut to its C type's width and extended by its
- * sign (a 32-bit int's upper register half is whatever the caller left). */
+ * and at fexit its return value after them.  They are copied with one
+ * bpf_probe_read_kernel from the context into the args cache: direct loads
+ * would be checked against each parameter's BTF type, and before Linux
+ * 6.2-or-so a pointer to anything but a struct (char **, int *) is refused
+ * there.  Entry: argK = parameter K; return: arg0 = 0, arg1 = the return
+ * value; each cut to its C type's width and extended by its sign (a 32-bit
+ * int's upper register half is whatever the caller left). */
 static void
-fbt_value (struct gen *g, int slot, uint8_t width)
+fbt_narrow (struct gen *g, unsigned k, uint8_t width)
 {
-  ctx_arg (g, R1, slot);
   unsigned size = width & 0x7f;
-  if (size && size < 8)
-    {
-      cg_emit (g, A64_IMM (BPF_LSH, R1, (int32_t) (64 - 8 * size)));
-      cg_emit (g, A64_IMM ((width & 0x80) ? BPF_ARSH : BPF_RSH, R1, (int32_t) (64 - 8 * size)));
-    }
+  if (!size || size >= 8)
+    return;
+  load_arg (g, R1, k);
+  cg_emit (g, A64_IMM (BPF_LSH, R1, (int32_t) (64 - 8 * size)));
+  cg_emit (g, A64_IMM ((width & 0x80) ? BPF_ARSH : BPF_RSH, R1, (int32_t) (64 - 8 * size)));
+  store_arg (g, k, R1);
 }
 
 static void
 prologue_fbt (struct gen *g, bool ret)
 {
-  unsigned n = g->cg->fbt_nargs;
-  if (ret)
+  unsigned n = g->cg->fbt_nargs > 6 ? 6 : g->cg->fbt_nargs;
+  unsigned slots = n + (ret ? 1 : 0);
+  if (slots == 0)
+    return;
+  cg_emit (g, MOV64_REG (R1, R7));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) g->cg->scratch.args_off));
+  cg_emit (g, MOV64_IMM (R2, (int32_t) (8 * slots)));
+  cg_emit (g, MOV64_REG (R3, R6));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  if (!ret)
     {
-      fbt_value (g, (int) n, g->cg->fbt_widths[6]);
-      store_arg (g, 1, R1);
+      for (unsigned k = 0; k < n; k++)
+        fbt_narrow (g, k, g->cg->fbt_widths[k]);
       return;
     }
-  for (unsigned k = 0; k < n && k < 6; k++)
-    {
-      fbt_value (g, (int) k, g->cg->fbt_widths[k]);
-      store_arg (g, k, R1);
-    }
+  fbt_narrow (g, n, g->cg->fbt_widths[6]);
+  load_arg (g, R2, n);
+  cg_emit (g, MOV64_IMM (R1, 0));
+  for (unsigned k = 0; k <= n; k++)
+    store_arg (g, k, R1);
+  store_arg (g, 1, R2);
 }
 
 /* The fields K reads, known (else an error naming the probe). */

@@ -196,12 +196,12 @@ fbt_probes_find (const struct probe_desc *descs, size_t ndescs, struct fbt_probe
 }
 
 int
-fbt_attach (const char *func, int prog_fd)
+fbt_attach (const char *func, bool is_return, int prog_fd)
 {
   int link = bpf_raw_tracepoint_open (NULL, prog_fd);
   if (link < 0)
-    diag_error ("could not enable tracing: cannot attach to kernel function %s (fentry/fexit): %s",
-                func, strerror (errno));
+    diag_warn ("fbt:vmlinux:%s:%s is not enabled: the kernel does not trace this function (%s)",
+               func, is_return ? "return" : "entry", strerror (errno));
   return link;
 }
 

@@ -16,7 +16,7 @@
  * trampoline's program from recursing).  Each probe
  * enabled is one program and one link: a description may enable at most
  * FBT_MAX_ENABLED of them.  Functions the kernel will not trace (notrace,
- * inlined everywhere) fail at attach with a message naming them.
+ * freed after boot) are left out at attach with a warning naming them.
  */
 #ifndef SDTKIT_CONSUMER_FBT_PROBES_H
 #define SDTKIT_CONSUMER_FBT_PROBES_H
@@ -50,8 +50,11 @@ bool fbt_desc_exclusive (const struct probe_desc *d);
  * return); *OUT malloc'd.  Returns the count, or -1 after diag_error (no
  * BTF). */
 long fbt_probes_find (const struct probe_desc *descs, size_t ndescs, struct fbt_probe **out);
-/* Attach an fentry/fexit program (loaded with its attach BTF id). */
-int fbt_attach (const char *func, int prog_fd);
+/* Attach an fentry/fexit program (loaded with its attach BTF id): the
+ * link, or -1 after a warning naming the probe (a function BTF has that
+ * the kernel will not trace, as an __init one freed after boot, is not an
+ * error: the other probes go on). */
+int fbt_attach (const char *func, bool is_return, int prog_fd);
 /* `dtrace -l`: matching fbt probes (every one when NDESCS is 0). */
 struct probe_lister;
 void fbt_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs);

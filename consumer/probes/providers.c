@@ -359,10 +359,11 @@ providers_attach_profile (struct providers *pv, const struct dprobe *dp, int pro
 int
 providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog_fd)
 {
-  int link = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN ? fbt_attach (dp->func, prog_fd)
+  bool fbt = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN;
+  int link = fbt ? fbt_attach (dp->func, dp->kern == KP_FBT_RETURN, prog_fd)
              : kernel_probe_attach (dp->kern, prog_fd);
   if (link < 0)
-    return -1;
+    return fbt ? 0 : -1;          /* an fbt function the kernel will not trace: warned */
   keep_fd (pv, link);
   return 0;
 }

@@ -72,11 +72,12 @@ attach_group (struct runtime *rt, bool *done, size_t i, enum uprobe_mode mode)
     }
   if (dp->kind == PK_KERNEL)
     {
-      /* one program per probe: the codegen shapes it by dp->kern */
+      /* one program per probe: the codegen shapes it by dp->kern; an fbt
+       * function whose program the kernel refuses was warned about */
       done[i] = true;
       int fd = load_for (rt, &rt->maps, dp, dp->id, name);
       if (fd < 0)
-        return -1;
+        return dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN ? 0 : -1;
       return providers_attach_kernel (rt->prov, dp, fd);
     }
   return 0;

@@ -84,6 +84,14 @@ static void
 report_rejection (const struct bpf_image *img, const struct dprobe *probe, int err, const char *log,
                   bool verbose)
 {
+  if (probe && probe->kind == PK_KERNEL && (probe->kern == KP_FBT_ENTRY || probe->kern == KP_FBT_RETURN))
+    {
+      /* a function BTF has that the kernel will not trace (an __init one):
+       * that probe is left out, the others go on (attach-providers.c) */
+      diag_warn ("fbt:vmlinux:%s:%s is not enabled: the kernel refused its program (%s%s)", probe->func,
+                 probe->name, strerror (err), verbose ? "" : "; -v shows the verifier log");
+      return;
+    }
   if (err == EPERM)
     {
       diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",

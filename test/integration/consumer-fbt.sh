@@ -35,6 +35,12 @@ check_eq "functions a probe's own program runs are no probes (spin locks, the ri
   "$("$DTRACE" -l -n 'fbt::_raw_spin_lock*:' -n 'fbt::*ringbuf*:' -n 'fbt::bpf_*:' -n 'fbt::copy_from_kernel_nofault:' 2>&1)" \
   "   ID   PROVIDER            MODULE                          FUNCTION NAME"
 
+"$DTRACE" -q -n 'fbt::vfs_caches_init:, fbt::do_nanosleep:entry /pid == $target/ { printf("%s\n", probefunc); }' \
+  -c "/bin/sleep 0.1" >init.out 2>&1; rc=$?
+check_eq "an __init function (freed after boot): both its probes left out with a warning each; the other fires" \
+  "$rc:$(grep -c '^dtrace: warning: fbt:vmlinux:vfs_caches_init:[a-z]* is not enabled: the kernel ' init.out):$(grep -v '^dtrace: warning' init.out)" \
+  "0:2:do_nanosleep"
+
 "$DTRACE" -n 'fbt::*:entry' >/dev/null 2>err.txt; rc=$?
 check_match "fbt::*:entry: refused, at most 256 probes at once" "$rc:$(cat err.txt)" \
   "^1:dtrace: the fbt descriptions match [0-9]+ probes: at most 256 can be enabled at once"
