@@ -2,7 +2,9 @@
 /*
  * codegen-kernel.c — the programs of the proc and sched probes (PK_KERNEL,
  * probes/kernel-probes.h): each attached to one raw tracepoint, whose
- * arguments (u64 each) the context holds.  The prologue decides whether
+ * arguments (u64 each) the context holds; and of the fbt probes
+ * (probes/fbt-probes.h), fentry/fexit programs whose context is the
+ * function's arguments.  The prologue decides whether
  * the event is the probe's (the tracepoint is shared: sched_switch is
  * off-cpu, on-cpu, sleep and preempt) and writes argN into the scratch
  * args cache, where the clauses read them as for a profile probe.  Kernel
