@@ -302,10 +302,74 @@ kernel_args_type (struct ck *c, unsigned index, struct dtype *out)
   return true;
 }
 
+/* The function every description of the clause names literally at fbt's
+ * entry or return (*RET), malloc'd; NULL when they do not all agree. */
+static char *
+fbt_function (struct ck *c, bool *ret)
+{
+  const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
+  char *func = NULL;
+  bool ok = ast && ast->ndescs > 0;
+  for (size_t i = 0; ok && i < ast->ndescs; i++)
+    {
+      char *f[4];
+      if (!split_desc (ast->descs[i].text, f))
+        {
+          ok = false;
+          break;
+        }
+      bool r = strcmp (f[3], "return") == 0;
+      ok = strcmp (f[0], "fbt") == 0 && (r || strcmp (f[3], "entry") == 0) && is_literal (f[2])
+           && (!f[1][0] || strcmp (f[1], "vmlinux") == 0)
+           && (!func || (strcmp (func, f[2]) == 0 && *ret == r));
+      if (ok && !func)
+        {
+          func = xstrdup (f[2]);
+          *ret = r;
+        }
+      for (int k = 0; k < 4; k++)
+        free (f[k]);
+    }
+  if (!ok)
+    {
+      free (func);
+      func = NULL;
+    }
+  return func;
+}
+
+/* args[INDEX] of an fbt probe: the parameter's type from the kernel's BTF
+ * at entry; at return args[1] is the return value's.  Integers and
+ * pointers only (a struct passed by value stays an integer). */
+static bool
+fbt_args_type (struct ck *c, unsigned index, struct dtype *out)
+{
+  const struct ctype_resolver *k = &c->prog->target.kernel_types;
+  bool ret = false;
+  char *func = k->func_arg ? fbt_function (c, &ret) : NULL;
+  if (!func)
+    return false;
+  char *error = NULL;
+  const struct ctype *t = NULL;
+  if (!ret)
+    t = k->func_arg (k->ctx, ck_types (c), "vmlinux", func, index, &error);
+  else if (index == 1)
+    t = k->func_arg (k->ctx, ck_types (c), "vmlinux", func, 12, &error);   /* 12: the return type */
+  free (error);
+  free (func);
+  if (!t)
+    return false;
+  struct dtype d = ck_dtype_of (t);
+  if (d.kind != DT_INTEGER)
+    return false;
+  *out = d;
+  return true;
+}
+
 int
 ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out)
 {
-  if (kernel_args_type (c, index, out))
+  if (kernel_args_type (c, index, out) || fbt_args_type (c, index, out))
     return 0;
   const struct ctype_resolver *r = &c->prog->target.resolver;
   char *module, *func;

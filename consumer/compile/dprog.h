@@ -249,7 +249,8 @@ struct dtarget {
    * not declare, `struct a.out`conn`; lookup NULL when there is none */
   struct ctype_resolver resolver;
   /* the running kernel's types (its BTF, probes/btf-types.h), scope
-   * "vmlinux": lookup only; NULL when unknown (curthread refused) */
+   * "vmlinux": lookup, and func_arg for fbt's args[] (index 12: the
+   * return type); NULL when unknown (curthread refused) */
   struct ctype_resolver kernel_types;
   /* struct task_struct's group_leader and comm (the kernel's BTF): execname
    * is the thread-group leader's comm; 0 when unknown (the thread's comm) */

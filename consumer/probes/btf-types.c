@@ -209,18 +209,36 @@ convert (struct btf_types *bt, uint32_t id)
   return r;
 }
 
+/* The memo belongs to one type table: another compilation's starts anew. */
+static void
+use_table (struct btf_types *bt, struct ctype_table *table)
+{
+  if (bt->table == table)
+    return;
+  free (bt->memo);
+  bt->memo = xcalloc (bt->ntypes, sizeof *bt->memo);
+  bt->table = table;
+}
+
+const struct ctype *
+btf_types_func_arg (struct btf_types *bt, struct ctype_table *table, const char *func, unsigned index)
+{
+  use_table (bt, table);
+  int id = btf__find_by_name_kind (bt->btf, func, BTF_KIND_FUNC);
+  const struct btf_type *f = id > 0 ? btf__type_by_id (bt->btf, (uint32_t) id) : NULL;
+  const struct btf_type *proto = f ? btf__type_by_id (bt->btf, f->type) : NULL;
+  if (!proto || !btf_is_func_proto (proto) || (index >= btf_vlen (proto) && index != BTF_RETURN_INDEX))
+    return NULL;
+  uint32_t t = index == BTF_RETURN_INDEX ? proto->type : btf_params (proto)[index].type;
+  return t ? convert (bt, t) : NULL;
+}
+
 const struct ctype *
 btf_types_lookup (struct btf_types *bt, struct ctype_table *table, enum ctype_kind kind,
                   const char *name, char **error)
 {
   *error = NULL;
-  if (bt->table != table)
-    {
-      /* another compilation's table: nodes are not shared */
-      free (bt->memo);
-      bt->memo = xcalloc (bt->ntypes, sizeof *bt->memo);
-      bt->table = table;
-    }
+  use_table (bt, table);
   if (kind != CT_STRUCT && kind != CT_UNION)
     return NULL;
   int id = btf__find_by_name_kind (bt->btf, name, kind == CT_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT);

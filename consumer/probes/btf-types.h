@@ -27,4 +27,11 @@ void btf_types_free (struct btf_types *bt);
 const struct ctype *btf_types_lookup (struct btf_types *bt, struct ctype_table *table,
                                       enum ctype_kind kind, const char *name, char **error);
 
+/* The type of parameter INDEX of kernel function FUNC (INDEX
+ * BTF_RETURN_INDEX: its return type), in TABLE; NULL when there is no
+ * such function or parameter, or it returns void (no error). */
+#define BTF_RETURN_INDEX 12u
+const struct ctype *btf_types_func_arg (struct btf_types *bt, struct ctype_table *table,
+                                        const char *func, unsigned index);
+
 #endif

@@ -127,10 +127,25 @@ kernel_lookup (void *ctx, struct ctype_table *table, enum ctype_kind kind, const
   return btf_types_lookup (rt->kernel_types, table, kind, name, error);
 }
 
+/* fbt args[INDEX] of kernel function FUNC (INDEX = its parameter count:
+ * the return value's type). */
+static const struct ctype *
+kernel_func_arg (void *ctx, struct ctype_table *table, const char *module, const char *func,
+                 unsigned index, char **error)
+{
+  (void) module;
+  const struct ctype *any = kernel_lookup (ctx, table, CT_STRUCT, "vmlinux", "task_struct", error);
+  struct runtime *rt = ctx;
+  free (*error);
+  *error = NULL;
+  return any && rt->kernel_types ? btf_types_func_arg (rt->kernel_types, table, func, index) : NULL;
+}
+
 void
 setup_types (struct runtime *rt)
 {
-  rt->prog.target.kernel_types = (struct ctype_resolver) { .ctx = rt, .lookup = kernel_lookup };
+  rt->prog.target.kernel_types = (struct ctype_resolver) { .ctx = rt, .lookup = kernel_lookup,
+                                                           .func_arg = kernel_func_arg };
   rt->types = type_resolver_new ();
   /* paths in descriptions cost nothing to note; the processes' files are
    * listed on the first lookup */

@@ -4,7 +4,8 @@
 # functions' entry and return through fentry/fexit programs.  On a kernel
 # with them (dtrace --kernel-features: fentry): the -l rows, do_nanosleep's
 # entry (probefunc, its mode argument) and return (arg0 0, arg1 the return
-# value) in the -c command, curthread there, the functions left out (the
+# value) in the -c command, args[] typed from BTF (vfs_read's file's
+# name through kernel pointers, its return value), curthread there, the functions left out (the
 # probe's own program runs them), the cap on enabled probes.
 # Everywhere: the one-line refusal, forced with SDTKIT_KERNEL_FEATURES_OFF
 # (and the kernel's own answer when it lacks them).  Nothing skips.
@@ -30,6 +31,17 @@ fbt::do_nanosleep:return /pid == $target/ { printf("return %s %d %d\n", probenam
 check_eq "do_nanosleep: entry (arg1 the mode, HRTIMER_MODE_REL) and return (0) in the command" "$(cat ns.out)" \
 "entry fbt do_nanosleep 1 sleep
 return return 0 0"
+
+printf 'hello\n' >fbt-args.txt
+# (into a pipe: cat copies a file to a file with copy_file_range, no read)
+typed=$("$DTRACE" -q -c "/bin/cat $T/fbt-args.txt" -n '
+fbt::vfs_read:entry /pid == $target && !done && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-args.txt"/ {
+  done = 1; self->in = 1; printf("entry %s %d\n", stringof(args[0]->f_path.dentry->d_name.name), args[2] > 0); }
+fbt::vfs_read:return /self->in/ { self->in = 0; printf("return %d\n", args[1]); }' 2>&1 | grep -v '^hello$')
+check_eq "args[] typed from BTF: vfs_read's struct file * (members through kernel pointers, stringof) and its ssize_t return" \
+  "$typed" \
+"entry fbt-args.txt 1
+return 6"
 
 check_eq "functions a probe's own program runs are no probes (spin locks, the ring buffer, BPF, fault-safe copies)" \
   "$("$DTRACE" -l -n 'fbt::_raw_spin_lock*:' -n 'fbt::*ringbuf*:' -n 'fbt::bpf_*:' -n 'fbt::copy_from_kernel_nofault:' 2>&1)" \
