@@ -2,7 +2,7 @@
 /* proc-target.c — consumer-proc.sh's target: one behaviour per argument,
  * each deterministic (the proc and sched probes' events it causes are
  * listed in the test).
- *   thread   one thread created and joined
+ *   thread   one thread created and joined, then 50 ms asleep
  *   signals  SIGUSR1 ignored and sent to itself (discarded), then SIGUSR2
  *            to itself with a handler (sent, handled)
  *   sleep    100 ms asleep, in five naps of 20 ms (five arrivals on a CPU
@@ -37,6 +37,11 @@ main (int argc, char **argv)
       if (pthread_create (&t, NULL, thread_main, NULL) != 0)
         return 1;
       pthread_join (t, NULL);
+      /* the joined thread may still be in the kernel's exit path: a
+       * moment for it, so that it does not see this thread's exit (see
+       * doc/kernel-providers.md, proc:::exit) */
+      struct timespec ts = { 0, 50000000 };
+      nanosleep (&ts, NULL);
       return 0;
     }
   if (strcmp (mode, "signals") == 0)
