@@ -169,8 +169,25 @@ enum { FLT_BADADDR = 1, FLT_ILLOP = 3, FLT_DIVZERO = 4 };
  * sys_enter/sys_exit, the per-group syscall map (number -> site spec) says
  * which calls fire.  PK_PROFILE: perf_event CPU-clock samples on every CPU
  * (providers.h). */
+/* PK_KERNEL: a proc or sched probe (probes/kernel-probes.h), a raw
+ * tracepoint whose program the codegen shapes by the probe's enum
+ * kernel_probe (dprobe.kern): which events fire, what argN are. */
 enum probe_kind { PK_BEGIN, PK_END, PK_ERROR, PK_USDT, PK_TICK,
-                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE };
+                  PK_PID, PK_SYSCALL_ENTRY, PK_SYSCALL_RETURN, PK_PROFILE, PK_KERNEL };
+
+/* The proc and sched probes (PK_KERNEL), each one raw tracepoint and a
+ * filter: the table is probes/kernel-probes.c, the programs'
+ * prologues compile/codegen-kernel.c. */
+enum kernel_probe {
+  KP_NONE,
+  KP_PROC_EXEC, KP_PROC_EXEC_SUCCESS, KP_PROC_EXEC_FAILURE, KP_PROC_EXIT,
+  KP_PROC_CREATE, KP_PROC_LWP_CREATE, KP_PROC_LWP_EXIT,
+  KP_PROC_SIGNAL_SEND, KP_PROC_SIGNAL_DISCARD, KP_PROC_SIGNAL_HANDLE,
+  KP_PROC_START, KP_PROC_LWP_START,
+  KP_SCHED_OFF_CPU, KP_SCHED_ON_CPU, KP_SCHED_WAKEUP, KP_SCHED_SLEEP, KP_SCHED_PREEMPT,
+  KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
+  KP_NKINDS
+};
 
 struct dprobe {
   unsigned id;                /* from 1, as -l shows */
@@ -182,6 +199,10 @@ struct dprobe {
    * sites map indexed by the attach cookie. */
   void *sites;
   uint64_t tick_ns;           /* PK_TICK, PK_PROFILE: the interval */
+  enum kernel_probe kern;     /* PK_KERNEL: which */
+  uint32_t btf_id;            /* KP_FBT_*: the function's BTF id */
+  unsigned nargs;             /* KP_FBT_*: its parameters */
+  uint8_t widths[7];          /* KP_FBT_*: theirs and the return value's: size | 0x80 signed */
 };
 
 #endif

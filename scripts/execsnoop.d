@@ -1,23 +1,23 @@
 #!/usr/bin/env -S dtrace -qs
 /* SPDX-License-Identifier: MIT */
 /*
- * execsnoop.d — every program started (execve), as it happens, with its
- * arguments.
+ * execsnoop.d — every program started (execve, execveat), as it happens,
+ * with its arguments, on the proc provider.
  *
- * The line is printed at execve's return, when the result is known.  After
- * a successful exec the arguments are read where the kernel has just put
- * them for the new program: its stack, whose pointer (uregs[R_SP]) points
- * at argc, then the argv pointers.  (Reading them at entry from the
- * caller's memory fails when those pages were never touched: a BPF program
- * cannot fault pages in.)  A failed exec shows the caller's name, the errno
- * (2 ENOENT, 8 ENOEXEC, 13 EACCES) and the path it tried, which the kernel
- * read, so it is in memory.  Up to 8 arguments; more are shown as "...".
+ * proc:::exec-success fires in the new program once the kernel has set up
+ * its stack: execname is the new program's name, arg0 the user address of
+ * its argument strings (argv[0], NUL, argv[1], ...: each is read, then the
+ * next one starts after its NUL) and arg1 argc.  A failed exec
+ * (proc:::exec-failure, the errno in args[0]) shows the caller's name and
+ * the path it tried, remembered at proc:::exec (the path's address; it is
+ * read at the failure, when the kernel has read it, so it is in memory).
+ * Up to 8 arguments; more are shown as "...".
  *
  * Usage: execsnoop.d                  (every process; Ctrl-C to stop)
  *        execsnoop.d -c 'CMD ARGS'    (until CMD exits; every process that
  *                                      execs meanwhile is shown)
  *
- * Columns: TIME (wall clock), PID, COMMAND (the new program's name),
+ * Columns: TIME (wall clock), PID, PPID, COMMAND (the new program's name),
  * ERR (0 on success), ARGS (argv[0] first; the path on failure).
  */
 #pragma D option quiet
@@ -25,83 +25,96 @@
 
 BEGIN
 {
-	printf("%-20s %7s %-16s %3s %s\n", "TIME", "PID", "COMMAND", "ERR", "ARGS");
+	printf("%-20s %7s %7s %-16s %3s %s\n", "TIME", "PID", "PPID", "COMMAND", "ERR", "ARGS");
 }
 
-syscall::execve:entry
+proc:::exec
 {
 	self->path = arg0;
 }
 
-syscall::execve:return
-/self->path && errno != 0/
+proc:::exec-failure
+/self->path/
 {
-	printf("%-20Y %7d %-16s %3d %s\n", walltimestamp, pid, execname, errno, copyinstr(self->path));
+	printf("%-20Y %7d %7d %-16s %3d %s\n", walltimestamp, pid, ppid, execname, args[0],
+	    copyinstr(self->path));
 	self->path = 0;
 }
 
-syscall::execve:return
-/self->path/
+proc:::exec-success
 {
-	self->sp = uregs[R_SP];
-	self->argc = *(long *)copyin(self->sp, 8);
-	self->args = "";
-}
-
-syscall::execve:return
-/self->path && self->argc > 0/
-{
-	self->args = strjoin(self->args, strjoin("", copyinstr(*(long *)copyin(self->sp + 8, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 1/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 16, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 2/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 24, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 3/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 32, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 4/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 40, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 5/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 48, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 6/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 56, 8))));
-}
-
-syscall::execve:return
-/self->path && self->argc > 7/
-{
-	self->args = strjoin(self->args, strjoin(" ", copyinstr(*(long *)copyin(self->sp + 64, 8))));
-}
-
-syscall::execve:return
-/self->path/
-{
-	printf("%-20Y %7d %-16s %3d %s%s\n", walltimestamp, pid, execname, 0, self->args,
-	    self->argc > 8 ? " ..." : "");
 	self->path = 0;
-	self->sp = 0;
-	self->argc = 0;
+	this->p = arg0;
+	this->argc = arg1;
+	this->args = "";
+}
+
+proc:::exec-success
+/this->argc > 0 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, this->s);
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 1 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 2 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 3 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 4 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 5 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 6 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+/this->argc > 7 && this->p/
+{
+	this->s = copyinstr(this->p);
+	this->args = strjoin(this->args, strjoin(" ", this->s));
+	this->p += strlen(this->s) + 1;
+}
+
+proc:::exec-success
+{
+	printf("%-20Y %7d %7d %-16s %3d %s%s\n", walltimestamp, pid, ppid, execname, 0, this->args,
+	    this->argc > 8 ? " ..." : "");
 }

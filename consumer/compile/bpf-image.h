@@ -30,6 +30,7 @@ struct bpf_image {
   unsigned prog_type;          /* enum bpf_prog_type */
   unsigned expected_attach_type;
   unsigned prog_flags;         /* BPF_F_SLEEPABLE ... */
+  unsigned attach_btf_id;      /* fentry/fexit: the kernel function's BTF id */
   long cookie_insn;            /* 0, or the index of the `w0 = 0` that stands
                                   for bpf_get_attach_cookie() on kernels
                                   without it (dtarget.no_attach_cookie): the

@@ -18,6 +18,11 @@
  * declaration (systemtap's <sys/sdt.h>, older binaries) leaves args[N] a
  * 64-bit integer as before.
  *
+ * args[N] of a proc or sched probe (probes/kernel-probes.h) is the type
+ * below when every description of the clause names that probe (literally)
+ * and the probe gives it a type: proc:::exec's args[0] is the path, a
+ * string (arg0 its user address); the process and thread ids are int.
+ *
  * A struct or union read from DWARF can be incomplete because the reader
  * converts only part of what a type reaches through pointers; asking the
  * resolver for it by name (in its module) fills the same node in.
@@ -247,9 +252,125 @@ module_of_desc (const char *module)
   return !module[0] || !is_literal (module) ? NULL : slash ? slash + 1 : module;
 }
 
+/* The typed arguments of the proc and sched probes (args[N] of other N
+ * stay 64-bit integers). */
+static const struct {
+  const char *provider, *name;
+  unsigned index;
+  bool string;
+} kernel_args[] = {
+  { "proc", "exec", 0, true }, { "proc", "exec-failure", 0, false }, { "proc", "exec-success", 1, false }, { "proc", "exit", 0, false },
+  { "proc", "create", 0, false }, { "proc", "lwp-create", 0, false }, { "proc", "lwp-create", 1, false },
+  { "proc", "signal-send", 0, false }, { "proc", "signal-send", 1, false },
+  { "proc", "signal-send", 2, false }, { "proc", "signal-discard", 0, false },
+  { "proc", "signal-discard", 1, false }, { "proc", "signal-discard", 2, false },
+  { "proc", "signal-handle", 0, false },
+  { "sched", "off-cpu", 0, false }, { "sched", "off-cpu", 1, false },
+  { "sched", "on-cpu", 0, false }, { "sched", "on-cpu", 1, false },
+  { "sched", "sleep", 0, false }, { "sched", "sleep", 1, false },
+  { "sched", "preempt", 0, false }, { "sched", "preempt", 1, false },
+  { "sched", "wakeup", 0, false }, { "sched", "wakeup", 1, false },
+};
+
+/* args[INDEX] of a clause whose every description names the same proc or
+ * sched probe: its type into *OUT, true. */
+static bool
+kernel_args_type (struct ck *c, unsigned index, struct dtype *out)
+{
+  const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
+  if (!ast || ast->ndescs == 0)
+    return false;
+  long found = -1;
+  for (size_t i = 0; i < ast->ndescs; i++)
+    {
+      char *f[4];
+      if (!split_desc (ast->descs[i].text, f))
+        return false;
+      long hit = -1;
+      for (size_t k = 0; k < sizeof kernel_args / sizeof kernel_args[0] && hit < 0; k++)
+        if (kernel_args[k].index == index && strcmp (f[0], kernel_args[k].provider) == 0
+            && strcmp (f[3], kernel_args[k].name) == 0 && (!f[1][0] || strcmp (f[1], "vmlinux") == 0)
+            && !f[2][0])
+          hit = (long) k;
+      for (int k = 0; k < 4; k++)
+        free (f[k]);
+      if (hit < 0 || (found >= 0 && strcmp (kernel_args[hit].name, kernel_args[found].name) != 0))
+        return false;
+      found = hit;
+    }
+  *out = kernel_args[found].string ? T_STRING : T_INT;
+  return true;
+}
+
+/* The function every description of the clause names literally at fbt's
+ * entry or return (*RET), malloc'd; NULL when they do not all agree. */
+static char *
+fbt_function (struct ck *c, bool *ret)
+{
+  const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
+  char *func = NULL;
+  bool ok = ast && ast->ndescs > 0;
+  for (size_t i = 0; ok && i < ast->ndescs; i++)
+    {
+      char *f[4];
+      if (!split_desc (ast->descs[i].text, f))
+        {
+          ok = false;
+          break;
+        }
+      bool r = strcmp (f[3], "return") == 0;
+      ok = strcmp (f[0], "fbt") == 0 && (r || strcmp (f[3], "entry") == 0) && is_literal (f[2])
+           && (!f[1][0] || strcmp (f[1], "vmlinux") == 0)
+           && (!func || (strcmp (func, f[2]) == 0 && *ret == r));
+      if (ok && !func)
+        {
+          func = xstrdup (f[2]);
+          *ret = r;
+        }
+      for (int k = 0; k < 4; k++)
+        free (f[k]);
+    }
+  if (!ok)
+    {
+      free (func);
+      func = NULL;
+    }
+  return func;
+}
+
+/* args[INDEX] of an fbt probe: the parameter's type from the kernel's BTF
+ * at entry; at return args[1] is the return value's.  Integers and
+ * pointers only (a struct passed by value stays an integer). */
+static bool
+fbt_args_type (struct ck *c, unsigned index, struct dtype *out)
+{
+  const struct ctype_resolver *k = &c->prog->target.kernel_types;
+  bool ret = false;
+  char *func = k->func_arg ? fbt_function (c, &ret) : NULL;
+  if (!func)
+    return false;
+  char *error = NULL;
+  const struct ctype *t = NULL;
+  if (!ret)
+    t = k->func_arg (k->ctx, ck_types (c), "vmlinux", func, index, &error);
+  else if (index == 1)
+    t = k->func_arg (k->ctx, ck_types (c), "vmlinux", func, 12, &error);   /* 12: the return type */
+  free (error);
+  free (func);
+  if (!t)
+    return false;
+  struct dtype d = ck_dtype_of (t);
+  if (d.kind != DT_INTEGER)
+    return false;
+  *out = d;
+  return true;
+}
+
 int
 ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out)
 {
+  if (kernel_args_type (c, index, out) || fbt_args_type (c, index, out))
+    return 0;
   const struct ctype_resolver *r = &c->prog->target.resolver;
   char *module, *func;
   if (!r->func_arg || !pid_entry_function (c, &module, &func))
@@ -297,6 +418,8 @@ ck_complete (struct ck *c, const struct ctype *t)
 {
   const struct ctype *r = ctype_resolve (t);
   const struct ctype_resolver *res = &c->prog->target.resolver;
+  if (r && r->module && strcmp (r->module, "vmlinux") == 0)
+    res = &c->prog->target.kernel_types;   /* the kernel's BTF */
   if (!r || r->complete || !r->module || !r->name || !res->lookup
       || (r->kind != CT_STRUCT && r->kind != CT_UNION))
     return r;

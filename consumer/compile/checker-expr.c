@@ -438,12 +438,36 @@ target_enumerator (struct ck *c, struct d_node *n)
 
 /* A name: a built-in variable, a global, a register constant, NULL, an
  * enumerator of the traced program. */
+/* curthread: a kernel pointer to the current struct task_struct, typed
+ * from the kernel's BTF (dprog.h dtarget.kernel_types). */
+static int
+check_curthread (struct ck *c, struct d_node *n)
+{
+  const struct ctype_resolver *k = &c->prog->target.kernel_types;
+  char *error = NULL;
+  const struct ctype *task = k->lookup ? k->lookup (k->ctx, ck_types (c), CT_STRUCT, "vmlinux",
+                                                    "task_struct", &error) : NULL;
+  if (!task)
+    {
+      ck_err (c, &n->loc, "curthread is not available: %s",
+              error ? error : "the kernel's types (BTF) are not known here");
+      free (error);
+      return -1;
+    }
+  struct ninfo *ni = ck_info (c, n);
+  ni->builtin = BI_CURTHREAD;
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), task, false));
+  return 0;
+}
+
 static int
 check_ident (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
   enum builtin b;
   struct dtype t;
+  if (strcmp (n->sval, "curthread") == 0 && !ck_find_var (c->prog, VS_GLOBAL, n->sval))
+    return check_curthread (c, n);
   if (ck_builtin_of (n->sval, &b, &t))
     {
       ni->builtin = b;

@@ -23,7 +23,8 @@ enum builtin {
   BI_EPID, BI_ID,
   BI_ERRNO,                    /* syscall return probes: the call's errno, else 0 */
   BI_UREGS,                    /* uregs[R_x] (a DN_INDEX): the thread's user registers */
-  BI_THREADNAME                /* the thread's own name (execname: its process's) */
+  BI_THREADNAME,               /* the thread's own name (execname: its process's) */
+  BI_CURTHREAD                 /* the current task: struct task_struct * from the kernel's BTF */
 };
 
 /* The uregs[] index constants (R_RAX, R_PC...), Oracle Linux DTrace's

@@ -226,6 +226,8 @@ static void
 gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
 {
   unsigned ss = g->p->strsize;
+  if (g->kind == PK_KERNEL && cg_kernel_builtin (g, n, b))
+    return;
   if (b >= BI_ARG0 && b < BI_ARG0 + 12)
     {
       if (cg_kind_has_args (g->kind))
@@ -250,6 +252,9 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     case BI_GID: call_half (g, BPF_FUNC_get_current_uid_gid, true); return;
     case BI_CPU:
       cg_emit (g, CALL (BPF_FUNC_get_smp_processor_id));
+      return;
+    case BI_CURTHREAD:
+      cg_emit (g, CALL (BPF_FUNC_get_current_task));
       return;
     case BI_TIMESTAMP:
       cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
@@ -816,6 +821,24 @@ gen_expr (struct gen *g, struct d_node *n)
           cg_expr (g, n->a);
           return;
         }
+      {
+        /* a kernel pointer (the kernel's BTF types, curthread, fbt args[]):
+         * the string there, read with bpf_probe_read_kernel_str */
+        const struct ctype *pt = ninfo (n->a)->type.ctype ? ctype_resolve (ninfo (n->a)->type.ctype) : NULL;
+        if (pt && pt->kind == CT_POINTER && !pt->userland)
+          {
+            cg_expr (g, n->a);
+            cg_push (g);
+            cg_str_temp (g);
+            cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+            cg_emit (g, MOV64_REG (R1, R0));
+            cg_emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+            cg_pop (g, R3);
+            cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+            cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+            return;
+          }
+      }
       cg_error (g, n, "stringof( ) of an address: use copyinstr( ) for user strings");
       return;
     case DN_UNARY:

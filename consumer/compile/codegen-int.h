@@ -6,7 +6,7 @@
  * codegen-vars.c variables and map keys; codegen-actions.c statements,
  * actions, speculations and the clause frame; codegen-aggs.c aggregations;
  * codegen-args.c the probe arguments; codegen-strings.c the string
- * subroutines.
+ * subroutines; codegen-kernel.c the proc and sched probes' prologues.
  *
  * Conventions: an expression leaves its value in r0 (for a string, the
  * address of strsize zero-padded bytes in a map value); r6 is the context,
@@ -225,6 +225,17 @@ void cg_aggregation (struct gen *g, struct d_node *n);
 /* codegen-ustack.c: ustack()'s capture into MAP_USTACKS; the (pid, hash)
  * value at scratch offset OFF (the pid already stored there). */
 void cg_ustack_capture (struct gen *g, unsigned off);
+
+/* codegen.c: exit when the firing process (its tgid in r0) is the held -c
+ * child. */
+void cg_skip_held_child (struct gen *g);
+
+/* codegen-kernel.c: the proc and sched probes (PK_KERNEL, cg->kern).  The
+ * prologue: the event's filter and argN into the scratch args cache (r7
+ * set).  A built-in variable the probe defines otherwise (on-cpu's pid,
+ * exec's args[0] string): its code, and true. */
+void cg_kernel_prologue (struct gen *g);
+bool cg_kernel_builtin (struct gen *g, struct d_node *n, enum builtin b);
 /* The update of one aggregation value; r0 = the value's address in the
  * map, the value and increment in stack slots. */
 void cgagg_stddev (struct gen *g, int value_slot);

@@ -69,6 +69,9 @@ capture_regs (struct gen *g)
       cg_emit (g, ST_IMM (BPF_DW, R1, USTACK_LEN_OFF, 0));
       return;
     }
+  else if (g->kind == PK_KERNEL)
+    cg_emit (g, MOV64_IMM (R3, 0));         /* a tracepoint: no user registers at hand
+                                               before 5.15 (the read fails: zeroes, no frame) */
   else
     cg_emit (g, MOV64_REG (R3, R6));        /* uprobes: the context is the user's registers */
   if (from)

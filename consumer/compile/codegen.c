@@ -36,7 +36,8 @@ cg_kind_uprobe (enum probe_kind k)
 bool
 cg_kind_has_args (enum probe_kind k)
 {
-  return cg_kind_uprobe (k) || k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN || k == PK_PROFILE;
+  return cg_kind_uprobe (k) || k == PK_SYSCALL_ENTRY || k == PK_SYSCALL_RETURN || k == PK_PROFILE
+         || k == PK_KERNEL;
 }
 
 bool
@@ -262,8 +263,8 @@ lookup_or_exit (struct gen *g, uint32_t map, int key_reg, int32_t key_imm)
  * replaces it: until then its calls are our fork's (closing the hold
  * channel, waiting for the go, entering execve), not the command's, and are
  * skipped; the exec's return is the command's first event. */
-static void
-gen_skip_held_child (struct gen *g)
+void
+cg_skip_held_child (struct gen *g)
 {
   int go_on = asm_label (&g->a);
   char want[16] = { 0 };
@@ -324,7 +325,7 @@ prologue_syscall (struct gen *g)
   cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
   asm_jmp_imm (&g->a, BPF_JEQ, R0, g->p->target.pid, g->exit_label);
   if (g->cg->held_pid > 0)
-    gen_skip_held_child (g);
+    cg_skip_held_child (g);
 }
 
 /* Profile programs: arg0 = kernel pc or 0, arg1 = user pc or 0 (the
@@ -595,7 +596,7 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
     prologue_syscall (&g);
   if (cg_kind_uprobe (kind))
     prologue_pid_filter (&g);
-  if (((need & USE_SCRATCH) && !late_scratch) || kind == PK_PROFILE)
+  if (((need & USE_SCRATCH) && !late_scratch) || kind == PK_PROFILE || kind == PK_KERNEL)
     cg_scratch_lookup (&g);
   if (kind_syscall (kind))
     {
@@ -607,6 +608,11 @@ gen_program (struct gen *gp, struct codegen_ctx *cg, enum probe_kind kind, unsig
   else if (kind == PK_PROFILE)
     {
       prologue_profile (&g);
+      cg_mov_imm (&g, R9, probe_id);
+    }
+  else if (kind == PK_KERNEL)
+    {
+      cg_kernel_prologue (&g);
       cg_mov_imm (&g, R9, probe_id);
     }
   else if (cg_kind_uprobe (kind))
@@ -690,10 +696,14 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   bool uprobe = cg_kind_uprobe (kind);
   asm_to_image (&g.a, img);
   img->cookie_insn = g.cookie_insn;
+  bool fbt = kind == PK_KERNEL && (cg->kern == KP_FBT_ENTRY || cg->kern == KP_FBT_RETURN);
   img->prog_type = uprobe ? BPF_PROG_TYPE_KPROBE
                    : kind == PK_PROFILE ? BPF_PROG_TYPE_PERF_EVENT
-                   : BPF_PROG_TYPE_RAW_TRACEPOINT;   /* BEGIN END ERROR tick syscall */
-  img->expected_attach_type = uprobe ? g.p->target.uprobe_attach_type : 0;
+                   : fbt ? BPF_PROG_TYPE_TRACING
+                   : BPF_PROG_TYPE_RAW_TRACEPOINT;   /* BEGIN END ERROR tick syscall proc sched */
+  img->expected_attach_type = uprobe ? g.p->target.uprobe_attach_type
+                              : fbt ? (cg->kern == KP_FBT_ENTRY ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT) : 0;
+  img->attach_btf_id = fbt ? cg->fbt_btf_id : 0;
   img->prog_flags = uprobe && g.p->target.sleepable ? BPF_F_SLEEPABLE : 0;
   img->name = xstrdup (name);
   return 0;

@@ -67,6 +67,11 @@ struct codegen_ctx {
   bool have_siteprobes;             /* some sites are flagged SITE_PROBE_BY_PID (MAP_SITE_PROBES) */
   bool new_probes;                  /* some are attached by file: a process with no probe
                                        at such a site gets one (MAP_PID_PROBES) */
+  enum kernel_probe kern;           /* PK_KERNEL: the probe of the program about to be
+                                       generated (the loader sets it) */
+  uint32_t fbt_btf_id;              /* KP_FBT_*: the function's BTF id and */
+  unsigned fbt_nargs;               /* parameters, their widths and the return value's */
+  uint8_t fbt_widths[7];            /* (abi.h dprobe.widths) */
   int held_pid;                     /* -c: the child, which until its exec carries the comm
                                        DT_PROC_HELD_COMM; syscall programs skip it then */
 };

@@ -255,12 +255,22 @@ struct dtarget {
   /* the traced program's C types (its DWARF): named types the script does
    * not declare, `struct a.out`conn`; lookup NULL when there is none */
   struct ctype_resolver resolver;
+  /* the running kernel's types (its BTF, probes/btf-types.h), scope
+   * "vmlinux": lookup, and func_arg for fbt's args[] (index 12: the
+   * return type); NULL when unknown (curthread refused) */
+  struct ctype_resolver kernel_types;
   /* struct task_struct's group_leader and comm (the kernel's BTF): execname
    * is the thread-group leader's comm; 0 when unknown (the thread's comm) */
   uint32_t task_group_leader_off, task_comm_off;
   /* ppid: task->real_parent->tgid; vtimestamp: task->se.sum_exec_runtime
    * (its offset in the task); 0 when unknown (ppid and vtimestamp refused) */
   uint32_t task_real_parent_off, task_tgid_off, task_exec_runtime_off;
+  /* the proc and sched providers' reads (codegen-kernel.c): task_struct's
+   * pid, signal, exit_code and state (STATE_SIZE 4 or 8 bytes),
+   * signal_struct's live; 0 when unknown (such probes refused) */
+  uint32_t task_pid_off, task_signal_off, task_exit_code_off, task_state_off, task_state_size,
+           signal_live_off;
+  uint32_t binprm_p_off, binprm_argc_off;   /* exec-success's arg0, arg1; 0 when unknown (0) */
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -48,6 +48,8 @@ static const struct attr family_attrs[][NFIELDS] = {
                    A (EVOLVING, ISA), A (PRIVATE, UNKNOWN) },
   [LISTED_USDT] = { A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN),
                     A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN) },
+  [LISTED_KERNEL] = { A (EVOLVING, ISA), A (PRIVATE, UNKNOWN), A (PRIVATE, UNKNOWN),
+                      A (EVOLVING, ISA), A (EVOLVING, ISA) },
 };
 #undef A
 

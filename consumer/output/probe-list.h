@@ -27,7 +27,8 @@ enum listed_family {
   LISTED_SYSCALL,
   LISTED_PROFILE,
   LISTED_PID,
-  LISTED_USDT
+  LISTED_USDT,
+  LISTED_KERNEL                   /* proc, sched */
 };
 
 /* One site of a USDT probe. */

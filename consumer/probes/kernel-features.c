@@ -17,6 +17,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <bpf/btf.h>
+
 #include "common/diag.h"
 #include "consumer/compile/bpf-asm.h"
 #include "consumer/probes/kernel-features.h"
@@ -55,6 +57,29 @@ probe_ringbuf (void)
   if (fd < 0)
     return false;
   close (fd);
+  return true;
+}
+/* An fentry program on vfs_read loads and attaches (a return 0, for the
+ * instant of the probe). */
+static bool
+probe_fentry (void)
+{
+  struct btf *btf = btf__load_vmlinux_btf ();
+  int id = btf ? btf__find_by_name_kind (btf, "vfs_read", BTF_KIND_FUNC) : -1;
+  btf__free (btf);
+  if (id <= 0)
+    return false;
+  const struct bpf_insn i[] = { RET0 };
+  LIBBPF_OPTS (bpf_prog_load_opts, o, .expected_attach_type = BPF_TRACE_FENTRY,
+               .attach_btf_id = (unsigned) id);
+  int fd = bpf_prog_load (BPF_PROG_TYPE_TRACING, "sdtkit_feature", "GPL", i, 2, &o);
+  if (fd < 0)
+    return false;
+  int link = bpf_raw_tracepoint_open (NULL, fd);
+  close (fd);
+  if (link < 0)
+    return false;
+  close (link);
   return true;
 }
 static bool probe_pmu (void) { return uprobe_features ()->pmu; }
@@ -138,6 +163,8 @@ static const struct feature_row {
                           "BEGIN, END, tick-N and syscall probes are refused", probe_raw_tp },
   [KF_PROBE_READ_USER] = { "probe_read_user", "5.5", "bpf_probe_read_user and _kernel",
                            "tracing is refused", probe_read_user },
+  [KF_FENTRY] = { "fentry", "5.5", "fentry/fexit programs (BPF trampolines on the kernel's BTF)",
+                  "fbt probes are refused", probe_fentry },
   [KF_RINGBUF] = { "ringbuf", "5.8", "BPF ring buffers", "tracing is refused", probe_ringbuf },
   [KF_UPROBE_PMU] = { "uprobe_pmu", "4.17", "perf_event_open uprobes",
                       "USDT and pid probes are refused (unless uprobe_multi)", probe_pmu },

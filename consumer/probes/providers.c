@@ -11,6 +11,8 @@
  * profile-N probe attaches to a CPU-clock event on every CPU.
  */
 #include "consumer/probes/providers.h"
+#include "consumer/probes/fbt-probes.h"
+#include "consumer/probes/kernel-probes.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
 #include "consumer/probes/syscall-probes.h"
@@ -69,12 +71,14 @@ providers_free (struct providers *pv)
     pid_probe_list_free (&pv->pid);
   free (pv->sys);
   free (pv);
+  fbt_forget ();
 }
 
 bool
 providers_desc_exclusive (const struct probe_desc *d)
 {
-  return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d);
+  return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d)
+         || kernel_desc_exclusive (d) || fbt_desc_exclusive (d);
 }
 
 /* The probe table being appended to. */
@@ -147,6 +151,37 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
       free (names[i]);
     }
   free (names);
+
+  enum kernel_probe *kern;
+  size_t nk = kernel_probes_find (descs, nd, &kern);
+  for (size_t i = 0; i < nk; i++)
+    {
+      const struct kernel_probe_def *k = kernel_probe_def (kern[i]);
+      new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name)->kern = kern[i];
+    }
+  free (kern);
+
+  struct fbt_probe *fbt;
+  long nf = fbt_probes_find (descs, nd, &fbt);
+  if (nf < 0)
+    return -1;
+  if (nf > FBT_MAX_ENABLED)
+    {
+      diag_error ("the fbt descriptions match %ld probes: at most %d can be enabled at once "
+                  "(each is its own program and link); name fewer functions", nf, FBT_MAX_ENABLED);
+      free (fbt);
+      return -1;
+    }
+  for (long i = 0; i < nf; i++)
+    {
+      struct dprobe *dp = new_probe (p, PK_KERNEL, "fbt", "vmlinux", fbt[i].name,
+                                     fbt[i].is_return ? "return" : "entry");
+      dp->kern = fbt[i].is_return ? KP_FBT_RETURN : KP_FBT_ENTRY;
+      dp->btf_id = fbt[i].btf_id;
+      dp->nargs = fbt[i].nargs;
+      memcpy (dp->widths, fbt[i].widths, sizeof dp->widths);
+    }
+  free (fbt);
   return 0;
 }
 
@@ -163,6 +198,13 @@ providers_probe_match (const struct dprobe *dp, const struct probe_desc *d)
     case PK_PROFILE:
       return probe_field_match (d->provider, "profile") && probe_field_match (d->module, "")
              && probe_field_match (d->function, "") && d->name[0] && probe_field_match (d->name, dp->name);
+    case PK_KERNEL:
+      if (dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN)
+        {
+          struct fbt_probe fp = { dp->func, dp->btf_id, dp->nargs, dp->kern == KP_FBT_RETURN, { 0 } };
+          return fbt_probe_match (&fp, d);
+        }
+      return kernel_probe_match (dp->kern, d);
     default:
       return false;
     }
@@ -315,11 +357,26 @@ providers_attach_profile (struct providers *pv, const struct dprobe *dp, int pro
 }
 
 int
+providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog_fd)
+{
+  bool fbt = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN;
+  int link = fbt ? fbt_attach (dp->func, dp->kern == KP_FBT_RETURN, prog_fd)
+             : kernel_probe_attach (dp->kern, prog_fd);
+  if (link < 0)
+    return fbt ? 0 : -1;          /* an fbt function the kernel will not trace: warned */
+  keep_fd (pv, link);
+  return 0;
+}
+
+int
 providers_list (struct probe_lister *pl, const struct probe_desc *descs, size_t nd,
                 const struct usdt_proc *procs, size_t nprocs)
 {
   syscall_list_print (pl, descs, nd);
   profile_list_print (pl, descs, nd);
+  kernel_list_print (pl, descs, nd);
+  fbt_list_print (pl, descs, nd);
+  fbt_forget ();
   bool any_pid = false;
   for (size_t i = 0; i < nd; i++)
     any_pid |= pid_desc_pid (&descs[i]) != 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * providers.h — the pid, syscall and profile-N providers as the runtime
+ * providers.h — the pid, syscall, profile-N, proc and sched providers as the runtime
  * sees them: one object that resolves their probes into the program's probe
  * table, matches descriptions to them, fills their argument specs, loads and
  * attaches their programs, and lists them for -l.
@@ -9,6 +9,7 @@
  *   syscall  syscall-probes.c raw tracepoints sys_enter/sys_exit,
  *                             PK_SYSCALL_ENTRY/RETURN
  *   profile  profile-probes.c perf_event CPU clock per CPU, PK_PROFILE
+ *   proc, sched  kernel-probes.c  raw tracepoints, PK_KERNEL
  *
  * pid probes use the sites map like USDT: cookie = base + probe index,
  * where base is the first sites-map entry after the USDT sites.  syscall
@@ -64,6 +65,8 @@ int providers_syscall_map (struct providers *pv, const struct dprobe *probes, si
 int providers_attach_syscall (struct providers *pv, enum probe_kind kind, int prog_fd);
 /* Attach a profile-N program to a CPU-clock event on every CPU. */
 int providers_attach_profile (struct providers *pv, const struct dprobe *dp, int prog_fd);
+/* Attach a proc or sched probe's program to its raw tracepoint. */
+int providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog_fd);
 /* The pid provider's uprobe links, handed to the caller (to detach with
  * the others, in parallel). */
 struct uprobe_attachment *providers_take_uprobe_links (struct providers *pv);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * attach-providers.c — the programs of the pid, syscall and profile-N
- * probes (probes/providers.h): one per group of probes enabling the same
+ * attach-providers.c — the programs of the pid, syscall, profile-N, proc
+ * and sched probes (probes/providers.h): one per group of probes enabling the same
  * clauses, generated and loaded here, then handed to the provider's attach.
  * A syscall group's program reads its own call-number map, which the load
  * names MAP_SYSCALL_SITES.
@@ -69,6 +69,16 @@ attach_group (struct runtime *rt, bool *done, size_t i, enum uprobe_mode mode)
       if (fd < 0)
         return -1;
       return providers_attach_profile (rt->prov, dp, fd);
+    }
+  if (dp->kind == PK_KERNEL)
+    {
+      /* one program per probe: the codegen shapes it by dp->kern; an fbt
+       * function whose program the kernel refuses was warned about */
+      done[i] = true;
+      int fd = load_for (rt, &rt->maps, dp, dp->id, name);
+      if (fd < 0)
+        return dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN ? 0 : -1;
+      return providers_attach_kernel (rt->prov, dp, fd);
     }
   return 0;
 }

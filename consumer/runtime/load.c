@@ -53,7 +53,7 @@ run_tick (int fd)
 /* The kernel's part of the compiler's target description (dprog.h struct
  * dtarget), once the attach mode is known.  task_struct's layout comes
  * from the kernel's BTF, a 5 MB parse (60 ms): only for a program that
- * reads execname, ppid or vtimestamp. */
+ * reads execname, ppid or vtimestamp, or enables a proc or sched probe. */
 static void
 set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
 {
@@ -77,6 +77,26 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
   task_offsets_find_parent (&t->task_real_parent_off, &t->task_tgid_off);
   t->task_exec_runtime_off = task_offsets_exec_runtime ();
+  struct task_kernel_offsets k;
+  task_offsets_kernel (&k);
+  t->task_pid_off = k.pid;
+  t->task_signal_off = k.signal;
+  t->task_exit_code_off = k.exit_code;
+  t->task_state_off = k.state;
+  t->task_state_size = k.state_size;
+  t->signal_live_off = k.signal_live;
+  t->binprm_p_off = k.binprm_p;
+  t->binprm_argc_off = k.binprm_argc;
+}
+
+/* Does the program enable a proc or sched probe (which read task_struct)? */
+static bool
+has_kernel_probes (const struct dprog *p)
+{
+  for (size_t i = 0; i < p->nprobes; i++)
+    if (p->probes[i].kind == PK_KERNEL && p->probes[i].nclauses)
+      return true;
+  return false;
 }
 
 /* The program of the special probe rt->prog.probes[I] (BEGIN, END or
@@ -98,7 +118,7 @@ load_and_attach (struct runtime *rt)
   struct dprog *p = &rt->prog;
   rt->begin_fd = rt->end_fd = -1;
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
-  set_target (&p->target, mode, p->reads_task);
+  set_target (&p->target, mode, p->reads_task || has_kernel_probes (p));
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (load_special (rt, 0, PK_BEGIN, PROBE_ID_BEGIN, "dtrace_BEGIN", &rt->begin_fd) != 0
       || load_special (rt, 1, PK_END, PROBE_ID_END, "dtrace_END", &rt->end_fd) != 0)

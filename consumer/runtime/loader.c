@@ -84,6 +84,14 @@ static void
 report_rejection (const struct bpf_image *img, const struct dprobe *probe, int err, const char *log,
                   bool verbose)
 {
+  if (probe && probe->kind == PK_KERNEL && (probe->kern == KP_FBT_ENTRY || probe->kern == KP_FBT_RETURN))
+    {
+      /* a function BTF has that the kernel will not trace (an __init one):
+       * that probe is left out, the others go on (attach-providers.c) */
+      diag_warn ("fbt:vmlinux:%s:%s is not enabled: the kernel refused its program (%s%s)", probe->func,
+                 probe->name, strerror (err), verbose ? "" : "; -v shows the verifier log");
+      return;
+    }
   if (err == EPERM)
     {
       diag_error ("could not enable tracing: %s (tracing needs root, or CAP_BPF and CAP_PERFMON)",
@@ -116,7 +124,7 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, const str
             bool verbose)
 {
   LIBBPF_OPTS (bpf_prog_load_opts, opts, .expected_attach_type = img->expected_attach_type,
-               .prog_flags = img->prog_flags);
+               .prog_flags = img->prog_flags, .attach_btf_id = img->attach_btf_id);
   int fd = bpf_prog_load (img->prog_type, img->name, "GPL", insns, img->ninsns, &opts);
   if (fd >= 0)
     return fd;
@@ -125,7 +133,7 @@ load_insns (const struct bpf_image *img, const struct bpf_insn *insns, const str
   char *log = xmalloc (logsz);
   log[0] = '\0';
   LIBBPF_OPTS (bpf_prog_load_opts, vopts, .expected_attach_type = img->expected_attach_type,
-               .prog_flags = img->prog_flags, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
+               .prog_flags = img->prog_flags, .attach_btf_id = img->attach_btf_id, .log_buf = log, .log_size = (unsigned) logsz, .log_level = 1);
   fd = bpf_prog_load (img->prog_type, img->name, "GPL", insns, img->ninsns, &vopts);
   if (fd >= 0)
     {
@@ -243,7 +251,13 @@ loader_program (struct codegen_ctx *cg, const struct map_table *maps, bool verbo
                 enum probe_kind kind, unsigned probe_id, const struct dprobe *probe, const char *name)
 {
   struct bpf_image img;
-  if (codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img) != 0)
+  cg->kern = kind == PK_KERNEL ? probe->kern : KP_NONE;
+  cg->fbt_btf_id = probe->btf_id;
+  cg->fbt_nargs = probe->nargs;
+  memcpy (cg->fbt_widths, probe->widths, sizeof cg->fbt_widths);
+  int rc = codegen_program (cg, kind, probe_id, probe->clauses, probe->nclauses, name, &img);
+  cg->kern = KP_NONE;
+  if (rc != 0)
     return -1;
   int fd = loader_load (&img, maps, probe, verbose);
   image_free (&img);

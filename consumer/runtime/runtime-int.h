@@ -85,6 +85,8 @@ struct runtime {
   size_t nticks, ticks_cap;
   struct providers *prov;       /* pid, syscall, profile-N (providers.h) */
   struct type_resolver *types;  /* the modules C types are read from (types.c) */
+  struct btf_types *kernel_types;   /* the kernel's BTF, opened on first use (types.c) */
+  bool kernel_types_tried;
   struct usdt_cache *usdt_files;  /* the modules' notes, each read once: for
                                    args[N] (usdt-argtypes.c), then the probes */
   enum evaltime evaltime;       /* -x evaltime (lib-loads.h) */

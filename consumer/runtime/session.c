@@ -34,6 +34,7 @@
 #include "consumer/runtime/process.h"
 #include "consumer/probes/type-resolver.h"
 #include "consumer/runtime/reopen.h"
+#include "consumer/probes/btf-types.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/speculation.h"
 #include "consumer/runtime/stop-signals.h"
@@ -186,6 +187,7 @@ free_runtime (struct runtime *rt)
     uprobe_detach (rt->att);
   providers_free (rt->prov);
   type_resolver_free (rt->types);
+  btf_types_free (rt->kernel_types);
   usdt_cache_unref (rt->usdt_files);
   for (size_t i = 0; i < rt->nprog_fds; i++)
     close (rt->prog_fds[i]);

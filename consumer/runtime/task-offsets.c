@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * task-offsets.c — struct task_struct's group_leader, comm, real_parent,
- * tgid and se.sum_exec_runtime offsets from the kernel's BTF (task-offsets.h).
+ * tgid and se.sum_exec_runtime offsets from the kernel's BTF, and for the
+ * proc and sched providers pid, signal->live, exit_code and the state
+ * (__state since Linux 5.14, state before) (task-offsets.h).
  */
 #include "consumer/runtime/task-offsets.h"
 
@@ -33,7 +35,39 @@ static struct {
   uint32_t leader, comm;                /* execname */
   uint32_t real_parent, tgid;           /* ppid */
   uint32_t se, sum_exec_runtime;        /* vtimestamp */
+  struct task_kernel_offsets k;         /* proc, sched */
 } found;
+
+/* The proc and sched providers' offsets (all or none). */
+static void
+find_kernel (const struct btf *btf, const struct btf_type *task)
+{
+  struct task_kernel_offsets *k = &found.k;
+  k->pid = member_offset (btf, task, "pid", BTF_KIND_INT);
+  k->signal = member_offset (btf, task, "signal", BTF_KIND_PTR);
+  k->exit_code = member_offset (btf, task, "exit_code", BTF_KIND_INT);
+  k->state = member_offset (btf, task, "__state", BTF_KIND_INT);
+  k->state_size = 4;                    /* unsigned int __state */
+  if (!k->state)
+    {
+      k->state = member_offset (btf, task, "state", BTF_KIND_INT);
+      k->state_size = 8;                /* volatile long state */
+    }
+  int id = btf__find_by_name_kind (btf, "signal_struct", BTF_KIND_STRUCT);
+  const struct btf_type *sig = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
+  /* atomic_t live: a struct whose first member is the int counter */
+  k->signal_live = sig ? member_offset (btf, sig, "live", BTF_KIND_STRUCT) : 0;
+  if (!k->pid || !k->signal || !k->exit_code || !k->state || !k->signal_live)
+    memset (k, 0, sizeof *k);
+  /* exec-success's arguments: linux_binprm's p (the user address of the
+   * argument strings once the new stack is set up) and argc */
+  id = btf__find_by_name_kind (btf, "linux_binprm", BTF_KIND_STRUCT);
+  const struct btf_type *bprm = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
+  k->binprm_p = bprm ? member_offset (btf, bprm, "p", BTF_KIND_INT) : 0;
+  k->binprm_argc = bprm ? member_offset (btf, bprm, "argc", BTF_KIND_INT) : 0;
+  if (!k->binprm_p || !k->binprm_argc)
+    k->binprm_p = k->binprm_argc = 0;
+}
 
 static void
 find_all (void)
@@ -53,6 +87,7 @@ find_all (void)
       found.real_parent = member_offset (btf, t, "real_parent", BTF_KIND_PTR);
       found.tgid = member_offset (btf, t, "tgid", BTF_KIND_INT);
       found.se = member_offset (btf, t, "se", BTF_KIND_STRUCT);
+      find_kernel (btf, t);
     }
   int se_id = btf__find_by_name_kind (btf, "sched_entity", BTF_KIND_STRUCT);
   const struct btf_type *se = se_id > 0 ? btf__type_by_id (btf, (uint32_t) se_id) : NULL;
@@ -88,4 +123,11 @@ task_offsets_exec_runtime (void)
 {
   find_all ();
   return found.se ? found.se + found.sum_exec_runtime : 0;
+}
+
+void
+task_offsets_kernel (struct task_kernel_offsets *out)
+{
+  find_all ();
+  *out = found.k;
 }

@@ -23,4 +23,14 @@ void task_offsets_find_parent (uint32_t *real_parent, uint32_t *tgid);
  * a CPU, as the scheduler last accounted them) in struct task_struct, or 0. */
 uint32_t task_offsets_exec_runtime (void);
 
+/* The proc and sched providers' fields (byte offsets; all 0 when one is
+ * unknown): task_struct's pid, signal (a pointer), exit_code and state
+ * (STATE_SIZE bytes), signal_struct's live (atomic_t); apart, linux_binprm's
+ * p and argc (both 0 when unknown). */
+struct task_kernel_offsets {
+  uint32_t pid, signal, exit_code, state, state_size, signal_live;
+  uint32_t binprm_p, binprm_argc;
+};
+void task_offsets_kernel (struct task_kernel_offsets *out);
+
 #endif

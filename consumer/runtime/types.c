@@ -8,7 +8,8 @@
  * (it is held before its exec), and files named by path in the module field
  * of the script's probe descriptions.  The executable of the first process
  * is "a.out"; with no process, a path in a description is.  With neither
- * the compiler gets no resolver.  The processes' files are listed when the
+ * the compiler gets no resolver.  The kernel's types (scope vmlinux) come
+ * from its BTF, always offered.  The processes' files are listed when the
  * compiler first asks for a type, and each module's DWARF is opened when a
  * lookup first needs it.
  */
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "common/xalloc.h"
+#include "consumer/probes/btf-types.h"
 #include "consumer/probes/exec-mappings.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/probe-desc.h"
@@ -101,9 +103,49 @@ add_processes (void *arg, struct type_resolver *r)
     add_process (r, &rt->procs[i], i == 0);
 }
 
+/* The kernel's types (curthread, struct task_struct...), its BTF opened
+ * on the first lookup. */
+static const struct ctype *
+kernel_lookup (void *ctx, struct ctype_table *table, enum ctype_kind kind, const char *module,
+               const char *name, char **error)
+{
+  struct runtime *rt = ctx;
+  *error = NULL;
+  (void) module;
+  if (!rt->kernel_types_tried)
+    {
+      rt->kernel_types_tried = true;
+      rt->kernel_types = btf_types_open (error);
+      if (!rt->kernel_types)
+        return NULL;
+    }
+  if (!rt->kernel_types)
+    {
+      *error = xstrdup ("the kernel has no BTF (/sys/kernel/btf/vmlinux)");
+      return NULL;
+    }
+  return btf_types_lookup (rt->kernel_types, table, kind, name, error);
+}
+
+/* fbt args[INDEX] of kernel function FUNC (INDEX = its parameter count:
+ * the return value's type). */
+static const struct ctype *
+kernel_func_arg (void *ctx, struct ctype_table *table, const char *module, const char *func,
+                 unsigned index, char **error)
+{
+  (void) module;
+  const struct ctype *any = kernel_lookup (ctx, table, CT_STRUCT, "vmlinux", "task_struct", error);
+  struct runtime *rt = ctx;
+  free (*error);
+  *error = NULL;
+  return any && rt->kernel_types ? btf_types_func_arg (rt->kernel_types, table, func, index) : NULL;
+}
+
 void
 setup_types (struct runtime *rt)
 {
+  rt->prog.target.kernel_types = (struct ctype_resolver) { .ctx = rt, .lookup = kernel_lookup,
+                                                           .func_arg = kernel_func_arg };
   rt->types = type_resolver_new ();
   /* paths in descriptions cost nothing to note; the processes' files are
    * listed on the first lookup */

@@ -7,12 +7,14 @@
 # of the subset comes back prefixed with the kernel's version.
 #
 # SDTKIT_KERNELS: the Debian suites to boot (default "bullseye bookworm
-# trixie"); SDTKIT_KERNEL_TESTS: the integration scripts each runs.
+# trixie"); SDTKIT_KERNEL_TESTS: the integration scripts each runs
+# (consumer-fbt.sh among them: the kernels of the matrix have the BPF
+# trampolines fbt needs, which a CI host may lack).
 # Needs qemu-system-x86 and busybox-static (quickstart installs them) and
 # Debian's registry for the first download (cached in /var/cache/sdtkit-vm).
 . "$SRCDIR/test/lib.sh"
 suites=${SDTKIT_KERNELS:-bullseye bookworm trixie}
-tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh}
+tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh}
 if ! command -v qemu-system-x86_64 >/dev/null || ! command -v busybox >/dev/null; then
   skip "qemu-system-x86_64 or busybox not installed (Debian: qemu-system-x86, busybox-static)"
   done_testing

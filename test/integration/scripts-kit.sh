@@ -31,18 +31,20 @@ for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptr
   check "scripts/$s.d has a usage line" grep -q '^ \* Usage: ' "$scripts/$s.d"
 done
 
-# --- execsnoop.d: three execs of `kp noop alpha "two words"` with their
-# arguments as the new program got them, and the failed exec with ENOENT
+# --- execsnoop.d (proc:::exec-success): three execs of `kp noop alpha
+# "two words"` with their arguments as the new program got them and kp's
+# pid as their parent, and the failed exec with ENOENT
 run exec "$scripts/execsnoop.d" -c "$KP exec 3"
+kp_pid=$(kv exec pid)
 check_eq "execsnoop.d: exit status 0" "$(cat exec.rc)" 0
-check_match "execsnoop.d: header first" "$(head -1 exec.out)" '^TIME +PID COMMAND +ERR ARGS$'
+check_match "execsnoop.d: header first" "$(head -1 exec.out)" '^TIME +PID +PPID COMMAND +ERR ARGS$'
 for c in $(sed -n 's/^child=//p' exec.err); do
-  check_match "execsnoop.d: child $c exec'd kp with its 4 arguments" "$(cat exec.out)" \
-    "^[0-9]{4} [A-Z][a-z]{2} +[0-9]+ [0-9:]{8} +$c kp +0 $KP noop alpha two words\$"
+  check_match "execsnoop.d: child $c of $kp_pid exec'd kp with its 4 arguments" "$(cat exec.out)" \
+    "^[0-9]{4} [A-Z][a-z]{2} +[0-9]+ [0-9:]{8} +$c +$kp_pid kp +0 $KP noop alpha two words\$"
 done
 check_eq "execsnoop.d: exactly 3 successful execs of kp" "$(grep -c " kp  *0 $KP noop alpha" exec.out)" 3
 check_match "execsnoop.d: the exec of a missing path, errno 2, by the child (still kp)" "$(cat exec.out)" \
-  "^.* +$(kv exec failed) kp +2 /nonexistent/sdtkit-kit-exec\$"
+  "^.* +$(kv exec failed) +$kp_pid kp +2 /nonexistent/sdtkit-kit-exec\$"
 printf 'exec %s noop 1 2 3 4 5 6 7 8 9\n' "$KP" >exec9.sh
 run exec9 "$scripts/execsnoop.d" -c "/bin/sh $T/exec9.sh"
 check_match "execsnoop.d: 8 arguments shown, then ..." "$(cat exec9.out)" " kp +0 $KP noop 1 2 3 4 5 6 \\.\\.\\.\$"

@@ -46,12 +46,32 @@ static const struct dtarget test_target = {
   .task_group_leader_off = 2512, .task_comm_off = 3080,   /* execname: the group leader's comm */
   .task_real_parent_off = 2496, .task_tgid_off = 2476,   /* ppid: real_parent->tgid */
   .task_exec_runtime_off = 280,                          /* vtimestamp: se.sum_exec_runtime */
+  .task_pid_off = 2472, .task_signal_off = 2928,         /* proc and sched probes */
+  .task_exit_code_off = 2444, .task_state_off = 24, .task_state_size = 4, .signal_live_off = 4,
+  .binprm_p_off = 24, .binprm_argc_off = 200,
 };
+
+/* The proc and sched probes the golden snippets use (the table proper is
+ * consumer/probes/kernel-probes.c). */
+static enum kernel_probe
+kernel_probe_of (const char *prov, const char *name)
+{
+  static const struct { const char *prov, *name; enum kernel_probe k; } known[] = {
+    { "proc", "exec", KP_PROC_EXEC }, { "proc", "exec-success", KP_PROC_EXEC_SUCCESS },
+    { "proc", "exit", KP_PROC_EXIT }, { "proc", "create", KP_PROC_CREATE },
+    { "sched", "on-cpu", KP_SCHED_ON_CPU }, { "sched", "sleep", KP_SCHED_SLEEP },
+  };
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (strcmp (prov, known[i].prov) == 0 && strcmp (name, known[i].name) == 0)
+      return known[i].k;
+  return KP_NONE;
+}
 
 /* The probe kind a description names, and its probe id. */
 static enum probe_kind
-kind_of (const char *desc, unsigned clause, unsigned *id)
+kind_of (const char *desc, unsigned clause, unsigned *id, enum kernel_probe *kern)
 {
+  *kern = KP_NONE;
   char f[4][64] = { "", "", "", "" };
   const char *s = desc;
   int k = 0;
@@ -80,6 +100,8 @@ kind_of (const char *desc, unsigned clause, unsigned *id)
     return strncmp (f[3], "tick-", 5) == 0 ? PK_TICK : PK_PROFILE;
   if (strncmp (f[0], "pid", 3) == 0 && f[0][3] >= '0' && f[0][3] <= '9')
     return PK_PID;
+  if ((*kern = kernel_probe_of (f[0], f[3])) != KP_NONE)
+    return PK_KERNEL;
   return PK_USDT;
 }
 
@@ -168,7 +190,7 @@ compile_file (const char *path)
         {
           unsigned id;
           const struct d_clause_ast *ast = p.clauses[c].ast;
-          enum probe_kind kind = kind_of (ast->ndescs ? ast->descs[0].text : "", c, &id);
+          enum probe_kind kind = kind_of (ast->ndescs ? ast->descs[0].text : "", c, &id, &cg.kern);
           char name[32];
           snprintf (name, sizeof name, "dt_c%u", c);
           struct bpf_image img;

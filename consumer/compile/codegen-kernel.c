@@ -1,0 +1,448 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen-kernel.c — the programs of the proc and sched probes (PK_KERNEL,
+ * probes/kernel-probes.h): each attached to one raw tracepoint, whose
+ * arguments (u64 each) the context holds; and of the fbt probes
+ * (probes/fbt-probes.h), fentry/fexit programs whose context is the
+ * function's arguments.  The prologue decides whether
+ * the event is the probe's (the tracepoint is shared: sched_switch is
+ * off-cpu, on-cpu, sleep and preempt) and writes argN into the scratch
+ * args cache, where the clauses read them as for a profile probe.  Kernel
+ * memory (task_struct fields at the offsets the runtime read from BTF,
+ * dprog.h struct dtarget) is read with bpf_probe_read_kernel only: a
+ * failed read gives 0.
+ *
+ * sched:::on-cpu runs in the context of the thread leaving the CPU (the
+ * tracepoint fires before the switch): pid, tid, ppid, execname,
+ * threadname and curthread there are the arriving task's (the tracepoint's
+ * `next`) instead; the others (uid, gid, stacks, curthread-like reads)
+ * remain the leaving thread's (doc/kernel-providers.md).
+ */
+#include "consumer/compile/codegen-int.h"
+
+/* x86-64 syscall numbers and struct pt_regs offsets the exec probes use. */
+enum { NR_EXECVE = 59, NR_EXECVEAT = 322, NR_CLONE = 56, NR_FORK = 57, NR_VFORK = 58,
+       NR_CLONE3 = 435, PT_DI = 112, PT_SI = 104, PT_ORIG_AX = 120 };
+/* The raw tracepoints' argument slots. */
+enum { SWITCH_PREEMPT = 0, SWITCH_PREV = 1, SWITCH_NEXT = 2, FORK_CHILD = 1,
+       SIGGEN_SIG = 0, SIGGEN_TASK = 2, SIGGEN_RESULT = 4, TRACE_SIGNAL_IGNORED = 1,
+       SIGDELIVER_SIG = 0, SIGDELIVER_INFO = 1, SIGDELIVER_KA = 2 };
+
+static void
+ctx_arg (struct gen *g, int reg, int slot)
+{
+  cg_emit (g, LDX (BPF_DW, reg, R6, (int16_t) (8 * slot)));
+}
+
+/* r0 = SIZE (4 or 8) bytes at SRC + OFF in kernel memory (0 when the read
+ * fails; 4-byte values zero-extended).  Clobbers r1-r5. */
+static void
+kread (struct gen *g, int src, uint32_t off, int size)
+{
+  if (src != R3)
+    cg_emit (g, MOV64_REG (R3, src));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) off));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  cg_emit (g, MOV64_REG (R1, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  cg_emit (g, MOV64_IMM (R2, size));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  cg_emit (g, LDX (size == 4 ? BPF_W : BPF_DW, R0, R10, SLOT_TMP));
+}
+
+static void
+store_arg (struct gen *g, unsigned k, int reg)
+{
+  cg_emit (g, STX (BPF_DW, R7, reg, (int16_t) (g->cg->scratch.args_off + 8 * k)));
+}
+
+static void
+load_arg (struct gen *g, int reg, unsigned k)
+{
+  cg_emit (g, LDX (BPF_DW, reg, R7, (int16_t) (g->cg->scratch.args_off + 8 * k)));
+}
+
+/* The task at tracepoint argument SLOT: arg TID_ARG = its pid (the
+ * thread's id), arg TID_ARG + 1 = its tgid.  Leaves r0 = the tgid. */
+static void
+task_ids (struct gen *g, int slot, unsigned tid_arg)
+{
+  const struct dtarget *t = &g->p->target;
+  ctx_arg (g, R3, slot);
+  kread (g, R3, t->task_pid_off, 4);
+  store_arg (g, tid_arg, R0);
+  ctx_arg (g, R3, slot);
+  kread (g, R3, t->task_tgid_off, 4);
+  store_arg (g, tid_arg + 1, R0);
+}
+
+/* exec: the path's user address from execve's rdi or execveat's rsi. */
+static void
+prologue_exec (struct gen *g)
+{
+  int at = asm_label (&g->a), got = asm_label (&g->a);
+  ctx_arg (g, R1, 1);
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, NR_EXECVEAT, at);
+  asm_jmp_imm (&g->a, BPF_JNE, R1, NR_EXECVE, g->exit_label);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, PT_DI, 8);
+  asm_ja (&g->a, got);
+  asm_bind (&g->a, at);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, PT_SI, 8);
+  asm_bind (&g->a, got);
+  store_arg (g, 0, R0);
+}
+
+/* exec-failure: sys_exit of execve/execveat returning -errno; arg0 =
+ * errno. */
+static void
+prologue_exec_failure (struct gen *g)
+{
+  int ours = asm_label (&g->a);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, PT_ORIG_AX, 8);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_EXECVE, ours);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, NR_EXECVEAT, g->exit_label);
+  asm_bind (&g->a, ours);
+  ctx_arg (g, R0, 1);
+  asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, g->exit_label);
+  cg_emit (g, NEG64 (R0));
+  store_arg (g, 0, R0);
+}
+
+/* start / lwp-start: a new task's first return to user space is the
+ * sys_exit of the fork, vfork, clone or clone3 that made it (the parent's
+ * registers copied: orig_ax the call), returning 0; a new process's task
+ * leads its group (pid == tgid).  No arguments.  (Kernel threads never
+ * return to user space: they fire neither.) */
+static void
+prologue_start (struct gen *g, bool process)
+{
+  int ours = asm_label (&g->a);
+  ctx_arg (g, R1, 1);
+  asm_jmp_imm (&g->a, BPF_JNE, R1, 0, g->exit_label);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, PT_ORIG_AX, 8);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_CLONE, ours);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_FORK, ours);
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_VFORK, ours);
+  asm_jmp_imm (&g->a, BPF_JNE, R0, NR_CLONE3, g->exit_label);
+  asm_bind (&g->a, ours);
+  cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, A64_IMM (BPF_RSH, R1, 32));
+  cg_emit (g, MOV32_REG (R0, R0));
+  asm_jmp_reg (&g->a, process ? BPF_JNE : BPF_JEQ, R0, R1, g->exit_label);
+}
+
+/* exit and lwp-exit: the exiting task is current; signal->live has been
+ * decremented, 0 for the process's last thread (exit), else lwp-exit.
+ * exit's arg0: CLD_EXITED 1, CLD_KILLED 2 or CLD_DUMPED 3 from
+ * exit_code (a wait status: signal in the low 7 bits, 0x80 a core). */
+static void
+prologue_exit (struct gen *g, bool last)
+{
+  const struct dtarget *t = &g->p->target;
+  cg_emit (g, CALL (BPF_FUNC_get_current_task));
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  kread (g, R0, t->task_signal_off, 8);
+  kread (g, R0, t->signal_live_off, 4);
+  asm_jmp_imm (&g->a, last ? BPF_JNE : BPF_JEQ, R0, 0, g->exit_label);
+  if (!last)
+    return;
+  int killed = asm_label (&g->a), done = asm_label (&g->a);
+  cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
+  kread (g, R3, t->task_exit_code_off, 4);
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, A64_IMM (BPF_AND, R1, 0x7f));
+  cg_emit (g, MOV64_IMM (R2, 1));
+  asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, done);
+  cg_emit (g, MOV64_IMM (R2, 2));
+  cg_emit (g, A64_IMM (BPF_AND, R0, 0x80));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, killed);
+  cg_emit (g, MOV64_IMM (R2, 3));
+  asm_bind (&g->a, killed);
+  asm_bind (&g->a, done);
+  store_arg (g, 0, R2);
+}
+
+/* exec-success: sched_process_exec(p, old_pid, bprm) in the new program,
+ * whose stack the ELF loader has set up: bprm->p is its pointer, at argc,
+ * then argv[].  arg0 = argv[0], the user address of the argument strings
+ * (argv[0], NUL, argv[1], ... contiguous, as mm->arg_start has them), arg1
+ * = argc (sdtkit's: DTrace's probe has no arguments).  Unknown bprm layout,
+ * or a read that fails: 0. */
+static void
+prologue_exec_success (struct gen *g)
+{
+  const struct dtarget *t = &g->p->target;
+  if (!t->binprm_p_off)
+    return;
+  ctx_arg (g, R3, 2);
+  kread (g, R3, t->binprm_argc_off, 4);
+  store_arg (g, 1, R0);
+  ctx_arg (g, R3, 2);
+  kread (g, R3, t->binprm_p_off, 8);
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, 8));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  cg_emit (g, MOV64_REG (R1, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  cg_emit (g, MOV64_IMM (R2, 8));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_user));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  store_arg (g, 0, R0);
+}
+
+/* create / lwp-create: sched_process_fork(parent, child) in the parent;
+ * a new process's child is its group's leader (pid == tgid).  arg0 = the
+ * child's pid (create) or thread id (lwp-create, arg1 its pid). */
+static void
+prologue_fork (struct gen *g, bool process)
+{
+  task_ids (g, FORK_CHILD, 0);
+  load_arg (g, R1, 0);
+  asm_jmp_reg (&g->a, process ? BPF_JNE : BPF_JEQ, R0, R1, g->exit_label);
+  if (process)
+    {
+      cg_emit (g, MOV64_IMM (R1, 0));   /* create: arg0 alone */
+      store_arg (g, 1, R1);
+    }
+}
+
+/* signal-send / signal-discard: signal_generate(sig, info, task, group,
+ * result) in the sender; ignored signals are discarded.  arg0 = the
+ * target thread's id, arg1 = its pid, arg2 = the signal. */
+static void
+prologue_signal_generate (struct gen *g, bool discard)
+{
+  ctx_arg (g, R1, SIGGEN_RESULT);
+  asm_jmp_imm (&g->a, discard ? BPF_JNE : BPF_JEQ, R1, TRACE_SIGNAL_IGNORED, g->exit_label);
+  task_ids (g, SIGGEN_TASK, 0);
+  ctx_arg (g, R1, SIGGEN_SIG);
+  store_arg (g, 2, R1);
+}
+
+/* signal-handle: signal_deliver(sig, info, ka) in the receiver: arg0 = the
+ * signal, arg1 = the siginfo's kernel address, arg2 = the handler
+ * (ka->sa.sa_handler, the first word). */
+static void
+prologue_signal_handle (struct gen *g)
+{
+  ctx_arg (g, R1, SIGDELIVER_SIG);
+  store_arg (g, 0, R1);
+  ctx_arg (g, R1, SIGDELIVER_INFO);
+  store_arg (g, 1, R1);
+  ctx_arg (g, R3, SIGDELIVER_KA);
+  kread (g, R3, 0, 8);
+  store_arg (g, 2, R0);
+}
+
+/* The sched_switch probes: arg0 = the next thread's id, arg1 = its pid.
+ * sleep: the leaving thread blocks (not preempted, state not running);
+ * preempt: it stays runnable (preempted, or still running). */
+static void
+prologue_switch (struct gen *g, enum kernel_probe k)
+{
+  const struct dtarget *t = &g->p->target;
+  task_ids (g, SWITCH_NEXT, 0);
+  if (k != KP_SCHED_SLEEP && k != KP_SCHED_PREEMPT)
+    return;
+  int sleeping = asm_label (&g->a);
+  ctx_arg (g, R1, SWITCH_PREEMPT);
+  cg_emit (g, A64_IMM (BPF_AND, R1, 0xff));
+  if (k == KP_SCHED_SLEEP)
+    asm_jmp_imm (&g->a, BPF_JNE, R1, 0, g->exit_label);
+  else
+    asm_jmp_imm (&g->a, BPF_JNE, R1, 0, sleeping);   /* preempted: fires */
+  ctx_arg (g, R3, SWITCH_PREV);
+  kread (g, R3, t->task_state_off, (int) t->task_state_size);
+  asm_jmp_imm (&g->a, k == KP_SCHED_SLEEP ? BPF_JEQ : BPF_JNE, R0, 0, g->exit_label);
+  asm_bind (&g->a, sleeping);
+}
+
+/* fbt (fentry/fexit): the context is the function's arguments, u64 each,
+ * and at fexit its return value after them.  They are copied with one
+ * bpf_probe_read_kernel from the context into the args cache: direct loads
+ * would be checked against each parameter's BTF type, and before Linux
+ * 6.2-or-so a pointer to anything but a struct (char **, int *) is refused
+ * there.  Entry: argK = parameter K; return: arg0 = 0, arg1 = the return
+ * value; each cut to its C type's width and extended by its sign (a 32-bit
+ * int's upper register half is whatever the caller left). */
+static void
+fbt_narrow (struct gen *g, unsigned k, uint8_t width)
+{
+  unsigned size = width & 0x7f;
+  if (!size || size >= 8)
+    return;
+  load_arg (g, R1, k);
+  cg_emit (g, A64_IMM (BPF_LSH, R1, (int32_t) (64 - 8 * size)));
+  cg_emit (g, A64_IMM ((width & 0x80) ? BPF_ARSH : BPF_RSH, R1, (int32_t) (64 - 8 * size)));
+  store_arg (g, k, R1);
+}
+
+static void
+prologue_fbt (struct gen *g, bool ret)
+{
+  unsigned n = g->cg->fbt_nargs > 6 ? 6 : g->cg->fbt_nargs;
+  unsigned slots = n + (ret ? 1 : 0);
+  if (slots == 0)
+    return;
+  cg_emit (g, MOV64_REG (R1, R7));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, (int32_t) g->cg->scratch.args_off));
+  cg_emit (g, MOV64_IMM (R2, (int32_t) (8 * slots)));
+  cg_emit (g, MOV64_REG (R3, R6));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+  if (!ret)
+    {
+      for (unsigned k = 0; k < n; k++)
+        fbt_narrow (g, k, g->cg->fbt_widths[k]);
+      return;
+    }
+  fbt_narrow (g, n, g->cg->fbt_widths[6]);
+  load_arg (g, R2, n);
+  cg_emit (g, MOV64_IMM (R1, 0));
+  for (unsigned k = 0; k <= n; k++)
+    store_arg (g, k, R1);
+  store_arg (g, 1, R2);
+}
+
+/* The fields K reads, known (else an error naming the probe). */
+static bool
+offsets_known (struct gen *g, enum kernel_probe k)
+{
+  const struct dtarget *t = &g->p->target;
+  bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
+              && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN;
+  if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
+    return true;
+  cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
+            "not describe struct task_struct's pid, tgid, signal and state");
+  return false;
+}
+
+/* dtrace's own events are not traced (each record it consumes would make
+ * more): on-cpu's are the arriving task's, the others current's. */
+static void
+skip_dtrace (struct gen *g, enum kernel_probe k)
+{
+  if (k == KP_SCHED_ON_CPU)
+    load_arg (g, R0, 1);
+  else
+    {
+      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+    }
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, g->p->target.pid, g->exit_label);
+}
+
+void
+cg_kernel_prologue (struct gen *g)
+{
+  enum kernel_probe k = g->cg->kern;
+  if (!offsets_known (g, k))
+    return;
+  cg_emit (g, MOV64_IMM (R1, 0));
+  for (unsigned i = 0; i < 12; i++)
+    store_arg (g, i, R1);
+  switch (k)
+    {
+    case KP_PROC_EXEC: prologue_exec (g); break;
+    case KP_PROC_EXEC_FAILURE: prologue_exec_failure (g); break;
+    case KP_PROC_EXIT: prologue_exit (g, true); break;
+    case KP_PROC_LWP_EXIT: prologue_exit (g, false); break;
+    case KP_PROC_CREATE: prologue_fork (g, true); break;
+    case KP_PROC_LWP_CREATE: prologue_fork (g, false); break;
+    case KP_PROC_SIGNAL_SEND: prologue_signal_generate (g, false); break;
+    case KP_PROC_SIGNAL_DISCARD: prologue_signal_generate (g, true); break;
+    case KP_PROC_SIGNAL_HANDLE: prologue_signal_handle (g); break;
+    case KP_SCHED_OFF_CPU: case KP_SCHED_ON_CPU: case KP_SCHED_SLEEP: case KP_SCHED_PREEMPT:
+      prologue_switch (g, k);
+      break;
+    case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
+    case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
+    case KP_PROC_START: prologue_start (g, true); break;
+    case KP_PROC_LWP_START: prologue_start (g, false); break;
+    case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
+    default: break;
+    }
+  skip_dtrace (g, k);
+  if ((k == KP_PROC_EXEC || k == KP_PROC_EXEC_FAILURE) && g->cg->held_pid > 0)
+    {
+      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+      cg_skip_held_child (g);
+    }
+}
+
+/* r0 = a string temporary holding the comm of the task at r3 + OFF (the
+ * task, or with LEADER its group leader). */
+static void
+task_comm (struct gen *g, bool leader)
+{
+  const struct dtarget *t = &g->p->target;
+  cg_emit (g, STX (BPF_DW, R10, R3, SLOT_CTX));
+  cg_str_temp (g);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_CTX));
+  if (leader)
+    {
+      kread (g, R3, t->task_group_leader_off, 8);
+      cg_emit (g, MOV64_REG (R3, R0));
+    }
+  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) t->task_comm_off));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_VALUE));
+  cg_emit (g, MOV64_IMM (R2, 16));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+}
+
+/* on-cpu: the arriving task's identity. */
+static bool
+on_cpu_builtin (struct gen *g, enum builtin b)
+{
+  const struct dtarget *t = &g->p->target;
+  switch (b)
+    {
+    case BI_PID: load_arg (g, R0, 1); return true;
+    case BI_CURTHREAD: ctx_arg (g, R0, SWITCH_NEXT); return true;
+    case BI_TID: load_arg (g, R0, 0); return true;
+    case BI_PPID:
+      if (!t->task_real_parent_off)
+        return false;
+      ctx_arg (g, R3, SWITCH_NEXT);
+      kread (g, R3, t->task_real_parent_off, 8);
+      kread (g, R0, t->task_tgid_off, 4);
+      return true;
+    case BI_EXECNAME:
+    case BI_THREADNAME:
+      if (!t->task_comm_off || !t->task_group_leader_off)
+        return false;
+      ctx_arg (g, R3, SWITCH_NEXT);
+      task_comm (g, b == BI_EXECNAME);
+      return true;
+    default:
+      return false;
+    }
+}
+
+bool
+cg_kernel_builtin (struct gen *g, struct d_node *n, enum builtin b)
+{
+  if (g->cg->kern == KP_SCHED_ON_CPU)
+    return on_cpu_builtin (g, b);
+  if (g->cg->kern == KP_PROC_EXEC && b == BI_ARG0 && ninfo (n)->type.kind == DT_STRING)
+    {
+      /* args[0]: the path, from the caller's memory (arg0 its address) */
+      cg_str_temp (g);
+      cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+      load_arg (g, R3, 0);
+      cg_emit (g, CALL (BPF_FUNC_probe_read_user_str));
+      cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+      return true;
+    }
+  return false;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kernel-probes.c — the proc and sched providers' table, matching,
+ * listing and attachment (see kernel-probes.h).  The table names each
+ * probe's raw tracepoint; what fires and what argN hold is the program's
+ * business (compile/codegen-kernel.c).
+ */
+#include "consumer/output/probe-list.h"
+#include "consumer/probes/kernel-probes.h"
+#include "common/diag.h"
+#include "common/vec.h"
+#include "common/xalloc.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct kernel_probe_def table[] = {
+  { KP_PROC_CREATE, "proc", "create", "sched_process_fork" },
+  { KP_PROC_EXEC, "proc", "exec", "sys_enter" },
+  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit" },
+  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec" },
+  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit" },
+  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork" },
+  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit" },
+  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit" },
+  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate" },
+  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver" },
+  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate" },
+  { KP_PROC_START, "proc", "start", "sys_exit" },
+  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch" },
+  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch" },
+  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch" },
+  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch" },
+  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup" },
+};
+#define NTABLE (sizeof table / sizeof table[0])
+
+const struct kernel_probe_def *
+kernel_probe_def (enum kernel_probe kind)
+{
+  for (size_t i = 0; i < NTABLE; i++)
+    if (table[i].kind == kind)
+      return &table[i];
+  return NULL;
+}
+
+bool
+kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
+{
+  const struct kernel_probe_def *k = kernel_probe_def (kind);
+  return k && probe_field_match (d->provider, k->provider) && probe_field_match (d->module, "vmlinux")
+         && probe_field_match (d->function, "") && probe_field_match (d->name, k->name);
+}
+
+bool
+kernel_desc_exclusive (const struct probe_desc *d)
+{
+  return strcmp (d->provider, "proc") == 0 || strcmp (d->provider, "sched") == 0;
+}
+
+size_t
+kernel_probes_find (const struct probe_desc *descs, size_t ndescs, enum kernel_probe **out)
+{
+  size_t n = 0, cap = 0;
+  *out = NULL;
+  for (size_t i = 0; i < NTABLE; i++)
+    {
+      bool m = false;
+      for (size_t k = 0; k < ndescs && !m; k++)
+        m = kernel_probe_match (table[i].kind, &descs[k]);
+      if (m)
+        VEC_PUSH (*out, n, cap) = table[i].kind;
+    }
+  return n;
+}
+
+int
+kernel_probe_attach (enum kernel_probe kind, int prog_fd)
+{
+  const struct kernel_probe_def *k = kernel_probe_def (kind);
+  int link = bpf_raw_tracepoint_open (k->tracepoint, prog_fd);
+  if (link < 0)
+    diag_error ("could not enable tracing: cannot attach %s:::%s to the raw tracepoint %s: %s",
+                k->provider, k->name, k->tracepoint, strerror (errno));
+  return link;
+}
+
+void
+kernel_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs)
+{
+  struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
+  enum kernel_probe *k;
+  size_t n = kernel_probes_find (ndescs ? descs : &all, ndescs ? ndescs : 1, &k);
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct kernel_probe_def *d = kernel_probe_def (k[i]);
+      struct listed_probe lp = { LISTED_KERNEL, d->provider, "vmlinux", "", d->name, NULL, 0, NULL };
+      probe_list_print (pl, &lp);
+    }
+  free (k);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kernel-probes.h — the proc and sched providers: DTrace's kernel probes
+ * for processes and scheduling, each fired by one of the kernel's raw
+ * tracepoints (present since well before Linux 5.10), no kprobe.
+ *
+ *   proc:::exec            sys_enter of execve/execveat, the old program
+ *   proc:::exec-failure    sys_exit of execve/execveat with an error
+ *   proc:::exec-success    sched_process_exec, the new program
+ *   proc:::exit            sched_process_exit of a process's last thread
+ *   proc:::lwp-exit        sched_process_exit of any thread
+ *   proc:::create          sched_process_fork of a new process (the parent)
+ *   proc:::lwp-create      sched_process_fork of a new thread (the creator)
+ *   proc:::start           sys_exit of fork/vfork/clone/clone3 returning 0
+ *                          in a new process (its first return to user space)
+ *   proc:::lwp-start       the same in a new thread
+ *   proc:::signal-send     signal_generate, not ignored (the sender)
+ *   proc:::signal-discard  signal_generate, ignored (the sender)
+ *   proc:::signal-handle   signal_deliver (the receiver)
+ *   sched:::off-cpu        sched_switch (the thread leaving)
+ *   sched:::on-cpu         sched_switch (the thread arriving: pid, tid,
+ *                          execname are the next task's)
+ *   sched:::sleep          sched_switch of a thread that blocks
+ *   sched:::preempt        sched_switch of a thread that is preempted
+ *   sched:::wakeup         sched_wakeup (the waker)
+ *
+ * Each probe's program is its own (a fixed probe id), shaped by the
+ * codegen from enum kernel_probe (abi.h); argN are doc/kernel-providers.md's.
+ * Probes are listed as PROVIDER:vmlinux::NAME, as Oracle's DTrace has them.
+ */
+#ifndef SDTKIT_CONSUMER_KERNEL_PROBES_H
+#define SDTKIT_CONSUMER_KERNEL_PROBES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "consumer/abi.h"
+#include "consumer/probes/probe-desc.h"
+
+struct kernel_probe_def {
+  enum kernel_probe kind;
+  const char *provider, *name;
+  const char *tracepoint;        /* the raw tracepoint it attaches to */
+};
+
+/* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */
+const struct kernel_probe_def *kernel_probe_def (enum kernel_probe kind);
+/* Does D name kernel probe KIND? */
+bool kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d);
+/* True when D can only mean proc or sched probes. */
+bool kernel_desc_exclusive (const struct probe_desc *d);
+/* The kernel probes any of the NDESCS descriptions names, in table order;
+ * *OUT is malloc'd. */
+size_t kernel_probes_find (const struct probe_desc *descs, size_t ndescs, enum kernel_probe **out);
+/* Attach PROG_FD to KIND's raw tracepoint: the link's fd, or -1 after
+ * diag_error. */
+int kernel_probe_attach (enum kernel_probe kind, int prog_fd);
+/* `dtrace -l`: the probes matching the descriptions (all when NDESCS is 0). */
+struct probe_lister;
+void kernel_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs);
+
+#endif
