@@ -1,12 +1,12 @@
 ; clause 0: proc:::exec
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 140 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 175 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 138
+   7: if r0 == 0 goto 173
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -23,7 +23,7 @@
   21: *(u64 *)(r7 +384) = r1
   22: r1 = *(u64 *)(r6 +8)
   23: if r1 == 322 goto 34
-  24: if r1 != 59 goto 138
+  24: if r1 != 59 goto 173
   25: r3 = *(u64 *)(r6 +0)
   26: r3 += 112
   27: *(u64 *)(r10 -8) = 0
@@ -44,14 +44,14 @@
   42: *(u64 *)(r7 +296) = r0
   43: call get_current_pid_tgid
   44: r0 >>= 32
-  45: if r0 == 4242 goto 138
+  45: if r0 == 4242 goto 173
   46: r9 = 4
   47: *(u32 *)(r10 -8) = 0
   48: r1 = map[zero]
   50: r2 = r10
   51: r2 += -8
   52: call map_lookup_elem
-  53: if r0 == 0 goto 138
+  53: if r0 == 0 goto 173
   54: *(u64 *)(r10 -48) = r0
   55: r0 = 0
   56: *(u64 *)(r10 -8) = 0
@@ -69,7 +69,7 @@
   68: r2 = 4
   69: call probe_read_kernel
   70: r0 = *(u32 *)(r10 -8)
-  71: if r0 != 5151 goto 138
+  71: if r0 != 5151 goto 173
   72: *(u32 *)(r7 +12) = 0
   73: r1 = r7
   74: r1 += 408
@@ -84,67 +84,100 @@
   83: r3 = *(u64 *)(r7 +296)
   84: call probe_read_user_str
   85: r0 = *(u64 *)(r10 -56)
-  86: r1 = r7
-  87: r1 += 24
-  88: r3 = r0
-  89: r2 = 256
-  90: call probe_read_kernel
-  91: r0 = *(u64 *)(r7 +296)
-  92: *(u64 *)(r10 -72) = r0
-  93: r0 = 0
-  94: r1 = r0
-  95: r0 = *(u64 *)(r10 -72)
-  96: if r0 != r1 goto 99
-  97: r0 = 0
-  98: goto 100
-  99: r0 = 1
- 100: r0 <<= 32
- 101: r0 s>>= 32
- 102: *(u64 *)(r7 +280) = r0
- 103: r1 = 1
- 104: *(u64 *)(r7 +16) = r1
- 105: *(u32 *)(r7 +0) = 0
- 106: *(u32 *)(r7 +4) = r9
- 107: call get_smp_processor_id
- 108: *(u32 *)(r7 +8) = r0
- 109: r1 = map[ringbuf]
- 111: r2 = 0
- 112: call ringbuf_query
- 113: r4 = 1
- 114: r1 = r0
- 115: r1 += 296
- 116: if r1 < 1048576 goto 121
- 117: r0 >>= 18
- 118: r1 >>= 18
- 119: if r0 == r1 goto 121
- 120: r4 = 2
- 121: r1 = map[ringbuf]
- 123: r2 = r7
- 124: r2 += 0
- 125: r3 = 288
- 126: call ringbuf_output
- 127: if r0 != 0 goto 129
- 128: goto 138
- 129: *(u32 *)(r10 -8) = 0
- 130: r1 = map[drops]
- 132: r2 = r10
- 133: r2 += -8
- 134: call map_lookup_elem
- 135: if r0 == 0 goto 138
- 136: r1 = 1
- 137: lock *(u64 *)(r0 +0) += r1
- 138: r0 = 0
- 139: exit
+  86: r1 = *(u8 *)(r0 +0)
+  87: if r1 != 0 goto 96
+  88: r1 = *(u8 *)(r0 +255)
+  89: if r1 == 255 goto 91
+  90: goto 96
+  91: *(u64 *)(r7 +40) = 0
+  92: *(u64 *)(r7 +24) = 1
+  93: *(u64 *)(r7 +32) = 1
+  94: *(u64 *)(r7 +56) = 89
+  95: goto 149
+  96: r1 = r7
+  97: r1 += 24
+  98: r3 = r0
+  99: r2 = 256
+ 100: call probe_read_kernel
+ 101: r0 = *(u64 *)(r7 +296)
+ 102: *(u64 *)(r10 -72) = r0
+ 103: r0 = 0
+ 104: r1 = r0
+ 105: r0 = *(u64 *)(r10 -72)
+ 106: if r0 != r1 goto 109
+ 107: r0 = 0
+ 108: goto 110
+ 109: r0 = 1
+ 110: r0 <<= 32
+ 111: r0 s>>= 32
+ 112: *(u64 *)(r7 +280) = r0
+ 113: r1 = 1
+ 114: *(u64 *)(r7 +16) = r1
+ 115: *(u32 *)(r7 +0) = 0
+ 116: *(u32 *)(r7 +4) = r9
+ 117: call get_smp_processor_id
+ 118: *(u32 *)(r7 +8) = r0
+ 119: r1 = map[ringbuf]
+ 121: r2 = 0
+ 122: call ringbuf_query
+ 123: r4 = 1
+ 124: r1 = r0
+ 125: r1 += 296
+ 126: if r1 < 1048576 goto 131
+ 127: r0 >>= 18
+ 128: r1 >>= 18
+ 129: if r0 == r1 goto 131
+ 130: r4 = 2
+ 131: r1 = map[ringbuf]
+ 133: r2 = r7
+ 134: r2 += 0
+ 135: r3 = 288
+ 136: call ringbuf_output
+ 137: if r0 != 0 goto 139
+ 138: goto 148
+ 139: *(u32 *)(r10 -8) = 0
+ 140: r1 = map[drops]
+ 142: r2 = r10
+ 143: r2 += -8
+ 144: call map_lookup_elem
+ 145: if r0 == 0 goto 148
+ 146: r1 = 1
+ 147: lock *(u64 *)(r0 +0) += r1
+ 148: goto 173
+ 149: *(u32 *)(r7 +0) = -1
+ 150: *(u32 *)(r7 +4) = r9
+ 151: call get_smp_processor_id
+ 152: *(u32 *)(r7 +8) = r0
+ 153: *(u32 *)(r7 +12) = 0
+ 154: *(u64 *)(r7 +16) = 0
+ 155: *(u64 *)(r7 +48) = 0
+ 156: r1 = map[ringbuf]
+ 158: r2 = r7
+ 159: r2 += 0
+ 160: r3 = 64
+ 161: r4 = 0
+ 162: call ringbuf_output
+ 163: if r0 == 0 goto 173
+ 164: *(u32 *)(r10 -8) = 3
+ 165: r1 = map[drops]
+ 167: r2 = r10
+ 168: r2 += -8
+ 169: call map_lookup_elem
+ 170: if r0 == 0 goto 173
+ 171: r1 = 1
+ 172: lock *(u64 *)(r0 +0) += r1
+ 173: r0 = 0
+ 174: exit
 
 ; clause 1: proc:::exec-success
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 156 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 166 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 154
+   7: if r0 == 0 goto 164
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -187,14 +220,14 @@
   47: *(u64 *)(r7 +296) = r0
   48: call get_current_pid_tgid
   49: r0 >>= 32
-  50: if r0 == 4242 goto 154
+  50: if r0 == 4242 goto 164
   51: r9 = 5
   52: *(u32 *)(r10 -8) = 0
   53: r1 = map[zero]
   55: r2 = r10
   56: r2 += -8
   57: call map_lookup_elem
-  58: if r0 == 0 goto 154
+  58: if r0 == 0 goto 164
   59: *(u64 *)(r10 -48) = r0
   60: r0 = 0
   61: *(u32 *)(r7 +12) = 0
@@ -221,72 +254,82 @@
   82: *(u64 *)(r7 +24) = 1
   83: *(u64 *)(r7 +32) = 1
   84: *(u64 *)(r7 +56) = 79
-  85: goto 130
+  85: goto 140
   86: r0 = *(u64 *)(r10 -56)
-  87: r1 = r7
-  88: r1 += 24
-  89: r3 = r0
-  90: r2 = 256
-  91: call probe_read_kernel
-  92: r0 = *(u64 *)(r7 +304)
-  93: *(u64 *)(r7 +280) = r0
-  94: r1 = 1
-  95: *(u64 *)(r7 +16) = r1
-  96: *(u32 *)(r7 +0) = 1
-  97: *(u32 *)(r7 +4) = r9
-  98: call get_smp_processor_id
-  99: *(u32 *)(r7 +8) = r0
- 100: r1 = map[ringbuf]
- 102: r2 = 0
- 103: call ringbuf_query
- 104: r4 = 1
- 105: r1 = r0
- 106: r1 += 296
- 107: if r1 < 1048576 goto 112
- 108: r0 >>= 18
- 109: r1 >>= 18
- 110: if r0 == r1 goto 112
- 111: r4 = 2
- 112: r1 = map[ringbuf]
- 114: r2 = r7
- 115: r2 += 0
- 116: r3 = 288
- 117: call ringbuf_output
- 118: if r0 != 0 goto 120
- 119: goto 129
- 120: *(u32 *)(r10 -8) = 0
- 121: r1 = map[drops]
- 123: r2 = r10
- 124: r2 += -8
- 125: call map_lookup_elem
- 126: if r0 == 0 goto 129
- 127: r1 = 1
- 128: lock *(u64 *)(r0 +0) += r1
- 129: goto 154
- 130: *(u32 *)(r7 +0) = -1
- 131: *(u32 *)(r7 +4) = r9
- 132: call get_smp_processor_id
- 133: *(u32 *)(r7 +8) = r0
- 134: *(u32 *)(r7 +12) = 0
- 135: *(u64 *)(r7 +16) = 0
- 136: *(u64 *)(r7 +48) = 1
- 137: r1 = map[ringbuf]
- 139: r2 = r7
- 140: r2 += 0
- 141: r3 = 64
- 142: r4 = 0
- 143: call ringbuf_output
- 144: if r0 == 0 goto 154
- 145: *(u32 *)(r10 -8) = 3
- 146: r1 = map[drops]
- 148: r2 = r10
- 149: r2 += -8
- 150: call map_lookup_elem
- 151: if r0 == 0 goto 154
- 152: r1 = 1
- 153: lock *(u64 *)(r0 +0) += r1
- 154: r0 = 0
- 155: exit
+  87: r1 = *(u8 *)(r0 +0)
+  88: if r1 != 0 goto 97
+  89: r1 = *(u8 *)(r0 +255)
+  90: if r1 == 255 goto 92
+  91: goto 97
+  92: *(u64 *)(r7 +40) = 0
+  93: *(u64 *)(r7 +24) = 1
+  94: *(u64 *)(r7 +32) = 1
+  95: *(u64 *)(r7 +56) = 90
+  96: goto 140
+  97: r1 = r7
+  98: r1 += 24
+  99: r3 = r0
+ 100: r2 = 256
+ 101: call probe_read_kernel
+ 102: r0 = *(u64 *)(r7 +304)
+ 103: *(u64 *)(r7 +280) = r0
+ 104: r1 = 1
+ 105: *(u64 *)(r7 +16) = r1
+ 106: *(u32 *)(r7 +0) = 1
+ 107: *(u32 *)(r7 +4) = r9
+ 108: call get_smp_processor_id
+ 109: *(u32 *)(r7 +8) = r0
+ 110: r1 = map[ringbuf]
+ 112: r2 = 0
+ 113: call ringbuf_query
+ 114: r4 = 1
+ 115: r1 = r0
+ 116: r1 += 296
+ 117: if r1 < 1048576 goto 122
+ 118: r0 >>= 18
+ 119: r1 >>= 18
+ 120: if r0 == r1 goto 122
+ 121: r4 = 2
+ 122: r1 = map[ringbuf]
+ 124: r2 = r7
+ 125: r2 += 0
+ 126: r3 = 288
+ 127: call ringbuf_output
+ 128: if r0 != 0 goto 130
+ 129: goto 139
+ 130: *(u32 *)(r10 -8) = 0
+ 131: r1 = map[drops]
+ 133: r2 = r10
+ 134: r2 += -8
+ 135: call map_lookup_elem
+ 136: if r0 == 0 goto 139
+ 137: r1 = 1
+ 138: lock *(u64 *)(r0 +0) += r1
+ 139: goto 164
+ 140: *(u32 *)(r7 +0) = -1
+ 141: *(u32 *)(r7 +4) = r9
+ 142: call get_smp_processor_id
+ 143: *(u32 *)(r7 +8) = r0
+ 144: *(u32 *)(r7 +12) = 0
+ 145: *(u64 *)(r7 +16) = 0
+ 146: *(u64 *)(r7 +48) = 1
+ 147: r1 = map[ringbuf]
+ 149: r2 = r7
+ 150: r2 += 0
+ 151: r3 = 64
+ 152: r4 = 0
+ 153: call ringbuf_output
+ 154: if r0 == 0 goto 164
+ 155: *(u32 *)(r10 -8) = 3
+ 156: r1 = map[drops]
+ 158: r2 = r10
+ 159: r2 += -8
+ 160: call map_lookup_elem
+ 161: if r0 == 0 goto 164
+ 162: r1 = 1
+ 163: lock *(u64 *)(r0 +0) += r1
+ 164: r0 = 0
+ 165: exit
 
 ; clause 2: proc:::exit
 ; dt_c2: raw_tracepoint (type 17), expected attach type 0, flags 0, 107 insns
@@ -487,14 +530,14 @@
   92: exit
 
 ; clause 4: sched:::on-cpu
-; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 131 insns
+; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 166 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 129
+   7: if r0 == 0 goto 164
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -528,18 +571,18 @@
   38: r0 = *(u32 *)(r10 -8)
   39: *(u64 *)(r7 +304) = r0
   40: r0 = *(u64 *)(r7 +304)
-  41: if r0 == 4242 goto 129
+  41: if r0 == 4242 goto 164
   42: r9 = 8
   43: *(u32 *)(r10 -8) = 0
   44: r1 = map[zero]
   46: r2 = r10
   47: r2 += -8
   48: call map_lookup_elem
-  49: if r0 == 0 goto 129
+  49: if r0 == 0 goto 164
   50: *(u64 *)(r10 -48) = r0
   51: r0 = 0
   52: r0 = *(u64 *)(r7 +304)
-  53: if r0 != 5151 goto 129
+  53: if r0 != 5151 goto 164
   54: *(u32 *)(r7 +12) = 0
   55: r3 = *(u64 *)(r6 +16)
   56: *(u64 *)(r10 -64) = r3
@@ -565,55 +608,88 @@
   76: r2 = 16
   77: call probe_read_kernel_str
   78: r0 = *(u64 *)(r10 -56)
-  79: r1 = r7
-  80: r1 += 24
-  81: r3 = r0
-  82: r2 = 256
-  83: call probe_read_kernel
-  84: r0 = *(u64 *)(r7 +296)
-  85: r0 <<= 32
-  86: r0 s>>= 32
-  87: *(u64 *)(r7 +280) = r0
-  88: r0 = *(u64 *)(r7 +304)
-  89: r0 <<= 32
-  90: r0 s>>= 32
-  91: r0 <<= 32
-  92: r0 s>>= 32
-  93: *(u64 *)(r7 +288) = r0
-  94: r1 = 1
-  95: *(u64 *)(r7 +16) = r1
-  96: *(u32 *)(r7 +0) = 4
-  97: *(u32 *)(r7 +4) = r9
-  98: call get_smp_processor_id
-  99: *(u32 *)(r7 +8) = r0
- 100: r1 = map[ringbuf]
- 102: r2 = 0
- 103: call ringbuf_query
- 104: r4 = 1
- 105: r1 = r0
- 106: r1 += 304
- 107: if r1 < 1048576 goto 112
- 108: r0 >>= 18
- 109: r1 >>= 18
- 110: if r0 == r1 goto 112
- 111: r4 = 2
- 112: r1 = map[ringbuf]
- 114: r2 = r7
- 115: r2 += 0
- 116: r3 = 296
- 117: call ringbuf_output
- 118: if r0 != 0 goto 120
- 119: goto 129
- 120: *(u32 *)(r10 -8) = 0
- 121: r1 = map[drops]
- 123: r2 = r10
- 124: r2 += -8
- 125: call map_lookup_elem
- 126: if r0 == 0 goto 129
- 127: r1 = 1
- 128: lock *(u64 *)(r0 +0) += r1
- 129: r0 = 0
- 130: exit
+  79: r1 = *(u8 *)(r0 +0)
+  80: if r1 != 0 goto 89
+  81: r1 = *(u8 *)(r0 +255)
+  82: if r1 == 255 goto 84
+  83: goto 89
+  84: *(u64 *)(r7 +40) = 0
+  85: *(u64 *)(r7 +24) = 1
+  86: *(u64 *)(r7 +32) = 1
+  87: *(u64 *)(r7 +56) = 82
+  88: goto 140
+  89: r1 = r7
+  90: r1 += 24
+  91: r3 = r0
+  92: r2 = 256
+  93: call probe_read_kernel
+  94: r0 = *(u64 *)(r7 +296)
+  95: r0 <<= 32
+  96: r0 s>>= 32
+  97: *(u64 *)(r7 +280) = r0
+  98: r0 = *(u64 *)(r7 +304)
+  99: r0 <<= 32
+ 100: r0 s>>= 32
+ 101: r0 <<= 32
+ 102: r0 s>>= 32
+ 103: *(u64 *)(r7 +288) = r0
+ 104: r1 = 1
+ 105: *(u64 *)(r7 +16) = r1
+ 106: *(u32 *)(r7 +0) = 4
+ 107: *(u32 *)(r7 +4) = r9
+ 108: call get_smp_processor_id
+ 109: *(u32 *)(r7 +8) = r0
+ 110: r1 = map[ringbuf]
+ 112: r2 = 0
+ 113: call ringbuf_query
+ 114: r4 = 1
+ 115: r1 = r0
+ 116: r1 += 304
+ 117: if r1 < 1048576 goto 122
+ 118: r0 >>= 18
+ 119: r1 >>= 18
+ 120: if r0 == r1 goto 122
+ 121: r4 = 2
+ 122: r1 = map[ringbuf]
+ 124: r2 = r7
+ 125: r2 += 0
+ 126: r3 = 296
+ 127: call ringbuf_output
+ 128: if r0 != 0 goto 130
+ 129: goto 139
+ 130: *(u32 *)(r10 -8) = 0
+ 131: r1 = map[drops]
+ 133: r2 = r10
+ 134: r2 += -8
+ 135: call map_lookup_elem
+ 136: if r0 == 0 goto 139
+ 137: r1 = 1
+ 138: lock *(u64 *)(r0 +0) += r1
+ 139: goto 164
+ 140: *(u32 *)(r7 +0) = -1
+ 141: *(u32 *)(r7 +4) = r9
+ 142: call get_smp_processor_id
+ 143: *(u32 *)(r7 +8) = r0
+ 144: *(u32 *)(r7 +12) = 0
+ 145: *(u64 *)(r7 +16) = 0
+ 146: *(u64 *)(r7 +48) = 4
+ 147: r1 = map[ringbuf]
+ 149: r2 = r7
+ 150: r2 += 0
+ 151: r3 = 64
+ 152: r4 = 0
+ 153: call ringbuf_output
+ 154: if r0 == 0 goto 164
+ 155: *(u32 *)(r10 -8) = 3
+ 156: r1 = map[drops]
+ 158: r2 = r10
+ 159: r2 += -8
+ 160: call map_lookup_elem
+ 161: if r0 == 0 goto 164
+ 162: r1 = 1
+ 163: lock *(u64 *)(r0 +0) += r1
+ 164: r0 = 0
+ 165: exit
 
 ; clause 5: sched:::sleep
 ; dt_c5: raw_tracepoint (type 17), expected attach type 0, flags 0, 98 insns
