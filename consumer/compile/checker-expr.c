@@ -674,6 +674,16 @@ check_index (struct ck *c, struct d_node *n)
         }
       if (ck_int (c, n->args[0], "uregs[ ] index") != 0)
         return -1;
+      /* a constant index past the machine's registers is refused, as in
+       * DTrace (x86-64: 0..41, DTrace's regset; aarch64: x0..x30, sp, pc,
+       * pstate) */
+      struct ninfo *k = ninfo (n->args[0]);
+      int64_t nregs = c->prog->target.machine == DT_AARCH64 ? 34 : 42;
+      if (k->is_const && (k->value < 0 || k->value >= nregs))
+        {
+          ck_err (c, &n->loc, "uregs[]: index out of bounds (%" PRId64 ")", k->value);
+          return -1;
+        }
       ni->builtin = BI_UREGS;
       ni->type = (struct dtype) { DT_INTEGER, 8, false, false, NULL };
       return 0;

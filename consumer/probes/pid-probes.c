@@ -12,6 +12,7 @@
 #include "consumer/probes/arch-regs.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/exec-mappings.h"
+#include "consumer/probes/a64-insn.h"
 #include "consumer/probes/x86-insn.h"
 #include "common/vec.h"
 #include "common/files.h"
@@ -46,6 +47,7 @@ struct file_info {
   bool have_syms;
   uint64_t e_entry;        /* the ELF entry point: entered with argc at the
                               stack pointer, not a return address */
+  bool a64;                /* an aarch64 file: fixed 4-byte instructions */
 };
 
 pid_t
@@ -171,7 +173,10 @@ load_file (struct file_info *fi)
   if (!e || elf_kind (e) != ELF_K_ELF || elf_getphdrnum (e, &nph) != 0 || !gelf_getehdr (e, &eh))
     fi->bad = true;
   else
-    fi->e_entry = eh.e_entry;
+    {
+      fi->e_entry = eh.e_entry;
+      fi->a64 = eh.e_machine == EM_AARCH64;
+    }
   for (size_t i = 0; !fi->bad && i < nph; i++)
     {
       GElf_Phdr ph;
@@ -285,6 +290,53 @@ read_bytes (const struct file_info *fi, uint64_t off, size_t len)
   return b;
 }
 
+/* The instruction at CODE[0..N) can hold a uprobe (the file's machine's
+ * rules: x86-insn.h, a64-insn.h). */
+static bool
+insn_uprobe_ok (const struct file_info *fi, const uint8_t *code, size_t n)
+{
+  if (!fi->a64)
+    return x86_insn_uprobe_ok (code, n);
+  uint32_t insn;
+  if (n < 4)
+    return false;
+  memcpy (&insn, code, 4);   /* aarch64 Linux is little-endian */
+  return a64_insn_uprobe_ok (insn);
+}
+
+/* 1 when OFF is an instruction boundary of the function code CODE[0..N),
+ * 0 when inside an instruction, -1 when unknown (x86-insn.h). */
+static int
+insn_boundary (const struct file_info *fi, const uint8_t *code, size_t n, size_t off)
+{
+  if (fi->a64)
+    return off % 4 == 0 && off + 4 <= n;
+  return x86_insn_boundary (code, n, off);
+}
+
+/* The offset of the function's last instruction when it is a return
+ * (DTrace's arg0 of a return probe), else 0. */
+static uint64_t
+last_return_offset (struct file_info *fi, uint64_t foff, uint64_t size)
+{
+  uint64_t r = 0;
+  size_t len = fi->a64 ? 4 : 1;
+  if (size < len)
+    return 0;
+  uint8_t *last = read_bytes (fi, foff + size - len, len);
+  if (last && fi->a64)
+    {
+      uint32_t insn;
+      memcpy (&insn, last, 4);
+      if (a64_insn_is_return (insn))
+        r = size - 4;
+    }
+  else if (last && last[0] == 0xc3)
+    r = size - 1;
+  free (last);
+  return r;
+}
+
 /* Probes of one description in one file. */
 static int
 match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d, pid_t pid,
@@ -320,7 +372,7 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
           memset (first, 0, sizeof first);
           size_t avail = s->size && s->size < sizeof first ? (size_t) s->size : sizeof first;
           if (fi->fd < 0 || pread (fi->fd, first, avail, (off_t) foff) != (ssize_t) avail
-              || !x86_insn_uprobe_ok (first, avail))
+              || !insn_uprobe_ok (fi, first, avail))
             {
               if (literal_func)
                 {
@@ -348,14 +400,7 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
         }
       else if (want_return)
         {
-          uint64_t ret_off = 0;
-          if (s->size > 0)
-            {
-              uint8_t *last = read_bytes (fi, foff + s->size - 1, 1);
-              if (last && last[0] == 0xc3)
-                ret_off = s->size - 1;
-              free (last);
-            }
+          uint64_t ret_off = last_return_offset (fi, foff, s->size);
           add_probe (l, check_dup, pid, fi, s->name, PIDP_RETURN, foff, ret_off, 0);
         }
       if (is_off)
@@ -366,12 +411,12 @@ match_file (struct pid_probe_list *l, bool check_dup, const struct probe_desc *d
           else
             {
               uint8_t *code = read_bytes (fi, foff, (size_t) s->size);
-              int r = code ? x86_insn_boundary (code, (size_t) s->size, (size_t) want_off) : -1;
+              int r = code ? insn_boundary (fi, code, (size_t) s->size, (size_t) want_off) : -1;
               if (r == 0)
                 why = "is not on an instruction boundary";
               else if (r < 0)
                 why = "cannot be verified to be on an instruction boundary";
-              else if (!x86_insn_uprobe_ok (code + want_off, (size_t) (s->size - want_off)))
+              else if (!insn_uprobe_ok (fi, code + want_off, (size_t) (s->size - want_off)))
                 why = "holds an instruction uprobes cannot probe";
               free (code);
             }

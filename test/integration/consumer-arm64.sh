@@ -10,8 +10,10 @@
 # profile samples, and USDT probes of a program built for aarch64 with our
 # header and -G (register arguments, copyinstr, is-enabled, counts), system
 # calls by the arm64 table, profile's user pc, pid entry/return arguments,
-# ustack() through aarch64 CFI of a frame-pointer-less program, uregs[]
-# (pid offset probes and the arm64 .deb are the rest of the arm64 work).
+# ustack() through aarch64 CFI of a frame-pointer-less program, uregs[],
+# pid offset probes, Oracle's aarch64 uregs tests, and the consumer's smoke
+# subset (consumer-smoke.sh) run in the guest with its own gcc.  The arm64
+# .deb is test/package/deb-arm64.sh.
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
    || [ ! -f /usr/lib/aarch64-linux-gnu/pkgconfig/libbpf.pc ]; then
@@ -40,6 +42,12 @@ data=$SRCDIR/test/integration/data
   && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o "$w/deep" \
   && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/busy.c" -o "$w/busy" \
   || fail "build the probed programs for aarch64"
+# pid offset probes: the offsets of f3's eor (w1 holds 5 there) and adrp
+# (an instruction the kernel simulates), and of its ret, from its code
+f3=$(aarch64-linux-gnu-objdump -d "$w/deep" | awk '/<f3>:/,/^$/')
+f3start=$(printf '%s\n' "$f3" | sed -n '1s/^0*\([0-9a-f]*\) .*/\1/p')
+insn_off () { printf '%x' $(( 0x$(printf '%s\n' "$f3" | awk -v m="$1" '$3 == m { sub(":", "", $1); print $1; exit }') - 0x$f3start )); }
+off_eor=$(insn_off eor); off_adrp=$(insn_off adrp); off_ret=$(insn_off ret)
 cat >"$w/job.sh" <<JOB
 D=$cross/dtrace
 cd $w
@@ -66,6 +74,14 @@ echo "-- uregs"
 \$D -q -n 'pid\$target::f3:entry { printf("%d %d %d %d\n", uregs[R_X0], uregs[R_PC] == uregs[32], uregs[R_SP] != 0, uregs[R_PSTATE] & 0xf); }' -c "./deep 2" 2>&1
 echo "-- pid"
 \$D -q -n 'pid\$target::f3:entry { printf("in %d\n", arg0); } pid\$target::f3:return { printf("out %d\n", arg1); }' -c "./deep 2" 2>&1
+echo "-- offsets"
+\$D -q -n 'pid\$target::f3:$off_eor { printf("eor %d %d\n", arg0, uregs[R_X1]); } pid\$target::f3:$off_adrp { printf("adrp\n"); } pid\$target::f3:return { printf("ret at %x\n", arg0); }' -c "./deep 2" 2>&1
+\$D -q -n 'pid\$target::f3:2 { exit(0); }' -c "./deep 2" 2>&1; echo "status \$?"
+echo "-- oracle"
+\$D -q -n 'BEGIN { trace(uregs[R_PSTATE + 1]); exit(0); }' 2>&1; echo "status \$?"
+\$D -q -n 'BEGIN { printf("%d\n", uregs[R_X0] + uregs[R_X30] + uregs[R_FP] + uregs[R_SP] + uregs[R_PC] + uregs[R_PSTATE]); exit(0); } ERROR { printf("uregs access failed.\n"); exit(1); }' 2>&1; echo "status \$?"
+echo "-- smoke"
+DTRACE=\$D BUILDDIR=$cross SRCDIR=$SRCDIR bash $SRCDIR/test/integration/consumer-smoke.sh 2>&1
 JOB
 out=$(SDTKIT_VM_ARCH=arm64 SDTKIT_VM_SHARE="$(dirname "$BUILDDIR")" "$SRCDIR/test/vm/run-kernel" bookworm bash "$w/job.sh" 2>&1)
 kver=$(cat "${SDTKIT_VM_CACHE:-/var/cache/sdtkit-vm}/kernel-bookworm-arm64/kver" 2>/dev/null)
@@ -92,8 +108,22 @@ check_eq "arm64: uregs[] constants R_X0..R_X30, R_SP, R_PC, R_PSTATE, R_FP (Orac
   "$(printf '%s\n' "$out" | sed -n '/^-- uregs$/,/^-- pid$/p' | sed '1d;$d' | grep -v '^$')" \
   "$(printf '%s\n1 1 1 0\n2 1 1 0' "$(for i in $(seq 0 33) 29; do printf ' %d' $i; done)")"
 check_eq "arm64: pid entry and return: the arguments and return value as on x86-64" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,$p' | sed '1d' | grep -v '^$')" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,/^-- offsets$/p' | sed '1d;$d' | grep -v '^$')" \
   "$(printf 'in 1\nout 69\nin 2\nout 773')"
+check_eq "arm64: pid offset probes (4-byte instructions): registers at the offset, a simulated adrp, return's arg0 the ret's offset" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- offsets$/,/^-- oracle$/p' | sed '1d;$d' | grep -v '^$' | sed 's/"pid[0-9]*::/"pidN::/')" \
+  "$(printf 'eor 1 5\nadrp\nret at %s\neor 2 5\nadrp\nret at %s\ndtrace: invalid probe description "pid%s::f3:2": offset 0x2 in f3 is not on an instruction boundary\nstatus 1' \
+     "$off_ret" "$off_ret" N)"
+check_eq "arm64: Oracle's arrays/err.D_UNKNOWN.uregs_toobig.aarch64 (R_PSTATE + 1 refused) and tst.uregsarray.arm64 (every alias readable)" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- oracle$/,/^-- smoke$/p' | sed '1d;$d' | grep -v '^$')" \
+  "$(printf 'dtrace: invalid probe specifier BEGIN { trace(uregs[R_PSTATE + 1]); exit(0); }: line 1: uregs[]: index out of bounds (34)\nstatus 1\n0\nstatus 0')"
+# the consumer's smoke subset (consumer-smoke.sh: USDT, is-enabled, pid,
+# syscall, quantize, strings, speculation, JSON, DWARF members, ustack,
+# folded profile, execname, python3.11's USDT, a later process by path),
+# run in the guest with the cross-built dtrace and the guest's own gcc
+smoke=$(printf '%s\n' "$out" | sed -n '/^-- smoke$/,$p' | sed '1d')
+printf '%s\n' "$smoke" | sed -n -E 's/^(ok|not ok|skip) - /\1 - [arm64] /p; /^    /p'
+check "arm64: the smoke subset ran (at least 15 checks)" test "$(printf '%s\n' "$smoke" | grep -cE '^(ok|not ok|skip) - ')" -ge 15
 check_eq "arm64: counts keyed by a string" "$(printf '%s\n' "$out" | sed -n '/^-- counts$/,/^-- syscall$/p' | sed '1d;$d')" \
   "$(printf '\n  %-50s %16d\n  %-50s %16d\n  %-50s %16d' beta 3 gamma 3 alpha 4)"
 done_testing
