@@ -550,6 +550,24 @@ clause_only_settles (const struct dclause *cl)
   return cl->nactions > 0;
 }
 
+/* The draining word (dprog.h has_exit_flag) of a program that calls
+ * exit() somewhere: 8 bytes of the globals, reserved once. */
+static void
+reserve_exit_flag (struct dprog *p)
+{
+  if (p->has_exit_flag)
+    return;
+  for (size_t i = 0; i < p->nclauses; i++)
+    for (size_t j = 0; j < p->clauses[i].nactions; j++)
+      if (p->clauses[i].actions[j].kind == ACT_EXIT)
+        {
+          p->has_exit_flag = true;
+          p->exit_flag_off = p->globals_size;
+          p->globals_size += 8;
+          return;
+        }
+}
+
 static int
 check_script (struct ck *c, struct d_script *script)
 {
@@ -603,6 +621,7 @@ check_script (struct ck *c, struct d_script *script)
           cl->rec_size += 8 * (unsigned) ((cl->nactions - 1) / 64);
         }
     }
+  reserve_exit_flag (c->prog);
   return c->errors ? -1 : 0;
 }
 

@@ -370,6 +370,12 @@ gen_action (struct gen *g, struct d_node *call)
               cgstr_check_null (g, arg);      /* DTrace's NULL string faults */
             store_item (g, &act->items[i]);
           }
+      if (act->kind == ACT_EXIT && g->p->has_exit_flag)
+        {
+          /* draining: the clauses after this one do not run */
+          cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_GLOBALS));
+          cg_emit (g, ST_IMM (BPF_DW, R1, (int16_t) g->p->exit_flag_off, 1));
+        }
       break;
     case ACT_TRUNC:
     case ACT_NORMALIZE:
@@ -634,6 +640,13 @@ cg_clause (struct gen *g, struct dclause *cl)
   bool rec_or_spec = cl->records_data;
   for (size_t i = 0; i < cl->nactions; i++)
     rec_or_spec |= cl->actions[i].kind == ACT_SPECULATE;
+  if (g->p->has_exit_flag && g->kind != PK_END && g->kind != PK_ERROR)
+    {
+      /* after exit() only END and ERROR clauses run (dprog.h) */
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_GLOBALS));
+      cg_emit (g, LDX (BPF_DW, R1, R1, (int16_t) g->p->exit_flag_off));
+      asm_jmp_imm (&g->a, BPF_JNE, R1, 0, end);
+    }
   if (cl->ast->predicate)
     {
       g->nstr = 0;

@@ -323,6 +323,12 @@ struct dprog {
   size_t nvars;
   struct dvar *vars;
   unsigned globals_size;
+  /* A program with exit() keeps DTrace's draining state in the globals: a
+   * u64 at exit_flag_off, set by exit(); every clause but END's and
+   * ERROR's is skipped once it is set, as DTrace runs no clause after
+   * exit() but those (illumos dtrace_probe: DTRACE_ACTIVITY_DRAINING). */
+  bool has_exit_flag;
+  unsigned exit_flag_off;
   unsigned this_size;
   size_t naggs;
   struct dagg *aggs;

@@ -1,5 +1,5 @@
 ; clause 0: BEGIN
-; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 22 insns
+; dt_c0: raw_tracepoint (type 17), expected attach type 0, flags 0, 25 insns
    0: r6 = r1
    1: r9 = 1
    2: *(u32 *)(r10 -8) = 0
@@ -7,29 +7,32 @@
    5: r2 = r10
    6: r2 += -8
    7: call map_lookup_elem
-   8: if r0 == 0 goto 20
+   8: if r0 == 0 goto 23
    9: *(u64 *)(r10 -24) = r0
   10: r0 = 0
-  11: call ktime_get_ns
-  12: r1 = 0x17979cfe362a0000 ll
-  14: r0 += r1
-  15: r1 = *(u64 *)(r10 -24)
-  16: *(u64 *)(r1 +0) = r0
-  17: r0 = 4242
+  11: r1 = *(u64 *)(r10 -24)
+  12: r1 = *(u64 *)(r1 +16)
+  13: if r1 != 0 goto 23
+  14: call ktime_get_ns
+  15: r1 = 0x17979cfe362a0000 ll
+  17: r0 += r1
   18: r1 = *(u64 *)(r10 -24)
-  19: *(u64 *)(r1 +8) = r0
-  20: r0 = 0
-  21: exit
+  19: *(u64 *)(r1 +0) = r0
+  20: r0 = 4242
+  21: r1 = *(u64 *)(r10 -24)
+  22: *(u64 *)(r1 +8) = r0
+  23: r0 = 0
+  24: exit
 
 ; clause 1: END
-; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 66 insns
+; dt_c1: raw_tracepoint (type 17), expected attach type 0, flags 0, 68 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 64
+   7: if r0 == 0 goto 66
    8: r7 = r0
    9: r9 = 2
   10: *(u32 *)(r10 -8) = 0
@@ -37,7 +40,7 @@
   13: r2 = r10
   14: r2 += -8
   15: call map_lookup_elem
-  16: if r0 == 0 goto 64
+  16: if r0 == 0 goto 66
   17: *(u64 *)(r10 -24) = r0
   18: r0 = 0
   19: *(u32 *)(r7 +12) = 0
@@ -60,27 +63,29 @@
   37: r0 <<= 32
   38: r0 s>>= 32
   39: *(u64 *)(r7 +40) = r0
-  40: r1 = 3
-  41: *(u64 *)(r7 +16) = r1
-  42: *(u32 *)(r7 +0) = 1
-  43: *(u32 *)(r7 +4) = r9
-  44: call get_smp_processor_id
-  45: *(u32 *)(r7 +8) = r0
-  46: r4 = 2
-  47: r1 = map[ringbuf]
-  49: r2 = r7
-  50: r2 += 0
-  51: r3 = 48
-  52: call ringbuf_output
-  53: if r0 != 0 goto 55
-  54: goto 64
-  55: *(u32 *)(r10 -8) = 0
-  56: r1 = map[drops]
-  58: r2 = r10
-  59: r2 += -8
-  60: call map_lookup_elem
-  61: if r0 == 0 goto 64
-  62: r1 = 1
-  63: lock *(u64 *)(r0 +0) += r1
-  64: r0 = 0
-  65: exit
+  40: r1 = *(u64 *)(r10 -24)
+  41: *(u64 *)(r1 +16) = 1
+  42: r1 = 3
+  43: *(u64 *)(r7 +16) = r1
+  44: *(u32 *)(r7 +0) = 1
+  45: *(u32 *)(r7 +4) = r9
+  46: call get_smp_processor_id
+  47: *(u32 *)(r7 +8) = r0
+  48: r4 = 2
+  49: r1 = map[ringbuf]
+  51: r2 = r7
+  52: r2 += 0
+  53: r3 = 48
+  54: call ringbuf_output
+  55: if r0 != 0 goto 57
+  56: goto 66
+  57: *(u32 *)(r10 -8) = 0
+  58: r1 = map[drops]
+  60: r2 = r10
+  61: r2 += -8
+  62: call map_lookup_elem
+  63: if r0 == 0 goto 66
+  64: r1 = 1
+  65: lock *(u64 *)(r0 +0) += r1
+  66: r0 = 0
+  67: exit
