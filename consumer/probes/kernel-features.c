@@ -151,6 +151,14 @@ probe_may_goto (void)
 }
 static bool probe_pid_filter (void) { return uprobe_features ()->multi_pid_filter; }
 
+/* arm64's BPF trampolines (6.0) reach kernel functions only through
+ * ftrace's direct calls, which arm64 has from 6.4 */
+#if defined(__aarch64__)
+#define FENTRY_VERSION "6.4"
+#else
+#define FENTRY_VERSION "5.5"
+#endif
+
 static const struct feature_row {
   const char *name;       /* short name (SDTKIT_KERNEL_FEATURES_OFF) */
   const char *version;    /* first Linux version */
@@ -163,7 +171,7 @@ static const struct feature_row {
                           "BEGIN, END, tick-N and syscall probes are refused", probe_raw_tp },
   [KF_PROBE_READ_USER] = { "probe_read_user", "5.5", "bpf_probe_read_user and _kernel",
                            "tracing is refused", probe_read_user },
-  [KF_FENTRY] = { "fentry", "5.5", "fentry/fexit programs (BPF trampolines on the kernel's BTF)",
+  [KF_FENTRY] = { "fentry", FENTRY_VERSION, "fentry/fexit programs (BPF trampolines on the kernel's BTF)",
                   "fbt probes are refused", probe_fentry },
   [KF_RINGBUF] = { "ringbuf", "5.8", "BPF ring buffers", "tracing is refused", probe_ringbuf },
   [KF_UPROBE_PMU] = { "uprobe_pmu", "4.17", "perf_event_open uprobes",
