@@ -13,11 +13,13 @@
 
 #include "consumer/compile/codegen-int.h"
 
-/* r0 = the pt_regs slot (r6 + r3, r3 masked to a slot offset). */
+/* r0 = the pt_regs slot (r6 + r3, r3 masked to a slot offset: below 512,
+ * which holds x86-64's pt_regs (168 bytes) and aarch64's registers up to
+ * pstate (272)). */
 void
 cg_read_reg_at_r3 (struct gen *g)
 {
-  cg_emit (g, A64_IMM (BPF_AND, R3, 0xf8));
+  cg_emit (g, A64_IMM (BPF_AND, R3, 0x1f8));
   cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
   cg_emit (g, MOV64_REG (R1, R10));
   cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
@@ -56,7 +58,7 @@ cg_load_arg (struct gen *g, unsigned k)
       return;
     }
   const struct site_arg *a = &g->cg->fixed[k];
-  cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (a->base_off & 0xf8)));
+  cg_emit (g, LDX (BPF_DW, R0, R6, (int16_t) (a->base_off & 0x1f8)));
   int shift = 64 - 8 * (a->size & 0xf);
   if (shift > 0 && shift < 64)
     {

@@ -8,7 +8,7 @@
  * it is; else DT_RPATH of the object when it has no DT_RUNPATH,
  * LD_LIBRARY_PATH, DT_RUNPATH, the directories of /etc/ld.so.conf (and the
  * files it includes), then the default directories.  $ORIGIN is expanded.
- * Only x86-64 ELF shared objects qualify.  What the loader's cache would
+ * Only ELF shared objects of dtrace's own machine qualify.  What the loader's cache would
  * pick differently (hwcaps subdirectories) is not modelled; libraries opened
  * later with dlopen are not known either: name those by path.
  */
@@ -113,6 +113,18 @@ read_ld_conf (struct strv *dirs, const char *file, int depth)
   fclose (f);
 }
 
+/* The machine dtrace runs on: its programs' ELF machine and the Debian
+ * multiarch directory of their libraries. */
+#if defined(__aarch64__)
+#define NATIVE_EM EM_AARCH64
+#define MULTIARCH_LIB "/lib/aarch64-linux-gnu"
+#define MULTIARCH_USR_LIB "/usr/lib/aarch64-linux-gnu"
+#else
+#define NATIVE_EM EM_X86_64
+#define MULTIARCH_LIB "/lib/x86_64-linux-gnu"
+#define MULTIARCH_USR_LIB "/usr/lib/x86_64-linux-gnu"
+#endif
+
 struct dyninfo {
   bool ok;
   char *interp;
@@ -129,8 +141,8 @@ dyn_free (struct dyninfo *d)
   free (d->runpath);
 }
 
-/* The dynamic information of the x86-64 ELF file PATH (ok false when it
- * is not one). */
+/* The dynamic information of the 64-bit ELF file PATH of this machine
+ * (x86-64 or aarch64; ok false when it is not one). */
 static void
 read_dyn (const char *path, struct dyninfo *out)
 {
@@ -141,7 +153,7 @@ read_dyn (const char *path, struct dyninfo *out)
   elf_version (EV_CURRENT);
   Elf *e = elf_begin (fd, ELF_C_READ, NULL);
   GElf_Ehdr eh;
-  if (!e || elf_kind (e) != ELF_K_ELF || !gelf_getehdr (e, &eh) || eh.e_machine != EM_X86_64
+  if (!e || elf_kind (e) != ELF_K_ELF || !gelf_getehdr (e, &eh) || eh.e_machine != NATIVE_EM
       || gelf_getclass (e) != ELFCLASS64)
     goto done;
   out->ok = true;
@@ -193,7 +205,7 @@ read_dyn (const char *path, struct dyninfo *out)
 }
 
 static bool
-is_x86_64_elf (const char *path)
+is_native_elf (const char *path)
 {
   struct dyninfo d;
   read_dyn (path, &d);
@@ -218,7 +230,7 @@ pid_needed_libs (const char *exec_path, char ***paths)
   struct strv sys = { 0, NULL, 0 };
   read_ld_conf (&sys, "/etc/ld.so.conf", 0);
   static const char *const defaults[] = {
-    "/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib",
+    MULTIARCH_LIB, MULTIARCH_USR_LIB, "/lib64", "/usr/lib64", "/lib", "/usr/lib",
   };
   for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
     if (!sv_has (&sys, defaults[i]))
@@ -271,7 +283,7 @@ pid_needed_libs (const char *exec_path, char ***paths)
           for (size_t i = 0; !found && i < dirs.n; i++)
             {
               char *cand = xasprintf ("%s/%s", dirs.v[i], name);
-              if (access (cand, R_OK) == 0 && is_x86_64_elf (cand))
+              if (access (cand, R_OK) == 0 && is_native_elf (cand))
                 found = realpath (cand, NULL);
               free (cand);
             }

@@ -41,6 +41,7 @@ data=$SRCDIR/test/integration/data
   && aarch64-linux-gnu-gcc "$w/target.o" "$w/target-sem.o" -o "$w/target" \
   && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/unwind-deep.c" -o "$w/deep" \
   && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/busy.c" -o "$w/busy" \
+  && aarch64-linux-gnu-gcc -O0 -fPIE -pie "$data/shortlived.c" -o "$w/short" \
   || fail "build the probed programs for aarch64"
 # pid offset probes: the offsets of f3's eor (w1 holds 5 there) and adrp
 # (an instruction the kernel simulates), and of its ret, from its code
@@ -48,6 +49,19 @@ f3=$(aarch64-linux-gnu-objdump -d "$w/deep" | awk '/<f3>:/,/^$/')
 f3start=$(printf '%s\n' "$f3" | sed -n '1s/^0*\([0-9a-f]*\) .*/\1/p')
 insn_off () { printf '%x' $(( 0x$(printf '%s\n' "$f3" | awk -v m="$1" '$3 == m { sub(":", "", $1); print $1; exit }') - 0x$f3start )); }
 off_eor=$(insn_off eor); off_adrp=$(insn_off adrp); off_ret=$(insn_off ret)
+# the return addresses of short's f (after its call of getppid) and main
+# (after its call of f), and of deep's f6 (after its call of read)
+after_bl () {  # FILE FUNC CALLEE
+  local a
+  a=$(aarch64-linux-gnu-objdump -d "$1" | awk -v f="<$2>:" -v c="<$3" '
+    $2 == f { inf = 1; print $1; next } inf && /^$/ { exit }
+    inf && found { sub(":", "", $1); print $1; exit }
+    inf && $3 == "bl" && index($0, c) { found = 1 }' | tr '\n' ' ')
+  set -- $a
+  echo $(( 0x$2 - 0x$1 ))
+}
+off_short_f=$(after_bl "$w/short" f getppid); off_short_main=$(after_bl "$w/short" main f)
+off_deep_f6=$(after_bl "$w/deep" f6 read)
 cat >"$w/job.sh" <<JOB
 D=$cross/dtrace
 cd $w
@@ -77,6 +91,10 @@ echo "-- pid"
 echo "-- offsets"
 \$D -q -n 'pid\$target::f3:$off_eor { printf("eor %d %d\n", arg0, uregs[R_X1]); } pid\$target::f3:$off_adrp { printf("adrp\n"); } pid\$target::f3:return { printf("ret at %x\n", arg0); }' -c "./deep 2" 2>&1
 \$D -q -n 'pid\$target::f3:2 { exit(0); }' -c "./deep 2" 2>&1; echo "status \$?"
+echo "-- exited"
+\$D -q -n 'syscall::getppid:entry /pid == \$target/ { @[ustack(3)] = count(); }' -c ./short 2>&1
+\$D -q -n 'pid\$target:libc.so.6:getppid:entry { @[ustack(3)] = count(); }' -c ./short 2>&1
+\$D -q -n 'syscall::read:entry /pid == \$target && (int)arg0 == -1/ { @r[ustack(2)] = count(); }' -c "./deep 1" 2>&1
 echo "-- oracle"
 \$D -q -n 'BEGIN { trace(uregs[R_PSTATE + 1]); exit(0); }' 2>&1; echo "status \$?"
 \$D -q -n 'BEGIN { printf("%d\n", uregs[R_X0] + uregs[R_X30] + uregs[R_FP] + uregs[R_SP] + uregs[R_PC] + uregs[R_PSTATE]); exit(0); } ERROR { printf("uregs access failed.\n"); exit(1); }' 2>&1; echo "status \$?"
@@ -111,9 +129,15 @@ check_eq "arm64: pid entry and return: the arguments and return value as on x86-
   "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,/^-- offsets$/p' | sed '1d;$d' | grep -v '^$')" \
   "$(printf 'in 1\nout 69\nin 2\nout 773')"
 check_eq "arm64: pid offset probes (4-byte instructions): registers at the offset, a simulated adrp, return's arg0 the ret's offset" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- offsets$/,/^-- oracle$/p' | sed '1d;$d' | grep -v '^$' | sed 's/"pid[0-9]*::/"pidN::/')" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- offsets$/,/^-- exited$/p' | sed '1d;$d' | grep -v '^$' | sed 's/"pid[0-9]*::/"pidN::/')" \
   "$(printf 'eor 1 5\nadrp\nret at %s\neor 2 5\nadrp\nret at %s\ndtrace: invalid probe description "pid%s::f3:2": offset 0x2 in f3 is not on an instruction boundary\nstatus 1' \
      "$off_ret" "$off_ret" N)"
+# libc's offsets: this test's guest root, read by the symbol table
+hide () { sed -E 's/(libc\.so\.6`[A-Za-z_]+)\+0x[0-9a-f]+$/\1+X/; s/^ *//'; }
+check_eq "arm64: ustack() of a -c command gone before its stacks print (libraries found before it ran; the syscall probe's registers), pid probes in libc, syscall ustack() through libc's CFI" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- exited$/,/^-- oracle$/p' | sed '1d;$d' | grep -v '^$' | hide)" \
+  "$(printf 'libc.so.6`getppid+X\nshort`f+0x%x\nshort`main+0x%x\n3\nlibc.so.6`getppid\nshort`f+0x%x\nshort`main+0x%x\n3\nlibc.so.6`__read+X\ndeep`f6+0x%x\n1' \
+     "$off_short_f" "$off_short_main" "$off_short_f" "$off_short_main" "$off_deep_f6")"
 check_eq "arm64: Oracle's arrays/err.D_UNKNOWN.uregs_toobig.aarch64 (R_PSTATE + 1 refused) and tst.uregsarray.arm64 (every alias readable)" \
   "$(printf '%s\n' "$out" | sed -n '/^-- oracle$/,/^-- smoke$/p' | sed '1d;$d' | grep -v '^$')" \
   "$(printf 'dtrace: invalid probe specifier BEGIN { trace(uregs[R_PSTATE + 1]); exit(0); }: line 1: uregs[]: index out of bounds (34)\nstatus 1\n0\nstatus 0')"
