@@ -481,6 +481,32 @@ gen_stmt_at (struct gen *g, struct d_node *s)
     }
 }
 
+static void unconditional_actions (const struct d_node *s, uint64_t *seen);
+
+/* Does an ERROR clause without predicate call exit() whenever it runs?
+ * ERROR's clauses run in the consumer when it reads the fault record
+ * (fault.c), after the faulting firing; DTrace runs them at the fault, so
+ * their exit() stops the clauses after the faulting one.  When ERROR is
+ * sure to exit, the fault handler sets the draining word itself. */
+static bool
+error_probe_exits (const struct dprog *p)
+{
+  if (!p->has_exit_flag || p->nprobes < 3 || p->probes[2].kind != PK_ERROR)
+    return false;
+  for (size_t i = 0; i < p->probes[2].nclauses; i++)
+    {
+      const struct dclause *cl = &p->clauses[p->probes[2].clauses[i]];
+      if (cl->ast->predicate || cl->nactions > MAX_CLAUSE_ACTIONS)
+        continue;
+      uint64_t seen[MAX_CLAUSE_ACTIONS / 64] = { 0 };
+      unconditional_actions (cl->ast->body, seen);
+      for (size_t j = 0; j < cl->nactions; j++)
+        if (cl->actions[j].kind == ACT_EXIT && (seen[j / 64] >> (j % 64) & 1))
+          return true;
+    }
+  return false;
+}
+
 /* The fault handler: fault_if() noted type, action, address and pc; send
  * the fault record (fault.c prints DTrace's error line and fires ERROR).
  * A fault in an ERROR clause is only counted. */
@@ -510,6 +536,11 @@ gen_fault_record (struct gen *g)
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, sent);
   cg_count_drop (g, DROP_ERROR_LOST);
   asm_bind (&g->a, sent);
+  if (error_probe_exits (g->p))
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_GLOBALS));
+      cg_emit (g, ST_IMM (BPF_DW, R1, (int16_t) g->p->exit_flag_off, 1));
+    }
 }
 
 /* A copyout() for the consumer left in the record just sent: stop the
