@@ -43,6 +43,26 @@ data=$SRCDIR/test/integration/data
   && aarch64-linux-gnu-gcc -O2 -fomit-frame-pointer -g0 "$data/busy.c" -o "$w/busy" \
   && aarch64-linux-gnu-gcc -O0 -fPIE -pie "$data/shortlived.c" -o "$w/short" \
   || fail "build the probed programs for aarch64"
+# every argument form gcc emits for aarch64 through systemtap's <sys/sdt.h>
+# (registers, constants, [sp, N] and [xN, N] memory, 12 arguments), at -O0
+# and -O2, in a PIE program and a shared library (consumer-args.sh's program)
+sdt=$(dirname "$(find /usr/include -name sdt.h -path '*sys/sdt.h' | head -1)")
+mkdir -p "$w/inc/sys" && cp "$sdt/sdt.h" "$sdt/sdt-config.h" "$w/inc/sys/" 2>/dev/null
+afforms=
+for o in O0 O2; do
+  aarch64-linux-gnu-gcc -$o -I"$w/inc" -fPIE -pie "$data/argforms.c" -o "$w/af-$o" \
+    && aarch64-linux-gnu-gcc -$o -I"$w/inc" -fPIC -shared -DLIB "$data/argforms.c" -o "$w/libaf-$o.so" \
+    && aarch64-linux-gnu-gcc -$o "$data/argforms-main.c" -L"$w" -laf-$o -Wl,-rpath,"$w" -o "$w/afmain-$o" \
+    || fail "build argforms.c for aarch64 at -$o"
+  afforms+=$(readelf -n "$w/af-$o" | sed -n 's/.*Arguments: //p' | tr '\n' ' ')
+done
+afprog='af$target:::globals { printf("g %d %d %d\n", arg0, arg1, arg2); }
+      af$target:::locals { printf("l %d %d %d\n", arg0, arg1, arg2); }
+      af$target:::consts { printf("c %d %d\n", arg0, arg1); }
+      af$target:::indexed { printf("i %d %d\n", arg0, arg1); }
+      af$target:::twelve { printf("t %d %d %d %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11); }'
+printf '%s\n' "$afprog" >"$w/afprog.txt"
+for o in O0 O2; do printf '%s\n' "${afprog//af\$target:::/af*:$w/libaf-$o.so::}" >"$w/afprog-lib-$o.txt"; done
 # pid offset probes: the offsets of f3's eor (w1 holds 5 there) and adrp
 # (an instruction the kernel simulates), and of its ret, from its code
 f3=$(aarch64-linux-gnu-objdump -d "$w/deep" | awk '/<f3>:/,/^$/')
@@ -91,6 +111,11 @@ echo "-- pid"
 echo "-- offsets"
 \$D -q -n 'pid\$target::f3:$off_eor { printf("eor %d %d\n", arg0, uregs[R_X1]); } pid\$target::f3:$off_adrp { printf("adrp\n"); } pid\$target::f3:return { printf("ret at %x\n", arg0); }' -c "./deep 2" 2>&1
 \$D -q -n 'pid\$target::f3:2 { exit(0); }' -c "./deep 2" 2>&1; echo "status \$?"
+echo "-- argforms"
+for o in O0 O2; do
+  \$D -q -n "\$(cat afprog.txt)" -c "./af-\$o 6" 2>&1
+  \$D -q -n "\$(cat afprog-lib-\$o.txt)" -c "./afmain-\$o 6" 2>&1
+done
 echo "-- exited"
 \$D -q -n 'syscall::getppid:entry /pid == \$target/ { @[ustack(3)] = count(); }' -c ./short 2>&1
 \$D -q -n 'pid\$target:libc.so.6:getppid:entry { @[ustack(3)] = count(); }' -c ./short 2>&1
@@ -129,9 +154,21 @@ check_eq "arm64: pid entry and return: the arguments and return value as on x86-
   "$(printf '%s\n' "$out" | sed -n '/^-- pid$/,/^-- offsets$/p' | sed '1d;$d' | grep -v '^$')" \
   "$(printf 'in 1\nout 69\nin 2\nout 773')"
 check_eq "arm64: pid offset probes (4-byte instructions): registers at the offset, a simulated adrp, return's arg0 the ret's offset" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- offsets$/,/^-- exited$/p' | sed '1d;$d' | grep -v '^$' | sed 's/"pid[0-9]*::/"pidN::/')" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- offsets$/,/^-- argforms$/p' | sed '1d;$d' | grep -v '^$' | sed 's/"pid[0-9]*::/"pidN::/')" \
   "$(printf 'eor 1 5\nadrp\nret at %s\neor 2 5\nadrp\nret at %s\ndtrace: invalid probe description "pid%s::f3:2": offset 0x2 in f3 is not on an instruction boundary\nstatus 1' \
      "$off_ret" "$off_ret" N)"
+afwant=$(printf 'g -77 250 -1234\nl 6 -8999999994 18\nc -5 123456789012\ni 30 -40\nt 6 7 8 9 10 11 12 13 14 15 16 17')
+# gcc -O2 -fPIC passes a static variable of the library as
+# [x2, #:lo12:.LANCHOR0]: the low bits of a section anchor's address, a
+# local label no symbol table keeps; no consumer can decode it, so it is
+# named in a warning and reads as 0 (the other arguments are read)
+lo12=$(readelf -n "$w/libaf-O2.so" | sed -n 's/.*Arguments: \(-4@\[x[0-9]*, #:lo12:[^]]*\]\).*/\1/p' | head -1)
+afwant_lo12=$(printf "dtrace: warning: $w/libaf-O2.so: probe af:globals argument 0 (%s) is undecodable (bad displacement in operand '%s' (aarch64)); it reads as 0\n%s" \
+  "$lo12" "${lo12#-4@}" "${afwant/g -77/g 0}")
+[ -n "$lo12" ] || afwant_lo12=$afwant   # a gcc that emits no such operand
+check_eq "arm64: every argument form of <sys/sdt.h> reads back exactly, -O0 and -O2, PIE and shared library ($afforms)" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- argforms$/,/^-- exited$/p' | sed '1d;$d' | grep -v '^$')" \
+  "$(printf '%s\n%s\n%s\n%s' "$afwant" "$afwant" "$afwant" "$afwant_lo12")"
 # libc's offsets: this test's guest root, read by the symbol table
 hide () { sed -E 's/(libc\.so\.6`[A-Za-z_]+)\+0x[0-9a-f]+$/\1+X/; s/^ *//'; }
 check_eq "arm64: ustack() of a -c command gone before its stacks print (libraries found before it ran; the syscall probe's registers), pid probes in libc, syscall ustack() through libc's CFI" \
