@@ -333,6 +333,18 @@ take_type (struct d_parser *ps, unsigned n)
 }
 
 
+struct d_type_name *
+d_script_type_name (struct d_parser *ps, enum d_tok closer)
+{
+  unsigned tn = type_name_len_to (ps, 0, closer);
+  if (tn == 0)
+    {
+      d_script_syntax_error (ps, d_peek0 (ps));
+      return NULL;
+    }
+  return take_type (ps, tn);
+}
+
 /* ------------------------------------------------------------------ */
 /* Expressions.                                                         */
 
@@ -460,6 +472,30 @@ parse_primary (struct d_parser *ps)
         n = d_node_new (DN_IDENT, &loc);
         n->sval = name;
         return n;
+      }
+
+    case DT_KW_XLATE:
+      {
+        /* xlate < TYPE > ( expr ) */
+        unsigned tn;
+        d_parser_advance (ps);
+        if (d_script_expect (ps, DT_LT) < 0)
+          return NULL;
+        if ((tn = type_name_len_to (ps, 0, DT_GT)) == 0)
+          {
+            d_script_syntax_error (ps, d_peek0 (ps));
+            return NULL;
+          }
+        n = d_node_new (DN_XLATE, &loc);
+        n->cast = take_type (ps, tn);
+        d_parser_advance (ps);  /* ">" */
+        if (d_script_expect (ps, DT_LPAREN) < 0)
+          return complete (n, false);
+        bool saved = ps->in_pred;
+        ps->in_pred = false;
+        n->a = parse_assignment (ps);
+        ps->in_pred = saved;
+        return complete (n, n->a && d_script_expect (ps, DT_RPAREN) >= 0);
       }
 
     case DT_MACROVAR:

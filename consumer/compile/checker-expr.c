@@ -398,7 +398,7 @@ expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
               MAX_INLINE_NODES);
       return -1;
     }
-  if (k->type.kind == DT_INTEGER)
+  if (k->type.kind == DT_INTEGER && copy->kind != DN_XLATE)
     {
       /* (TYPE) (expr): the value converted as the declaration says */
       struct d_node *cast = d_node_new (DN_CAST, &n->loc);
@@ -409,6 +409,8 @@ expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
     }
   free (n->sval);
   free (n->args);
+  if (copy->kind == DN_XLATE)
+    copy->loc = n->loc;         /* errors name the use, not the library's line */
   *n = *copy;
   n->sym = NULL;
   free (copy);
@@ -511,6 +513,11 @@ check_ident (struct ck *c, struct d_node *n)
       set_const (ni, (struct dtype) { DT_INTEGER, 4, true, true, NULL }, 0);
       return 0;
     }
+  bool failed;
+  if (ck_prelude_load (c, n->sval, &n->loc, &failed))
+    return check_ident (c, n);
+  if (failed)
+    return -1;
   int r = target_enumerator (c, n);
   if (r <= 0)
     return r;
@@ -1115,7 +1122,7 @@ static int (*const node_checkers[]) (struct ck *, struct d_node *) = {
   [DN_STRINGOF] = check_stringof, [DN_UNARY] = check_unary, [DN_BINARY] = check_binary,
   [DN_TERNARY] = check_ternary, [DN_CAST] = check_cast, [DN_SIZEOF] = check_sizeof,
   [DN_OFFSETOF] = check_offsetof, [DN_ASSIGN] = check_assign_expr, [DN_INCDEC] = ck_incdec,
-  [DN_MEMBER] = ck_member,
+  [DN_MEMBER] = ck_member, [DN_XLATE] = ck_xlate_node,
 };
 
 int

@@ -39,6 +39,20 @@ struct ck {
   size_t nconsts, consts_cap;
   struct ck_const *consts;
   const struct d_node *addr_operand;   /* the operand of the & being checked */
+  /* translators (checker-xlate.c): those declared, the xlate node being
+   * checked as the operand of a member, the value of an inline */
+  size_t nxlators, xlators_cap;
+  struct ck_xlator *xlators;
+  const struct d_node *xlate_use;
+  bool xlate_inline;
+  /* the built-in D library (checker-prelude.c), parsed on first use */
+  struct d_script *prelude;
+  bool prelude_tried;
+};
+
+struct ck_xlator {
+  struct d_decl *decl;          /* DD_TRANSLATOR */
+  const struct ctype *out;      /* the output struct or union (typedefs resolved) */
 };
 
 /* print( ): the largest struct, union or array it records. */
@@ -148,6 +162,24 @@ int ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct 
  * NULL. */
 char *ck_args_untyped_why (struct ck *c, unsigned index);
 const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
+
+/* checker-xlate.c: translators.  A DD_TRANSLATOR declaration; a DN_XLATE
+ * node; a member N of a checked DN_XLATE operand (rewritten in place as
+ * the translator member's expression, then checked).  0, or -1 after
+ * reporting. */
+int ck_translator_decl (struct ck *c, struct d_decl *d);
+int ck_xlate_node (struct ck *c, struct d_node *n);
+int ck_xlate_member (struct ck *c, struct d_node *n);
+
+/* checker-prelude.c: the built-in D library (DTrace's psinfo_t,
+ * lwpsinfo_t, cpuinfo_t, their translators, curpsinfo, curlwpsinfo,
+ * curcpu and constants): is NAME one of its names?  Then it is loaded
+ * (once per script) and true returned; false when NAME is not its, or
+ * after reporting (at LOC) that it cannot be loaded (*FAILED). */
+bool ck_prelude_load (struct ck *c, const char *name, const struct d_loc *loc, bool *failed);
+void ck_prelude_free (struct ck *c);
+/* checker.c: one top-level declaration. */
+int ck_decl (struct ck *c, struct d_decl *d);
 
 /* checker-members.c: typed memory. */
 int ck_member (struct ck *c, struct d_node *n);

@@ -100,8 +100,11 @@ int
 ck_member (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
+  c->xlate_use = n->a;
   if (ck_expr (c, n->a) != 0)
     return -1;
+  if (n->a->kind == DN_XLATE)
+    return ck_xlate_member (c, n);
   struct dtype at = ck_info (c, n->a)->type;
   const struct ctype *agg;
   uint8_t home;

@@ -431,8 +431,8 @@ check_stmt (struct ck *c, struct d_node *s)
     }
 }
 
-static int
-check_decl (struct ck *c, struct d_decl *d)
+int
+ck_decl (struct ck *c, struct d_decl *d)
 {
   switch (d->kind)
     {
@@ -488,6 +488,8 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_UNION:
     case DD_ENUM:
       return ck_type_decl (c, d);
+    case DD_TRANSLATOR:
+      return ck_translator_decl (c, d);
     case DD_MEMBER:
     case DD_ENUMERATOR:
       break;
@@ -555,7 +557,7 @@ check_script (struct ck *c, struct d_script *script)
 {
   struct dprog *prog = c->prog;
   for (size_t i = 0; i < script->ndecls; i++)
-    if (check_decl (c, &script->decls[i]) != 0)
+    if (ck_decl (c, &script->decls[i]) != 0)
       return -1;
   for (size_t i = 0; i < script->nclauses; i++)
     {
@@ -611,6 +613,8 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
 {
   struct ck c = { .prog = prog, .errprefix = errprefix };
   int r = check_script (&c, script);
+  ck_prelude_free (&c);
+  free (c.xlators);
   free (c.consts);
   strset_clear (&c.externs);
   return r;

@@ -239,6 +239,24 @@ btf_types_lookup (struct btf_types *bt, struct ctype_table *table, enum ctype_ki
 {
   *error = NULL;
   use_table (bt, table);
+  if (kind == CT_TYPEDEF)
+    {
+      /* vmlinux`u64, `sector_t: the type it names (typedefs are transparent) */
+      int td = btf__find_by_name_kind (bt->btf, name, BTF_KIND_TYPEDEF);
+      if (td <= 0)
+        {
+          *error = xasprintf ("the kernel's BTF has no type %s", name);
+          return NULL;
+        }
+      const struct ctype *t = convert (bt, (uint32_t) td);
+      if (t->kind == CT_STRUCT || t->kind == CT_UNION)
+        {
+          if (!t->complete)
+            fill_aggregate (bt, (struct ctype *) t,
+                            btf__type_by_id (bt->btf, (uint32_t) btf__find_by_name_kind (bt->btf, t->name, t->kind == CT_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT)));
+        }
+      return t;
+    }
   if (kind != CT_STRUCT && kind != CT_UNION)
     return NULL;
   int id = btf__find_by_name_kind (bt->btf, name, kind == CT_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT);
