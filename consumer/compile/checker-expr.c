@@ -361,6 +361,7 @@ check_call_subr (struct ck *c, struct d_node *n)
             }
         }
       ni->subr = sp->subr;
+      c->prog->reads_task |= sp->subr == SUBR_PROGENYOF;   /* the task offsets */
       ni->type = sp->ret;
       return 0;
     }
