@@ -454,8 +454,37 @@ parse_primary (struct d_parser *ps)
         }
       return n;
 
+    case DT_BACKQUOTE:
     case DT_IDENT:
       {
+        /* a kernel symbol, `name or module`name (written without blanks),
+         * is an identifier spelled with its backquote */
+        const struct d_token *bq = t->kind == DT_BACKQUOTE ? t : d_parser_peek (ps, 1), *sym = NULL;
+        bool is_sym = bq->kind == DT_BACKQUOTE
+                      && (t->kind == DT_BACKQUOTE || bq->text == t->text + t->len);
+        if (is_sym)
+          {
+            /* peek further only at a backquote: the lookahead past a
+             * clause's end must stay unlexed (probe descriptions) */
+            sym = d_parser_peek (ps, t->kind == DT_BACKQUOTE ? 1 : 2);
+            is_sym = sym->kind == DT_IDENT && sym->text == bq->text + 1;
+          }
+        if (t->kind == DT_BACKQUOTE && !is_sym)
+          {
+            d_script_syntax_error (ps, t);
+            return NULL;
+          }
+        if (is_sym)
+          {
+            n = d_node_new (DN_IDENT, &loc);
+            n->sval = xstrndup (t->text, (size_t) (sym->text + sym->len - t->text));
+            bool scoped = t->kind == DT_IDENT;
+            d_parser_advance (ps);
+            d_parser_advance (ps);
+            if (scoped)
+              d_parser_advance (ps);
+            return n;
+          }
         char *name = d_token_text (t);
         enum d_tok next;
 

@@ -471,6 +471,8 @@ check_ident (struct ck *c, struct d_node *n)
   struct dtype t;
   if (strcmp (n->sval, "curthread") == 0 && !ck_find_var (c->prog, VS_GLOBAL, n->sval))
     return check_curthread (c, n);
+  if (strchr (n->sval, '`'))
+    return ck_kernel_symbol (c, n);
   if (ck_builtin_of (n->sval, &b, &t))
     {
       ni->builtin = b;

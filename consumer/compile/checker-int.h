@@ -171,6 +171,14 @@ int ck_translator_decl (struct ck *c, struct d_decl *d);
 int ck_xlate_node (struct ck *c, struct d_node *n);
 int ck_xlate_member (struct ck *c, struct d_node *n);
 
+/* checker-ksyms.c: N, an identifier `name or vmlinux`name, becomes the
+ * kernel variable's value, *(T *) address, and is checked as that. */
+int ck_kernel_symbol (struct ck *c, struct d_node *n);
+/* extern T NAME;: the type `NAME has (when BTF does not say). */
+void ck_extern_type (struct ck *c, const char *name, const struct ctype *t);
+/* N assigns or increments a kernel symbol: true after reporting it. */
+bool ck_kernel_symbol_store (struct ck *c, const struct d_node *n);
+
 /* checker-prelude.c: the built-in D library (DTrace's psinfo_t,
  * lwpsinfo_t, cpuinfo_t, their translators, curpsinfo, curlwpsinfo,
  * curcpu and constants): is NAME one of its names?  Then it is loaded

@@ -257,7 +257,7 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
   char **it;
   size_t n = type_items (text, &it), i = 0;
   const struct ctype *base = NULL;
-  bool userland = false, bad = false;
+  bool userland = false, bad = false, kernel_words = false;
   unsigned sign = 0, shorts = 0, longs = 0;
   bool chr = false, has_int = false, ints = false, flt = false;
   *is_string = false;
@@ -271,6 +271,12 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
       if (!strcmp (w, "userland"))
         {
           userland = true;
+          continue;
+        }
+      if (!strcmp (w, "__kernel"))
+        {
+          /* the checker's own spelling (kernel symbols): a kernel pointer */
+          kernel_words = true;
           continue;
         }
       if (!strcmp (w, "signed") || !strcmp (w, "unsigned"))
@@ -368,7 +374,7 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
   /* a pointer to a kernel type (BTF's, scope vmlinux) is a kernel pointer
    * unless written `userland` */
   const struct ctype *rb = ctype_resolve (base);
-  bool kernel = !userland && rb && rb->module && strcmp (rb->module, "vmlinux") == 0;
+  bool kernel = kernel_words || (!userland && rb && rb->module && strcmp (rb->module, "vmlinux") == 0);
   for (; i < n && (it[i][0] == '*' || !strcmp (it[i], "const") || !strcmp (it[i], "volatile")
                    || !strcmp (it[i], "restrict")); i++)
     if (it[i][0] == '*')

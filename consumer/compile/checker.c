@@ -455,6 +455,8 @@ ck_decl (struct ck *c, struct d_decl *d)
             c->forward_tags = 0;
             if (et || is_string)
               strset_add (&c->externs, xstrdup (d->name));
+            if (et && et->kind != CT_FUNCTION)
+              ck_extern_type (c, d->name, et);     /* `name's type (checker-ksyms.c) */
             return et || is_string ? 0 : -1;
           }
         enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;

@@ -270,3 +270,38 @@ btf_types_lookup (struct btf_types *bt, struct ctype_table *table, enum ctype_ki
     fill_aggregate (bt, (struct ctype *) s, btf__type_by_id (bt->btf, (uint32_t) id));
   return s;
 }
+
+/* Does the per-CPU data section list variable ID? */
+static bool
+in_percpu_section (struct btf_types *bt, uint32_t id)
+{
+  int sec = btf__find_by_name_kind (bt->btf, ".data..percpu", BTF_KIND_DATASEC);
+  const struct btf_type *s = sec > 0 ? btf__type_by_id (bt->btf, (uint32_t) sec) : NULL;
+  if (!s)
+    return false;
+  const struct btf_var_secinfo *v = btf_var_secinfos (s);
+  for (unsigned i = 0; i < btf_vlen (s); i++, v++)
+    if (v->type == id)
+      return true;
+  return false;
+}
+
+const struct ctype *
+btf_types_var (struct btf_types *bt, struct ctype_table *table, const char *name, bool *percpu)
+{
+  use_table (bt, table);
+  *percpu = false;
+  int id = btf__find_by_name_kind (bt->btf, name, BTF_KIND_VAR);
+  if (id <= 0)
+    return NULL;
+  const struct btf_type *v = btf__type_by_id (bt->btf, (uint32_t) id);
+  *percpu = in_percpu_section (bt, (uint32_t) id);
+  const struct ctype *t = convert (bt, v->type);
+  const struct btf_type *tt = btf__type_by_id (bt->btf, v->type);
+  while (tt && (btf_is_mod (tt) || btf_is_typedef (tt)))
+    tt = btf__type_by_id (bt->btf, tt->type);
+  if ((t->kind == CT_STRUCT || t->kind == CT_UNION) && !t->complete && tt
+      && (btf_is_struct (tt) || btf_is_union (tt)))
+    fill_aggregate (bt, (struct ctype *) t, tt);
+  return t;
+}

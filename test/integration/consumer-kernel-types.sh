@@ -14,6 +14,8 @@ gcc -O2 -pthread "$data/proc-target.c" -o proc-target || fail "build proc-target
 TGT=$T/proc-target
 pgid=$(ps -o pgid= -p $$ | tr -d ' ')
 sid=$(ps -o sid= -p $$ | tr -d ' ')
+# err SCRIPT: "status:stderr" of compiling -n SCRIPT
+err () { "$DTRACE" -q -n "$1" >/dev/null 2>err.txt; echo "$?:$(cat err.txt)"; }
 
 # ---------------------------------------------------------------- curpsinfo
 "$DTRACE" -q -c "$TGT sleep" -n '
@@ -119,8 +121,31 @@ check_eq "kernel types by name: sizeof, casts of an integer to struct task_struc
   "$out" "1 1 8
 1 dtrace"
 
+# ---------------------------------------------------------------- kernel symbols
+# this machine's kernels list few variables in kallsyms (CONFIG_KALLSYMS_ALL)
+# and BTF types only per-CPU ones (pahole before 1.26): the section marker
+# __start_rodata is in every kallsyms, its type declared by extern
+rodata=$(awk '$3 == "__start_rodata" { print $1; exit }' /proc/kallsyms)
+cat >ksym.d <<'D'
+extern unsigned char __start_rodata;
+BEGIN
+{
+	printf("%x %x %d %d\n", (uint64_t) &`__start_rodata, (uint64_t) &vmlinux`__start_rodata,
+	    sizeof (`__start_rodata), `__start_rodata == vmlinux`__start_rodata);
+	exit(0);
+}
+D
+check_eq "kernel symbols: &\`name is kallsyms' address, \`name its value (read from the kernel), typed by extern" \
+  "$("$DTRACE" -qs ksym.d 2>&1)" "$rodata $rodata 1 1"
+
 # ---------------------------------------------------------------- errors
-err () { "$DTRACE" -q -n "$1" >/dev/null 2>err.txt; echo "$?:$(cat err.txt)"; }
+check_eq "a per-CPU kernel variable is refused" "$(err 'BEGIN { trace(`runqueues); }')" \
+"1:dtrace: invalid probe specifier BEGIN { trace(\`runqueues); }: line 1: failed to resolve \`runqueues: runqueues is a per-CPU variable: its symbol is an offset, not an address (not supported)"
+check_eq "a kernel symbol BTF does not type and no extern declares" "$(err 'BEGIN { trace(`__start_rodata); }')" \
+"1:dtrace: invalid probe specifier BEGIN { trace(\`__start_rodata); }: line 1: failed to resolve \`__start_rodata: the kernel's BTF does not describe variable __start_rodata (only per-CPU ones, before pahole 1.26?): declare its type, as in extern unsigned long __start_rodata;"
+check_eq "a name that is no kernel symbol" "$(err 'BEGIN { trace(`no_such_symbol_x); }')" \
+"1:dtrace: invalid probe specifier BEGIN { trace(\`no_such_symbol_x); }: line 1: failed to resolve \`no_such_symbol_x: no_such_symbol_x is not in /proc/kallsyms (a kernel lists its variables there only when built with CONFIG_KALLSYMS_ALL)"
+
 check_eq "curpsinfo used whole is refused" "$(err 'BEGIN { trace(curpsinfo); }')" \
 "1:dtrace: invalid probe specifier BEGIN { trace(curpsinfo); }: line 1: xlate <psinfo_t *> (...): a translated value is only used through its members (xlate <T *> (e)->member, xlate <T> (e).member)"
 check_eq "a psinfo_t member the translator does not define" "$(err 'BEGIN { trace(curpsinfo->pr_size); }')" \

@@ -534,6 +534,8 @@ static void
 test_precedence (void)
 {
   EXPR ("1 + 2 * 3", "(+ 1 (* 2 3))");
+  EXPR ("`jiffies + vmlinux`max_threads", "(+ `jiffies vmlinux`max_threads)");
+  EXPR ("&`init_task.pid", "(addr (. `init_task pid))");
   EXPR ("(1 + 2) * 3", "(* (+ 1 2) 3)");
   EXPR ("a - b - c", "(- (- a b) c)");
   EXPR ("a / b % c * d", "(* (% (/ a b) c) d)");
