@@ -86,11 +86,6 @@ d_script_syntax_error (struct d_parser *ps, const struct d_token *t)
     case DT_FLOAT:
       d_script_error (ps, &t->loc, "floating-point constants are not permitted");
       break;
-    case DT_BACKQUOTE:
-      /* `jiffies, vmlinux`jiffies: DTrace's kernel symbols */
-      d_script_error (ps, &t->loc, "syntax error near \"`\": kernel symbols (`name, module`name) "
-                      "are not supported yet");
-      break;
     case DT_INVALID:
       if (t->msg && strncmp (t->msg, "unterminated", 12) == 0)
         {
@@ -233,6 +228,26 @@ scoped_name_len (struct d_parser *ps, unsigned i)
     }
 }
 
+/* At lookahead I: MODULE`struct NAME (also union, enum), the module and
+ * the keyword written without blanks ("vmlinux`struct file"): 4, or 0. */
+static unsigned
+module_tag_len (struct d_parser *ps, unsigned i)
+{
+  if (i + 5 >= D_LA_SIZE)
+    return 0;
+  const struct d_token *m = d_parser_peek (ps, i);
+  if (m->kind != DT_IDENT)
+    return 0;
+  const struct d_token *bq = d_parser_peek (ps, i + 1);
+  if (bq->kind != DT_BACKQUOTE || bq->text != m->text + m->len)
+    return 0;
+  const struct d_token *kw = d_parser_peek (ps, i + 2);
+  if ((kw->kind != DT_KW_STRUCT && kw->kind != DT_KW_UNION && kw->kind != DT_KW_ENUM)
+      || kw->text != bq->text + 1)
+    return 0;
+  return d_tok_is_word (d_parser_peek (ps, i + 3)->kind) ? 4 : 0;
+}
+
 /* The number of tokens from lookahead K that spell a type name followed by
  * ")" (not counted), or 0. */
 static unsigned
@@ -248,6 +263,13 @@ type_name_len_to (struct d_parser *ps, unsigned k, enum d_tok closer)
       if (i + 2 >= D_LA_SIZE)
         return 0;
       t = d_parser_peek (ps, i);
+      unsigned ml = spec ? 0 : module_tag_len (ps, i);
+      if (ml)
+        {
+          spec = 1;
+          i += ml;
+          continue;
+        }
       if (t->kind == DT_KW_STRUCT || t->kind == DT_KW_UNION || t->kind == DT_KW_ENUM)
         {
           unsigned sc;
@@ -309,8 +331,26 @@ take_type (struct d_parser *ps, unsigned n)
   unsigned i;
 
   unsigned m = 0;
+  char *made[D_LA_SIZE];
+  unsigned nmade = 0;
   for (i = 0; i < n; i++)
     {
+      unsigned ml = module_tag_len (ps, i);
+      if (ml && i + ml <= n)
+        {
+          /* vmlinux`struct file is D's struct vmlinux`file */
+          const struct d_token *mod = d_parser_peek (ps, i), *name = d_parser_peek (ps, i + 3);
+          toks[m] = *d_parser_peek (ps, i + 2);
+          toks[m++].value = NULL;
+          made[nmade] = xasprintf ("%.*s`%.*s", (int) mod->len, mod->text, (int) name->len, name->text);
+          toks[m] = *name;
+          toks[m].value = NULL;
+          toks[m].kind = DT_IDENT;
+          toks[m].text = made[nmade];
+          toks[m++].len = strlen (made[nmade++]);
+          i += ml - 1;
+          continue;
+        }
       /* a scoped name is one word: "a.out`conn" */
       unsigned sc = scoped_name_len (ps, i);
       toks[m] = *d_parser_peek (ps, i);
@@ -325,6 +365,8 @@ take_type (struct d_parser *ps, unsigned n)
       m++;
     }
   d_param_from_tokens (toks, m, &p);
+  while (nmade)
+    free (made[--nmade]);
   for (i = 0; i < n; i++)
     d_parser_advance (ps);
   free (p.text);

@@ -45,6 +45,7 @@ struct ck {
   struct ck_xlator *xlators;
   const struct d_node *xlate_use;
   bool xlate_inline;
+  const struct d_script *script;   /* the script being checked */
   /* the built-in D library (checker-prelude.c), parsed on first use */
   struct d_script *prelude;
   bool prelude_tried;

@@ -70,6 +70,23 @@ add_const (struct ck *c, const struct d_loc *loc, const char *name, struct ck_co
 /* ------------------------------------------------------------------ */
 /* Type names.                                                          */
 
+/* Does the script define struct/union/enum/typedef NAME anywhere? */
+static bool
+script_defines (struct ck *c, enum ctype_kind kind, const char *name)
+{
+  enum d_decl_kind dk = kind == CT_STRUCT ? DD_STRUCT : kind == CT_UNION ? DD_UNION
+                        : kind == CT_ENUM ? DD_ENUM : DD_TYPEDEF;
+  for (size_t i = 0; c->script && i < c->script->ndecls; i++)
+    {
+      const struct d_decl *d = &c->script->decls[i];
+      if (d->kind == dk && d->name && strcmp (d->name, name) == 0)
+        return true;
+      if (d->def && d->def->kind == dk && d->def->name && strcmp (d->def->name, name) == 0)
+        return true;
+    }
+  return false;
+}
+
 /* A named type (struct, union, enum tag or typedef) in MODULE (NULL:
  * unscoped): the script's, D's, then the traced program's.  NULL after
  * reporting. */
@@ -113,10 +130,12 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
     t = ctype_find (tt, kind, NULL, name);
   if (failed)
     return NULL;
-  if (!t && !module && k->lookup && !forward_ok)
+  if (!t && !module && k->lookup && (!forward_ok || !script_defines (c, kind, name)))
     {
       /* an unscoped name the script and the program do not define: the
-       * kernel's, as DTrace searches every module (no error if it has none) */
+       * kernel's, as DTrace searches every module (no error if it has none);
+       * in a declaration (`struct task_struct *t;`) too, unless the script
+       * defines the tag itself, later */
       char *error = NULL;
       t = k->lookup (k->ctx, tt, kind, "vmlinux", name, &error);
       free (error);

@@ -558,6 +558,7 @@ static int
 check_script (struct ck *c, struct d_script *script)
 {
   struct dprog *prog = c->prog;
+  c->script = script;
   for (size_t i = 0; i < script->ndecls; i++)
     if (ck_decl (c, &script->decls[i]) != 0)
       return -1;

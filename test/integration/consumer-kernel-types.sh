@@ -120,6 +120,19 @@ out=$("$DTRACE" -q -n 'BEGIN {
 check_eq "kernel types by name: sizeof, casts of an integer to struct task_struct * (kernel reads), a kernel typedef" \
   "$out" "1 1 8
 1 dtrace"
+out=$("$DTRACE" -q -n 'struct task_struct *t;
+BEGIN {
+	t = curthread;
+	self->f = curthread->real_parent;
+	printf("%d %d %d\n", t->tgid == pid, self->f->tgid == ppid,
+	    sizeof (vmlinux`struct task_struct) == sizeof (struct task_struct));
+	printf("%d %d %s\n", ((vmlinux`struct task_struct *) (uintptr_t) curthread)->pid == tid,
+	    offsetof (vmlinux`struct task_struct, pid) == offsetof (struct task_struct, pid),
+	    stringof(((vmlinux`struct task_struct *) (uintptr_t) curthread)->group_leader->comm));
+	exit(0); }' 2>&1)
+check_eq "kernel types in a declaration (struct task_struct *t), vmlinux\`struct task_struct in sizeof, offsetof and casts" \
+  "$out" "1 1 1
+1 1 dtrace"
 
 # ---------------------------------------------------------------- kernel symbols
 # this machine's kernels list few variables in kallsyms (CONFIG_KALLSYMS_ALL)

@@ -837,6 +837,8 @@ test_decls (void)
         " | union u { <int> i; <long> l; } | global <union u> uu | typedef <int> myint"
         " | translator <t> < <int> x > { a = x; } | BEGIN {}",
         "typedef/struct/union/enum definitions and translators kept");
+  EXPR ("sizeof (vmlinux`struct file) + (int) (vmlinux`union u *) 0",
+        "(+ (sizeof <struct vmlinux`file>) (cast <int> (cast <union vmlinux`u *> 0)))");
   SHOW ("translator psinfo_t < struct task_struct *T > { pr_pid = T->tgid; pr_fname = T->comm; };",
         "translator <psinfo_t> < <struct task_struct *> T > { pr_pid = (-> T tgid);"
         " pr_fname = (-> T comm); }", "a translator's members");
