@@ -230,6 +230,15 @@ ck_xlate_member (struct ck *c, struct d_node *n)
       cast->a = e;
       e = cast;
     }
+  else if (mr && mr->kind == CT_ARRAY && ck_is_string_member_type (cm->type) == false
+           && e->kind != DN_CALL && ctype_resolve (mr->ref) && ctype_resolve (mr->ref)->kind == CT_INT
+           && ctype_resolve (mr->ref)->size == 1)
+    {
+      /* a char [N] member (pr_fname): its string, as DTrace's is */
+      struct d_node *so = d_node_new (DN_STRINGOF, &n->loc);
+      so->a = e;
+      e = so;
+    }
   struct d_loc loc = n->loc;
   free (n->sval);
   d_node_free (n->a);

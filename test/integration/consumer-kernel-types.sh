@@ -46,6 +46,22 @@ check_eq "pr_psargs at exec-success: the new program's whole argument list" "$(c
 "echo [/bin/echo one two three]
 proc-target [$TGT exit 0]"
 
+# ---------------------------------------------------------------- create's psinfo_t *, lwp-create's lwpsinfo_t *
+cat >forks.sh <<SH
+/bin/true
+$TGT thread
+SH
+"$DTRACE" -q -c "/bin/sh $T/forks.sh" -n '
+proc:::create /pid == $target/ { printf("create %d %d %d [%s]\n", args[0]->pr_pid == args[0],
+    args[0]->pr_ppid == pid, args[0]->pr_fname == execname, args[0]->pr_psargs); }
+proc:::lwp-create /ppid == $target/ { printf("lwp-create %d %d %s %d\n", args[0]->pr_lwpid == args[0],
+    args[1]->pr_pid == pid, args[0]->pr_name, args[1]->pr_ppid == ppid); }' >create.out 2>&1
+check_eq "create's args[0]->pr_* (psinfo_t of the child), lwp-create's args[0] (lwpsinfo_t) and args[1] (psinfo_t)" \
+  "$(cat create.out)" \
+"create 1 1 1 [/bin/sh $T/forks.sh]
+create 1 1 1 [/bin/sh $T/forks.sh]
+lwp-create 1 1 proc-target 1"
+
 # ---------------------------------------------------------------- curlwpsinfo, curcpu
 "$DTRACE" -q -c "$TGT sleep" -n '
 syscall::clock_nanosleep:entry, syscall::nanosleep:entry /pid == $target && !done/
