@@ -949,6 +949,19 @@ check_cast (struct ck *c, struct d_node *n)
         }
       return 0;
     }
+  if (t.kind == DT_OBJECT && a->type.kind == DT_OBJECT && t.ctype && a->type.ctype
+      && ctype_equal (ctype_resolve (t.ctype), ctype_resolve (a->type.ctype)))
+    {
+      /* (struct s) v where v is a struct s: v itself (translators write it) */
+      struct d_node *v = n->a;
+      struct d_loc loc = n->loc;
+      free (n->cast->text);
+      free (n->cast);
+      *n = *v;
+      n->loc = loc;
+      free (v);
+      return 0;
+    }
   if (t.kind == DT_OBJECT || a->type.kind == DT_OBJECT)
     {
       ck_err (c, &n->loc, "invalid cast expression: a struct, union or array cannot be converted%s",
