@@ -176,6 +176,10 @@ const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
 int ck_translator_decl (struct ck *c, struct d_decl *d);
 int ck_xlate_node (struct ck *c, struct d_node *n);
 int ck_xlate_member (struct ck *c, struct d_node *n);
+/* S, the statement `var = xlate <T> (e);`, becomes a block of one member
+ * assignment each (members the translator does not define: 0): 0; 1 when
+ * T is not a struct or union (S untouched); -1 after reporting. */
+int ck_xlate_assign (struct ck *c, struct d_node *s);
 
 /* checker-ksyms.c: N, an identifier `name or vmlinux`name, becomes the
  * kernel variable's value, *(T *) address, and is checked as that. */

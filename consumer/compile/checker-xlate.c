@@ -131,6 +131,14 @@ substitute (struct d_node *n, const char *name, const struct d_node *arg, size_t
     substitute (n->args[i], name, arg, count);
 }
 
+/* Is R (resolved) an array of a 1-byte integer type (char [N])? */
+static bool
+is_char_array (const struct ctype *r)
+{
+  const struct ctype *e = r && r->kind == CT_ARRAY ? ctype_resolve (r->ref) : NULL;
+  return e && e->kind == CT_INT && e->size == 1;
+}
+
 /* The translator to ST whose input type E's value has (or the only one to
  * ST); NULL after reporting. */
 static const struct ck_xlator *
@@ -230,9 +238,7 @@ ck_xlate_member (struct ck *c, struct d_node *n)
       cast->a = e;
       e = cast;
     }
-  else if (mr && mr->kind == CT_ARRAY && ck_is_string_member_type (cm->type) == false
-           && e->kind != DN_CALL && ctype_resolve (mr->ref) && ctype_resolve (mr->ref)->kind == CT_INT
-           && ctype_resolve (mr->ref)->size == 1)
+  else if (is_char_array (mr) && !ck_is_string_member_type (cm->type) && e->kind != DN_CALL)
     {
       /* a char [N] member (pr_fname): its string, as DTrace's is */
       struct d_node *so = d_node_new (DN_STRINGOF, &n->loc);
@@ -248,4 +254,85 @@ ck_xlate_member (struct ck *c, struct d_node *n)
   n->type = NULL;
   free (e);
   return ck_expr (c, n);
+}
+
+/* A copy of LV . NAME (or LV -> NAME when ARROW). */
+static struct d_node *
+member_of (struct ck *c, const struct d_node *lv, const char *name, bool arrow)
+{
+  struct d_node *m = d_node_new (DN_MEMBER, &lv->loc);
+  m->op = arrow ? DOP_ARROW : DOP_DOT;
+  m->a = d_node_clone (lv, &c->inline_nodes, (size_t) -1);
+  m->sval = xstrdup (name);
+  return m;
+}
+
+int
+ck_xlate_assign (struct ck *c, struct d_node *s)
+{
+  struct d_node *as = s->a, *lv = as->a, *x = as->b;
+  bool is_string;
+  const struct ctype *t = ck_ctype (c, x->cast->text, NULL, &x->loc, &is_string);
+  const struct ctype *st = out_struct (t);
+  if (!t)
+    return is_string ? 1 : -1;
+  if (!st || !st->complete)
+    return 1;                   /* a pointer or other type: checked as an expression */
+  enum var_scope scope = lv->kind == DN_THIS ? VS_THIS : lv->kind == DN_SELF ? VS_SELF : VS_GLOBAL;
+  const struct dvar *v = lv->kind == DN_IDENT || lv->kind == DN_THIS || lv->kind == DN_SELF
+                         ? ck_find_var (c->prog, scope, lv->sval) : NULL;
+  if (!v || v->nkeys || v->type.kind != DT_OBJECT || out_struct (v->type.ctype) != st)
+    {
+      ck_err (c, &as->loc, "xlate <%s> (...) is assigned whole only to a variable declared of "
+              "that type", x->cast->text);
+      return -1;
+    }
+  /* each scalar member: the translator's, or 0 when it does not define it
+   * (DTrace zeroes those); one statement each, in a block.  Array and
+   * struct members (pr_fname, pr_psargs) are not copied: read them as
+   * xlate <T> (e).m */
+  const struct ck_xlator *tr = NULL;
+  for (size_t i = 0; i < c->nxlators && !tr; i++)
+    if (c->xlators[i].out == st)
+      tr = &c->xlators[i];
+  if (!tr)
+    {
+      ck_err (c, &x->loc, "xlate <%s>: no translator to it is declared", x->cast->text);
+      return -1;
+    }
+  struct d_node *block = d_node_new (DN_BLOCK, &s->loc);
+  for (size_t i = 0; i < st->nmembers; i++)
+    {
+      const struct ctype_member *m = &st->members[i];
+      if (!m->name)
+        continue;
+      bool defined = false;
+      for (size_t j = 0; j < tr->decl->nmembers && !defined; j++)
+        defined = strcmp (tr->decl->members[j].name, m->name) == 0;
+      const struct ctype *mr = ctype_resolve (m->type);
+      struct d_node *value;
+      if (defined && mr && mr->kind != CT_ARRAY && mr->kind != CT_STRUCT && mr->kind != CT_UNION)
+        value = member_of (c, x, m->name, false);
+      else if (mr && (mr->kind == CT_INT || mr->kind == CT_ENUM || mr->kind == CT_POINTER))
+        {
+          value = d_node_new (DN_INT, &s->loc);
+          value->ival = 0;
+        }
+      else
+        continue;
+      struct d_node *a = d_node_new (DN_ASSIGN, &s->loc);
+      a->op = DOP_ASSIGN;
+      a->a = member_of (c, lv, m->name, false);
+      a->b = value;
+      struct d_node *st_node = d_node_new (DN_EXPR_STMT, &s->loc);
+      st_node->a = a;
+      d_node_push (block, st_node);
+    }
+  d_node_free (s->a);
+  s->a = NULL;
+  struct d_loc loc = s->loc;
+  *s = *block;
+  s->loc = loc;
+  free (block);
+  return 0;
 }

@@ -414,6 +414,12 @@ check_stmt (struct ck *c, struct d_node *s)
     case DN_EMPTY:
       return 0;
     case DN_EXPR_STMT:
+      if (s->a->kind == DN_ASSIGN && s->a->op == DOP_ASSIGN && s->a->b->kind == DN_XLATE)
+        {
+          int r = ck_xlate_assign (c, s);
+          if (r <= 0)
+            return r < 0 ? -1 : check_stmt (c, s);
+        }
       return check_stmt_expr (c, s->a);
     case DN_BLOCK:
       for (size_t i = 0; i < s->nargs; i++)
