@@ -60,12 +60,6 @@ ck_translator_decl (struct ck *c, struct d_decl *d)
           ck_err (c, &m->loc, "translator member %s is not a member of %s", m->name, d->type->text);
           return -1;
         }
-      for (size_t j = 0; j < i; j++)
-        if (strcmp (d->members[j].name, m->name) == 0)
-          {
-            ck_err (c, &m->loc, "translator member %s is defined twice", m->name);
-            return -1;
-          }
     }
   for (size_t i = 0; i < c->nxlators; i++)
     if (c->xlators[i].out == st && strcmp (c->xlators[i].decl->in_type->text, d->in_type->text) == 0)
@@ -194,7 +188,7 @@ ck_xlate_member (struct ck *c, struct d_node *n)
   if (!tr)
     return -1;
   const struct d_decl *m = NULL;
-  for (size_t i = 0; i < tr->decl->nmembers && !m; i++)
+  for (size_t i = 0; i < tr->decl->nmembers; i++)     /* the last one, as DTrace accepts two */
     if (strcmp (tr->decl->members[i].name, n->sval) == 0)
       m = &tr->decl->members[i];
   uint64_t off;

@@ -1,4 +1,5 @@
-/* a translator from an integer: each member access is its expression */
+/* a translator from an integer: each member access is its expression (a
+ * member given twice takes the last, as DTrace accepts it) */
 struct out {
 	int a;
 	char c;
@@ -6,6 +7,7 @@ struct out {
 	string s;
 };
 translator struct out < int x > {
+	a = x * 3;
 	a = x * 2;
 	c = x + 300;
 	sum = x + 1000000000000;
