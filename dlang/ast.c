@@ -136,6 +136,7 @@ static void
 decl_fini (struct d_decl *d)
 {
   type_name_free (d->type);
+  type_name_free (d->in_type);
   free (d->name);
   free (d->value);
   d_node_free (d->init);

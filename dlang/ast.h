@@ -33,6 +33,7 @@ enum d_node_kind {
   DN_STRINGOF,     /* stringof ->a */
   DN_OFFSETOF,     /* offsetof (->cast, ->sval): a member's offset */
   DN_MEMBER,       /* ->a . NAME (->op DOP_DOT) or ->a -> NAME (->op DOP_ARROW): ->sval */
+  DN_XLATE,        /* xlate <->cast> (->a): a translated value (used through a member) */
   /* statements */
   DN_EXPR_STMT,    /* ->a; (an aggregation statement is an DN_ASSIGN whose ->a is DN_AGG) */
   DN_IF,           /* if (->a) ->b [else ->c] */
@@ -106,7 +107,9 @@ enum d_decl_kind {
   DD_ENUM,          /* enum NAME { enumerators }: ->members are DD_ENUMERATOR */
   DD_MEMBER,        /* a member TYPE NAME [: bits] of a struct or union (->name NULL:
                        unnamed padding bits) */
-  DD_ENUMERATOR     /* NAME [= ->init] */
+  DD_ENUMERATOR,    /* NAME [= ->init] */
+  DD_TRANSLATOR     /* translator ->type < ->in_type ->value > { members }: ->members are
+                       DD_MEMBER decls, each ->name = ->init */
 };
 
 struct d_decl {
@@ -124,6 +127,7 @@ struct d_decl {
   size_t nmembers, members_cap;
   struct d_decl *members;
   struct d_node *bits;          /* DD_MEMBER: the bit-field width, or NULL */
+  struct d_type_name *in_type;  /* DD_TRANSLATOR: the input type (->value its name) */
 };
 
 #define D_DEF_PLACEHOLDER "__d_def"

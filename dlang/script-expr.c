@@ -86,11 +86,6 @@ d_script_syntax_error (struct d_parser *ps, const struct d_token *t)
     case DT_FLOAT:
       d_script_error (ps, &t->loc, "floating-point constants are not permitted");
       break;
-    case DT_BACKQUOTE:
-      /* `jiffies, vmlinux`jiffies: DTrace's kernel symbols */
-      d_script_error (ps, &t->loc, "syntax error near \"`\": kernel symbols (`name, module`name) "
-                      "are not supported yet");
-      break;
     case DT_INVALID:
       if (t->msg && strncmp (t->msg, "unterminated", 12) == 0)
         {
@@ -233,6 +228,26 @@ scoped_name_len (struct d_parser *ps, unsigned i)
     }
 }
 
+/* At lookahead I: MODULE`struct NAME (also union, enum), the module and
+ * the keyword written without blanks ("vmlinux`struct file"): 4, or 0. */
+static unsigned
+module_tag_len (struct d_parser *ps, unsigned i)
+{
+  if (i + 5 >= D_LA_SIZE)
+    return 0;
+  const struct d_token *m = d_parser_peek (ps, i);
+  if (m->kind != DT_IDENT)
+    return 0;
+  const struct d_token *bq = d_parser_peek (ps, i + 1);
+  if (bq->kind != DT_BACKQUOTE || bq->text != m->text + m->len)
+    return 0;
+  const struct d_token *kw = d_parser_peek (ps, i + 2);
+  if ((kw->kind != DT_KW_STRUCT && kw->kind != DT_KW_UNION && kw->kind != DT_KW_ENUM)
+      || kw->text != bq->text + 1)
+    return 0;
+  return d_tok_is_word (d_parser_peek (ps, i + 3)->kind) ? 4 : 0;
+}
+
 /* The number of tokens from lookahead K that spell a type name followed by
  * ")" (not counted), or 0. */
 static unsigned
@@ -248,6 +263,13 @@ type_name_len_to (struct d_parser *ps, unsigned k, enum d_tok closer)
       if (i + 2 >= D_LA_SIZE)
         return 0;
       t = d_parser_peek (ps, i);
+      unsigned ml = spec ? 0 : module_tag_len (ps, i);
+      if (ml)
+        {
+          spec = 1;
+          i += ml;
+          continue;
+        }
       if (t->kind == DT_KW_STRUCT || t->kind == DT_KW_UNION || t->kind == DT_KW_ENUM)
         {
           unsigned sc;
@@ -309,8 +331,26 @@ take_type (struct d_parser *ps, unsigned n)
   unsigned i;
 
   unsigned m = 0;
+  char *made[D_LA_SIZE];
+  unsigned nmade = 0;
   for (i = 0; i < n; i++)
     {
+      unsigned ml = module_tag_len (ps, i);
+      if (ml && i + ml <= n)
+        {
+          /* vmlinux`struct file is D's struct vmlinux`file */
+          const struct d_token *mod = d_parser_peek (ps, i), *name = d_parser_peek (ps, i + 3);
+          toks[m] = *d_parser_peek (ps, i + 2);
+          toks[m++].value = NULL;
+          made[nmade] = xasprintf ("%.*s`%.*s", (int) mod->len, mod->text, (int) name->len, name->text);
+          toks[m] = *name;
+          toks[m].value = NULL;
+          toks[m].kind = DT_IDENT;
+          toks[m].text = made[nmade];
+          toks[m++].len = strlen (made[nmade++]);
+          i += ml - 1;
+          continue;
+        }
       /* a scoped name is one word: "a.out`conn" */
       unsigned sc = scoped_name_len (ps, i);
       toks[m] = *d_parser_peek (ps, i);
@@ -325,6 +365,8 @@ take_type (struct d_parser *ps, unsigned n)
       m++;
     }
   d_param_from_tokens (toks, m, &p);
+  while (nmade)
+    free (made[--nmade]);
   for (i = 0; i < n; i++)
     d_parser_advance (ps);
   free (p.text);
@@ -332,6 +374,18 @@ take_type (struct d_parser *ps, unsigned n)
   return d_type_name_new (p.type);
 }
 
+
+struct d_type_name *
+d_script_type_name (struct d_parser *ps, enum d_tok closer)
+{
+  unsigned tn = type_name_len_to (ps, 0, closer);
+  if (tn == 0)
+    {
+      d_script_syntax_error (ps, d_peek0 (ps));
+      return NULL;
+    }
+  return take_type (ps, tn);
+}
 
 /* ------------------------------------------------------------------ */
 /* Expressions.                                                         */
@@ -442,8 +496,37 @@ parse_primary (struct d_parser *ps)
         }
       return n;
 
+    case DT_BACKQUOTE:
     case DT_IDENT:
       {
+        /* a kernel symbol, `name or module`name (written without blanks),
+         * is an identifier spelled with its backquote */
+        const struct d_token *bq = t->kind == DT_BACKQUOTE ? t : d_parser_peek (ps, 1), *sym = NULL;
+        bool is_sym = bq->kind == DT_BACKQUOTE
+                      && (t->kind == DT_BACKQUOTE || bq->text == t->text + t->len);
+        if (is_sym)
+          {
+            /* peek further only at a backquote: the lookahead past a
+             * clause's end must stay unlexed (probe descriptions) */
+            sym = d_parser_peek (ps, t->kind == DT_BACKQUOTE ? 1 : 2);
+            is_sym = sym->kind == DT_IDENT && sym->text == bq->text + 1;
+          }
+        if (t->kind == DT_BACKQUOTE && !is_sym)
+          {
+            d_script_syntax_error (ps, t);
+            return NULL;
+          }
+        if (is_sym)
+          {
+            n = d_node_new (DN_IDENT, &loc);
+            n->sval = xstrndup (t->text, (size_t) (sym->text + sym->len - t->text));
+            bool scoped = t->kind == DT_IDENT;
+            d_parser_advance (ps);
+            d_parser_advance (ps);
+            if (scoped)
+              d_parser_advance (ps);
+            return n;
+          }
         char *name = d_token_text (t);
         enum d_tok next;
 
@@ -460,6 +543,30 @@ parse_primary (struct d_parser *ps)
         n = d_node_new (DN_IDENT, &loc);
         n->sval = name;
         return n;
+      }
+
+    case DT_KW_XLATE:
+      {
+        /* xlate < TYPE > ( expr ) */
+        unsigned tn;
+        d_parser_advance (ps);
+        if (d_script_expect (ps, DT_LT) < 0)
+          return NULL;
+        if ((tn = type_name_len_to (ps, 0, DT_GT)) == 0)
+          {
+            d_script_syntax_error (ps, d_peek0 (ps));
+            return NULL;
+          }
+        n = d_node_new (DN_XLATE, &loc);
+        n->cast = take_type (ps, tn);
+        d_parser_advance (ps);  /* ">" */
+        if (d_script_expect (ps, DT_LPAREN) < 0)
+          return complete (n, false);
+        bool saved = ps->in_pred;
+        ps->in_pred = false;
+        n->a = parse_assignment (ps);
+        ps->in_pred = saved;
+        return complete (n, n->a && d_script_expect (ps, DT_RPAREN) >= 0);
       }
 
     case DT_MACROVAR:

@@ -3,19 +3,19 @@
  * script.c — statements, clauses, declarations and the top level of D
  * programs: the grammar above the expressions of script-expr.c.
  *
- *   program    := { clause | decl | inline | provider | skipped | ";" }
+ *   program    := { clause | decl | inline | provider | translator | ";" }
  *   clause     := desc { "," desc } [ "/" expr "/" ] block
  *   decl       := [ "self" | "this" ] TYPE NAME [ "[" TYPES "]" ] { "," ... } ";"
  *               (TYPE a struct, union or enum with a body: script-decl.c)
  *               | ( "self" | "this" ) NAME { "," NAME } ";"   (type int, D's default)
  *   inline     := "inline" TYPE NAME "=" expr ";"
  *   typedef, struct, union, enum definitions: script-decl.c
- *   skipped    := translators
+ *   translator := "translator" type "<" type NAME ">" "{" { NAME "=" expr ";" } "}" ";"
  *   block      := "{" { stmt } "}"
  *   stmt       := ";" | block | "if" "(" expr ")" stmt [ "else" stmt ]
  *               | expr ";" | expr (before "}": the last ";" may be left out)
  *
- * Providers and translators are parsed or skipped by parser.c, as in
+ * Providers are parsed by parser.c, as in
  * provider mode; `#pragma D` lines are taken out by the token stream
  * (d_script_add_pragma: options become DD_OPTION decls).
  *
@@ -490,6 +490,82 @@ parse_inline (struct d_parser *ps)
   return -1;
 }
 
+/* One translator member: NAME = expr ; (a DD_MEMBER of TR). */
+static int
+parse_translator_member (struct d_parser *ps, struct d_decl *tr)
+{
+  struct d_token *t = d_peek0 (ps);
+  if (t->kind != DT_IDENT)
+    return d_script_syntax_error (ps, t);
+  struct d_loc loc = t->loc;
+  char *name = d_token_text (t);
+  d_parser_advance (ps);
+  struct d_node *e = NULL;
+  if (d_script_expect (ps, DT_ASSIGN) < 0 || !(e = d_script_expr (ps))
+      || d_script_expect (ps, DT_SEMI) < 0)
+    {
+      free (name);
+      d_node_free (e);
+      return -1;
+    }
+  struct d_decl *m = &VEC_PUSH (tr->members, tr->nmembers, tr->members_cap);
+  memset (m, 0, sizeof *m);
+  m->kind = DD_MEMBER;
+  m->loc = loc;
+  m->name = name;
+  m->init = e;
+  return 0;
+}
+
+/* At "translator": translator OUT < IN NAME > { member = expr; ... } ; */
+static int
+parse_translator (struct d_parser *ps)
+{
+  struct d_loc loc = d_peek0 (ps)->loc;
+  struct d_tokens tv = { 0 };
+  struct d_param p = { 0 };
+  struct d_type_name *out;
+
+  d_parser_advance (ps);
+  if (d_peek0 (ps)->kind == DT_IDENT && d_parser_peek (ps, 1)->kind == DT_LT)
+    {
+      /* a typedef name the parser has not seen declared */
+      out = d_type_name_new (d_token_text (d_peek0 (ps)));
+      d_parser_advance (ps);
+    }
+  else if (!(out = d_script_type_name (ps, DT_LT)))
+    return -1;
+  d_parser_advance (ps);        /* "<" */
+  if (collect_decl_tokens (ps, DT_GT, 0, &tv) < 0 || tv.n == 0)
+    goto fail;
+  d_param_from_tokens (tv.v, tv.n, &p);
+  if (!p.name || !p.type)
+    {
+      d_script_syntax_error (ps, d_peek0 (ps));
+      goto fail;
+    }
+  d_parser_advance (ps);        /* ">" */
+  if (d_script_expect (ps, DT_LBRACE) < 0)
+    goto fail;
+  struct d_decl *d = d_script_add_decl (ps->script, DD_TRANSLATOR, &loc);
+  d->type = out;
+  d->in_type = d_type_name_new (p.type);
+  d->value = p.name;
+  free (p.text);
+  free (tv.v);
+  while (d_peek0 (ps)->kind != DT_RBRACE)
+    if (parse_translator_member (ps, d) < 0)
+      return -1;
+  d_parser_advance (ps);        /* "}" */
+  return d_script_expect (ps, DT_SEMI);
+
+ fail:
+  free (out->text);
+  free (out);
+  FREE_ALL (p.text, p.type, p.name, tv.v);
+  return -1;
+}
+
 /* At an identifier: "T x;", "T *x;", "T x[...]", "T x, y;" (a typedef'd
  * type), rather than a probe description? */
 static int
@@ -567,9 +643,7 @@ parse_program (struct d_parser *ps)
           break;
 
         case DT_KW_TRANSLATOR:
-          r = d_parser_skip_declaration (ps);
-          if (r == 0 && d_peek0 (ps)->kind == DT_SEMI)
-            d_parser_advance (ps);
+          r = parse_translator (ps);
           break;
 
         case DT_KW_CHAR: case DT_KW_SHORT: case DT_KW_INT: case DT_KW_LONG:

@@ -28,6 +28,10 @@ void d_script_leave (struct d_parser *ps);
  * after reporting. */
 struct d_node *d_script_expr (struct d_parser *ps);
 
+/* A type name at lookahead 0 followed by CLOSER (left as lookahead 0):
+ * its normalised spelling, or NULL after a syntax error. */
+struct d_type_name *d_script_type_name (struct d_parser *ps, enum d_tok closer);
+
 /* script-decl.c: at "typedef", or at "struct"/"union"/"enum" with a body:
  * the definition (DD_TYPEDEF, DD_STRUCT ... decls), its declarators
  * variables of kind VAR_KIND (DD_GLOBAL; DD_SELF or DD_THIS after "self" or

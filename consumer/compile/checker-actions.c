@@ -233,6 +233,8 @@ ck_assign (struct ck *c, struct d_node *n)
         }
       return ck_aggregation (c, n, n->a, n->b);
     }
+  if (ck_kernel_symbol_store (c, n))
+    return -1;
   ck_pointer_index_form (c, n->a);        /* p[i] = v through a typed pointer */
   if (n->op != DOP_ASSIGN && check_read_write_target (c, n->a, &n->loc) != 0)
     return -1;
@@ -345,6 +347,8 @@ check_read_write_target (struct ck *c, struct d_node *lv, const struct d_loc *lo
 int
 ck_incdec (struct ck *c, struct d_node *n)
 {
+  if (ck_kernel_symbol_store (c, n))
+    return -1;
   if (check_read_write_target (c, n->a, &n->loc) != 0)
     return -1;
   /* a variable first met here is an int64_t, as in Oracle's DTrace (an

@@ -273,13 +273,13 @@ static const struct {
 };
 
 /* args[INDEX] of a clause whose every description names the same proc or
- * sched probe: its type into *OUT, true. */
-static bool
-kernel_args_type (struct ck *c, unsigned index, struct dtype *out)
+ * sched probe: its kernel_args[] row, or -1. */
+static long
+kernel_args_row (struct ck *c, unsigned index)
 {
   const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
   if (!ast || ast->ndescs == 0)
-    return false;
+    return -1;
   long found = -1;
   for (size_t i = 0; i < ast->ndescs; i++)
     {
@@ -295,11 +295,35 @@ kernel_args_type (struct ck *c, unsigned index, struct dtype *out)
       for (int k = 0; k < 4; k++)
         free (f[k]);
       if (hit < 0 || (found >= 0 && strcmp (kernel_args[hit].name, kernel_args[found].name) != 0))
-        return false;
+        return -1;
       found = hit;
     }
+  return found;
+}
+
+/* args[INDEX] of a clause whose every description names the same proc or
+ * sched probe: its type into *OUT, true. */
+static bool
+kernel_args_type (struct ck *c, unsigned index, struct dtype *out)
+{
+  long found = kernel_args_row (c, index);
+  if (found < 0)
+    return false;
   *out = kernel_args[found].string ? T_STRING : T_INT;
   return true;
+}
+
+const char *
+ck_kernel_args_xlate (struct ck *c, unsigned index)
+{
+  long found = kernel_args_row (c, index);
+  if (found < 0 || strcmp (kernel_args[found].provider, "proc") != 0)
+    return NULL;
+  if (strcmp (kernel_args[found].name, "create") == 0)
+    return "psinfo_t *";
+  if (strcmp (kernel_args[found].name, "lwp-create") == 0)
+    return index == 0 ? "lwpsinfo_t *" : "psinfo_t *";
+  return NULL;
 }
 
 /* The function every description of the clause names literally at fbt's

@@ -361,6 +361,7 @@ check_call_subr (struct ck *c, struct d_node *n)
             }
         }
       ni->subr = sp->subr;
+      c->prog->reads_task |= sp->subr == SUBR_PROGENYOF;   /* the task offsets */
       ni->type = sp->ret;
       return 0;
     }
@@ -398,7 +399,7 @@ expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
               MAX_INLINE_NODES);
       return -1;
     }
-  if (k->type.kind == DT_INTEGER)
+  if (k->type.kind == DT_INTEGER && copy->kind != DN_XLATE)
     {
       /* (TYPE) (expr): the value converted as the declaration says */
       struct d_node *cast = d_node_new (DN_CAST, &n->loc);
@@ -409,6 +410,8 @@ expand_inline (struct ck *c, struct d_node *n, const struct ck_const *k)
     }
   free (n->sval);
   free (n->args);
+  if (copy->kind == DN_XLATE)
+    copy->loc = n->loc;         /* errors name the use, not the library's line */
   *n = *copy;
   n->sym = NULL;
   free (copy);
@@ -468,6 +471,8 @@ check_ident (struct ck *c, struct d_node *n)
   struct dtype t;
   if (strcmp (n->sval, "curthread") == 0 && !ck_find_var (c->prog, VS_GLOBAL, n->sval))
     return check_curthread (c, n);
+  if (strchr (n->sval, '`'))
+    return ck_kernel_symbol (c, n);
   if (ck_builtin_of (n->sval, &b, &t))
     {
       ni->builtin = b;
@@ -511,6 +516,11 @@ check_ident (struct ck *c, struct d_node *n)
       set_const (ni, (struct dtype) { DT_INTEGER, 4, true, true, NULL }, 0);
       return 0;
     }
+  bool failed;
+  if (ck_prelude_load (c, n->sval, &n->loc, &failed))
+    return check_ident (c, n);
+  if (failed)
+    return -1;
   int r = target_enumerator (c, n);
   if (r <= 0)
     return r;
@@ -949,6 +959,19 @@ check_cast (struct ck *c, struct d_node *n)
         }
       return 0;
     }
+  if (t.kind == DT_OBJECT && a->type.kind == DT_OBJECT && t.ctype && a->type.ctype
+      && ctype_equal (ctype_resolve (t.ctype), ctype_resolve (a->type.ctype)))
+    {
+      /* (struct s) v where v is a struct s: v itself (translators write it) */
+      struct d_node *v = n->a;
+      struct d_loc loc = n->loc;
+      free (n->cast->text);
+      free (n->cast);
+      *n = *v;
+      n->loc = loc;
+      free (v);
+      return 0;
+    }
   if (t.kind == DT_OBJECT || a->type.kind == DT_OBJECT)
     {
       ck_err (c, &n->loc, "invalid cast expression: a struct, union or array cannot be converted%s",
@@ -1125,7 +1148,7 @@ static int (*const node_checkers[]) (struct ck *, struct d_node *) = {
   [DN_STRINGOF] = check_stringof, [DN_UNARY] = check_unary, [DN_BINARY] = check_binary,
   [DN_TERNARY] = check_ternary, [DN_CAST] = check_cast, [DN_SIZEOF] = check_sizeof,
   [DN_OFFSETOF] = check_offsetof, [DN_ASSIGN] = check_assign_expr, [DN_INCDEC] = ck_incdec,
-  [DN_MEMBER] = ck_member,
+  [DN_MEMBER] = ck_member, [DN_XLATE] = ck_xlate_node,
 };
 
 int

@@ -39,6 +39,21 @@ struct ck {
   size_t nconsts, consts_cap;
   struct ck_const *consts;
   const struct d_node *addr_operand;   /* the operand of the & being checked */
+  /* translators (checker-xlate.c): those declared, the xlate node being
+   * checked as the operand of a member, the value of an inline */
+  size_t nxlators, xlators_cap;
+  struct ck_xlator *xlators;
+  const struct d_node *xlate_use;
+  bool xlate_inline;
+  const struct d_script *script;   /* the script being checked */
+  /* the built-in D library (checker-prelude.c), parsed on first use */
+  struct d_script *prelude;
+  bool prelude_tried;
+};
+
+struct ck_xlator {
+  struct d_decl *decl;          /* DD_TRANSLATOR */
+  const struct ctype *out;      /* the output struct or union (typedefs resolved) */
 };
 
 /* print( ): the largest struct, union or array it records. */
@@ -147,7 +162,42 @@ int ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct 
 /* checker-args.c: why args[INDEX] of a pid probe is untyped (malloc'd), or
  * NULL. */
 char *ck_args_untyped_why (struct ck *c, unsigned index);
+/* checker-args.c: args[INDEX] of proc:::create (0) and proc:::lwp-create
+ * (0, 1) used with ->: DTrace's translated type ("psinfo_t *",
+ * "lwpsinfo_t *") of the new task, which the prologue keeps in arg2
+ * (codegen-kernel.c); NULL for other arguments. */
+const char *ck_kernel_args_xlate (struct ck *c, unsigned index);
 const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
+
+/* checker-xlate.c: translators.  A DD_TRANSLATOR declaration; a DN_XLATE
+ * node; a member N of a checked DN_XLATE operand (rewritten in place as
+ * the translator member's expression, then checked).  0, or -1 after
+ * reporting. */
+int ck_translator_decl (struct ck *c, struct d_decl *d);
+int ck_xlate_node (struct ck *c, struct d_node *n);
+int ck_xlate_member (struct ck *c, struct d_node *n);
+/* S, the statement `var = xlate <T> (e);`, becomes a block of one member
+ * assignment each (members the translator does not define: 0): 0; 1 when
+ * T is not a struct or union (S untouched); -1 after reporting. */
+int ck_xlate_assign (struct ck *c, struct d_node *s);
+
+/* checker-ksyms.c: N, an identifier `name or vmlinux`name, becomes the
+ * kernel variable's value, *(T *) address, and is checked as that. */
+int ck_kernel_symbol (struct ck *c, struct d_node *n);
+/* extern T NAME;: the type `NAME has (when BTF does not say). */
+void ck_extern_type (struct ck *c, const char *name, const struct ctype *t);
+/* N assigns or increments a kernel symbol: true after reporting it. */
+bool ck_kernel_symbol_store (struct ck *c, const struct d_node *n);
+
+/* checker-prelude.c: the built-in D library (DTrace's psinfo_t,
+ * lwpsinfo_t, cpuinfo_t, their translators, curpsinfo, curlwpsinfo,
+ * curcpu and constants): is NAME one of its names?  Then it is loaded
+ * (once per script) and true returned; false when NAME is not its, or
+ * after reporting (at LOC) that it cannot be loaded (*FAILED). */
+bool ck_prelude_load (struct ck *c, const char *name, const struct d_loc *loc, bool *failed);
+void ck_prelude_free (struct ck *c);
+/* checker.c: one top-level declaration. */
+int ck_decl (struct ck *c, struct d_decl *d);
 
 /* checker-members.c: typed memory. */
 int ck_member (struct ck *c, struct d_node *n);

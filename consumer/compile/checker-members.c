@@ -100,8 +100,28 @@ int
 ck_member (struct ck *c, struct d_node *n)
 {
   struct ninfo *ni = ck_info (c, n);
+  struct d_node *a = n->a;
+  const char *xt;
+  if (n->op == DOP_ARROW && a->kind == DN_INDEX && a->sval && strcmp (a->sval, "args") == 0
+      && a->nargs == 1 && a->args[0]->kind == DN_INT && a->args[0]->ival >= 0 && a->args[0]->ival < 2
+      && (xt = ck_kernel_args_xlate (c, (unsigned) a->args[0]->ival)))
+    {
+      /* proc:::create's args[0]->pr_pid: xlate <psinfo_t *> (the new task) */
+      struct d_node *task = d_node_new (DN_CAST, &a->loc);
+      task->cast = d_type_name_new (xstrdup ("struct task_struct *"));
+      task->a = d_node_new (DN_IDENT, &a->loc);
+      task->a->sval = xstrdup ("arg2");
+      struct d_node *x = d_node_new (DN_XLATE, &a->loc);
+      x->cast = d_type_name_new (xstrdup (xt));
+      x->a = task;
+      d_node_free (a);
+      n->a = x;
+    }
+  c->xlate_use = n->a;
   if (ck_expr (c, n->a) != 0)
     return -1;
+  if (n->a->kind == DN_XLATE)
+    return ck_xlate_member (c, n);
   struct dtype at = ck_info (c, n->a)->type;
   const struct ctype *agg;
   uint8_t home;

@@ -38,6 +38,9 @@ static const struct subr_proto protos[] = {
   { "ntohl", SUBR_BSWAP32, "i", 1, { DT_INTEGER, 4, false, false, NULL } },
   { "htonll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false, NULL } },
   { "ntohll", SUBR_BSWAP64, "i", 1, { DT_INTEGER, 8, false, false, NULL } },
+  /* the process model (codegen-library.c) */
+  { "progenyof", SUBR_PROGENYOF, "i", 1, { DT_INTEGER, 4, true, false, NULL } },
+  { "__psargs", SUBR_PSARGS, "ii", 2, STR },
 };
 
 const struct subr_proto *

@@ -70,6 +70,23 @@ add_const (struct ck *c, const struct d_loc *loc, const char *name, struct ck_co
 /* ------------------------------------------------------------------ */
 /* Type names.                                                          */
 
+/* Does the script define struct/union/enum/typedef NAME anywhere? */
+static bool
+script_defines (struct ck *c, enum ctype_kind kind, const char *name)
+{
+  enum d_decl_kind dk = kind == CT_STRUCT ? DD_STRUCT : kind == CT_UNION ? DD_UNION
+                        : kind == CT_ENUM ? DD_ENUM : DD_TYPEDEF;
+  for (size_t i = 0; c->script && i < c->script->ndecls; i++)
+    {
+      const struct d_decl *d = &c->script->decls[i];
+      if (d->kind == dk && d->name && strcmp (d->name, name) == 0)
+        return true;
+      if (d->def && d->def->kind == dk && d->def->name && strcmp (d->def->name, name) == 0)
+        return true;
+    }
+  return false;
+}
+
 /* A named type (struct, union, enum tag or typedef) in MODULE (NULL:
  * unscoped): the script's, D's, then the traced program's.  NULL after
  * reporting. */
@@ -81,7 +98,22 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
   const struct ctype *t = ctype_find (tt, kind, module, name);
   if (!t && kind == CT_TYPEDEF && !module)
     t = ctype_builtin (tt, name);
-  if (!t && c->prog->target.resolver.lookup)
+  const struct ctype_resolver *k = &c->prog->target.kernel_types;
+  bool kernel_scope = module && strcmp (module, "vmlinux") == 0;
+  if (!t && kernel_scope && k->lookup)
+    {
+      /* struct vmlinux`file: the kernel's own types (its BTF) */
+      char *error = NULL;
+      t = k->lookup (k->ctx, tt, kind, module, name, &error);
+      if (!t)
+        {
+          ck_err (c, loc, "failed to resolve type %s: %s", spelled,
+                  error ? error : "the kernel's types (BTF) are not known here");
+          free (error);
+          return NULL;
+        }
+    }
+  if (!t && !kernel_scope && c->prog->target.resolver.lookup)
     {
       char *error = NULL;
       t = c->prog->target.resolver.lookup (c->prog->target.resolver.ctx, tt, kind, module, name,
@@ -92,6 +124,21 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
           free (error);
           return NULL;
         }
+    }
+  bool failed = false;
+  if (!t && !module && ck_prelude_load (c, name, loc, &failed))
+    t = ctype_find (tt, kind, NULL, name);
+  if (failed)
+    return NULL;
+  if (!t && !module && k->lookup && (!forward_ok || !script_defines (c, kind, name)))
+    {
+      /* an unscoped name the script and the program do not define: the
+       * kernel's, as DTrace searches every module (no error if it has none);
+       * in a declaration (`struct task_struct *t;`) too, unless the script
+       * defines the tag itself, later */
+      char *error = NULL;
+      t = k->lookup (k->ctx, tt, kind, "vmlinux", name, &error);
+      free (error);
     }
   if (!t && forward_ok && !module && (kind == CT_STRUCT || kind == CT_UNION))
     {
@@ -229,7 +276,7 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
   char **it;
   size_t n = type_items (text, &it), i = 0;
   const struct ctype *base = NULL;
-  bool userland = false, bad = false;
+  bool userland = false, bad = false, kernel_words = false;
   unsigned sign = 0, shorts = 0, longs = 0;
   bool chr = false, has_int = false, ints = false, flt = false;
   *is_string = false;
@@ -243,6 +290,12 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
       if (!strcmp (w, "userland"))
         {
           userland = true;
+          continue;
+        }
+      if (!strcmp (w, "__kernel"))
+        {
+          /* the checker's own spelling (kernel symbols): a kernel pointer */
+          kernel_words = true;
           continue;
         }
       if (!strcmp (w, "signed") || !strcmp (w, "unsigned"))
@@ -337,10 +390,14 @@ ck_ctype (struct ck *c, const char *text, struct d_decl *def, const struct d_loc
       return NULL;
     }
   /* pointers, then array bounds (the rightmost is innermost) */
+  /* a pointer to a kernel type (BTF's, scope vmlinux) is a kernel pointer
+   * unless written `userland` */
+  const struct ctype *rb = ctype_resolve (base);
+  bool kernel = kernel_words || (!userland && rb && rb->module && strcmp (rb->module, "vmlinux") == 0);
   for (; i < n && (it[i][0] == '*' || !strcmp (it[i], "const") || !strcmp (it[i], "volatile")
                    || !strcmp (it[i], "restrict")); i++)
     if (it[i][0] == '*')
-      base = ctype_pointer_to (ck_types (c), base, true);
+      base = ctype_pointer_to (ck_types (c), base, !kernel);
   if (i < n && it[i][0] == '(' && strncmp (it[i], "(*", 2) != 0 && c->extern_decl)
     {
       /* extern int f(int, ...): the function's type (its parameters are not kept) */
@@ -684,7 +741,10 @@ ck_inline_decl (struct ck *c, struct d_decl *d)
   struct dtype t;
   if (ck_type_of (c, d->type->text, d->def, &d->loc, &t) != 0)
     return -1;
-  if (ck_expr (c, d->init) != 0)
+  c->xlate_inline = d->init->kind == DN_XLATE;
+  int r = ck_expr (c, d->init);
+  c->xlate_inline = false;
+  if (r != 0)
     return -1;
   struct ninfo *ni = ck_info (c, d->init);
   struct ck_const k = { 0 };

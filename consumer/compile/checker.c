@@ -414,6 +414,12 @@ check_stmt (struct ck *c, struct d_node *s)
     case DN_EMPTY:
       return 0;
     case DN_EXPR_STMT:
+      if (s->a->kind == DN_ASSIGN && s->a->op == DOP_ASSIGN && s->a->b->kind == DN_XLATE)
+        {
+          int r = ck_xlate_assign (c, s);
+          if (r <= 0)
+            return r < 0 ? -1 : check_stmt (c, s);
+        }
       return check_stmt_expr (c, s->a);
     case DN_BLOCK:
       for (size_t i = 0; i < s->nargs; i++)
@@ -431,8 +437,8 @@ check_stmt (struct ck *c, struct d_node *s)
     }
 }
 
-static int
-check_decl (struct ck *c, struct d_decl *d)
+int
+ck_decl (struct ck *c, struct d_decl *d)
 {
   switch (d->kind)
     {
@@ -455,6 +461,8 @@ check_decl (struct ck *c, struct d_decl *d)
             c->forward_tags = 0;
             if (et || is_string)
               strset_add (&c->externs, xstrdup (d->name));
+            if (et && et->kind != CT_FUNCTION)
+              ck_extern_type (c, d->name, et);     /* `name's type (checker-ksyms.c) */
             return et || is_string ? 0 : -1;
           }
         enum var_scope s = d->kind == DD_GLOBAL ? VS_GLOBAL : d->kind == DD_SELF ? VS_SELF : VS_THIS;
@@ -488,6 +496,8 @@ check_decl (struct ck *c, struct d_decl *d)
     case DD_UNION:
     case DD_ENUM:
       return ck_type_decl (c, d);
+    case DD_TRANSLATOR:
+      return ck_translator_decl (c, d);
     case DD_MEMBER:
     case DD_ENUMERATOR:
       break;
@@ -572,8 +582,9 @@ static int
 check_script (struct ck *c, struct d_script *script)
 {
   struct dprog *prog = c->prog;
+  c->script = script;
   for (size_t i = 0; i < script->ndecls; i++)
-    if (check_decl (c, &script->decls[i]) != 0)
+    if (ck_decl (c, &script->decls[i]) != 0)
       return -1;
   for (size_t i = 0; i < script->nclauses; i++)
     {
@@ -630,6 +641,8 @@ d_check_script (struct dprog *prog, struct d_script *script, const char *errpref
 {
   struct ck c = { .prog = prog, .errprefix = errprefix };
   int r = check_script (&c, script);
+  ck_prelude_free (&c);
+  free (c.xlators);
   free (c.consts);
   strset_clear (&c.externs);
   return r;

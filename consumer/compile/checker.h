@@ -45,7 +45,9 @@ enum subr {
   SUBR_USTACK, SUBR_STACK,     /* ustack([n[, strsize]]), stack([n]): DT_USTACK, DT_KSTACK */
   SUBR_USYM,                   /* usym ufunc uaddr umod (pc): DT_USYM */
   SUBR_RAND,                   /* rand(): a pseudo-random int */
-  SUBR_BSWAP16, SUBR_BSWAP32, SUBR_BSWAP64   /* htons/ntohs, htonl/ntohl, htonll/ntohll */
+  SUBR_BSWAP16, SUBR_BSWAP32, SUBR_BSWAP64,  /* htons/ntohs, htonl/ntohl, htonll/ntohll */
+  SUBR_PROGENYOF,              /* progenyof(pid) (codegen-library.c) */
+  SUBR_PSARGS                  /* __psargs(start, end): the D library's pr_psargs */
 };
 
 /* The prototype of a string subroutine (checker-strings.c): ARGS holds one

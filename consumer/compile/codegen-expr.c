@@ -725,6 +725,16 @@ gen_call (struct gen *g, struct d_node *n)
       gen_copyinstr (g, n);
       return;
     }
+  if (ni->subr == SUBR_PROGENYOF)
+    {
+      cg_progenyof (g, n);
+      return;
+    }
+  if (ni->subr == SUBR_PSARGS)
+    {
+      cg_psargs (g, n);
+      return;
+    }
   if (ni->subr == SUBR_SPECULATION)
     {
       cg_speculation (g);

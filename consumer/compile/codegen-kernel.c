@@ -209,6 +209,8 @@ prologue_fork (struct gen *g, bool process)
       cg_emit (g, MOV64_IMM (R1, 0));   /* create: arg0 alone */
       store_arg (g, 1, R1);
     }
+  ctx_arg (g, R1, FORK_CHILD);          /* arg2: the new task (args[0]->pr_pid) */
+  store_arg (g, 2, R1);
 }
 
 /* signal-send / signal-discard: signal_generate(sig, info, task, group,

@@ -116,6 +116,11 @@ struct ctype_resolver {
    * declared argument types (doc/d-types.md): *OUT (free with
    * ctype_probe_args_free), the count returned.  *EVERY_DESC: each
    * description matched at least one probe.  NULL: no USDT types. */
+  /* kernel_types only: the kernel variable NAME (MODULE "vmlinux"): *ADDR
+   * (/proc/kallsyms) and *TYPE (BTF's VAR; NULL when BTF does not describe
+   * it): 0, or -1 with *ERROR. */
+  int (*symbol) (void *ctx, struct ctype_table *table, const char *module, const char *name,
+                 uint64_t *addr, const struct ctype **type, char **error);
   size_t (*usdt_args) (void *usdt_ctx, const char *const *descs, size_t ndescs,
                        struct ctype_probe_args **out, bool *every_desc);
   void *usdt_ctx;

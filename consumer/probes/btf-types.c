@@ -239,6 +239,24 @@ btf_types_lookup (struct btf_types *bt, struct ctype_table *table, enum ctype_ki
 {
   *error = NULL;
   use_table (bt, table);
+  if (kind == CT_TYPEDEF)
+    {
+      /* vmlinux`u64, `sector_t: the type it names (typedefs are transparent) */
+      int td = btf__find_by_name_kind (bt->btf, name, BTF_KIND_TYPEDEF);
+      if (td <= 0)
+        {
+          *error = xasprintf ("the kernel's BTF has no type %s", name);
+          return NULL;
+        }
+      const struct ctype *t = convert (bt, (uint32_t) td);
+      if (t->kind == CT_STRUCT || t->kind == CT_UNION)
+        {
+          if (!t->complete)
+            fill_aggregate (bt, (struct ctype *) t,
+                            btf__type_by_id (bt->btf, (uint32_t) btf__find_by_name_kind (bt->btf, t->name, t->kind == CT_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT)));
+        }
+      return t;
+    }
   if (kind != CT_STRUCT && kind != CT_UNION)
     return NULL;
   int id = btf__find_by_name_kind (bt->btf, name, kind == CT_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT);
@@ -251,4 +269,39 @@ btf_types_lookup (struct btf_types *bt, struct ctype_table *table, enum ctype_ki
   if (!s->complete)
     fill_aggregate (bt, (struct ctype *) s, btf__type_by_id (bt->btf, (uint32_t) id));
   return s;
+}
+
+/* Does the per-CPU data section list variable ID? */
+static bool
+in_percpu_section (struct btf_types *bt, uint32_t id)
+{
+  int sec = btf__find_by_name_kind (bt->btf, ".data..percpu", BTF_KIND_DATASEC);
+  const struct btf_type *s = sec > 0 ? btf__type_by_id (bt->btf, (uint32_t) sec) : NULL;
+  if (!s)
+    return false;
+  const struct btf_var_secinfo *v = btf_var_secinfos (s);
+  for (unsigned i = 0; i < btf_vlen (s); i++, v++)
+    if (v->type == id)
+      return true;
+  return false;
+}
+
+const struct ctype *
+btf_types_var (struct btf_types *bt, struct ctype_table *table, const char *name, bool *percpu)
+{
+  use_table (bt, table);
+  *percpu = false;
+  int id = btf__find_by_name_kind (bt->btf, name, BTF_KIND_VAR);
+  if (id <= 0)
+    return NULL;
+  const struct btf_type *v = btf__type_by_id (bt->btf, (uint32_t) id);
+  *percpu = in_percpu_section (bt, (uint32_t) id);
+  const struct ctype *t = convert (bt, v->type);
+  const struct btf_type *tt = btf__type_by_id (bt->btf, v->type);
+  while (tt && (btf_is_mod (tt) || btf_is_typedef (tt)))
+    tt = btf__type_by_id (bt->btf, tt->type);
+  if ((t->kind == CT_STRUCT || t->kind == CT_UNION) && !t->complete && tt
+      && (btf_is_struct (tt) || btf_is_union (tt)))
+    fill_aggregate (bt, (struct ctype *) t, tt);
+  return t;
 }

@@ -30,6 +30,11 @@ const struct ctype *btf_types_lookup (struct btf_types *bt, struct ctype_table *
 /* The type of parameter INDEX of kernel function FUNC (INDEX
  * BTF_RETURN_INDEX: its return type), in TABLE; NULL when there is no
  * such function or parameter, or it returns void (no error). */
+/* The kernel variable NAME (a BTF_KIND_VAR): its type in TABLE, *PERCPU
+ * when it lives in the per-CPU section; NULL when BTF has no such
+ * variable. */
+const struct ctype *btf_types_var (struct btf_types *bt, struct ctype_table *table,
+                                   const char *name, bool *percpu);
 #define BTF_RETURN_INDEX 12u
 const struct ctype *btf_types_func_arg (struct btf_types *bt, struct ctype_table *table,
                                         const char *func, unsigned index);

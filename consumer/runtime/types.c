@@ -20,6 +20,7 @@
 
 #include "common/xalloc.h"
 #include "consumer/probes/btf-types.h"
+#include "consumer/probes/kernel-symbols.h"
 #include "consumer/probes/exec-mappings.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/probe-desc.h"
@@ -141,11 +142,33 @@ kernel_func_arg (void *ctx, struct ctype_table *table, const char *module, const
   return any && rt->kernel_types ? btf_types_func_arg (rt->kernel_types, table, func, index) : NULL;
 }
 
+/* A kernel variable, `name: its type from BTF, its address from kallsyms. */
+static int
+kernel_symbol (void *ctx, struct ctype_table *table, const char *module, const char *name,
+               uint64_t *addr, const struct ctype **type, char **error)
+{
+  struct runtime *rt = ctx;
+  bool percpu = false;
+  *type = NULL;
+  if (kernel_lookup (ctx, table, CT_STRUCT, module, "task_struct", error))
+    *type = btf_types_var (rt->kernel_types, table, name, &percpu);
+  free (*error);
+  *error = NULL;
+  if (percpu)
+    {
+      *error = xasprintf ("%s is a per-CPU variable: its symbol is an offset, not an address "
+                          "(not supported)", name);
+      return -1;
+    }
+  return kernel_symbol_address (name, addr, error);
+}
+
 void
 setup_types (struct runtime *rt)
 {
   rt->prog.target.kernel_types = (struct ctype_resolver) { .ctx = rt, .lookup = kernel_lookup,
-                                                           .func_arg = kernel_func_arg };
+                                                           .func_arg = kernel_func_arg,
+                                                           .symbol = kernel_symbol };
   rt->types = type_resolver_new ();
   /* paths in descriptions cost nothing to note; the processes' files are
    * listed on the first lookup */

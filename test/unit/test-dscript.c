@@ -248,6 +248,11 @@ show_node (struct sb *b, const struct d_node *n)
       show_node (b, n->a);
       sb_printf (b, ")");
       break;
+    case DN_XLATE:
+      sb_printf (b, "(xlate <%s> ", n->cast->text);
+      show_node (b, n->a);
+      sb_printf (b, ")");
+      break;
     case DN_MEMBER:
       sb_printf (b, "(%s ", op_name (n->op));
       show_node (b, n->a);
@@ -353,6 +358,16 @@ show_script (const struct d_script *s)
         case DD_UNION:
         case DD_ENUM:
           show_def (&b, d);
+          break;
+        case DD_TRANSLATOR:
+          sb_printf (&b, "translator <%s> < <%s> %s > {", d->type->text, d->in_type->text, d->value);
+          for (j = 0; j < d->nmembers; j++)
+            {
+              sb_printf (&b, " %s = ", d->members[j].name);
+              show_node (&b, d->members[j].init);
+              sb_printf (&b, ";");
+            }
+          sb_printf (&b, " }");
           break;
         default:
           sb_printf (&b, "%s <%s> %s",
@@ -519,6 +534,8 @@ static void
 test_precedence (void)
 {
   EXPR ("1 + 2 * 3", "(+ 1 (* 2 3))");
+  EXPR ("`jiffies + vmlinux`max_threads", "(+ `jiffies vmlinux`max_threads)");
+  EXPR ("&`init_task.pid", "(addr (. `init_task pid))");
   EXPR ("(1 + 2) * 3", "(* (+ 1 2) 3)");
   EXPR ("a - b - c", "(- (- a b) c)");
   EXPR ("a / b % c * d", "(* (% (/ a b) c) d)");
@@ -817,8 +834,17 @@ test_decls (void)
         "union u { int i; long l; } uu;\ntypedef int myint;\n"
         "translator t < int x > { a = x; };\nBEGIN {}",
         "typedef <__d_def> foo_t struct { <int> a; } | struct bar { <int> x; } | enum e { A; B; }"
-        " | union u { <int> i; <long> l; } | global <union u> uu | typedef <int> myint | BEGIN {}",
-        "typedef/struct/union/enum definitions kept, translators skipped");
+        " | union u { <int> i; <long> l; } | global <union u> uu | typedef <int> myint"
+        " | translator <t> < <int> x > { a = x; } | BEGIN {}",
+        "typedef/struct/union/enum definitions and translators kept");
+  EXPR ("sizeof (vmlinux`struct file) + (int) (vmlinux`union u *) 0",
+        "(+ (sizeof <struct vmlinux`file>) (cast <int> (cast <union vmlinux`u *> 0)))");
+  SHOW ("translator psinfo_t < struct task_struct *T > { pr_pid = T->tgid; pr_fname = T->comm; };",
+        "translator <psinfo_t> < <struct task_struct *> T > { pr_pid = (-> T tgid);"
+        " pr_fname = (-> T comm); }", "a translator's members");
+  SHOW ("BEGIN { x = xlate <psinfo_t *> (curthread)->pr_pid + xlate <struct s> (arg0).m; }",
+        "BEGIN {(= x (+ (-> (xlate <psinfo_t *> curthread) pr_pid) (. (xlate <struct s> arg0) m)));}",
+        "xlate expressions");
   SHOW ("struct s { unsigned int f : 3, : 2, g : 1; char *name[4]; struct { short x; } in;"
         " struct t { int y; } *tp; };",
         "struct t { <int> y; } | struct s { <unsigned int> f : 3; <unsigned int> - : 2;"
@@ -921,6 +947,12 @@ test_errors (void)
   int r;
 
   ERR ("BEGIN", "dtrace: invalid probe specifier BEGIN: syntax error near end of input");
+  ERR ("translator psinfo_t < struct task_struct * > { pr_pid = 1; };",
+       "dtrace: invalid probe specifier translator psinfo_t < struct task_struct * > { pr_pid = 1; };: "
+       "syntax error near \">\"");
+  ERR ("translator psinfo_t < int x > { pr_pid; };",
+       "dtrace: invalid probe specifier translator psinfo_t < int x > { pr_pid; };: syntax error near \";\"");
+  ERR ("BEGIN { xlate (x)->a; }", "dtrace: invalid probe specifier BEGIN { xlate (x)->a; }: syntax error near \"(\"");
   ERR ("BEGIN{x", "dtrace: invalid probe specifier BEGIN{x: syntax error near end of input");
   ERR ("BEGIN { x = ; }", "dtrace: invalid probe specifier BEGIN { x = ; }: syntax error near \";\"");
   ERR ("BEGIN { printf(\"x\" }", "dtrace: invalid probe specifier BEGIN { printf(\"x\" }: syntax error near \"}\"");

@@ -438,14 +438,14 @@
  106: exit
 
 ; clause 3: proc:::create
-; dt_c3: raw_tracepoint (type 17), expected attach type 0, flags 0, 93 insns
+; dt_c3: raw_tracepoint (type 17), expected attach type 0, flags 0, 95 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 91
+   7: if r0 == 0 goto 93
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -479,55 +479,57 @@
   38: r0 = *(u32 *)(r10 -8)
   39: *(u64 *)(r7 +304) = r0
   40: r1 = *(u64 *)(r7 +296)
-  41: if r0 != r1 goto 91
+  41: if r0 != r1 goto 93
   42: r1 = 0
   43: *(u64 *)(r7 +304) = r1
-  44: call get_current_pid_tgid
-  45: r0 >>= 32
-  46: if r0 == 4242 goto 91
-  47: r9 = 7
-  48: r0 = 0
-  49: *(u32 *)(r7 +12) = 0
-  50: r0 = *(u64 *)(r7 +296)
-  51: r0 <<= 32
-  52: r0 s>>= 32
+  44: r1 = *(u64 *)(r6 +8)
+  45: *(u64 *)(r7 +312) = r1
+  46: call get_current_pid_tgid
+  47: r0 >>= 32
+  48: if r0 == 4242 goto 93
+  49: r9 = 7
+  50: r0 = 0
+  51: *(u32 *)(r7 +12) = 0
+  52: r0 = *(u64 *)(r7 +296)
   53: r0 <<= 32
   54: r0 s>>= 32
-  55: *(u64 *)(r7 +24) = r0
-  56: r1 = 1
-  57: *(u64 *)(r7 +16) = r1
-  58: *(u32 *)(r7 +0) = 3
-  59: *(u32 *)(r7 +4) = r9
-  60: call get_smp_processor_id
-  61: *(u32 *)(r7 +8) = r0
-  62: r1 = map[ringbuf]
-  64: r2 = 0
-  65: call ringbuf_query
-  66: r4 = 1
-  67: r1 = r0
-  68: r1 += 40
-  69: if r1 < 1048576 goto 74
-  70: r0 >>= 18
-  71: r1 >>= 18
-  72: if r0 == r1 goto 74
-  73: r4 = 2
-  74: r1 = map[ringbuf]
-  76: r2 = r7
-  77: r2 += 0
-  78: r3 = 32
-  79: call ringbuf_output
-  80: if r0 != 0 goto 82
-  81: goto 91
-  82: *(u32 *)(r10 -8) = 0
-  83: r1 = map[drops]
-  85: r2 = r10
-  86: r2 += -8
-  87: call map_lookup_elem
-  88: if r0 == 0 goto 91
-  89: r1 = 1
-  90: lock *(u64 *)(r0 +0) += r1
-  91: r0 = 0
-  92: exit
+  55: r0 <<= 32
+  56: r0 s>>= 32
+  57: *(u64 *)(r7 +24) = r0
+  58: r1 = 1
+  59: *(u64 *)(r7 +16) = r1
+  60: *(u32 *)(r7 +0) = 3
+  61: *(u32 *)(r7 +4) = r9
+  62: call get_smp_processor_id
+  63: *(u32 *)(r7 +8) = r0
+  64: r1 = map[ringbuf]
+  66: r2 = 0
+  67: call ringbuf_query
+  68: r4 = 1
+  69: r1 = r0
+  70: r1 += 40
+  71: if r1 < 1048576 goto 76
+  72: r0 >>= 18
+  73: r1 >>= 18
+  74: if r0 == r1 goto 76
+  75: r4 = 2
+  76: r1 = map[ringbuf]
+  78: r2 = r7
+  79: r2 += 0
+  80: r3 = 32
+  81: call ringbuf_output
+  82: if r0 != 0 goto 84
+  83: goto 93
+  84: *(u32 *)(r10 -8) = 0
+  85: r1 = map[drops]
+  87: r2 = r10
+  88: r2 += -8
+  89: call map_lookup_elem
+  90: if r0 == 0 goto 93
+  91: r1 = 1
+  92: lock *(u64 *)(r0 +0) += r1
+  93: r0 = 0
+  94: exit
 
 ; clause 4: sched:::on-cpu
 ; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 166 insns
