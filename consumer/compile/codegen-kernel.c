@@ -282,11 +282,38 @@ fbt_narrow (struct gen *g, unsigned k, uint8_t width)
   store_arg (g, k, R1);
 }
 
+/* fbt on kprobes (dtarget.fbt_kprobe): the context is struct pt_regs;
+ * the arguments are in the calling convention's registers at entry, the
+ * return value in its return register at a kretprobe. */
+static void
+prologue_fbt_kprobe (struct gen *g, bool ret, unsigned n)
+{
+  const struct dtarget *t = &g->p->target;
+  if (ret)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_ret));
+      store_arg (g, 1, R1);
+      fbt_narrow (g, 1, g->cg->fbt_widths[6]);
+      return;
+    }
+  for (unsigned k = 0; k < n; k++)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[k]));
+      store_arg (g, k, R1);
+      fbt_narrow (g, k, g->cg->fbt_widths[k]);
+    }
+}
+
 static void
 prologue_fbt (struct gen *g, bool ret)
 {
   unsigned n = g->cg->fbt_nargs > 6 ? 6 : g->cg->fbt_nargs;
   unsigned slots = n + (ret ? 1 : 0);
+  if (g->p->target.fbt_kprobe)
+    {
+      prologue_fbt_kprobe (g, ret, n);
+      return;
+    }
   if (slots == 0)
     return;
   cg_emit (g, MOV64_REG (R1, R7));
