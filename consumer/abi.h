@@ -13,6 +13,7 @@
 #ifndef SDTKIT_CONSUMER_ABI_H
 #define SDTKIT_CONSUMER_ABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -186,7 +187,26 @@ enum kernel_probe {
   KP_PROC_START, KP_PROC_LWP_START,
   KP_SCHED_OFF_CPU, KP_SCHED_ON_CPU, KP_SCHED_WAKEUP, KP_SCHED_SLEEP, KP_SCHED_PREEMPT,
   KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
+  KP_SDT,                        /* a kernel tracepoint (probes/sdt-probes.h) */
   KP_NKINDS
+};
+
+/* An sdt probe's arguments: the tracepoint's fields after the common ones
+ * (tracefs format file), argK the K-th.  SDT_F_INT: an integer of SIZE
+ * bytes at OFF of the record (the program's context), extended by its
+ * sign; SDT_F_CHARS: a char array, args[K] a string; SDT_F_ADDR: another
+ * array, argK its kernel address; SDT_F_LOC_*: a __data_loc (REL:
+ * __rel_loc) field whose low 16 bits are where the data is. */
+enum sdt_field_kind { SDT_F_INT, SDT_F_CHARS, SDT_F_ADDR, SDT_F_LOC_CHARS, SDT_F_LOC_ADDR };
+#define SDT_MAX_ARGS 12
+struct sdt_field {
+  uint16_t off, size;
+  uint8_t kind;               /* enum sdt_field_kind */
+  bool is_signed, rel;
+};
+struct sdt_layout {
+  unsigned nargs;
+  struct sdt_field f[SDT_MAX_ARGS];
 };
 
 struct dprobe {
@@ -203,6 +223,7 @@ struct dprobe {
   uint32_t btf_id;            /* KP_FBT_*: the function's BTF id */
   unsigned nargs;             /* KP_FBT_*: its parameters */
   uint8_t widths[7];          /* KP_FBT_*: theirs and the return value's: size | 0x80 signed */
+  const struct sdt_layout *sdt;   /* KP_SDT: its fields (owned by probes/sdt-probes.c) */
 };
 
 #endif

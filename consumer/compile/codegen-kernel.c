@@ -335,13 +335,77 @@ prologue_fbt (struct gen *g, bool ret)
   store_arg (g, 1, R2);
 }
 
+/* sdt (a tracepoint program): the context is the event's record, each
+ * field read at its offset.  An integer field is loaded (the verifier
+ * allows aligned loads of the record beyond its 8-byte header) and
+ * extended by its sign; an unaligned one is copied.  An array's argK is
+ * its kernel address, a __data_loc field's the address its low 16 bits
+ * give (from the record's start, or __rel_loc's from the field's end):
+ * the record's address is stored into the args cache and reloaded as a
+ * number (the verifier lets root store pointers into map values). */
+static void
+sdt_int (struct gen *g, unsigned k, const struct sdt_field *f)
+{
+  if (f->off % f->size == 0)
+    cg_emit (g, LDX (f->size == 1 ? BPF_B : f->size == 2 ? BPF_H : f->size == 4 ? BPF_W : BPF_DW, R1, R6,
+                     (int16_t) f->off));
+  else
+    {
+      cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+      cg_emit (g, MOV64_REG (R1, R10));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+      cg_emit (g, MOV64_IMM (R2, f->size));
+      cg_emit (g, MOV64_REG (R3, R6));
+      cg_emit (g, A64_IMM (BPF_ADD, R3, f->off));
+      cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+    }
+  if (f->size < 8)
+    {
+      cg_emit (g, A64_IMM (BPF_LSH, R1, 64 - 8 * f->size));
+      cg_emit (g, A64_IMM (f->is_signed ? BPF_ARSH : BPF_RSH, R1, 64 - 8 * f->size));
+    }
+  store_arg (g, k, R1);
+}
+
+static void
+prologue_sdt (struct gen *g)
+{
+  const struct sdt_layout *l = g->cg->sdt;
+  for (unsigned k = 0; l && k < l->nargs; k++)
+    {
+      const struct sdt_field *f = &l->f[k];
+      if (f->kind == SDT_F_INT)
+        {
+          sdt_int (g, k, f);
+          continue;
+        }
+      store_arg (g, k, R6);
+      load_arg (g, R1, k);
+      if (f->kind == SDT_F_LOC_CHARS || f->kind == SDT_F_LOC_ADDR)
+        {
+          if (f->off % 4 != 0)
+            continue;
+          cg_emit (g, LDX (BPF_W, R2, R6, (int16_t) f->off));
+          cg_emit (g, A64_IMM (BPF_AND, R2, 0xffff));
+          if (f->rel)
+            cg_emit (g, A64_IMM (BPF_ADD, R2, f->off + 4));
+          cg_emit (g, A64_REG (BPF_ADD, R1, R2));
+        }
+      else
+        cg_emit (g, A64_IMM (BPF_ADD, R1, f->off));
+      store_arg (g, k, R1);
+    }
+}
+
 /* The fields K reads, known (else an error naming the probe). */
 static bool
 offsets_known (struct gen *g, enum kernel_probe k)
 {
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
-              && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN;
+              && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN
+              && k != KP_SDT;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -392,6 +456,7 @@ cg_kernel_prologue (struct gen *g)
     case KP_PROC_START: prologue_start (g, true); break;
     case KP_PROC_LWP_START: prologue_start (g, false); break;
     case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
+    case KP_SDT: prologue_sdt (g); break;
     default: break;
     }
   skip_dtrace (g, k);
@@ -454,11 +519,35 @@ on_cpu_builtin (struct gen *g, enum builtin b)
     }
 }
 
+/* sdt args[K] of a char array or __data_loc char[] field: the string at
+ * argK (a kernel address), at most the array's length. */
+static bool
+sdt_string_arg (struct gen *g, unsigned k)
+{
+  const struct sdt_layout *l = g->cg->sdt;
+  if (!l || k >= l->nargs)
+    return false;
+  const struct sdt_field *f = &l->f[k];
+  unsigned max = g->p->strsize;
+  if (f->kind == SDT_F_CHARS && f->size < max)
+    max = f->size;
+  cg_str_temp (g);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, MOV64_IMM (R2, (int32_t) max));
+  load_arg (g, R3, k);
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+  return true;
+}
+
 bool
 cg_kernel_builtin (struct gen *g, struct d_node *n, enum builtin b)
 {
   if (g->cg->kern == KP_SCHED_ON_CPU)
     return on_cpu_builtin (g, b);
+  if (g->cg->kern == KP_SDT && b >= BI_ARG0 && b < BI_ARG0 + 12 && ninfo (n)->type.kind == DT_STRING)
+    return sdt_string_arg (g, (unsigned) (b - BI_ARG0));
   if (g->cg->kern == KP_PROC_EXEC && b == BI_ARG0 && ninfo (n)->type.kind == DT_STRING)
     {
       /* args[0]: the path, from the caller's memory (arg0 its address) */

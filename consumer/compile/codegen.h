@@ -72,6 +72,7 @@ struct codegen_ctx {
   uint32_t fbt_btf_id;              /* KP_FBT_*: the function's BTF id and */
   unsigned fbt_nargs;               /* parameters, their widths and the return value's */
   uint8_t fbt_widths[7];            /* (abi.h dprobe.widths) */
+  const struct sdt_layout *sdt;     /* KP_SDT: the tracepoint's fields */
   int held_pid;                     /* -c: the child, which until its exec carries the comm
                                        DT_PROC_HELD_COMM; syscall programs skip it then */
 };

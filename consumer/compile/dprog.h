@@ -276,6 +276,10 @@ struct dtarget {
    * function's arguments and return value at these offsets */
   bool fbt_kprobe;
   uint16_t kprobe_args[6], kprobe_ret;
+  /* sdt args[INDEX] of tracepoint GROUP:NAME (probes/sdt-probes.h
+   * sdt_arg_type): 1 an integer of *WIDTH bytes (| 0x80 signed), 2 a
+   * string, 0 unknown; NULL: sdt args[] untyped */
+  int (*sdt_arg_type) (const char *group, const char *name, unsigned index, uint8_t *width);
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -7,6 +7,7 @@
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/fbt-probes.h"
 #include "consumer/probes/kernel-features.h"
+#include "consumer/probes/perf-link.h"
 #include "common/diag.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
@@ -19,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -250,22 +250,7 @@ kprobe_attach (const char *func, bool is_return, int prog_fd)
   int pfd = (int) syscall (__NR_perf_event_open, &a, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
   if (pfd < 0)
     return -1;
-  if (kernel_feature (KF_ATTACH_COOKIE))
-    {
-      int lfd = bpf_link_create (prog_fd, pfd, BPF_PERF_EVENT, NULL);
-      int err = errno;
-      close (pfd);
-      errno = err;
-      return lfd;
-    }
-  if (ioctl (pfd, PERF_EVENT_IOC_SET_BPF, prog_fd) != 0 || ioctl (pfd, PERF_EVENT_IOC_ENABLE, 0) != 0)
-    {
-      int err = errno;
-      close (pfd);
-      errno = err;
-      return -1;
-    }
-  return pfd;
+  return perf_link (prog_fd, pfd);
 }
 
 int

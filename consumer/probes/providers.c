@@ -12,6 +12,7 @@
  */
 #include "consumer/probes/providers.h"
 #include "consumer/probes/fbt-probes.h"
+#include "consumer/probes/sdt-probes.h"
 #include "consumer/probes/kernel-probes.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
@@ -72,13 +73,15 @@ providers_free (struct providers *pv)
   free (pv->sys);
   free (pv);
   fbt_forget ();
+  sdt_forget ();
 }
 
 bool
 providers_desc_exclusive (const struct probe_desc *d)
 {
   return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d)
-         || kernel_desc_exclusive (d) || fbt_desc_exclusive (d);
+         || kernel_desc_exclusive (d) || fbt_desc_exclusive (d)
+         || sdt_desc_exclusive (d);
 }
 
 /* The probe table being appended to. */
@@ -103,6 +106,38 @@ new_probe (struct table *p, enum probe_kind kind, const char *prov, const char *
   dp->name = xstrdup (name);
   (*p->nprobes)++;
   return dp;
+}
+
+/* The sdt probes the descriptions name, each with its fields. */
+static int
+add_sdt_probes (struct table *p, const struct probe_desc *descs, size_t nd)
+{
+  struct sdt_probe *sp;
+  long ns = sdt_probes_find (descs, nd, &sp);
+  if (ns < 0)
+    return -1;
+  if (ns > SDT_MAX_ENABLED)
+    {
+      diag_error ("the sdt descriptions match %ld probes: at most %d can be enabled at once "
+                  "(each is its own program and perf event); name fewer tracepoints", ns, SDT_MAX_ENABLED);
+      free (sp);
+      return -1;
+    }
+  for (long i = 0; i < ns; i++)
+    {
+      const struct sdt_layout *l = sdt_layout (sp[i].group, sp[i].name);
+      if (!l)
+        {
+          diag_error ("the sdt probe sdt:%s::%s has no readable format file in tracefs", sp[i].group, sp[i].name);
+          free (sp);
+          return -1;
+        }
+      struct dprobe *dp = new_probe (p, PK_KERNEL, "sdt", sp[i].group, "", sp[i].name);
+      dp->kern = KP_SDT;
+      dp->sdt = l;
+    }
+  free (sp);
+  return 0;
 }
 
 int
@@ -182,7 +217,7 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
       memcpy (dp->widths, fbt[i].widths, sizeof dp->widths);
     }
   free (fbt);
-  return 0;
+  return add_sdt_probes (p, descs, nd);
 }
 
 bool
@@ -204,6 +239,8 @@ providers_probe_match (const struct dprobe *dp, const struct probe_desc *d)
           struct fbt_probe fp = { dp->func, dp->btf_id, dp->nargs, dp->kern == KP_FBT_RETURN, { 0 } };
           return fbt_probe_match (&fp, d);
         }
+      if (dp->kern == KP_SDT)
+        return sdt_probe_match (dp->mod, dp->name, d);
       return kernel_probe_match (dp->kern, d);
     default:
       return false;
@@ -361,6 +398,7 @@ providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog
 {
   bool fbt = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN;
   int link = fbt ? fbt_attach (dp->func, dp->kern == KP_FBT_RETURN, prog_fd)
+             : dp->kern == KP_SDT ? sdt_attach (dp->mod, dp->name, prog_fd)
              : kernel_probe_attach (dp->kern, prog_fd);
   if (link < 0)
     return fbt ? 0 : -1;          /* an fbt function the kernel will not trace: warned */
@@ -377,6 +415,8 @@ providers_list (struct probe_lister *pl, const struct probe_desc *descs, size_t 
   kernel_list_print (pl, descs, nd);
   fbt_list_print (pl, descs, nd);
   fbt_forget ();
+  sdt_list_print (pl, descs, nd);
+  sdt_forget ();
   bool any_pid = false;
   for (size_t i = 0; i < nd; i++)
     any_pid |= pid_desc_pid (&descs[i]) != 0;
