@@ -188,6 +188,7 @@ enum kernel_probe {
   KP_SCHED_OFF_CPU, KP_SCHED_ON_CPU, KP_SCHED_WAKEUP, KP_SCHED_SLEEP, KP_SCHED_PREEMPT,
   KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
   KP_SDT,                        /* a kernel tracepoint (probes/sdt-probes.h) */
+  KP_IO_START, KP_IO_DONE,       /* block tracepoints (tracepoint programs, like sdt) */
   KP_NKINDS
 };
 
@@ -200,6 +201,7 @@ enum kernel_probe {
 enum sdt_field_kind { SDT_F_INT, SDT_F_CHARS, SDT_F_ADDR, SDT_F_LOC_CHARS, SDT_F_LOC_ADDR };
 #define SDT_MAX_ARGS 12
 struct sdt_field {
+  char name[24];              /* the field's name (cut) */
   uint16_t off, size;
   uint8_t kind;               /* enum sdt_field_kind */
   bool is_signed, rel;

@@ -398,6 +398,80 @@ prologue_sdt (struct gen *g)
     }
 }
 
+/* The field NAME of the probe's tracepoint, or NULL. */
+static const struct sdt_field *
+sdt_field (struct gen *g, const char *name)
+{
+  const struct sdt_layout *l = g->cg->sdt;
+  for (unsigned k = 0; l && k < l->nargs; k++)
+    if (strcmp (l->f[k].name, name) == 0)
+      return &l->f[k];
+  return NULL;
+}
+
+/* io:::start (block_rq_issue) and io:::done (block_rq_complete): the
+ * request's bufinfo_t and devinfo_t members as integers (no translators
+ * yet): arg0 b_bcount (bytes; done: nr_sector * 512), arg1 b_blkno (the
+ * sector), arg2 b_flags (B_READ 0x40 or B_WRITE 0x100 from the rwbs
+ * letters, done: B_ERROR 0x4 with an error), arg3 b_edev (the kernel's
+ * dev_t, major << 20 | minor), arg4 dev_major, arg5 dev_minor, arg6 the
+ * error (done; 0 at start). */
+static void
+prologue_io (struct gen *g, bool done)
+{
+  const struct sdt_field *dev = sdt_field (g, "dev"), *sector = sdt_field (g, "sector"),
+                         *nr = sdt_field (g, "nr_sector"), *bytes = sdt_field (g, "bytes"),
+                         *rwbs = sdt_field (g, "rwbs"), *err = sdt_field (g, "error");
+  if (!dev || !sector || !rwbs || (done ? !nr : !bytes) || dev->size != 4 || sector->size != 8)
+    {
+      cg_error (g, NULL, "this probe is not available: the kernel's block tracepoint has no dev, sector, "
+                "nr_sector, bytes or rwbs field of the usual size");
+      return;
+    }
+  if (done)
+    {
+      sdt_int (g, 0, nr);
+      load_arg (g, R1, 0);
+      cg_emit (g, A64_IMM (BPF_LSH, R1, 9));
+      store_arg (g, 0, R1);
+    }
+  else
+    sdt_int (g, 0, bytes);
+  sdt_int (g, 1, sector);
+  sdt_int (g, 3, dev);
+  load_arg (g, R1, 3);
+  cg_emit (g, A64_IMM (BPF_RSH, R1, 20));
+  store_arg (g, 4, R1);
+  load_arg (g, R1, 3);
+  cg_emit (g, A64_IMM (BPF_AND, R1, 0xfffff));
+  store_arg (g, 5, R1);
+  /* b_flags from the first four rwbs letters */
+  cg_emit (g, MOV64_IMM (R2, 0));
+  for (unsigned i = 0; i < 4 && i < rwbs->size; i++)
+    {
+      int not_r = asm_label (&g->a), next = asm_label (&g->a);
+      cg_emit (g, LDX (BPF_B, R1, R6, (int16_t) (rwbs->off + i)));
+      asm_jmp_imm (&g->a, BPF_JNE, R1, 'R', not_r);
+      cg_emit (g, A64_IMM (BPF_OR, R2, 0x40));
+      asm_bind (&g->a, not_r);
+      asm_jmp_imm (&g->a, BPF_JNE, R1, 'W', next);
+      cg_emit (g, A64_IMM (BPF_OR, R2, 0x100));
+      asm_bind (&g->a, next);
+    }
+  store_arg (g, 2, R2);
+  if (done && err && (err->size == 4 || err->size == 2) && err->kind == SDT_F_INT)
+    {
+      int ok = asm_label (&g->a);
+      sdt_int (g, 6, err);
+      load_arg (g, R1, 6);
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, ok);
+      load_arg (g, R2, 2);
+      cg_emit (g, A64_IMM (BPF_OR, R2, 0x4));
+      store_arg (g, 2, R2);
+      asm_bind (&g->a, ok);
+    }
+}
+
 /* The fields K reads, known (else an error naming the probe). */
 static bool
 offsets_known (struct gen *g, enum kernel_probe k)
@@ -405,7 +479,7 @@ offsets_known (struct gen *g, enum kernel_probe k)
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
               && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN
-              && k != KP_SDT;
+              && k != KP_SDT && k != KP_IO_START && k != KP_IO_DONE;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -457,6 +531,7 @@ cg_kernel_prologue (struct gen *g)
     case KP_PROC_LWP_START: prologue_start (g, false); break;
     case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
     case KP_SDT: prologue_sdt (g); break;
+    case KP_IO_START: case KP_IO_DONE: prologue_io (g, k == KP_IO_DONE); break;
     default: break;
     }
   skip_dtrace (g, k);

@@ -7,6 +7,7 @@
  */
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/kernel-probes.h"
+#include "consumer/probes/sdt-probes.h"
 #include "common/diag.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
@@ -17,23 +18,25 @@
 #include <string.h>
 
 static const struct kernel_probe_def table[] = {
-  { KP_PROC_CREATE, "proc", "create", "sched_process_fork" },
-  { KP_PROC_EXEC, "proc", "exec", "sys_enter" },
-  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit" },
-  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec" },
-  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit" },
-  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork" },
-  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit" },
-  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit" },
-  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate" },
-  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver" },
-  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate" },
-  { KP_PROC_START, "proc", "start", "sys_exit" },
-  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch" },
-  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch" },
-  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch" },
-  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch" },
-  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup" },
+  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL },
+  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL },
+  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL },
+  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL },
+  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL },
+  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL },
+  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL },
+  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL },
+  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL },
+  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL },
+  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL },
+  { KP_PROC_START, "proc", "start", "sys_exit", NULL },
+  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL },
+  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL },
+  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL },
+  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL },
+  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL },
+  { KP_IO_DONE, "io", "done", "block_rq_complete", "block" },
+  { KP_IO_START, "io", "start", "block_rq_issue", "block" },
 };
 #define NTABLE (sizeof table / sizeof table[0])
 
@@ -57,7 +60,8 @@ kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
 bool
 kernel_desc_exclusive (const struct probe_desc *d)
 {
-  return strcmp (d->provider, "proc") == 0 || strcmp (d->provider, "sched") == 0;
+  return strcmp (d->provider, "proc") == 0 || strcmp (d->provider, "sched") == 0
+         || strcmp (d->provider, "io") == 0;
 }
 
 size_t
@@ -80,6 +84,8 @@ int
 kernel_probe_attach (enum kernel_probe kind, int prog_fd)
 {
   const struct kernel_probe_def *k = kernel_probe_def (kind);
+  if (k->group)
+    return sdt_attach (k->group, k->tracepoint, prog_fd);
   int link = bpf_raw_tracepoint_open (k->tracepoint, prog_fd);
   if (link < 0)
     diag_error ("could not enable tracing: cannot attach %s:::%s to the raw tracepoint %s: %s",

@@ -41,6 +41,9 @@ struct kernel_probe_def {
   enum kernel_probe kind;
   const char *provider, *name;
   const char *tracepoint;        /* the raw tracepoint it attaches to */
+  const char *group;             /* non-NULL: TRACEPOINT is this group's tracefs
+                                    event, a tracepoint program reading its
+                                    fields (sdt-probes.h) */
 };
 
 /* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */

@@ -192,7 +192,17 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
   for (size_t i = 0; i < nk; i++)
     {
       const struct kernel_probe_def *k = kernel_probe_def (kern[i]);
-      new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name)->kern = kern[i];
+      const struct sdt_layout *l = k->group ? sdt_layout (k->group, k->tracepoint) : NULL;
+      if (k->group && !l)
+        {
+          diag_error ("%s:::%s needs the kernel's tracepoint %s:%s, which this kernel lacks or tracefs "
+                      "(/sys/kernel/tracing) does not show", k->provider, k->name, k->group, k->tracepoint);
+          free (kern);
+          return -1;
+        }
+      struct dprobe *dp = new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name);
+      dp->kern = kern[i];
+      dp->sdt = l;
     }
   free (kern);
 

@@ -163,6 +163,8 @@ parse_field (const char *line, struct sdt_field *f)
   bool chars = strncmp (type, "char ", 5) == 0 || strncmp (type, "char[", 5) == 0
                || strncmp (type, "unsigned char ", 14) == 0;
   memset (f, 0, sizeof *f);
+  size_t nl = strlen (name);
+  memcpy (f->name, name, nl < sizeof f->name ? nl : sizeof f->name - 1);
   f->off = (uint16_t) off;
   f->size = (uint16_t) size;
   f->is_signed = sgn != 0;
