@@ -112,11 +112,13 @@ enum drop_counter {
  *   MAP_PID_PROBES     HASH u64 (tgid << 32 | template probe id) -> u32 probe
  *                      id: the probes made for later processes
  *   MAP_NEW_PROBES     ARRAY, 1 struct new_probes (when some sites are
- *                      attached by file) */
+ *                      attached by file)
+ *   MAP_LOCK_WAITS     HASH u32 thread id -> u64 contention_begin's time,
+ *                      u64 its flags: one per lockstat program */
 enum map_id {
   MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
   MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
-  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_NFIXED
+  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_LOCK_WAITS, MAP_NFIXED
 };
 
 /* A ustack() capture (doc/unwinding.md): what the consumer's unwinder
@@ -189,6 +191,8 @@ enum kernel_probe {
   KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
   KP_SDT,                        /* a kernel tracepoint (probes/sdt-probes.h) */
   KP_IO_START, KP_IO_DONE,       /* block tracepoints (tracepoint programs, like sdt) */
+  KP_LOCKSTAT_ADAPTIVE_BLOCK, KP_LOCKSTAT_ADAPTIVE_SPIN, KP_LOCKSTAT_SPIN_SPIN,
+  KP_LOCKSTAT_RW_BLOCK, KP_LOCKSTAT_RW_SPIN,   /* lock:contention_begin/end (5.19) */
   KP_NKINDS
 };
 
@@ -226,6 +230,7 @@ struct dprobe {
   unsigned nargs;             /* KP_FBT_*: its parameters */
   uint8_t widths[7];          /* KP_FBT_*: theirs and the return value's: size | 0x80 signed */
   const struct sdt_layout *sdt;   /* KP_SDT: its fields (owned by probes/sdt-probes.c) */
+  uint32_t begin_type;        /* KP_LOCKSTAT_*: lock:contention_begin's event id */
 };
 
 #endif

@@ -472,6 +472,110 @@ prologue_io (struct gen *g, bool done)
     }
 }
 
+/* lockstat (lock:contention_begin and contention_end, one program on
+ * both, told apart by the int at offset 16: begin's flags, end's ret): at begin, the thread's
+ * start time and the lock's flags go into MAP_LOCK_WAITS; at end, the
+ * probe fires when the wait's flags are its class: arg0 the lock's
+ * address, arg1 the wait in nanoseconds.  The kernel's flags
+ * (include/trace/events/lock.h): SPIN 1, READ 2, WRITE 4, MUTEX 32.
+ *   adaptive-block  MUTEX, not SPIN (a mutex's sleep)
+ *   adaptive-spin   MUTEX and SPIN (its optimistic spin)
+ *   spin-spin       SPIN alone (a spin lock)
+ *   rw-spin         SPIN with READ or WRITE, not MUTEX (an rwlock)
+ *   rw-block        READ or WRITE, neither SPIN nor MUTEX (an rw_semaphore) */
+enum { LCB_SPIN = 1, LCB_READ = 2, LCB_WRITE = 4, LCB_MUTEX = 32, SLOT_LKEY = SLOT_SMALLKEY,
+       SLOT_LVAL = SLOT_SMALLKEY + 8 };
+
+static void
+lockstat_class (struct gen *g, enum kernel_probe k, int reg)
+{
+  int out = g->exit_label;
+  cg_emit (g, MOV64_REG (R2, reg));
+  cg_emit (g, A64_IMM (BPF_AND, R2, LCB_SPIN | LCB_READ | LCB_WRITE | LCB_MUTEX));
+  switch (k)
+    {
+    case KP_LOCKSTAT_ADAPTIVE_BLOCK: asm_jmp_imm (&g->a, BPF_JNE, R2, LCB_MUTEX, out); break;
+    case KP_LOCKSTAT_ADAPTIVE_SPIN: asm_jmp_imm (&g->a, BPF_JNE, R2, LCB_MUTEX | LCB_SPIN, out); break;
+    case KP_LOCKSTAT_SPIN_SPIN: asm_jmp_imm (&g->a, BPF_JNE, R2, LCB_SPIN, out); break;
+    case KP_LOCKSTAT_RW_SPIN:
+      cg_emit (g, MOV64_REG (R3, R2));
+      cg_emit (g, A64_IMM (BPF_AND, R3, LCB_SPIN | LCB_MUTEX));
+      asm_jmp_imm (&g->a, BPF_JNE, R3, LCB_SPIN, out);
+      cg_emit (g, A64_IMM (BPF_AND, R2, LCB_READ | LCB_WRITE));
+      asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, out);
+      break;
+    default:   /* rw-block */
+      cg_emit (g, MOV64_REG (R3, R2));
+      cg_emit (g, A64_IMM (BPF_AND, R3, LCB_SPIN | LCB_MUTEX));
+      asm_jmp_imm (&g->a, BPF_JNE, R3, 0, out);
+      cg_emit (g, A64_IMM (BPF_AND, R2, LCB_READ | LCB_WRITE));
+      asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, out);
+      break;
+    }
+}
+
+/* r2 = &key (the thread id, staged at SLOT_LKEY), r1 = the map. */
+static void
+lockstat_key (struct gen *g)
+{
+  cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+  cg_emit (g, STX (BPF_W, R10, R0, SLOT_LKEY));
+  asm_ld_map (&g->a, R1, MAP_LOCK_WAITS);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_LKEY));
+}
+
+static void
+prologue_lockstat (struct gen *g, enum kernel_probe k)
+{
+  const struct sdt_field *addr = sdt_field (g, "lock_addr");
+  if (!addr || addr->kind != SDT_F_INT || addr->size != 8)
+    {
+      cg_error (g, NULL, "this probe is not available: lock:contention_end has no lock_addr field");
+      return;
+    }
+  int end = asm_label (&g->a);
+  /* begin's flags are never 0 (each lock kind sets one), end's ret is 0
+   * or an errno, both an int at offset 16: positive is a begin (the
+   * record's own common_type is not readable: the kernel keeps the
+   * registers' pointer in its first 8 bytes for the program) */
+  cg_emit (g, LDX (BPF_W, R1, R6, 16));
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 32));
+  cg_emit (g, A64_IMM (BPF_ARSH, R1, 32));
+  asm_jmp_imm (&g->a, BPF_JSLE, R1, 0, end);
+  /* contention_begin(lock_addr, flags): flags at the same offset as end's ret */
+  cg_emit (g, LDX (BPF_W, R1, R6, 16));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_LVAL + 8));
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_LVAL));
+  lockstat_key (g);
+  cg_emit (g, MOV64_REG (R3, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_LVAL));
+  cg_emit (g, MOV64_IMM (R4, 0));
+  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_ja (&g->a, g->exit_label);
+  asm_bind (&g->a, end);
+  lockstat_key (g);
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->exit_label);
+  cg_emit (g, LDX (BPF_DW, R1, R0, 0));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_LVAL));
+  cg_emit (g, LDX (BPF_DW, R1, R0, 8));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_LVAL + 8));
+  asm_ld_map (&g->a, R1, MAP_LOCK_WAITS);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_LKEY));
+  cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_LVAL + 8));
+  lockstat_class (g, k, R1);
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) addr->off));
+  store_arg (g, 0, R1);
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_LVAL));
+  cg_emit (g, A64_REG (BPF_SUB, R0, R1));
+  store_arg (g, 1, R0);
+}
+
 /* The fields K reads, known (else an error naming the probe). */
 static bool
 offsets_known (struct gen *g, enum kernel_probe k)
@@ -479,7 +583,7 @@ offsets_known (struct gen *g, enum kernel_probe k)
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
               && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN
-              && k != KP_SDT && k != KP_IO_START && k != KP_IO_DONE;
+              && k != KP_SDT && k != KP_IO_START && k != KP_IO_DONE && !g->cg->begin_type;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -532,6 +636,10 @@ cg_kernel_prologue (struct gen *g)
     case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
     case KP_SDT: prologue_sdt (g); break;
     case KP_IO_START: case KP_IO_DONE: prologue_io (g, k == KP_IO_DONE); break;
+    case KP_LOCKSTAT_ADAPTIVE_BLOCK: case KP_LOCKSTAT_ADAPTIVE_SPIN: case KP_LOCKSTAT_SPIN_SPIN:
+    case KP_LOCKSTAT_RW_BLOCK: case KP_LOCKSTAT_RW_SPIN:
+      prologue_lockstat (g, k);
+      break;
     default: break;
     }
   skip_dtrace (g, k);

@@ -18,25 +18,30 @@
 #include <string.h>
 
 static const struct kernel_probe_def table[] = {
-  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL },
-  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL },
-  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL },
-  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL },
-  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL },
-  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL },
-  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL },
-  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL },
-  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL },
-  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL },
-  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL },
-  { KP_PROC_START, "proc", "start", "sys_exit", NULL },
-  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL },
-  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL },
-  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL },
-  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL },
-  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL },
-  { KP_IO_DONE, "io", "done", "block_rq_complete", "block" },
-  { KP_IO_START, "io", "start", "block_rq_issue", "block" },
+  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL, NULL },
+  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL, NULL },
+  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL, NULL },
+  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL, NULL },
+  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL, NULL },
+  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL, NULL },
+  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL, NULL },
+  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL, NULL },
+  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL, NULL },
+  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL, NULL },
+  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL, NULL },
+  { KP_PROC_START, "proc", "start", "sys_exit", NULL, NULL },
+  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL, NULL },
+  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL, NULL },
+  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL, NULL },
+  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL, NULL },
+  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL },
+  { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL },
+  { KP_IO_START, "io", "start", "block_rq_issue", "block", NULL },
+  { KP_LOCKSTAT_ADAPTIVE_BLOCK, "lockstat", "adaptive-block", "contention_end", "lock", "5.19" },
+  { KP_LOCKSTAT_ADAPTIVE_SPIN, "lockstat", "adaptive-spin", "contention_end", "lock", "5.19" },
+  { KP_LOCKSTAT_RW_BLOCK, "lockstat", "rw-block", "contention_end", "lock", "5.19" },
+  { KP_LOCKSTAT_RW_SPIN, "lockstat", "rw-spin", "contention_end", "lock", "5.19" },
+  { KP_LOCKSTAT_SPIN_SPIN, "lockstat", "spin-spin", "contention_end", "lock", "5.19" },
 };
 #define NTABLE (sizeof table / sizeof table[0])
 
@@ -61,7 +66,7 @@ bool
 kernel_desc_exclusive (const struct probe_desc *d)
 {
   return strcmp (d->provider, "proc") == 0 || strcmp (d->provider, "sched") == 0
-         || strcmp (d->provider, "io") == 0;
+         || strcmp (d->provider, "io") == 0 || strcmp (d->provider, "lockstat") == 0;
 }
 
 size_t

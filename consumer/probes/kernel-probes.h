@@ -44,6 +44,8 @@ struct kernel_probe_def {
   const char *group;             /* non-NULL: TRACEPOINT is this group's tracefs
                                     event, a tracepoint program reading its
                                     fields (sdt-probes.h) */
+  const char *since;             /* the first Linux with the tracepoint, when
+                                    after 5.10 (else NULL) */
 };
 
 /* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */

@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 struct providers {
@@ -193,16 +194,24 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
     {
       const struct kernel_probe_def *k = kernel_probe_def (kern[i]);
       const struct sdt_layout *l = k->group ? sdt_layout (k->group, k->tracepoint) : NULL;
-      if (k->group && !l)
+      long begin = k->since && l ? sdt_event_id ("lock", "contention_begin") : 0;
+      if (k->group && (!l || begin < 0))
         {
-          diag_error ("%s:::%s needs the kernel's tracepoint %s:%s, which this kernel lacks or tracefs "
-                      "(/sys/kernel/tracing) does not show", k->provider, k->name, k->group, k->tracepoint);
+          struct utsname u;
+          if (k->since)
+            diag_error ("%s:::%s needs Linux %s or later (the tracepoints %s:%s and contention_begin); "
+                        "this kernel is %s", k->provider, k->name, k->since, k->group, k->tracepoint,
+                        uname (&u) == 0 ? u.release : "unknown");
+          else
+            diag_error ("%s:::%s needs the kernel's tracepoint %s:%s, which this kernel lacks or tracefs "
+                        "(/sys/kernel/tracing) does not show", k->provider, k->name, k->group, k->tracepoint);
           free (kern);
           return -1;
         }
       struct dprobe *dp = new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name);
       dp->kern = kern[i];
       dp->sdt = l;
+      dp->begin_type = (uint32_t) begin;
     }
   free (kern);
 
@@ -413,6 +422,14 @@ providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog
   if (link < 0)
     return fbt ? 0 : -1;          /* an fbt function the kernel will not trace: warned */
   keep_fd (pv, link);
+  if (dp->begin_type)
+    {
+      /* lockstat: the same program sees each wait's start too */
+      link = sdt_attach ("lock", "contention_begin", prog_fd);
+      if (link < 0)
+        return -1;
+      keep_fd (pv, link);
+    }
   return 0;
 }
 

@@ -273,21 +273,28 @@ sdt_probes_find (const struct probe_desc *descs, size_t ndescs, struct sdt_probe
   return (long) n;
 }
 
-int
-sdt_attach (const char *group, const char *name, int prog_fd)
+long
+sdt_event_id (const char *group, const char *name)
 {
   char path[512];
   snprintf (path, sizeof path, "%s/events/%s/%s/id", events.root ? events.root : "/sys/kernel/tracing",
             group, name);
   FILE *f = fopen (path, "r");
-  long long id = -1;
-  if (f && fscanf (f, "%lld", &id) != 1)
+  long id = -1;
+  if (f && fscanf (f, "%ld", &id) != 1)
     id = -1;
   if (f)
     fclose (f);
+  return id;
+}
+
+int
+sdt_attach (const char *group, const char *name, int prog_fd)
+{
+  long id = sdt_event_id (group, name);
   if (id < 0)
     {
-      diag_error ("could not enable tracing: cannot read the id of the tracepoint %s:%s (%s)", group, name, path);
+      diag_error ("could not enable tracing: cannot read the id of the tracepoint %s:%s", group, name);
       return -1;
     }
   struct perf_event_attr a;

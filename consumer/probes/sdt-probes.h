@@ -42,6 +42,8 @@ const struct sdt_layout *sdt_layout (const char *group, const char *name);
 /* The type of args[INDEX] of GROUP:NAME: 1 an integer of *WIDTH bytes
  * (| 0x80 when signed), 2 a string, 0 unknown (no such event or field). */
 int sdt_arg_type (const char *group, const char *name, unsigned index, uint8_t *width);
+/* The event id of GROUP:NAME (its records' common_type), or -1. */
+long sdt_event_id (const char *group, const char *name);
 /* Attach PROG_FD (a tracepoint program) to GROUP:NAME: the fd to keep, or
  * -1 after diag_error. */
 int sdt_attach (const char *group, const char *name, int prog_fd);
