@@ -188,6 +188,8 @@ enum kernel_probe {
   KP_PROC_SIGNAL_SEND, KP_PROC_SIGNAL_DISCARD, KP_PROC_SIGNAL_HANDLE,
   KP_PROC_START, KP_PROC_LWP_START,
   KP_SCHED_OFF_CPU, KP_SCHED_ON_CPU, KP_SCHED_WAKEUP, KP_SCHED_SLEEP, KP_SCHED_PREEMPT,
+  KP_SCHED_CHANGE_PRI,           /* sched_pi_setprio */
+  KP_SCHED_TICK,                 /* a CPU-clock perf event on each CPU (no tracepoint) */
   KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
   KP_SDT,                        /* a kernel tracepoint (probes/sdt-probes.h) */
   KP_IO_START, KP_IO_DONE,       /* block tracepoints (tracepoint programs, like sdt) */

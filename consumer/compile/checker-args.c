@@ -270,6 +270,8 @@ static const struct {
   { "sched", "sleep", 0, false }, { "sched", "sleep", 1, false },
   { "sched", "preempt", 0, false }, { "sched", "preempt", 1, false },
   { "sched", "wakeup", 0, false }, { "sched", "wakeup", 1, false },
+  { "sched", "change-pri", 0, false }, { "sched", "change-pri", 1, false }, { "sched", "change-pri", 2, false },
+  { "sched", "tick", 0, false }, { "sched", "tick", 1, false },
 };
 
 /* args[INDEX] of a clause whose every description names the same proc or

@@ -262,6 +262,33 @@ prologue_switch (struct gen *g, enum kernel_probe k)
   asm_bind (&g->a, sleeping);
 }
 
+/* change-pri: sched_pi_setprio(tsk, pi_task), a priority-inheritance
+ * boost (pi_task the waiter lending its priority) or its end (pi_task
+ * NULL).  arg0 = tsk's thread id, arg1 = its pid, arg2 = its new
+ * priority as the kernel counts it (0..139, lower is more urgent; 100 +
+ * 20 + nice for a normal thread): min(tsk->normal_prio, pi_task->prio),
+ * or tsk->normal_prio when the boost ends, as the tracepoint's own
+ * newprio.  Unknown offsets: arg2 0. */
+static void
+prologue_change_pri (struct gen *g)
+{
+  const struct dtarget *t = &g->p->target;
+  task_ids (g, 0, 0);
+  if (!t->task_prio_off || !t->task_normal_prio_off)
+    return;
+  int done = asm_label (&g->a);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, t->task_normal_prio_off, 4);
+  store_arg (g, 2, R0);
+  ctx_arg (g, R3, 1);
+  asm_jmp_imm (&g->a, BPF_JEQ, R3, 0, done);
+  kread (g, R3, t->task_prio_off, 4);
+  load_arg (g, R1, 2);
+  asm_jmp_reg (&g->a, BPF_JGE, R0, R1, done);
+  store_arg (g, 2, R0);
+  asm_bind (&g->a, done);
+}
+
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
  * and at fexit its return value after them.  They are copied with one
  * bpf_probe_read_kernel from the context into the args cache: direct loads
@@ -583,7 +610,8 @@ offsets_known (struct gen *g, enum kernel_probe k)
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
               && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN
-              && k != KP_SDT && k != KP_IO_START && k != KP_IO_DONE && !g->cg->begin_type;
+              && k != KP_SDT && k != KP_IO_START && k != KP_IO_DONE && !g->cg->begin_type
+              && k != KP_SCHED_TICK;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -630,6 +658,16 @@ cg_kernel_prologue (struct gen *g)
       prologue_switch (g, k);
       break;
     case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
+    case KP_SCHED_CHANGE_PRI: prologue_change_pri (g); break;
+    case KP_SCHED_TICK:
+      /* a CPU-clock sample: the thread it interrupted is current */
+      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, MOV32_REG (R1, R1));
+      store_arg (g, 0, R1);
+      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+      store_arg (g, 1, R0);
+      break;
     case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
     case KP_PROC_START: prologue_start (g, true); break;
     case KP_PROC_LWP_START: prologue_start (g, false); break;

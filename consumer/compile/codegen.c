@@ -706,6 +706,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
                    : kind == PK_PROFILE ? BPF_PROG_TYPE_PERF_EVENT
                    : fbt ? BPF_PROG_TYPE_TRACING
                    : kind == PK_KERNEL && cg->sdt ? BPF_PROG_TYPE_TRACEPOINT
+                   : kind == PK_KERNEL && cg->kern == KP_SCHED_TICK ? BPF_PROG_TYPE_PERF_EVENT
                    : BPF_PROG_TYPE_RAW_TRACEPOINT;   /* BEGIN END ERROR tick syscall proc sched */
   img->expected_attach_type = uprobe && kind != PK_KERNEL ? g.p->target.uprobe_attach_type
                               : fbt ? (cg->kern == KP_FBT_ENTRY ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT) : 0;

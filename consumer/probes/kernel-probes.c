@@ -30,10 +30,12 @@ static const struct kernel_probe_def table[] = {
   { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL, NULL },
   { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL, NULL },
   { KP_PROC_START, "proc", "start", "sys_exit", NULL, NULL },
+  { KP_SCHED_CHANGE_PRI, "sched", "change-pri", "sched_pi_setprio", NULL, NULL },
   { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL, NULL },
   { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL, NULL },
   { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL, NULL },
   { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL, NULL },
+  { KP_SCHED_TICK, "sched", "tick", NULL, NULL, NULL },
   { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL },
   { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL },
   { KP_IO_START, "io", "start", "block_rq_issue", "block", NULL },
@@ -60,6 +62,29 @@ kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
   const struct kernel_probe_def *k = kernel_probe_def (kind);
   return k && probe_field_match (d->provider, k->provider) && probe_field_match (d->module, "vmlinux")
          && probe_field_match (d->function, "") && probe_field_match (d->name, k->name);
+}
+
+/* DTrace's sched probes Linux has no place for. */
+static const struct {
+  const char *name, *why;
+} missing[] = {
+  { "enqueue", "a thread joins a run queue (fbt::enqueue_task_fair:entry comes nearest)" },
+  { "dequeue", "a thread leaves a run queue (fbt::dequeue_task_fair:entry comes nearest)" },
+  { "remain-cpu", "the scheduler decides to keep the running thread" },
+};
+
+int
+kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs)
+{
+  for (size_t k = 0; k < ndescs; k++)
+    for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++)
+      if (strcmp (descs[k].provider, "sched") == 0 && strcmp (descs[k].name, missing[i].name) == 0)
+        {
+          diag_error ("sched:::%s is not available: no Linux version has a tracepoint where %s",
+                      missing[i].name, missing[i].why);
+          return -1;
+        }
+  return 0;
 }
 
 bool
@@ -91,6 +116,8 @@ kernel_probe_attach (enum kernel_probe kind, int prog_fd)
   const struct kernel_probe_def *k = kernel_probe_def (kind);
   if (k->group)
     return sdt_attach (k->group, k->tracepoint, prog_fd);
+  if (!k->tracepoint)
+    return -1;                  /* sched:::tick: kernel_probe_attach_tick */
   int link = bpf_raw_tracepoint_open (k->tracepoint, prog_fd);
   if (link < 0)
     diag_error ("could not enable tracing: cannot attach %s:::%s to the raw tracepoint %s: %s",

@@ -188,6 +188,8 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
     }
   free (names);
 
+  if (kernel_probes_refuse_missing (descs, nd) != 0)
+    return -1;
   enum kernel_probe *kern;
   size_t nk = kernel_probes_find (descs, nd, &kern);
   for (size_t i = 0; i < nk; i++)
@@ -415,6 +417,16 @@ providers_attach_profile (struct providers *pv, const struct dprobe *dp, int pro
 int
 providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog_fd)
 {
+  if (dp->kern == KP_SCHED_TICK)
+    {
+      int *fds = NULL;
+      size_t nfds = 0;
+      int rc = profile_attach (prog_fd, 1000000000ull / SCHED_TICK_HZ, &fds, &nfds);
+      for (size_t i = 0; i < nfds; i++)
+        keep_fd (pv, fds[i]);
+      free (fds);
+      return rc;
+    }
   bool fbt = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN;
   int link = fbt ? fbt_attach (dp->func, dp->kern == KP_FBT_RETURN, prog_fd)
              : dp->kern == KP_SDT ? sdt_attach (dp->mod, dp->name, prog_fd)

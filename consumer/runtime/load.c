@@ -90,6 +90,8 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->task_state_off = k.state;
   t->task_state_size = k.state_size;
   t->signal_live_off = k.signal_live;
+  t->task_prio_off = k.prio;
+  t->task_normal_prio_off = k.normal_prio;
   t->binprm_p_off = k.binprm_p;
   t->binprm_argc_off = k.binprm_argc;
 }
