@@ -436,9 +436,10 @@ sdt_field (struct gen *g, const char *name)
   return NULL;
 }
 
-/* io:::start (block_rq_issue) and io:::done (block_rq_complete): the
- * request's bufinfo_t and devinfo_t members as integers (no translators
- * yet): arg0 b_bcount (bytes; done: nr_sector * 512), arg1 b_blkno (the
+/* io:::start (block_bio_queue, in the process that submits the I/O, as
+ * Oracle's) and io:::done (block_rq_complete, wherever the device's
+ * completion runs): the bufinfo_t and devinfo_t members as integers (no
+ * translators yet): arg0 b_bcount (nr_sector * 512), arg1 b_blkno (the
  * sector), arg2 b_flags (B_READ 0x40 or B_WRITE 0x100 from the rwbs
  * letters, done: B_ERROR 0x4 with an error), arg3 b_edev (the kernel's
  * dev_t, major << 20 | minor), arg4 dev_major, arg5 dev_minor, arg6 the
@@ -447,23 +448,18 @@ static void
 prologue_io (struct gen *g, bool done)
 {
   const struct sdt_field *dev = sdt_field (g, "dev"), *sector = sdt_field (g, "sector"),
-                         *nr = sdt_field (g, "nr_sector"), *bytes = sdt_field (g, "bytes"),
-                         *rwbs = sdt_field (g, "rwbs"), *err = sdt_field (g, "error");
-  if (!dev || !sector || !rwbs || (done ? !nr : !bytes) || dev->size != 4 || sector->size != 8)
+                         *nr = sdt_field (g, "nr_sector"), *rwbs = sdt_field (g, "rwbs"),
+                         *err = sdt_field (g, "error");
+  if (!dev || !sector || !rwbs || !nr || dev->size != 4 || sector->size != 8 || nr->kind != SDT_F_INT)
     {
       cg_error (g, NULL, "this probe is not available: the kernel's block tracepoint has no dev, sector, "
-                "nr_sector, bytes or rwbs field of the usual size");
+                "nr_sector or rwbs field of the usual size");
       return;
     }
-  if (done)
-    {
-      sdt_int (g, 0, nr);
-      load_arg (g, R1, 0);
-      cg_emit (g, A64_IMM (BPF_LSH, R1, 9));
-      store_arg (g, 0, R1);
-    }
-  else
-    sdt_int (g, 0, bytes);
+  sdt_int (g, 0, nr);
+  load_arg (g, R1, 0);
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 9));
+  store_arg (g, 0, R1);
   sdt_int (g, 1, sector);
   sdt_int (g, 3, dev);
   load_arg (g, R1, 3);

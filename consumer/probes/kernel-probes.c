@@ -38,7 +38,7 @@ static const struct kernel_probe_def table[] = {
   { KP_SCHED_TICK, "sched", "tick", NULL, NULL, NULL },
   { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL },
   { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL },
-  { KP_IO_START, "io", "start", "block_rq_issue", "block", NULL },
+  { KP_IO_START, "io", "start", "block_bio_queue", "block", NULL },
   { KP_LOCKSTAT_ADAPTIVE_BLOCK, "lockstat", "adaptive-block", "contention_end", "lock", "5.19" },
   { KP_LOCKSTAT_ADAPTIVE_SPIN, "lockstat", "adaptive-spin", "contention_end", "lock", "5.19" },
   { KP_LOCKSTAT_RW_BLOCK, "lockstat", "rw-block", "contention_end", "lock", "5.19" },

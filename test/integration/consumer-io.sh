@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# consumer-io.sh — the io provider's start and done (block_rq_issue and
+# consumer-io.sh — the io provider's start and done (block_bio_queue and
 # block_rq_complete, tracepoint programs reading their fields): a dd of
 # ten 4 KiB direct writes, then ten direct reads, of a file in the test's
 # own directory, scoped to dd's pid at start and to the requests started
