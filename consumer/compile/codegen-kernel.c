@@ -616,10 +616,15 @@ offsets_known (struct gen *g, enum kernel_probe k)
 }
 
 /* dtrace's own events are not traced (each record it consumes would make
- * more): on-cpu's are the arriving task's, the others current's. */
+ * more): on-cpu's are the arriving task's, the others current's.  Not
+ * io:::done's: it runs where the device's completion interrupt lands,
+ * whatever thread that interrupted (dtrace's too), and is no event of
+ * that thread. */
 static void
 skip_dtrace (struct gen *g, enum kernel_probe k)
 {
+  if (k == KP_IO_DONE)
+    return;
   if (k == KP_SCHED_ON_CPU)
     load_arg (g, R0, 1);
   else
