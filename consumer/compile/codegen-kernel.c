@@ -407,12 +407,13 @@ prologue_sdt (struct gen *g)
           sdt_int (g, k, f);
           continue;
         }
+      bool loc = f->kind == SDT_F_LOC_CHARS || f->kind == SDT_F_LOC_ADDR;
+      if (loc && (f->off % 4 != 0 || f->size != 4))
+        continue;                       /* not a __data_loc as the kernel lays them out: 0 */
       store_arg (g, k, R6);
       load_arg (g, R1, k);
-      if (f->kind == SDT_F_LOC_CHARS || f->kind == SDT_F_LOC_ADDR)
+      if (loc)
         {
-          if (f->off % 4 != 0)
-            continue;
           cg_emit (g, LDX (BPF_W, R2, R6, (int16_t) f->off));
           cg_emit (g, A64_IMM (BPF_AND, R2, 0xffff));
           if (f->rel)
