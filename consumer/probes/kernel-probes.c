@@ -56,10 +56,31 @@ kernel_probe_def (enum kernel_probe kind)
   return NULL;
 }
 
+/* Probes added after issue 29's first part (io, lockstat, sched's
+ * change-pri and tick) are matched only by a description whose provider
+ * field names a provider: `:::` and `*:::NAME` keep meaning what they
+ * meant (a target's USDT `tick` is not joined by sched:::tick, and
+ * lockstat's refusal before 5.19 does not stop them). */
+static bool
+needs_provider (enum kernel_probe kind)
+{
+  switch (kind)
+    {
+    case KP_SCHED_CHANGE_PRI: case KP_SCHED_TICK: case KP_IO_START: case KP_IO_DONE:
+    case KP_LOCKSTAT_ADAPTIVE_BLOCK: case KP_LOCKSTAT_ADAPTIVE_SPIN: case KP_LOCKSTAT_SPIN_SPIN:
+    case KP_LOCKSTAT_RW_BLOCK: case KP_LOCKSTAT_RW_SPIN:
+      return true;
+    default:
+      return false;
+    }
+}
+
 bool
 kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
 {
   const struct kernel_probe_def *k = kernel_probe_def (kind);
+  if (needs_provider (kind) && (!d->provider[0] || strcmp (d->provider, "*") == 0))
+    return false;
   return k && probe_field_match (d->provider, k->provider) && probe_field_match (d->module, "vmlinux")
          && probe_field_match (d->function, "") && probe_field_match (d->name, k->name);
 }
@@ -128,12 +149,11 @@ kernel_probe_attach (enum kernel_probe kind, int prog_fd)
 void
 kernel_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs)
 {
-  struct probe_desc all = { (char *) "", (char *) "", (char *) "", (char *) "" };
-  enum kernel_probe *k;
-  size_t n = kernel_probes_find (ndescs ? descs : &all, ndescs ? ndescs : 1, &k);
+  enum kernel_probe *k = NULL;
+  size_t n = ndescs ? kernel_probes_find (descs, ndescs, &k) : NTABLE;   /* plain -l: all */
   for (size_t i = 0; i < n; i++)
     {
-      const struct kernel_probe_def *d = kernel_probe_def (k[i]);
+      const struct kernel_probe_def *d = ndescs ? kernel_probe_def (k[i]) : &table[i];
       struct listed_probe lp = { LISTED_KERNEL, d->provider, "vmlinux", "", d->name, NULL, 0, NULL };
       probe_list_print (pl, &lp);
     }
