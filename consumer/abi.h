@@ -13,6 +13,7 @@
 #ifndef SDTKIT_CONSUMER_ABI_H
 #define SDTKIT_CONSUMER_ABI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -111,11 +112,13 @@ enum drop_counter {
  *   MAP_PID_PROBES     HASH u64 (tgid << 32 | template probe id) -> u32 probe
  *                      id: the probes made for later processes
  *   MAP_NEW_PROBES     ARRAY, 1 struct new_probes (when some sites are
- *                      attached by file) */
+ *                      attached by file)
+ *   MAP_LOCK_WAITS     HASH u32 thread id -> u64 contention_begin's time,
+ *                      u64 its flags: one per lockstat program */
 enum map_id {
   MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
   MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
-  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_NFIXED
+  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_LOCK_WAITS, MAP_NFIXED
 };
 
 /* A ustack() capture (doc/unwinding.md): what the consumer's unwinder
@@ -185,8 +188,33 @@ enum kernel_probe {
   KP_PROC_SIGNAL_SEND, KP_PROC_SIGNAL_DISCARD, KP_PROC_SIGNAL_HANDLE,
   KP_PROC_START, KP_PROC_LWP_START,
   KP_SCHED_OFF_CPU, KP_SCHED_ON_CPU, KP_SCHED_WAKEUP, KP_SCHED_SLEEP, KP_SCHED_PREEMPT,
+  KP_SCHED_CHANGE_PRI,           /* sched_pi_setprio */
+  KP_SCHED_TICK,                 /* a CPU-clock perf event on each CPU (no tracepoint) */
   KP_FBT_ENTRY, KP_FBT_RETURN,   /* fentry/fexit programs (probes/fbt-probes.h) */
+  KP_SDT,                        /* a kernel tracepoint (probes/sdt-probes.h) */
+  KP_IO_START, KP_IO_DONE,       /* block tracepoints (tracepoint programs, like sdt) */
+  KP_LOCKSTAT_ADAPTIVE_BLOCK, KP_LOCKSTAT_ADAPTIVE_SPIN, KP_LOCKSTAT_SPIN_SPIN,
+  KP_LOCKSTAT_RW_BLOCK, KP_LOCKSTAT_RW_SPIN,   /* lock:contention_begin/end (5.19) */
   KP_NKINDS
+};
+
+/* An sdt probe's arguments: the tracepoint's fields after the common ones
+ * (tracefs format file), argK the K-th.  SDT_F_INT: an integer of SIZE
+ * bytes at OFF of the record (the program's context), extended by its
+ * sign; SDT_F_CHARS: a char array, args[K] a string; SDT_F_ADDR: another
+ * array, argK its kernel address; SDT_F_LOC_*: a __data_loc (REL:
+ * __rel_loc) field whose low 16 bits are where the data is. */
+enum sdt_field_kind { SDT_F_INT, SDT_F_CHARS, SDT_F_ADDR, SDT_F_LOC_CHARS, SDT_F_LOC_ADDR };
+#define SDT_MAX_ARGS 12
+struct sdt_field {
+  char name[24];              /* the field's name (cut) */
+  uint16_t off, size;
+  uint8_t kind;               /* enum sdt_field_kind */
+  bool is_signed, rel;
+};
+struct sdt_layout {
+  unsigned nargs;
+  struct sdt_field f[SDT_MAX_ARGS];
 };
 
 struct dprobe {
@@ -203,6 +231,8 @@ struct dprobe {
   uint32_t btf_id;            /* KP_FBT_*: the function's BTF id */
   unsigned nargs;             /* KP_FBT_*: its parameters */
   uint8_t widths[7];          /* KP_FBT_*: theirs and the return value's: size | 0x80 signed */
+  const struct sdt_layout *sdt;   /* KP_SDT: its fields (owned by probes/sdt-probes.c) */
+  uint32_t begin_type;        /* KP_LOCKSTAT_*: lock:contention_begin's event id */
 };
 
 #endif

@@ -270,6 +270,8 @@ static const struct {
   { "sched", "sleep", 0, false }, { "sched", "sleep", 1, false },
   { "sched", "preempt", 0, false }, { "sched", "preempt", 1, false },
   { "sched", "wakeup", 0, false }, { "sched", "wakeup", 1, false },
+  { "sched", "change-pri", 0, false }, { "sched", "change-pri", 1, false }, { "sched", "change-pri", 2, false },
+  { "sched", "tick", 0, false }, { "sched", "tick", 1, false },
 };
 
 /* args[INDEX] of a clause whose every description names the same proc or
@@ -390,10 +392,44 @@ fbt_args_type (struct ck *c, unsigned index, struct dtype *out)
   return true;
 }
 
+/* args[INDEX] of an sdt probe: the tracepoint field's type (an integer of
+ * its size and sign, a string for a char array), when every description
+ * of the clause names literally a tracepoint whose field agrees. */
+static bool
+sdt_args_type (struct ck *c, unsigned index, struct dtype *out)
+{
+  const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
+  int (*type) (const char *, const char *, unsigned, uint8_t *) = c->prog->target.sdt_arg_type;
+  if (!ast || ast->ndescs == 0 || !type)
+    return false;
+  int kind = 0;
+  uint8_t width = 0;
+  for (size_t i = 0; i < ast->ndescs; i++)
+    {
+      char *f[4];
+      if (!split_desc (ast->descs[i].text, f))
+        return false;
+      uint8_t w = 0;
+      int k = strcmp (f[0], "sdt") == 0 && f[1][0] && is_literal (f[1]) && !f[2][0] && is_literal (f[3])
+              ? type (f[1], f[3], index, &w) : 0;
+      for (int j = 0; j < 4; j++)
+        free (f[j]);
+      if (k == 0 || (i > 0 && (k != kind || w != width)))
+        return false;
+      kind = k;
+      width = w;
+    }
+  if (kind == 2)
+    *out = T_STRING;
+  else
+    *out = (struct dtype) { DT_INTEGER, (uint8_t) (width & 0x7f), (width & 0x80) != 0, false, NULL };
+  return true;
+}
+
 int
 ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct dtype *out)
 {
-  if (kernel_args_type (c, index, out) || fbt_args_type (c, index, out))
+  if (kernel_args_type (c, index, out) || fbt_args_type (c, index, out) || sdt_args_type (c, index, out))
     return 0;
   const struct ctype_resolver *r = &c->prog->target.resolver;
   char *module, *func;

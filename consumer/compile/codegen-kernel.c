@@ -264,6 +264,33 @@ prologue_switch (struct gen *g, enum kernel_probe k)
   asm_bind (&g->a, sleeping);
 }
 
+/* change-pri: sched_pi_setprio(tsk, pi_task), a priority-inheritance
+ * boost (pi_task the waiter lending its priority) or its end (pi_task
+ * NULL).  arg0 = tsk's thread id, arg1 = its pid, arg2 = its new
+ * priority as the kernel counts it (0..139, lower is more urgent; 100 +
+ * 20 + nice for a normal thread): min(tsk->normal_prio, pi_task->prio),
+ * or tsk->normal_prio when the boost ends, as the tracepoint's own
+ * newprio.  Unknown offsets: arg2 0. */
+static void
+prologue_change_pri (struct gen *g)
+{
+  const struct dtarget *t = &g->p->target;
+  task_ids (g, 0, 0);
+  if (!t->task_prio_off || !t->task_normal_prio_off)
+    return;
+  int done = asm_label (&g->a);
+  ctx_arg (g, R3, 0);
+  kread (g, R3, t->task_normal_prio_off, 4);
+  store_arg (g, 2, R0);
+  ctx_arg (g, R3, 1);
+  asm_jmp_imm (&g->a, BPF_JEQ, R3, 0, done);
+  kread (g, R3, t->task_prio_off, 4);
+  load_arg (g, R1, 2);
+  asm_jmp_reg (&g->a, BPF_JGE, R0, R1, done);
+  store_arg (g, 2, R0);
+  asm_bind (&g->a, done);
+}
+
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
  * and at fexit its return value after them.  They are copied with one
  * bpf_probe_read_kernel from the context into the args cache: direct loads
@@ -284,11 +311,38 @@ fbt_narrow (struct gen *g, unsigned k, uint8_t width)
   store_arg (g, k, R1);
 }
 
+/* fbt on kprobes (dtarget.fbt_kprobe): the context is struct pt_regs;
+ * the arguments are in the calling convention's registers at entry, the
+ * return value in its return register at a kretprobe. */
+static void
+prologue_fbt_kprobe (struct gen *g, bool ret, unsigned n)
+{
+  const struct dtarget *t = &g->p->target;
+  if (ret)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_ret));
+      store_arg (g, 1, R1);
+      fbt_narrow (g, 1, g->cg->fbt_widths[6]);
+      return;
+    }
+  for (unsigned k = 0; k < n; k++)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[k]));
+      store_arg (g, k, R1);
+      fbt_narrow (g, k, g->cg->fbt_widths[k]);
+    }
+}
+
 static void
 prologue_fbt (struct gen *g, bool ret)
 {
   unsigned n = g->cg->fbt_nargs > 6 ? 6 : g->cg->fbt_nargs;
   unsigned slots = n + (ret ? 1 : 0);
+  if (g->p->target.fbt_kprobe)
+    {
+      prologue_fbt_kprobe (g, ret, n);
+      return;
+    }
   if (slots == 0)
     return;
   cg_emit (g, MOV64_REG (R1, R7));
@@ -310,13 +364,253 @@ prologue_fbt (struct gen *g, bool ret)
   store_arg (g, 1, R2);
 }
 
+/* sdt (a tracepoint program): the context is the event's record, each
+ * field read at its offset.  An integer field is loaded (the verifier
+ * allows aligned loads of the record beyond its 8-byte header) and
+ * extended by its sign; an unaligned one is copied.  An array's argK is
+ * its kernel address, a __data_loc field's the address its low 16 bits
+ * give (from the record's start, or __rel_loc's from the field's end):
+ * the record's address is stored into the args cache and reloaded as a
+ * number (the verifier lets root store pointers into map values). */
+static void
+sdt_int (struct gen *g, unsigned k, const struct sdt_field *f)
+{
+  if (f->off % f->size == 0)
+    cg_emit (g, LDX (f->size == 1 ? BPF_B : f->size == 2 ? BPF_H : f->size == 4 ? BPF_W : BPF_DW, R1, R6,
+                     (int16_t) f->off));
+  else
+    {
+      cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+      cg_emit (g, MOV64_REG (R1, R10));
+      cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+      cg_emit (g, MOV64_IMM (R2, f->size));
+      cg_emit (g, MOV64_REG (R3, R6));
+      cg_emit (g, A64_IMM (BPF_ADD, R3, f->off));
+      cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
+      cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_TMP));
+    }
+  if (f->size < 8)
+    {
+      cg_emit (g, A64_IMM (BPF_LSH, R1, 64 - 8 * f->size));
+      cg_emit (g, A64_IMM (f->is_signed ? BPF_ARSH : BPF_RSH, R1, 64 - 8 * f->size));
+    }
+  store_arg (g, k, R1);
+}
+
+static void
+prologue_sdt (struct gen *g)
+{
+  const struct sdt_layout *l = g->cg->sdt;
+  for (unsigned k = 0; l && k < l->nargs; k++)
+    {
+      const struct sdt_field *f = &l->f[k];
+      if (f->kind == SDT_F_INT)
+        {
+          sdt_int (g, k, f);
+          continue;
+        }
+      bool loc = f->kind == SDT_F_LOC_CHARS || f->kind == SDT_F_LOC_ADDR;
+      if (loc && (f->off % 4 != 0 || f->size != 4))
+        continue;                       /* not a __data_loc as the kernel lays them out: 0 */
+      store_arg (g, k, R6);
+      load_arg (g, R1, k);
+      if (loc)
+        {
+          cg_emit (g, LDX (BPF_W, R2, R6, (int16_t) f->off));
+          cg_emit (g, A64_IMM (BPF_AND, R2, 0xffff));
+          if (f->rel)
+            cg_emit (g, A64_IMM (BPF_ADD, R2, f->off + 4));
+          cg_emit (g, A64_REG (BPF_ADD, R1, R2));
+        }
+      else
+        cg_emit (g, A64_IMM (BPF_ADD, R1, f->off));
+      store_arg (g, k, R1);
+    }
+}
+
+/* The field NAME of the probe's tracepoint, or NULL. */
+static const struct sdt_field *
+sdt_field (struct gen *g, const char *name)
+{
+  const struct sdt_layout *l = g->cg->sdt;
+  for (unsigned k = 0; l && k < l->nargs; k++)
+    if (strcmp (l->f[k].name, name) == 0)
+      return &l->f[k];
+  return NULL;
+}
+
+/* io:::start (block_bio_queue, in the process that submits the I/O, as
+ * Oracle's) and io:::done (block_rq_complete, wherever the device's
+ * completion runs): the bufinfo_t and devinfo_t members as integers (no
+ * translators yet): arg0 b_bcount (nr_sector * 512), arg1 b_blkno (the
+ * sector), arg2 b_flags (B_READ 0x40 or B_WRITE 0x100 from the rwbs
+ * letters, done: B_ERROR 0x4 with an error), arg3 b_edev (the kernel's
+ * dev_t, major << 20 | minor), arg4 dev_major, arg5 dev_minor, arg6 the
+ * error (done; 0 at start). */
+static void
+prologue_io (struct gen *g, bool done)
+{
+  const struct sdt_field *dev = sdt_field (g, "dev"), *sector = sdt_field (g, "sector"),
+                         *nr = sdt_field (g, "nr_sector"), *rwbs = sdt_field (g, "rwbs"),
+                         *err = sdt_field (g, "error");
+  if (!dev || !sector || !rwbs || !nr || dev->size != 4 || sector->size != 8 || nr->kind != SDT_F_INT)
+    {
+      cg_error (g, NULL, "this probe is not available: the kernel's block tracepoint has no dev, sector, "
+                "nr_sector or rwbs field of the usual size");
+      return;
+    }
+  sdt_int (g, 0, nr);
+  load_arg (g, R1, 0);
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 9));
+  store_arg (g, 0, R1);
+  sdt_int (g, 1, sector);
+  sdt_int (g, 3, dev);
+  load_arg (g, R1, 3);
+  cg_emit (g, A64_IMM (BPF_RSH, R1, 20));
+  store_arg (g, 4, R1);
+  load_arg (g, R1, 3);
+  cg_emit (g, A64_IMM (BPF_AND, R1, 0xfffff));
+  store_arg (g, 5, R1);
+  /* b_flags from the first four rwbs letters */
+  cg_emit (g, MOV64_IMM (R2, 0));
+  for (unsigned i = 0; i < 4 && i < rwbs->size; i++)
+    {
+      int not_r = asm_label (&g->a), next = asm_label (&g->a);
+      cg_emit (g, LDX (BPF_B, R1, R6, (int16_t) (rwbs->off + i)));
+      asm_jmp_imm (&g->a, BPF_JNE, R1, 'R', not_r);
+      cg_emit (g, A64_IMM (BPF_OR, R2, 0x40));
+      asm_bind (&g->a, not_r);
+      asm_jmp_imm (&g->a, BPF_JNE, R1, 'W', next);
+      cg_emit (g, A64_IMM (BPF_OR, R2, 0x100));
+      asm_bind (&g->a, next);
+    }
+  store_arg (g, 2, R2);
+  if (done && err && (err->size == 4 || err->size == 2) && err->kind == SDT_F_INT)
+    {
+      int ok = asm_label (&g->a);
+      sdt_int (g, 6, err);
+      load_arg (g, R1, 6);
+      asm_jmp_imm (&g->a, BPF_JEQ, R1, 0, ok);
+      load_arg (g, R2, 2);
+      cg_emit (g, A64_IMM (BPF_OR, R2, 0x4));
+      store_arg (g, 2, R2);
+      asm_bind (&g->a, ok);
+    }
+}
+
+/* lockstat (lock:contention_begin and contention_end, one program on
+ * both, told apart by the int at offset 16: begin's flags, end's ret): at begin, the thread's
+ * start time and the lock's flags go into MAP_LOCK_WAITS; at end, the
+ * probe fires when the wait's flags are its class: arg0 the lock's
+ * address, arg1 the wait in nanoseconds.  The kernel's flags
+ * (include/trace/events/lock.h): SPIN 1, READ 2, WRITE 4, MUTEX 32.
+ *   adaptive-block  MUTEX, not SPIN (a mutex's sleep)
+ *   adaptive-spin   MUTEX and SPIN (its optimistic spin)
+ *   spin-spin       SPIN alone (a spin lock)
+ *   rw-spin         SPIN with READ or WRITE, not MUTEX (an rwlock)
+ *   rw-block        READ or WRITE, neither SPIN nor MUTEX (an rw_semaphore) */
+enum { LCB_SPIN = 1, LCB_READ = 2, LCB_WRITE = 4, LCB_MUTEX = 32, SLOT_LKEY = SLOT_SMALLKEY,
+       SLOT_LVAL = SLOT_SMALLKEY + 8 };
+
+static void
+lockstat_class (struct gen *g, enum kernel_probe k, int reg)
+{
+  int out = g->exit_label;
+  cg_emit (g, MOV64_REG (R2, reg));
+  cg_emit (g, A64_IMM (BPF_AND, R2, LCB_SPIN | LCB_READ | LCB_WRITE | LCB_MUTEX));
+  switch (k)
+    {
+    case KP_LOCKSTAT_ADAPTIVE_BLOCK: asm_jmp_imm (&g->a, BPF_JNE, R2, LCB_MUTEX, out); break;
+    case KP_LOCKSTAT_ADAPTIVE_SPIN: asm_jmp_imm (&g->a, BPF_JNE, R2, LCB_MUTEX | LCB_SPIN, out); break;
+    case KP_LOCKSTAT_SPIN_SPIN: asm_jmp_imm (&g->a, BPF_JNE, R2, LCB_SPIN, out); break;
+    case KP_LOCKSTAT_RW_SPIN:
+      cg_emit (g, MOV64_REG (R3, R2));
+      cg_emit (g, A64_IMM (BPF_AND, R3, LCB_SPIN | LCB_MUTEX));
+      asm_jmp_imm (&g->a, BPF_JNE, R3, LCB_SPIN, out);
+      cg_emit (g, A64_IMM (BPF_AND, R2, LCB_READ | LCB_WRITE));
+      asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, out);
+      break;
+    default:   /* rw-block */
+      cg_emit (g, MOV64_REG (R3, R2));
+      cg_emit (g, A64_IMM (BPF_AND, R3, LCB_SPIN | LCB_MUTEX));
+      asm_jmp_imm (&g->a, BPF_JNE, R3, 0, out);
+      cg_emit (g, A64_IMM (BPF_AND, R2, LCB_READ | LCB_WRITE));
+      asm_jmp_imm (&g->a, BPF_JEQ, R2, 0, out);
+      break;
+    }
+}
+
+/* r2 = &key (the thread id, staged at SLOT_LKEY), r1 = the map. */
+static void
+lockstat_key (struct gen *g)
+{
+  cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+  cg_emit (g, STX (BPF_W, R10, R0, SLOT_LKEY));
+  asm_ld_map (&g->a, R1, MAP_LOCK_WAITS);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_LKEY));
+}
+
+static void
+prologue_lockstat (struct gen *g, enum kernel_probe k)
+{
+  const struct sdt_field *addr = sdt_field (g, "lock_addr");
+  if (!addr || addr->kind != SDT_F_INT || addr->size != 8)
+    {
+      cg_error (g, NULL, "this probe is not available: lock:contention_end has no lock_addr field");
+      return;
+    }
+  int end = asm_label (&g->a);
+  /* begin's flags are never 0 (each lock kind sets one), end's ret is 0
+   * or an errno, both an int at offset 16: positive is a begin (the
+   * record's own common_type is not readable: the kernel keeps the
+   * registers' pointer in its first 8 bytes for the program) */
+  cg_emit (g, LDX (BPF_W, R1, R6, 16));
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 32));
+  cg_emit (g, A64_IMM (BPF_ARSH, R1, 32));
+  asm_jmp_imm (&g->a, BPF_JSLE, R1, 0, end);
+  /* contention_begin(lock_addr, flags): flags at the same offset as end's ret */
+  cg_emit (g, LDX (BPF_W, R1, R6, 16));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_LVAL + 8));
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_LVAL));
+  lockstat_key (g);
+  cg_emit (g, MOV64_REG (R3, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R3, SLOT_LVAL));
+  cg_emit (g, MOV64_IMM (R4, 0));
+  cg_emit (g, CALL (BPF_FUNC_map_update_elem));
+  asm_ja (&g->a, g->exit_label);
+  asm_bind (&g->a, end);
+  lockstat_key (g);
+  cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
+  asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, g->exit_label);
+  cg_emit (g, LDX (BPF_DW, R1, R0, 0));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_LVAL));
+  cg_emit (g, LDX (BPF_DW, R1, R0, 8));
+  cg_emit (g, STX (BPF_DW, R10, R1, SLOT_LVAL + 8));
+  asm_ld_map (&g->a, R1, MAP_LOCK_WAITS);
+  cg_emit (g, MOV64_REG (R2, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R2, SLOT_LKEY));
+  cg_emit (g, CALL (BPF_FUNC_map_delete_elem));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_LVAL + 8));
+  lockstat_class (g, k, R1);
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) addr->off));
+  store_arg (g, 0, R1);
+  cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
+  cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_LVAL));
+  cg_emit (g, A64_REG (BPF_SUB, R0, R1));
+  store_arg (g, 1, R0);
+}
+
 /* The fields K reads, known (else an error naming the probe). */
 static bool
 offsets_known (struct gen *g, enum kernel_probe k)
 {
   const struct dtarget *t = &g->p->target;
   bool need = k != KP_PROC_EXEC && k != KP_PROC_EXEC_FAILURE && k != KP_PROC_EXEC_SUCCESS
-              && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN;
+              && k != KP_PROC_SIGNAL_HANDLE && k != KP_PROC_START && k != KP_PROC_LWP_START && k != KP_FBT_ENTRY && k != KP_FBT_RETURN
+              && k != KP_SDT && k != KP_IO_START && k != KP_IO_DONE && !g->cg->begin_type
+              && k != KP_SCHED_TICK;
   if (!need || (t->task_pid_off && t->task_tgid_off && t->task_signal_off && t->signal_live_off))
     return true;
   cg_error (g, NULL, "this probe is not available: the kernel's BTF (/sys/kernel/btf/vmlinux) does "
@@ -325,10 +619,15 @@ offsets_known (struct gen *g, enum kernel_probe k)
 }
 
 /* dtrace's own events are not traced (each record it consumes would make
- * more): on-cpu's are the arriving task's, the others current's. */
+ * more): on-cpu's are the arriving task's, the others current's.  Not
+ * io:::done's: it runs where the device's completion interrupt lands,
+ * whatever thread that interrupted (dtrace's too), and is no event of
+ * that thread. */
 static void
 skip_dtrace (struct gen *g, enum kernel_probe k)
 {
+  if (k == KP_IO_DONE)
+    return;
   if (k == KP_SCHED_ON_CPU)
     load_arg (g, R0, 1);
   else
@@ -363,10 +662,26 @@ cg_kernel_prologue (struct gen *g)
       prologue_switch (g, k);
       break;
     case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
+    case KP_SCHED_CHANGE_PRI: prologue_change_pri (g); break;
+    case KP_SCHED_TICK:
+      /* a CPU-clock sample: the thread it interrupted is current */
+      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+      cg_emit (g, MOV64_REG (R1, R0));
+      cg_emit (g, MOV32_REG (R1, R1));
+      store_arg (g, 0, R1);
+      cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
+      store_arg (g, 1, R0);
+      break;
     case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
     case KP_PROC_START: prologue_start (g, true); break;
     case KP_PROC_LWP_START: prologue_start (g, false); break;
     case KP_FBT_ENTRY: case KP_FBT_RETURN: prologue_fbt (g, k == KP_FBT_RETURN); break;
+    case KP_SDT: prologue_sdt (g); break;
+    case KP_IO_START: case KP_IO_DONE: prologue_io (g, k == KP_IO_DONE); break;
+    case KP_LOCKSTAT_ADAPTIVE_BLOCK: case KP_LOCKSTAT_ADAPTIVE_SPIN: case KP_LOCKSTAT_SPIN_SPIN:
+    case KP_LOCKSTAT_RW_BLOCK: case KP_LOCKSTAT_RW_SPIN:
+      prologue_lockstat (g, k);
+      break;
     default: break;
     }
   skip_dtrace (g, k);
@@ -429,11 +744,35 @@ on_cpu_builtin (struct gen *g, enum builtin b)
     }
 }
 
+/* sdt args[K] of a char array or __data_loc char[] field: the string at
+ * argK (a kernel address), at most the array's length. */
+static bool
+sdt_string_arg (struct gen *g, unsigned k)
+{
+  const struct sdt_layout *l = g->cg->sdt;
+  if (!l || k >= l->nargs)
+    return false;
+  const struct sdt_field *f = &l->f[k];
+  unsigned max = g->p->strsize;
+  if (f->kind == SDT_F_CHARS && f->size < max)
+    max = f->size;
+  cg_str_temp (g);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, MOV64_IMM (R2, (int32_t) max));
+  load_arg (g, R3, k);
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+  return true;
+}
+
 bool
 cg_kernel_builtin (struct gen *g, struct d_node *n, enum builtin b)
 {
   if (g->cg->kern == KP_SCHED_ON_CPU)
     return on_cpu_builtin (g, b);
+  if (g->cg->kern == KP_SDT && b >= BI_ARG0 && b < BI_ARG0 + 12 && ninfo (n)->type.kind == DT_STRING)
+    return sdt_string_arg (g, (unsigned) (b - BI_ARG0));
   if (g->cg->kern == KP_PROC_EXEC && b == BI_ARG0 && ninfo (n)->type.kind == DT_STRING)
     {
       /* args[0]: the path, from the caller's memory (arg0 its address) */

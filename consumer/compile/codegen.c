@@ -697,14 +697,21 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   asm_to_image (&g.a, img);
   img->cookie_insn = g.cookie_insn;
   bool fbt = kind == PK_KERNEL && (cg->kern == KP_FBT_ENTRY || cg->kern == KP_FBT_RETURN);
+  if (fbt && g.p->target.fbt_kprobe)
+    {
+      fbt = false;
+      uprobe = true;    /* a kprobe program: BPF_PROG_TYPE_KPROBE, no attach type */
+    }
   img->prog_type = uprobe ? BPF_PROG_TYPE_KPROBE
                    : kind == PK_PROFILE ? BPF_PROG_TYPE_PERF_EVENT
                    : fbt ? BPF_PROG_TYPE_TRACING
+                   : kind == PK_KERNEL && cg->sdt ? BPF_PROG_TYPE_TRACEPOINT
+                   : kind == PK_KERNEL && cg->kern == KP_SCHED_TICK ? BPF_PROG_TYPE_PERF_EVENT
                    : BPF_PROG_TYPE_RAW_TRACEPOINT;   /* BEGIN END ERROR tick syscall proc sched */
-  img->expected_attach_type = uprobe ? g.p->target.uprobe_attach_type
+  img->expected_attach_type = uprobe && kind != PK_KERNEL ? g.p->target.uprobe_attach_type
                               : fbt ? (cg->kern == KP_FBT_ENTRY ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT) : 0;
   img->attach_btf_id = fbt ? cg->fbt_btf_id : 0;
-  img->prog_flags = uprobe && g.p->target.sleepable ? BPF_F_SLEEPABLE : 0;
+  img->prog_flags = uprobe && kind != PK_KERNEL && g.p->target.sleepable ? BPF_F_SLEEPABLE : 0;
   img->name = xstrdup (name);
   return 0;
 }

@@ -271,6 +271,16 @@ struct dtarget {
   uint32_t task_pid_off, task_signal_off, task_exit_code_off, task_state_off, task_state_size,
            signal_live_off;
   uint32_t binprm_p_off, binprm_argc_off;   /* exec-success's arg0, arg1; 0 when unknown (0) */
+  uint32_t task_prio_off, task_normal_prio_off;   /* change-pri's arg2; 0 when unknown (0) */
+  /* fbt on kprobes (no fentry: probes/fbt-probes.h fbt_kprobes): the
+   * programs are kprobe programs whose context is struct pt_regs, a
+   * function's arguments and return value at these offsets */
+  bool fbt_kprobe;
+  uint16_t kprobe_args[6], kprobe_ret;
+  /* sdt args[INDEX] of tracepoint GROUP:NAME (probes/sdt-probes.h
+   * sdt_arg_type): 1 an integer of *WIDTH bytes (| 0x80 signed), 2 a
+   * string, 0 unknown; NULL: sdt args[] untyped */
+  int (*sdt_arg_type) (const char *group, const char *name, unsigned index, uint8_t *width);
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize

@@ -3,7 +3,10 @@
  * fbt-probes.h — the fbt provider: `fbt:vmlinux:FUNCTION:entry|return` for
  * every function of the kernel's BTF (/sys/kernel/btf/vmlinux), fired by
  * BPF trampolines (fentry/fexit programs: BPF_PROG_TYPE_TRACING attached
- * to the function's BTF id), which need no kprobe support in the kernel.
+ * to the function's BTF id), which need no kprobe support in the kernel;
+ * where the kernel has no fentry, by kprobes and kretprobes made on the
+ * kprobe PMU (perf_event_open, no tracefs), the program's context then
+ * struct pt_regs.
  *
  * Arguments: at entry arg0..argN-1 are the function's (the program's
  * context holds them), each truncated and extended to its C type's width
@@ -50,7 +53,11 @@ bool fbt_desc_exclusive (const struct probe_desc *d);
  * return); *OUT malloc'd.  Returns the count, or -1 after diag_error (no
  * BTF). */
 long fbt_probes_find (const struct probe_desc *descs, size_t ndescs, struct fbt_probe **out);
-/* Attach an fentry/fexit program (loaded with its attach BTF id): the
+/* Are fbt probes kprobes and kretprobes here (the kernel has no fentry
+ * but has the kprobe PMU)?  Their programs are then BPF_PROG_TYPE_KPROBE,
+ * the context struct pt_regs. */
+bool fbt_kprobes (void);
+/* Attach an fentry/fexit program (or the kprobe program, fbt_kprobes()) (loaded with its attach BTF id): the
  * link, or -1 after a warning naming the probe (a function BTF has that
  * the kernel will not trace, as an __init one freed after boot, is not an
  * error: the other probes go on). */

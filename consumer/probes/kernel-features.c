@@ -83,6 +83,13 @@ probe_fentry (void)
   return true;
 }
 static bool probe_pmu (void) { return uprobe_features ()->pmu; }
+/* kprobes through perf_event_open: the kernel lists the kprobe PMU (a
+ * kernel built without CONFIG_KPROBES has none). */
+static bool
+probe_kprobe_pmu (void)
+{
+  return access ("/sys/bus/event_source/devices/kprobe/type", R_OK) == 0;
+}
 static bool probe_ref_ctr (void) { return uprobe_features ()->pmu && uprobe_features ()->ref_ctr; }
 static bool probe_btf (void) { return access ("/sys/kernel/btf/vmlinux", R_OK) == 0; }
 static bool
@@ -172,7 +179,9 @@ static const struct feature_row {
   [KF_PROBE_READ_USER] = { "probe_read_user", "5.5", "bpf_probe_read_user and _kernel",
                            "tracing is refused", probe_read_user },
   [KF_FENTRY] = { "fentry", FENTRY_VERSION, "fentry/fexit programs (BPF trampolines on the kernel's BTF)",
-                  "fbt probes are refused", probe_fentry },
+                  "fbt probes are kprobes (kprobe_pmu)", probe_fentry },
+  [KF_KPROBE_PMU] = { "kprobe_pmu", "4.17", "perf_event_open kprobes (a kernel built with CONFIG_KPROBES)",
+                      "fbt probes need fentry; without either, fbt is refused", probe_kprobe_pmu },
   [KF_RINGBUF] = { "ringbuf", "5.8", "BPF ring buffers", "tracing is refused", probe_ringbuf },
   [KF_UPROBE_PMU] = { "uprobe_pmu", "4.17", "perf_event_open uprobes",
                       "USDT and pid probes are refused (unless uprobe_multi)", probe_pmu },

@@ -29,6 +29,7 @@ enum kernel_feature {
   KF_RAW_TRACEPOINT,    /* BEGIN/END/tick and syscall programs */
   KF_PROBE_READ_USER,   /* bpf_probe_read_user/_str, _kernel */
   KF_FENTRY,            /* fentry/fexit programs (BPF trampolines): fbt */
+  KF_KPROBE_PMU,        /* perf_event_open kprobes: fbt where fentry is missing */
   KF_RINGBUF,           /* the records' ring buffer */
   KF_UPROBE_PMU,        /* perf_event_open uprobes */
   KF_REF_CTR,           /* uprobe semaphores raised by the kernel */

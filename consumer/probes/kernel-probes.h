@@ -37,10 +37,20 @@
 #include "consumer/abi.h"
 #include "consumer/probes/probe-desc.h"
 
+/* sched:::tick's rate on each CPU: Linux's scheduler tick has no
+ * tracepoint, so a CPU-clock perf event samples the running thread at
+ * USER_HZ (the kernel's own HZ is not exported). */
+#define SCHED_TICK_HZ 100
+
 struct kernel_probe_def {
   enum kernel_probe kind;
   const char *provider, *name;
   const char *tracepoint;        /* the raw tracepoint it attaches to */
+  const char *group;             /* non-NULL: TRACEPOINT is this group's tracefs
+                                    event, a tracepoint program reading its
+                                    fields (sdt-probes.h) */
+  const char *since;             /* the first Linux with the tracepoint, when
+                                    after 5.10 (else NULL) */
 };
 
 /* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */
@@ -49,6 +59,9 @@ const struct kernel_probe_def *kernel_probe_def (enum kernel_probe kind);
 bool kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d);
 /* True when D can only mean proc or sched probes. */
 bool kernel_desc_exclusive (const struct probe_desc *d);
+/* DTrace's sched:::enqueue, dequeue and remain-cpu named literally: -1
+ * after diag_error (Linux has no tracepoint for them), else 0. */
+int kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs);
 /* The kernel probes any of the NDESCS descriptions names, in table order;
  * *OUT is malloc'd. */
 size_t kernel_probes_find (const struct probe_desc *descs, size_t ndescs, enum kernel_probe **out);

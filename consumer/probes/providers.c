@@ -12,6 +12,7 @@
  */
 #include "consumer/probes/providers.h"
 #include "consumer/probes/fbt-probes.h"
+#include "consumer/probes/sdt-probes.h"
 #include "consumer/probes/kernel-probes.h"
 #include "consumer/probes/pid-probes.h"
 #include "consumer/probes/profile-probes.h"
@@ -23,6 +24,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 struct providers {
@@ -72,13 +74,15 @@ providers_free (struct providers *pv)
   free (pv->sys);
   free (pv);
   fbt_forget ();
+  sdt_forget ();
 }
 
 bool
 providers_desc_exclusive (const struct probe_desc *d)
 {
   return pid_desc_pid (d) != 0 || syscall_desc_exclusive (d) || profile_desc_exclusive (d)
-         || kernel_desc_exclusive (d) || fbt_desc_exclusive (d);
+         || kernel_desc_exclusive (d) || fbt_desc_exclusive (d)
+         || sdt_desc_exclusive (d);
 }
 
 /* The probe table being appended to. */
@@ -103,6 +107,38 @@ new_probe (struct table *p, enum probe_kind kind, const char *prov, const char *
   dp->name = xstrdup (name);
   (*p->nprobes)++;
   return dp;
+}
+
+/* The sdt probes the descriptions name, each with its fields. */
+static int
+add_sdt_probes (struct table *p, const struct probe_desc *descs, size_t nd)
+{
+  struct sdt_probe *sp;
+  long ns = sdt_probes_find (descs, nd, &sp);
+  if (ns < 0)
+    return -1;
+  if (ns > SDT_MAX_ENABLED)
+    {
+      diag_error ("the sdt descriptions match %ld probes: at most %d can be enabled at once "
+                  "(each is its own program and perf event); name fewer tracepoints", ns, SDT_MAX_ENABLED);
+      free (sp);
+      return -1;
+    }
+  for (long i = 0; i < ns; i++)
+    {
+      const struct sdt_layout *l = sdt_layout (sp[i].group, sp[i].name);
+      if (!l)
+        {
+          diag_error ("the sdt probe sdt:%s::%s has no readable format file in tracefs", sp[i].group, sp[i].name);
+          free (sp);
+          return -1;
+        }
+      struct dprobe *dp = new_probe (p, PK_KERNEL, "sdt", sp[i].group, "", sp[i].name);
+      dp->kern = KP_SDT;
+      dp->sdt = l;
+    }
+  free (sp);
+  return 0;
 }
 
 int
@@ -152,12 +188,32 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
     }
   free (names);
 
+  if (kernel_probes_refuse_missing (descs, nd) != 0)
+    return -1;
   enum kernel_probe *kern;
   size_t nk = kernel_probes_find (descs, nd, &kern);
   for (size_t i = 0; i < nk; i++)
     {
       const struct kernel_probe_def *k = kernel_probe_def (kern[i]);
-      new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name)->kern = kern[i];
+      const struct sdt_layout *l = k->group ? sdt_layout (k->group, k->tracepoint) : NULL;
+      long begin = k->since && l ? sdt_event_id ("lock", "contention_begin") : 0;
+      if (k->group && (!l || begin < 0))
+        {
+          struct utsname u;
+          if (k->since)
+            diag_error ("%s:::%s needs Linux %s or later (the tracepoints %s:%s and contention_begin); "
+                        "this kernel is %s", k->provider, k->name, k->since, k->group, k->tracepoint,
+                        uname (&u) == 0 ? u.release : "unknown");
+          else
+            diag_error ("%s:::%s needs the kernel's tracepoint %s:%s, which this kernel lacks or tracefs "
+                        "(/sys/kernel/tracing) does not show", k->provider, k->name, k->group, k->tracepoint);
+          free (kern);
+          return -1;
+        }
+      struct dprobe *dp = new_probe (p, PK_KERNEL, k->provider, "vmlinux", "", k->name);
+      dp->kern = kern[i];
+      dp->sdt = l;
+      dp->begin_type = (uint32_t) begin;
     }
   free (kern);
 
@@ -182,7 +238,7 @@ providers_resolve (struct providers *pv, struct dprobe **probes, size_t *nprobes
       memcpy (dp->widths, fbt[i].widths, sizeof dp->widths);
     }
   free (fbt);
-  return 0;
+  return add_sdt_probes (p, descs, nd);
 }
 
 bool
@@ -204,6 +260,8 @@ providers_probe_match (const struct dprobe *dp, const struct probe_desc *d)
           struct fbt_probe fp = { dp->func, dp->btf_id, dp->nargs, dp->kern == KP_FBT_RETURN, { 0 } };
           return fbt_probe_match (&fp, d);
         }
+      if (dp->kern == KP_SDT)
+        return sdt_probe_match (dp->mod, dp->name, d);
       return kernel_probe_match (dp->kern, d);
     default:
       return false;
@@ -359,12 +417,31 @@ providers_attach_profile (struct providers *pv, const struct dprobe *dp, int pro
 int
 providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog_fd)
 {
+  if (dp->kern == KP_SCHED_TICK)
+    {
+      int *fds = NULL;
+      size_t nfds = 0;
+      int rc = profile_attach (prog_fd, 1000000000ull / SCHED_TICK_HZ, &fds, &nfds);
+      for (size_t i = 0; i < nfds; i++)
+        keep_fd (pv, fds[i]);
+      free (fds);
+      return rc;
+    }
   bool fbt = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN;
   int link = fbt ? fbt_attach (dp->func, dp->kern == KP_FBT_RETURN, prog_fd)
+             : dp->kern == KP_SDT ? sdt_attach (dp->mod, dp->name, prog_fd)
              : kernel_probe_attach (dp->kern, prog_fd);
   if (link < 0)
     return fbt ? 0 : -1;          /* an fbt function the kernel will not trace: warned */
   keep_fd (pv, link);
+  if (dp->begin_type)
+    {
+      /* lockstat: the same program sees each wait's start too */
+      link = sdt_attach ("lock", "contention_begin", prog_fd);
+      if (link < 0)
+        return -1;
+      keep_fd (pv, link);
+    }
   return 0;
 }
 
@@ -377,6 +454,8 @@ providers_list (struct probe_lister *pl, const struct probe_desc *descs, size_t 
   kernel_list_print (pl, descs, nd);
   fbt_list_print (pl, descs, nd);
   fbt_forget ();
+  sdt_list_print (pl, descs, nd);
+  sdt_forget ();
   bool any_pid = false;
   for (size_t i = 0; i < nd; i++)
     any_pid |= pid_desc_pid (&descs[i]) != 0;

@@ -6,8 +6,10 @@
  * A syscall group's program reads its own call-number map, which the load
  * names MAP_SYSCALL_SITES.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
@@ -75,7 +77,21 @@ attach_group (struct runtime *rt, bool *done, size_t i, enum uprobe_mode mode)
       /* one program per probe: the codegen shapes it by dp->kern; an fbt
        * function whose program the kernel refuses was warned about */
       done[i] = true;
-      int fd = load_for (rt, &rt->maps, dp, dp->id, name);
+      struct map_table maps = rt->maps;
+      if (dp->begin_type)
+        {
+          /* lockstat: each thread's wait (its start and flags), the
+           * program's own; the program keeps it alive */
+          maps.fixed[MAP_LOCK_WAITS] = bpf_map_create (BPF_MAP_TYPE_HASH, "dt_lockwaits", 4, 16, 16384, NULL);
+          if (maps.fixed[MAP_LOCK_WAITS] < 0)
+            {
+              diag_error ("could not enable tracing: cannot make the lockstat map: %s", strerror (errno));
+              return -1;
+            }
+        }
+      int fd = load_for (rt, &maps, dp, dp->id, name);
+      if (dp->begin_type)
+        close (maps.fixed[MAP_LOCK_WAITS]);
       if (fd < 0)
         return dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN ? 0 : -1;
       return providers_attach_kernel (rt->prov, dp, fd);

@@ -15,6 +15,7 @@
 
 #include "consumer/probes/providers.h"
 #include "consumer/probes/arch-regs.h"
+#include "consumer/probes/fbt-probes.h"
 #include "consumer/probes/kernel-features.h"
 #include "consumer/runtime/runtime-int.h"
 #include "consumer/runtime/task-offsets.h"
@@ -65,6 +66,10 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->no_attach_cookie = !kernel_feature (KF_ATTACH_COOKIE);
   t->no_gotol = !kernel_feature (KF_GOTOL);
   t->syscall_nr_off = arch_abi_native ()->syscall_nr;
+  const struct arch_abi *abi = arch_abi_native ();
+  for (unsigned k = 0; k < 6; k++)
+    t->kprobe_args[k] = k < abi->ncall_args ? abi->call_args[k] : 0;
+  t->kprobe_ret = abi->call_ret;
   t->no_atomic_fetch = !kernel_feature (KF_ATOMIC_FETCH);
   t->no_task_pt_regs = !kernel_feature (KF_TASK_PT_REGS);
   t->may_goto = kernel_has_may_goto ();
@@ -85,6 +90,8 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   t->task_state_off = k.state;
   t->task_state_size = k.state_size;
   t->signal_live_off = k.signal_live;
+  t->task_prio_off = k.prio;
+  t->task_normal_prio_off = k.normal_prio;
   t->binprm_p_off = k.binprm_p;
   t->binprm_argc_off = k.binprm_argc;
 }
@@ -95,6 +102,17 @@ has_kernel_probes (const struct dprog *p)
 {
   for (size_t i = 0; i < p->nprobes; i++)
     if (p->probes[i].kind == PK_KERNEL && p->probes[i].nclauses)
+      return true;
+  return false;
+}
+
+/* Does the program enable an fbt probe? */
+static bool
+has_fbt_probes (const struct dprog *p)
+{
+  for (size_t i = 0; i < p->nprobes; i++)
+    if (p->probes[i].kind == PK_KERNEL && p->probes[i].nclauses
+        && (p->probes[i].kern == KP_FBT_ENTRY || p->probes[i].kern == KP_FBT_RETURN))
       return true;
   return false;
 }
@@ -119,6 +137,7 @@ load_and_attach (struct runtime *rt)
   rt->begin_fd = rt->end_fd = -1;
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
   set_target (&p->target, mode, p->reads_task || has_kernel_probes (p));
+  p->target.fbt_kprobe = has_fbt_probes (p) && fbt_kprobes ();
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (load_special (rt, 0, PK_BEGIN, PROBE_ID_BEGIN, "dtrace_BEGIN", &rt->begin_fd) != 0
       || load_special (rt, 1, PK_END, PROBE_ID_END, "dtrace_END", &rt->end_fd) != 0)

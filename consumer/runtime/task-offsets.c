@@ -63,6 +63,10 @@ find_kernel (const struct btf *btf, const struct btf_type *task)
    * argument strings once the new stack is set up) and argc */
   id = btf__find_by_name_kind (btf, "linux_binprm", BTF_KIND_STRUCT);
   const struct btf_type *bprm = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
+  k->prio = member_offset (btf, task, "prio", BTF_KIND_INT);
+  k->normal_prio = member_offset (btf, task, "normal_prio", BTF_KIND_INT);
+  if (!k->prio || !k->normal_prio)
+    k->prio = k->normal_prio = 0;
   k->binprm_p = bprm ? member_offset (btf, bprm, "p", BTF_KIND_INT) : 0;
   k->binprm_argc = bprm ? member_offset (btf, bprm, "argc", BTF_KIND_INT) : 0;
   if (!k->binprm_p || !k->binprm_argc)

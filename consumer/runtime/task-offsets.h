@@ -30,6 +30,7 @@ uint32_t task_offsets_exec_runtime (void);
 struct task_kernel_offsets {
   uint32_t pid, signal, exit_code, state, state_size, signal_live;
   uint32_t binprm_p, binprm_argc;
+  uint32_t prio, normal_prio;     /* sched:::change-pri (0: unknown) */
 };
 void task_offsets_kernel (struct task_kernel_offsets *out);
 

@@ -21,6 +21,7 @@
 #include "common/xalloc.h"
 #include "consumer/probes/btf-types.h"
 #include "consumer/probes/kernel-symbols.h"
+#include "consumer/probes/sdt-probes.h"
 #include "consumer/probes/exec-mappings.h"
 #include "consumer/probes/pid-libs.h"
 #include "consumer/probes/probe-desc.h"
@@ -169,6 +170,7 @@ setup_types (struct runtime *rt)
   rt->prog.target.kernel_types = (struct ctype_resolver) { .ctx = rt, .lookup = kernel_lookup,
                                                            .func_arg = kernel_func_arg,
                                                            .symbol = kernel_symbol };
+  rt->prog.target.sdt_arg_type = sdt_arg_type;
   rt->types = type_resolver_new ();
   /* paths in descriptions cost nothing to note; the processes' files are
    * listed on the first lookup */

@@ -9,12 +9,15 @@
 # SDTKIT_KERNELS: the Debian suites to boot (default "bullseye bookworm
 # trixie"); SDTKIT_KERNEL_TESTS: the integration scripts each runs
 # (consumer-fbt.sh among them: the kernels of the matrix have the BPF
-# trampolines fbt needs, which a CI host may lack).
+# trampolines and the kprobes fbt uses, which a CI host may lack;
+# consumer-lockstat.sh checks 5.10's refusal and 6.1's and 6.12's
+# contention probes; consumer-io.sh is not: the guests have no block
+# device).
 # Needs qemu-system-x86 and busybox-static (quickstart installs them) and
 # Debian's registry for the first download (cached in /var/cache/sdtkit-vm).
 . "$SRCDIR/test/lib.sh"
 suites=${SDTKIT_KERNELS:-bullseye bookworm trixie}
-tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh}
+tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh consumer-sdt.sh consumer-sched.sh consumer-lockstat.sh}
 if ! command -v qemu-system-x86_64 >/dev/null || ! command -v busybox >/dev/null; then
   skip "qemu-system-x86_64 or busybox not installed (Debian: qemu-system-x86, busybox-static)"
   done_testing
