@@ -113,15 +113,18 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
           return NULL;
         }
     }
+  /* the traced program's error (its files have no debug information) is
+   * reported only when D's library and the kernel do not have the name
+   * either: a kernel struct must resolve for a program without DWARF */
+  char *program_error = NULL;
   if (!t && !kernel_scope && c->prog->target.resolver.lookup)
     {
-      char *error = NULL;
       t = c->prog->target.resolver.lookup (c->prog->target.resolver.ctx, tt, kind, module, name,
-                                           &error);
-      if (!t && error)
+                                           &program_error);
+      if (!t && program_error && module)
         {
-          ck_err (c, loc, "failed to resolve type %s: %s", spelled, error);
-          free (error);
+          ck_err (c, loc, "failed to resolve type %s: %s", spelled, program_error);
+          free (program_error);
           return NULL;
         }
     }
@@ -129,7 +132,10 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
   if (!t && !module && ck_prelude_load (c, name, loc, &failed))
     t = ctype_find (tt, kind, NULL, name);
   if (failed)
-    return NULL;
+    {
+      free (program_error);
+      return NULL;
+    }
   if (!t && !module && k->lookup && (!forward_ok || !script_defines (c, kind, name)))
     {
       /* an unscoped name the script and the program do not define: the
@@ -140,6 +146,13 @@ find_named (struct ck *c, enum ctype_kind kind, const char *module, const char *
       t = k->lookup (k->ctx, tt, kind, "vmlinux", name, &error);
       free (error);
     }
+  if (!t && program_error)
+    {
+      ck_err (c, loc, "failed to resolve type %s: %s", spelled, program_error);
+      free (program_error);
+      return NULL;
+    }
+  free (program_error);
   if (!t && forward_ok && !module && (kind == CT_STRUCT || kind == CT_UNION))
     {
       /* `struct s *p` or `typedef struct s s_t` before (or without) the

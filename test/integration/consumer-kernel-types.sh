@@ -188,4 +188,12 @@ check_eq "-> on a translated struct (not a pointer)" "$(err 'BEGIN { trace(xlate
 check_eq "a kernel struct the BTF lacks" "$(err 'BEGIN { trace(sizeof (struct vmlinux`nosuch_struct)); }')" \
 "1:dtrace: invalid probe specifier BEGIN { trace(sizeof (struct vmlinux\`nosuch_struct)); }: line 1: failed to resolve type struct vmlinux\`nosuch_struct: the kernel's BTF has no struct nosuch_struct"
 
+# a -c program without debug information (static and stripped: no library
+# with DWARF either): the kernel's types and D's library still resolve
+printf 'int main (void) { return 0; }\n' >st.c
+gcc -static -s st.c -o st-stripped || fail "build a static stripped program"
+check_eq "-c of a program without DWARF: curpsinfo and struct tty_struct come from the kernel" \
+  "$("$DTRACE" -q -n 'BEGIN { printf("%d %d\n", curpsinfo->pr_pid == pid, sizeof (struct tty_struct) > 0); exit(0); }' -c ./st-stripped 2>&1)" \
+  "$(printf '1 1\n')"
+
 done_testing
