@@ -120,6 +120,10 @@ echo "-- exited"
 \$D -q -n 'syscall::getppid:entry /pid == \$target/ { @[ustack(3)] = count(); }' -c ./short 2>&1
 \$D -q -n 'pid\$target:libc.so.6:getppid:entry { @[ustack(3)] = count(); }' -c ./short 2>&1
 \$D -q -n 'syscall::read:entry /pid == \$target && (int)arg0 == -1/ { @r[ustack(2)] = count(); }' -c "./deep 1" 2>&1
+echo "-- kernel"
+\$D -qF -n 'syscall::read: /pid == \$target/ { printf("syscall: %d\n", i++); } fbt:vmlinux:__arm64_sys_read: /pid == \$target/ { printf("fbt: %d\n", j++); }' -c "./deep 1" 2>&1
+\$D -q -n 'sdt:sched::sched_process_exec /pid == \$target/ { printf("%s\n", stringof(args[0])); }' -c "./deep 1" 2>&1
+\$D -q -n 'proc:::exec-success /pid == \$target/ { printf("%s %d [%s]\n", execname, curpsinfo->pr_pid == pid, curpsinfo->pr_psargs); }' -c "./deep 1" 2>&1
 echo "-- oracle"
 \$D -q -n 'BEGIN { trace(uregs[R_PSTATE + 1]); exit(0); }' 2>&1; echo "status \$?"
 \$D -q -n 'BEGIN { printf("%d\n", uregs[R_X0] + uregs[R_X30] + uregs[R_FP] + uregs[R_SP] + uregs[R_PC] + uregs[R_PSTATE]); exit(0); } ERROR { printf("uregs access failed.\n"); exit(1); }' 2>&1; echo "status \$?"
@@ -172,9 +176,12 @@ check_eq "arm64: every argument form of <sys/sdt.h> reads back exactly, -O0 and 
 # libc's offsets: this test's guest root, read by the symbol table
 hide () { sed -E 's/(libc\.so\.6`[A-Za-z_]+)\+0x[0-9a-f]+$/\1+X/; s/^ *//'; }
 check_eq "arm64: ustack() of a -c command gone before its stacks print (libraries found before it ran; the syscall probe's registers), pid probes in libc, syscall ustack() through libc's CFI" \
-  "$(printf '%s\n' "$out" | sed -n '/^-- exited$/,/^-- oracle$/p' | sed '1d;$d' | grep -v '^$' | hide)" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- exited$/,/^-- kernel$/p' | sed '1d;$d' | grep -v '^$' | hide)" \
   "$(printf 'libc.so.6`getppid+X\nshort`f+0x%x\nshort`main+0x%x\n3\nlibc.so.6`getppid\nshort`f+0x%x\nshort`main+0x%x\n3\nlibc.so.6`__read+X\ndeep`f6+0x%x\n1' \
      "$off_short_f" "$off_short_main" "$off_short_f" "$off_short_main" "$off_deep_f6")"
+check_eq "arm64: kernel providers: fbt on kprobes (6.1 has no fentry on arm64) with -F (Oracle's options/tst.F.aarch64 shape), sdt tracepoint arguments, proc and curpsinfo under -c of a program without DWARF" \
+  "$(printf '%s\n' "$out" | sed -n '/^-- kernel$/,/^-- oracle$/p' | sed '1d;$d' | grep -v '^$' | sed 's/  *$//; s/^ *[0-9][0-9]* //; s/: [0-9]*$/: N/' | awk '/^ *(<=|->|<-)/ && !n { next } /^ *(=>|<=|->|<-)/ { if (++n > 4) next } { print }')" \
+  "$(printf 'CPU FUNCTION\n => read                                  syscall: N\n   -> __arm64_sys_read                    fbt: N\n   <- __arm64_sys_read                    fbt: N\n <= read                                  syscall: N\n%s\ndeep 1 [./deep 1]' "$w/deep")"
 check_eq "arm64: Oracle's arrays/err.D_UNKNOWN.uregs_toobig.aarch64 (R_PSTATE + 1 refused) and tst.uregsarray.arm64 (every alias readable)" \
   "$(printf '%s\n' "$out" | sed -n '/^-- oracle$/,/^-- smoke$/p' | sed '1d;$d' | grep -v '^$')" \
   "$(printf 'dtrace: invalid probe specifier BEGIN { trace(uregs[R_PSTATE + 1]); exit(0); }: line 1: uregs[]: index out of bounds (34)\nstatus 1\n0\nstatus 0')"
