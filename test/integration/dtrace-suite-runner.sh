@@ -8,7 +8,9 @@
 # each rule; the per-area counts and the exit status are checked.  A third
 # area in Oracle's layout (NAME.r with a stderr section, CPU/ID columns
 # edited out, {ptr}, a .r.p filter, @@nosort, @@runtest-opts, @@trigger), and
-# a nested area (variables/tvar) whose script is named by its full path.
+# a nested area (variables/tvar) whose script is named by its full path;
+# --linux-kernel (kernel providers, kernel symbols, Oracle triggers, .x and
+# .sh tests, an awk .r.p filter).
 . "$SRCDIR/test/lib.sh"
 RUN=$SRCDIR/test/dtrace-suite/run
 mkdir -p suite/alpha suite/beta
@@ -88,4 +90,49 @@ cp -r copy/variables src/test/unittest/
 python3 "$RUN" --dtrace "$DTRACE" --timeout 30 src/test/unittest/variables/tvar >out5.txt 2>&1
 check_eq "... also below a folder named unittest" \
   "$(awk '$1 == "tvar" { print $2 "/" $3 }' out5.txt)" "1/1"
+# --linux-kernel: the kernel providers and variables, kernel symbols, Oracle's
+# triggers (the copy's triggers folder), .x files and executable .sh tests
+mkdir -p kern/kprov kern/triggers
+: >kern/PROVENANCE
+k=kern/kprov
+printf 'sched:::no-such-probe { trace(curpsinfo->pr_psargs); }\n' >$k/err.kprov.d
+printf 'BEGIN { trace(`jiffies); exit(1); }\n' >$k/err.ksym.d
+printf '#!/bin/sh\nexec sleep 23.5\n' >kern/triggers/sleeper
+chmod +x kern/triggers/sleeper
+cat >$k/tst.trig.d <<'EOF_D'
+/* @@trigger: sleeper */
+/* @@runtest-opts: $_pid */
+#pragma D option quiet
+BEGIN { printf("%d\n", $1 > 1); exit(0); }
+EOF_D
+printf '1\n\n' >$k/tst.trig.r
+printf '/* @@trigger: no-such-trigger */\nBEGIN { exit(0); }\n' >$k/tst.notrig.d
+printf 'BEGIN { exit(0); }\n' >$k/tst.skipped.d
+printf '#!/bin/sh\necho "not here"\nexit 2\n' >$k/tst.skipped.x
+chmod +x $k/tst.skipped.x
+cat >$k/tst.arch.d <<EOF_D
+/* @@runtest-opts: -C */
+#pragma D option quiet
+#if defined(ARCH_$(uname -m))
+BEGIN { printf("arch\\n"); exit(0); }
+#endif
+EOF_D
+printf 'arch\n\n' >$k/tst.arch.r
+printf '#!/bin/bash\n$1 $dt_flags -qn '"'"'BEGIN { printf("one\\ntwo\\n"); exit(0); }'"'"'\n' >$k/tst.shell.sh
+chmod +x $k/tst.shell.sh
+printf '#!/usr/bin/awk -f\nNR == 1 { print "first", $1; }\n' >$k/tst.shell.r.p
+chmod +x $k/tst.shell.r.p
+printf 'first one\n' >$k/tst.shell.r
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 --list-out-of-scope kern >out6.txt 2>&1
+check_eq "without --linux-kernel: 6 of kprov out of scope; tst.arch fails (no -DARCH_)" \
+  "$(awk '$1 == "kprov" { print $2 "/" $3 " " $5 }' out6.txt)" "0/1 6"
+check_eq "... as Solaris-only, kernel symbol, trigger, .x and shell" \
+  "$(grep -Ec 'err.kprov.d +Solaris-only provider sched|err.ksym.d +kernel symbol|tst.trig.d +needs a trigger|tst.notrig.d +needs a trigger|tst.skipped.d +skipped by tst.skipped.x: not here|tst.shell.sh +shell test' out6.txt)" 6
+python3 "$RUN" --dtrace "$DTRACE" --timeout 30 --linux-kernel --list-out-of-scope kern >out7.txt 2>&1
+check_eq "--linux-kernel: the provider, the symbol, the trigger (\$_pid its pid), -DARCH_, the .sh through an awk .r.p" \
+  "$(awk '$1 == "kprov" { print $2 "/" $3 " " $5 }' out7.txt)" "5/5 2"
+check_eq "... a missing trigger and a .x exiting 2 stay out" \
+  "$(grep -Ec 'tst.notrig.d +needs a trigger program \(no-such-trigger\)|tst.skipped.d +skipped by tst.skipped.x' out7.txt)" 2
+check_eq "... the trigger was killed when dtrace ended" \
+  "$(pgrep -xc -f 'sleep 23.5')" 0
 done_testing
