@@ -34,10 +34,8 @@ ctx_arg (struct gen *g, int reg, int slot)
   cg_emit (g, LDX (BPF_DW, reg, R6, (int16_t) (8 * slot)));
 }
 
-/* r0 = SIZE (4 or 8) bytes at SRC + OFF in kernel memory (0 when the read
- * fails; 4-byte values zero-extended).  Clobbers r1-r5. */
-static void
-kread (struct gen *g, int src, uint32_t off, int size)
+void
+cg_kread (struct gen *g, int src, uint32_t off, int size)
 {
   if (src != R3)
     cg_emit (g, MOV64_REG (R3, src));
@@ -69,10 +67,10 @@ task_ids (struct gen *g, int slot, unsigned tid_arg)
 {
   const struct dtarget *t = &g->p->target;
   ctx_arg (g, R3, slot);
-  kread (g, R3, t->task_pid_off, 4);
+  cg_kread (g, R3, t->task_pid_off, 4);
   store_arg (g, tid_arg, R0);
   ctx_arg (g, R3, slot);
-  kread (g, R3, t->task_tgid_off, 4);
+  cg_kread (g, R3, t->task_tgid_off, 4);
   store_arg (g, tid_arg + 1, R0);
 }
 
@@ -85,11 +83,11 @@ prologue_exec (struct gen *g)
   asm_jmp_imm (&g->a, BPF_JEQ, R1, NR_EXECVEAT, at);
   asm_jmp_imm (&g->a, BPF_JNE, R1, NR_EXECVE, g->exit_label);
   ctx_arg (g, R3, 0);
-  kread (g, R3, PT_DI, 8);
+  cg_kread (g, R3, PT_DI, 8);
   asm_ja (&g->a, got);
   asm_bind (&g->a, at);
   ctx_arg (g, R3, 0);
-  kread (g, R3, PT_SI, 8);
+  cg_kread (g, R3, PT_SI, 8);
   asm_bind (&g->a, got);
   store_arg (g, 0, R0);
 }
@@ -101,7 +99,7 @@ prologue_exec_failure (struct gen *g)
 {
   int ours = asm_label (&g->a);
   ctx_arg (g, R3, 0);
-  kread (g, R3, PT_ORIG_AX, 8);
+  cg_kread (g, R3, PT_ORIG_AX, 8);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_EXECVE, ours);
   asm_jmp_imm (&g->a, BPF_JNE, R0, NR_EXECVEAT, g->exit_label);
   asm_bind (&g->a, ours);
@@ -123,7 +121,7 @@ prologue_start (struct gen *g, bool process)
   ctx_arg (g, R1, 1);
   asm_jmp_imm (&g->a, BPF_JNE, R1, 0, g->exit_label);
   ctx_arg (g, R3, 0);
-  kread (g, R3, PT_ORIG_AX, 8);
+  cg_kread (g, R3, PT_ORIG_AX, 8);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_CLONE, ours);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_FORK, ours);
   asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_VFORK, ours);
@@ -146,14 +144,14 @@ prologue_exit (struct gen *g, bool last)
   const struct dtarget *t = &g->p->target;
   cg_emit (g, CALL (BPF_FUNC_get_current_task));
   cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
-  kread (g, R0, t->task_signal_off, 8);
-  kread (g, R0, t->signal_live_off, 4);
+  cg_kread (g, R0, t->task_signal_off, 8);
+  cg_kread (g, R0, t->signal_live_off, 4);
   asm_jmp_imm (&g->a, last ? BPF_JNE : BPF_JEQ, R0, 0, g->exit_label);
   if (!last)
     return;
   int killed = asm_label (&g->a), done = asm_label (&g->a);
   cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
-  kread (g, R3, t->task_exit_code_off, 4);
+  cg_kread (g, R3, t->task_exit_code_off, 4);
   cg_emit (g, MOV64_REG (R1, R0));
   cg_emit (g, A64_IMM (BPF_AND, R1, 0x7f));
   cg_emit (g, MOV64_IMM (R2, 1));
@@ -180,10 +178,10 @@ prologue_exec_success (struct gen *g)
   if (!t->binprm_p_off)
     return;
   ctx_arg (g, R3, 2);
-  kread (g, R3, t->binprm_argc_off, 4);
+  cg_kread (g, R3, t->binprm_argc_off, 4);
   store_arg (g, 1, R0);
   ctx_arg (g, R3, 2);
-  kread (g, R3, t->binprm_p_off, 8);
+  cg_kread (g, R3, t->binprm_p_off, 8);
   cg_emit (g, MOV64_REG (R3, R0));
   cg_emit (g, A64_IMM (BPF_ADD, R3, 8));
   cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
@@ -237,7 +235,7 @@ prologue_signal_handle (struct gen *g)
   ctx_arg (g, R1, SIGDELIVER_INFO);
   store_arg (g, 1, R1);
   ctx_arg (g, R3, SIGDELIVER_KA);
-  kread (g, R3, 0, 8);
+  cg_kread (g, R3, 0, 8);
   store_arg (g, 2, R0);
 }
 
@@ -259,7 +257,7 @@ prologue_switch (struct gen *g, enum kernel_probe k)
   else
     asm_jmp_imm (&g->a, BPF_JNE, R1, 0, sleeping);   /* preempted: fires */
   ctx_arg (g, R3, SWITCH_PREV);
-  kread (g, R3, t->task_state_off, (int) t->task_state_size);
+  cg_kread (g, R3, t->task_state_off, (int) t->task_state_size);
   asm_jmp_imm (&g->a, k == KP_SCHED_SLEEP ? BPF_JEQ : BPF_JNE, R0, 0, g->exit_label);
   asm_bind (&g->a, sleeping);
 }
@@ -280,11 +278,11 @@ prologue_change_pri (struct gen *g)
     return;
   int done = asm_label (&g->a);
   ctx_arg (g, R3, 0);
-  kread (g, R3, t->task_normal_prio_off, 4);
+  cg_kread (g, R3, t->task_normal_prio_off, 4);
   store_arg (g, 2, R0);
   ctx_arg (g, R3, 1);
   asm_jmp_imm (&g->a, BPF_JEQ, R3, 0, done);
-  kread (g, R3, t->task_prio_off, 4);
+  cg_kread (g, R3, t->task_prio_off, 4);
   load_arg (g, R1, 2);
   asm_jmp_reg (&g->a, BPF_JGE, R0, R1, done);
   store_arg (g, 2, R0);
@@ -705,7 +703,7 @@ task_comm (struct gen *g, bool leader)
   cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_CTX));
   if (leader)
     {
-      kread (g, R3, t->task_group_leader_off, 8);
+      cg_kread (g, R3, t->task_group_leader_off, 8);
       cg_emit (g, MOV64_REG (R3, R0));
     }
   cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) t->task_comm_off));
@@ -729,8 +727,8 @@ on_cpu_builtin (struct gen *g, enum builtin b)
       if (!t->task_real_parent_off)
         return false;
       ctx_arg (g, R3, SWITCH_NEXT);
-      kread (g, R3, t->task_real_parent_off, 8);
-      kread (g, R0, t->task_tgid_off, 4);
+      cg_kread (g, R3, t->task_real_parent_off, 8);
+      cg_kread (g, R0, t->task_tgid_off, 4);
       return true;
     case BI_EXECNAME:
     case BI_THREADNAME:

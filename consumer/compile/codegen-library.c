@@ -19,21 +19,6 @@
 /* pr_psargs holds 80 bytes (Solaris's PRARGSZ): 79 characters and a NUL. */
 #define PSARGS_MAX 79
 
-/* r0 = SIZE bytes at kernel address REG + OFF (0 when unreadable). */
-static void
-kread (struct gen *g, int reg, uint32_t off, int size)
-{
-  if (reg != R3)
-    cg_emit (g, MOV64_REG (R3, reg));
-  cg_emit (g, A64_IMM (BPF_ADD, R3, (int32_t) off));
-  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
-  cg_emit (g, MOV64_REG (R1, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
-  cg_emit (g, MOV64_IMM (R2, size));
-  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel));
-  cg_emit (g, LDX (size == 4 ? BPF_W : BPF_DW, R0, R10, SLOT_TMP));
-}
-
 /* progenyof(pid): 1 when the current process is PID or descends from it
  * (its real_parent chain, up to PROGENY_DEPTH), else 0. */
 void
@@ -56,12 +41,12 @@ cg_progenyof (struct gen *g, struct d_node *n)
   for (int i = 0; i < PROGENY_DEPTH; i++)
     {
       cg_emit (g, LDX (BPF_DW, R3, R10, (int16_t) task_slot));
-      kread (g, R3, t->task_tgid_off, 4);
+      cg_kread (g, R3, t->task_tgid_off, 4);
       cg_emit (g, LDX (BPF_DW, R1, R10, (int16_t) pid_slot));
       asm_jmp_reg (&g->a, BPF_JEQ, R0, R1, yes);
       asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, no);   /* the idle task: the top */
       cg_emit (g, LDX (BPF_DW, R3, R10, (int16_t) task_slot));
-      kread (g, R3, t->task_real_parent_off, 8);
+      cg_kread (g, R3, t->task_real_parent_off, 8);
       cg_emit (g, STX (BPF_DW, R10, R0, (int16_t) task_slot));
       asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, no);
     }
