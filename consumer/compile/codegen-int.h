@@ -97,13 +97,13 @@ bool cg_sleepable (const struct gen *g);
 
 /* codegen.c: r7 = this CPU's scratch area (or exit). */
 void cg_scratch_lookup (struct gen *g);
+/* r0 = SIZE (4 or 8) bytes at SRC + OFF in kernel memory (0 when the read
+ * fails; 4-byte values zero-extended).  Clobbers r1-r5 (codegen-kernel.c). */
+void cg_kread (struct gen *g, int src, uint32_t off, int size);
 /* *(u64 *)(PTR + OFF) += VAL, atomically, and VAL = the value before the
  * add.  Kernels without atomic fetch (dtarget.no_atomic_fetch): an atomic
  * add, then VAL = the value after it minus the addend (kept in SCRATCH),
  * exact unless another CPU adds at the same moment. */
-/* r0 = SIZE (4 or 8) bytes at SRC + OFF in kernel memory (0 when the read
- * fails; 4-byte values zero-extended).  Clobbers r1-r5 (codegen-kernel.c). */
-void cg_kread (struct gen *g, int src, uint32_t off, int size);
 void cg_fetch_add (struct gen *g, int ptr, int val, int16_t off, int scratch);
 
 /* codegen.c: the emitter and the expression stack. */
