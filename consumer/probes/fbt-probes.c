@@ -158,15 +158,6 @@ fbt_desc_exclusive (const struct probe_desc *d)
   return strcmp (d->provider, "fbt") == 0;
 }
 
-/* Could D name an fbt probe at all?  Its provider field must match fbt
- * and not be empty or `*` alone: 100,000 functions are not enabled or
- * listed by accident (`*:::entry`, plain -l). */
-static bool
-names_fbt (const struct probe_desc *d)
-{
-  return d->provider[0] && strcmp (d->provider, "*") != 0 && probe_field_match (d->provider, "fbt");
-}
-
 long
 fbt_probes_find (const struct probe_desc *descs, size_t ndescs, struct fbt_probe **out)
 {
@@ -174,7 +165,7 @@ fbt_probes_find (const struct probe_desc *descs, size_t ndescs, struct fbt_probe
   *out = NULL;
   bool any = false;
   for (size_t k = 0; k < ndescs; k++)
-    any |= names_fbt (&descs[k]);
+    any |= probe_desc_names_provider (&descs[k], "fbt");
   if (!any)
     return 0;                           /* `:::entry` alone does not read BTF */
   if (!kernel_feature (KF_FENTRY) && !kernel_feature (KF_KPROBE_PMU))

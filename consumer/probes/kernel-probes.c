@@ -79,7 +79,7 @@ bool
 kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
 {
   const struct kernel_probe_def *k = kernel_probe_def (kind);
-  if (needs_provider (kind) && (!d->provider[0] || strcmp (d->provider, "*") == 0))
+  if (k && needs_provider (kind) && !probe_desc_names_provider (d, k->provider))
     return false;
   return k && probe_field_match (d->provider, k->provider) && probe_field_match (d->module, "vmlinux")
          && probe_field_match (d->function, "") && probe_field_match (d->name, k->name);

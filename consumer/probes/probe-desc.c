@@ -318,6 +318,12 @@ probe_field_match (const char *pattern, const char *value)
 }
 
 bool
+probe_desc_names_provider (const struct probe_desc *d, const char *provider)
+{
+  return d->provider[0] && strcmp (d->provider, "*") != 0 && probe_field_match (d->provider, provider);
+}
+
+bool
 probe_name_match (const char *pattern, const char *note_name)
 {
   if (!pattern || *pattern == '\0')

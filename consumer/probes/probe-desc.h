@@ -71,6 +71,11 @@ bool probe_glob_is_pattern (const char *pattern);
 
 /* Field match: an empty PATTERN matches everything, else probe_glob_match. */
 bool probe_field_match (const char *pattern, const char *value);
+/* Does D's provider field name PROVIDER itself: matching it, and neither
+ * empty nor `*` alone?  Providers of thousands of kernel probes (fbt, sdt)
+ * and those whose names collide with USDT ones are enabled or listed only
+ * so, never by `:::entry` or a plain -l. */
+bool probe_desc_names_provider (const struct probe_desc *d, const char *provider);
 /* Probe-name match for USDT: NOTE_NAME is the raw note name
  * ("command__get").  True when PATTERN matches the D spelling
  * ("command-get") or the raw spelling, so `command-get`, `command-*`,

@@ -237,15 +237,6 @@ sdt_desc_exclusive (const struct probe_desc *d)
   return strcmp (d->provider, "sdt") == 0;
 }
 
-/* Could D name an sdt probe?  Its provider field must match sdt and not
- * be empty or `*` alone: 2,000 tracepoints are not enabled or listed by
- * accident. */
-static bool
-names_sdt (const struct probe_desc *d)
-{
-  return d->provider[0] && strcmp (d->provider, "*") != 0 && probe_field_match (d->provider, "sdt");
-}
-
 long
 sdt_probes_find (const struct probe_desc *descs, size_t ndescs, struct sdt_probe **out)
 {
@@ -253,7 +244,7 @@ sdt_probes_find (const struct probe_desc *descs, size_t ndescs, struct sdt_probe
   *out = NULL;
   bool any = false;
   for (size_t k = 0; k < ndescs; k++)
-    any |= names_sdt (&descs[k]);
+    any |= probe_desc_names_provider (&descs[k], "sdt");
   if (!any)
     return 0;
   if (!read_events ())
@@ -266,7 +257,8 @@ sdt_probes_find (const struct probe_desc *descs, size_t ndescs, struct sdt_probe
     {
       bool m = false;
       for (size_t k = 0; k < ndescs && !m; k++)
-        m = names_sdt (&descs[k]) && sdt_probe_match (events.e[i].group, events.e[i].name, &descs[k]);
+        m = probe_desc_names_provider (&descs[k], "sdt")
+            && sdt_probe_match (events.e[i].group, events.e[i].name, &descs[k]);
       if (m)
         VEC_PUSH (*out, n, cap) = (struct sdt_probe) { events.e[i].group, events.e[i].name };
     }
