@@ -112,12 +112,13 @@ site_loc () { readelf -n "$1" | awk '/Name: hit$/ { getline; sub(",", "", $2); p
 # file_bytes FILE ADDR N: N bytes at link-time address ADDR, as hex
 file_bytes () {
   local f=$1 a=$(( $2 )) n=$3 off vaddr filesz
-  while read -r _ off vaddr _ filesz _; do
+  # a pipe, not < <(...): the kernel matrix's guests have no /dev/fd
+  readelf -lW "$f" | awk '$1 == "LOAD"' | while read -r _ off vaddr _ filesz _; do
     if (( a >= vaddr && a < vaddr + filesz )); then
       od -An -tx1 -j $(( a - vaddr + off )) -N "$n" "$f" | tr -d ' \n'
-      return
+      break
     fi
-  done < <(readelf -lW "$f" | awk '$1 == "LOAD"')
+  done
 }
 # mem_bytes PID FILE ADDR N: the same bytes in process PID's memory
 mem_bytes () {
