@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * checker-expr.c — D expressions checked and typed (checker-int.h): names
- * (built-in variables, globals, register constants, NULL), self-> and
+ * (built-in variables, globals, register constants, NULL, the D
+ * library's constants), self-> and
  * this->, indexing (associative arrays, args[], uregs[], buffers), macro
  * variables, subroutine calls, operators with constant folding, casts and
  * sizeof.
@@ -521,6 +522,12 @@ check_ident (struct ck *c, struct d_node *n)
     return check_ident (c, n);
   if (failed)
     return -1;
+  int64_t libval;
+  if (ck_library_constant (n->sval, &libval))
+    {
+      set_const (ni, T_INT, libval);
+      return 0;
+    }
   int r = target_enumerator (c, n);
   if (r <= 0)
     return r;

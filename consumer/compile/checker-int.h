@@ -195,6 +195,9 @@ bool ck_kernel_symbol_store (struct ck *c, const struct d_node *n);
  * (once per script) and true returned; false when NAME is not its, or
  * after reporting (at LOC) that it cannot be loaded (*FAILED). */
 bool ck_prelude_load (struct ck *c, const char *name, const struct d_loc *loc, bool *failed);
+/* checker-libconsts.c: DTrace's signal.d and errno.d constants (SIGUSR1,
+ * CLD_EXITED, ENOENT ...) by name; false if NAME is none of them. */
+bool ck_library_constant (const char *name, int64_t *value);
 void ck_prelude_free (struct ck *c);
 /* checker.c: one top-level declaration. */
 int ck_decl (struct ck *c, struct d_decl *d);

@@ -743,6 +743,32 @@ gen_call (struct gen *g, struct d_node *n)
   cg_error (g, n, "function not supported");
 }
 
+/* stringof (ADDR) of an integer or a user pointer: the string at that
+ * address, as Oracle's DTrace reads it: from the kernel's half of the
+ * address space (the top bit set, on x86-64 and arm64 alike) with
+ * bpf_probe_read_kernel_str, from the process's with
+ * bpf_probe_read_user_str; an unreadable address gives "" (both helpers
+ * fault safely and clear the buffer). */
+static void
+gen_stringof_address (struct gen *g, struct d_node *addr)
+{
+  int kernel = asm_label (&g->a), done = asm_label (&g->a);
+  cg_expr (g, addr);
+  cg_push (g);
+  cg_str_temp (g);
+  cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
+  cg_emit (g, MOV64_REG (R1, R0));
+  cg_emit (g, MOV64_IMM (R2, (int32_t) g->p->strsize));
+  cg_pop (g, R3);
+  asm_jmp_imm (&g->a, BPF_JSLT, R3, 0, kernel);
+  cg_emit (g, CALL (BPF_FUNC_probe_read_user_str));
+  asm_ja (&g->a, done);
+  asm_bind (&g->a, kernel);
+  cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
+  asm_bind (&g->a, done);
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+}
+
 static void
 gen_expr (struct gen *g, struct d_node *n)
 {
@@ -849,7 +875,7 @@ gen_expr (struct gen *g, struct d_node *n)
             return;
           }
       }
-      cg_error (g, n, "stringof( ) of an address: use copyinstr( ) for user strings");
+      gen_stringof_address (g, n->a);
       return;
     case DN_UNARY:
       cg_expr (g, n->a);
