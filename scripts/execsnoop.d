@@ -8,7 +8,7 @@
  * its stack: execname is the new program's name, arg0 the user address of
  * its argument strings (argv[0], NUL, argv[1], ...: each is read, then the
  * next one starts after its NUL) and arg1 argc.  A failed exec
- * (proc:::exec-failure, the errno in args[0]) shows the caller's name and
+ * (proc:::exec-failure, -errno in args[0]) shows the caller's name and
  * the path it tried, remembered at proc:::exec (the path's address; it is
  * read at the failure, when the kernel has read it, so it is in memory).
  * Up to 8 arguments; more are shown as "...".
@@ -36,7 +36,7 @@ proc:::exec
 proc:::exec-failure
 /self->path/
 {
-	printf("%-20Y %7d %7d %-16s %3d %s\n", walltimestamp, pid, ppid, execname, args[0],
+	printf("%-20Y %7d %7d %-16s %3d %s\n", walltimestamp, pid, ppid, execname, -args[0],
 	    copyinstr(self->path));
 	self->path = 0;
 }

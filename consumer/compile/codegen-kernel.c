@@ -92,8 +92,9 @@ prologue_exec (struct gen *g)
   store_arg (g, 0, R0);
 }
 
-/* exec-failure: sys_exit of execve/execveat returning -errno; arg0 =
- * errno. */
+/* exec-failure: sys_exit of execve/execveat returning -errno; arg0 is
+ * that return value, -errno, as in Oracle's DTrace for Linux (its tests
+ * compare args[0] with -ENOENT). */
 static void
 prologue_exec_failure (struct gen *g)
 {
@@ -105,7 +106,6 @@ prologue_exec_failure (struct gen *g)
   asm_bind (&g->a, ours);
   ctx_arg (g, R0, 1);
   asm_jmp_imm (&g->a, BPF_JSGE, R0, 0, g->exit_label);
-  cg_emit (g, NEG64 (R0));
   store_arg (g, 0, R0);
 }
 

@@ -4,7 +4,7 @@
 # traced for real, each event scoped to the test's own processes (the -c
 # command and its children: pid/ppid == $target, args[1] == $target): the
 # -l rows; create and start, exec (args[0] the path), exec-success (execname the new
-# program), exec-failure (errno), exit (CLD_EXITED, CLD_KILLED), create;
+# program), exec-failure (-errno), exit (CLD_EXITED, CLD_KILLED), create;
 # lwp-create, lwp-start and lwp-exit of a thread; signal-send, signal-discard and
 # signal-handle; sched on-cpu (pid, tid and execname the arriving
 # thread's), off-cpu, sleep and wakeup; curthread (struct task_struct *
@@ -61,7 +61,7 @@ exit 1
 create 1
 start 1
 exec /nonexistent-$$ 1
-exec-failure 2
+exec-failure -2
 exit 1
 create 1
 start 1
