@@ -112,8 +112,10 @@ prologue_exec_failure (struct gen *g)
 /* start / lwp-start: a new task's first return to user space is the
  * sys_exit of the fork, vfork, clone or clone3 that made it (the parent's
  * registers copied: orig_ax the call), returning 0; a new process's task
- * leads its group (pid == tgid).  No arguments.  (Kernel threads never
- * return to user space: they fire neither.) */
+ * leads its group (pid == tgid) and fires start; every new task, a new
+ * process's first one too, fires lwp-start (DTrace's: "start, followed by
+ * lwp-start").  No arguments.  (Kernel threads never return to user
+ * space: they fire neither.) */
 static void
 prologue_start (struct gen *g, bool process)
 {
@@ -127,28 +129,32 @@ prologue_start (struct gen *g, bool process)
   asm_jmp_imm (&g->a, BPF_JEQ, R0, NR_VFORK, ours);
   asm_jmp_imm (&g->a, BPF_JNE, R0, NR_CLONE3, g->exit_label);
   asm_bind (&g->a, ours);
+  if (!process)
+    return;
   cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
   cg_emit (g, MOV64_REG (R1, R0));
   cg_emit (g, A64_IMM (BPF_RSH, R1, 32));
   cg_emit (g, MOV32_REG (R0, R0));
-  asm_jmp_reg (&g->a, process ? BPF_JNE : BPF_JEQ, R0, R1, g->exit_label);
+  asm_jmp_reg (&g->a, BPF_JNE, R0, R1, g->exit_label);
 }
 
-/* exit and lwp-exit: the exiting task is current; signal->live has been
- * decremented, 0 for the process's last thread (exit), else lwp-exit.
- * exit's arg0: CLD_EXITED 1, CLD_KILLED 2 or CLD_DUMPED 3 from
- * exit_code (a wait status: signal in the low 7 bits, 0x80 a core). */
+/* exit and lwp-exit: the exiting task is current.  Every exiting thread
+ * fires lwp-exit, the process's last one too (then exit follows, as in
+ * Oracle's DTrace); signal->live has been decremented, 0 for the last
+ * thread, which fires exit.  exit's arg0: CLD_EXITED 1, CLD_KILLED 2 or
+ * CLD_DUMPED 3 from exit_code (a wait status: signal in the low 7 bits,
+ * 0x80 a core). */
 static void
 prologue_exit (struct gen *g, bool last)
 {
   const struct dtarget *t = &g->p->target;
+  if (!last)
+    return;
   cg_emit (g, CALL (BPF_FUNC_get_current_task));
   cg_emit (g, STX (BPF_DW, R10, R0, SLOT_VALUE));
   cg_kread (g, R0, t->task_signal_off, 8);
   cg_kread (g, R0, t->signal_live_off, 4);
-  asm_jmp_imm (&g->a, last ? BPF_JNE : BPF_JEQ, R0, 0, g->exit_label);
-  if (!last)
-    return;
+  asm_jmp_imm (&g->a, BPF_JNE, R0, 0, g->exit_label);
   int killed = asm_label (&g->a), done = asm_label (&g->a);
   cg_emit (g, LDX (BPF_DW, R3, R10, SLOT_VALUE));
   cg_kread (g, R3, t->task_exit_code_off, 4);

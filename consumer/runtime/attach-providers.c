@@ -99,15 +99,26 @@ attach_group (struct runtime *rt, bool *done, size_t i, enum uprobe_mode mode)
   return 0;
 }
 
+/* Does DP fire after another probe on the same tracepoint, in DTrace's
+ * order?  A new process fires start, followed by lwp-start; its last
+ * thread lwp-exit, followed by exit.  Programs on one tracepoint run in
+ * the order they were attached, so these are attached last. */
+static bool
+fires_second (const struct dprobe *dp)
+{
+  return dp->kind == PK_KERNEL && (dp->kern == KP_PROC_LWP_START || dp->kern == KP_PROC_EXIT);
+}
+
 int
 attach_providers (struct runtime *rt, enum uprobe_mode mode)
 {
   struct dprog *p = &rt->prog;
   bool *done = xcalloc (p->nprobes ? p->nprobes : 1, sizeof *done);
   int rc = 0;
-  for (size_t i = 0; i < p->nprobes && rc == 0; i++)
-    if (!done[i] && p->probes[i].nclauses != 0)
-      rc = attach_group (rt, done, i, mode);
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < p->nprobes && rc == 0; i++)
+      if (!done[i] && p->probes[i].nclauses != 0 && fires_second (&p->probes[i]) == (pass == 1))
+        rc = attach_group (rt, done, i, mode);
   free (done);
   return rc;
 }

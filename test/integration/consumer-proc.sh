@@ -44,34 +44,44 @@ $TGT exit 7
 exit 0
 SH
 "$DTRACE" -q -c "/bin/sh $T/kids.sh" -n '
+proc:::lwp-start /ppid == $target/ { printf("lwp-start %d\n", tid == pid); }
 proc:::create /pid == $target/ { printf("create %d\n", args[0] > 0 && args[0] != pid); }
 proc:::start /ppid == $target/ { printf("start %d\n", tid == pid); }
 proc:::exec /ppid == $target/ { printf("exec %s %d\n", args[0], arg0 != 0); }
 proc:::exec-success /ppid == $target/ { printf("exec-success %s\n", execname); }
 proc:::exec-failure /ppid == $target/ { printf("exec-failure %d\n", args[0]); }
 proc:::exit /ppid == $target/ { printf("exit %d\n", args[0]); }
+proc:::lwp-exit /ppid == $target/ { printf("lwp-exit %d\n", tid == pid); }
 proc:::exit /pid == $target/ { printf("the shell exits %d\n", args[0]); }' >exec.out 2>exec.err
-check_eq "create, start, exec, exec-success, exec-failure and exit of a shell's children, in order" \
+check_eq "create, start then lwp-start, exec, exec-success, exec-failure, lwp-exit then exit of a shell's children, in DTrace's order whatever the clauses' order" \
   "$(cat exec.out exec.err)" \
 "create 1
 start 1
+lwp-start 1
 exec /bin/true 1
 exec-success true
+lwp-exit 1
 exit 1
 create 1
 start 1
+lwp-start 1
 exec /nonexistent-$$ 1
 exec-failure -2
+lwp-exit 1
 exit 1
 create 1
 start 1
+lwp-start 1
 exec /bin/sh 1
 exec-success sh
+lwp-exit 1
 exit 2
 create 1
 start 1
+lwp-start 1
 exec $TGT 1
 exec-success proc-target
+lwp-exit 1
 exit 1
 the shell exits 1"
 
@@ -92,11 +102,12 @@ proc:::lwp-create /pid == $target/ { printf("lwp-create %s %d %d\n", execname, a
 proc:::lwp-start /pid == $target/ { printf("lwp-start %s %d\n", execname, tid != pid); }
 proc:::lwp-exit /pid == $target/ { printf("lwp-exit %s %d\n", execname, tid != pid); }
 proc:::exit /pid == $target/ { printf("exit %d %d\n", args[0], tid == pid); }' >lwp.out 2>&1
-check_eq "lwp-create (in the creator: args[0] the new thread, args[1] the pid), lwp-start (in it), lwp-exit, exit" \
+check_eq "lwp-create (in the creator: args[0] the new thread, args[1] the pid), lwp-start (in it), lwp-exit (the thread, then the last one), exit" \
   "$(cat lwp.out)" \
 "lwp-create proc-target 1 1
 lwp-start proc-target 1
 lwp-exit proc-target 1
+lwp-exit proc-target 0
 exit 1 1"
 
 # ---------------------------------------------------------------- signals
