@@ -14,9 +14,11 @@
  *
  * sched:::on-cpu runs in the context of the thread leaving the CPU (the
  * tracepoint fires before the switch): pid, tid, ppid, execname,
- * threadname and curthread there are the arriving task's (the tracepoint's
- * `next`) instead; the others (uid, gid, stacks, curthread-like reads)
- * remain the leaving thread's (doc/kernel-providers.md).
+ * threadname, curthread and the thread-local (self->) variables there are
+ * the arriving task's (the tracepoint's `next`) instead, so that
+ * `on-cpu { self->ts = timestamp; } off-cpu /self->ts/` measures a
+ * thread's time on the CPU; the others (uid, gid, stacks) remain the
+ * leaving thread's (doc/kernel-providers.md).
  */
 #include "consumer/compile/codegen-int.h"
 
@@ -626,11 +628,15 @@ offsets_known (struct gen *g, enum kernel_probe k)
  * more): on-cpu's are the arriving task's, the others current's.  Not
  * io:::done's: it runs where the device's completion interrupt lands,
  * whatever thread that interrupted (dtrace's too), and is no event of
- * that thread. */
+ * that thread.  Nor the sched probes': dtrace's switches come at most
+ * once a switchrate (records do not wake it: codegen-actions.c
+ * ringbuf_wakeup_flags), so they cannot feed back, and DTrace shows them
+ * (`sched:::on-cpu /pid == $pid/`). */
 static void
 skip_dtrace (struct gen *g, enum kernel_probe k)
 {
-  if (k == KP_IO_DONE)
+  if (k == KP_IO_DONE || k == KP_SCHED_ON_CPU || k == KP_SCHED_OFF_CPU || k == KP_SCHED_SLEEP
+      || k == KP_SCHED_PREEMPT || k == KP_SCHED_WAKEUP || k == KP_SCHED_TICK)
     return;
   if (k == KP_SCHED_ON_CPU)
     load_arg (g, R0, 1);
@@ -717,6 +723,18 @@ task_comm (struct gen *g, bool leader)
   cg_emit (g, MOV64_IMM (R2, 16));
   cg_emit (g, CALL (BPF_FUNC_probe_read_kernel_str));
   cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+}
+
+void
+cg_thread_key (struct gen *g)
+{
+  if (g->kind == PK_KERNEL && g->cg->kern == KP_SCHED_ON_CPU)
+    {
+      load_arg (g, R0, 0);        /* the arriving thread's id (task_ids) */
+      return;
+    }
+  cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
+  cg_emit (g, MOV32_REG (R0, R0));
 }
 
 /* on-cpu: the arriving task's identity. */

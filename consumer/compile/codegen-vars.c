@@ -56,8 +56,7 @@ build_key_at (struct gen *g, struct d_node **keys, size_t nkeys, bool with_tid, 
   int off = start;
   if (with_tid)
     {
-      cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
-      cg_emit (g, MOV32_REG (R0, R0));
+      cg_thread_key (g);
       cg_emit (g, STX (BPF_DW, base_reg, R0, (int16_t) off));
       off += 8;
     }
