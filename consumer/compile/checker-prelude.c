@@ -120,15 +120,14 @@ static const char library[] =
   "  cpu_lgrp = 0;\n"
   "};\n"
   "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
-  "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
-  "inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n";
+  "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
 
 static const char *const names[] = {
   "timestruc_t", "processorid_t", "psetid_t", "chipid_t", "lgrp_id_t", "taskid_t", "projid_t",
   "poolid_t", "zoneid_t", "lwpsinfo_t", "psinfo_t", "cpuinfo_t", "timestruc", "lwpsinfo",
   "psinfo", "cpuinfo", "PR_MODEL_ILP32", "PR_MODEL_LP64", "PR_STOPPED", "PR_ISTOP", "PR_DSTOP",
   "PR_IDLE", "SSLEEP", "SRUN", "SZOMB", "SSTOP", "SIDL", "SONPROC", "SWAIT", "curpsinfo",
-  "curlwpsinfo", "curcpu",
+  "curlwpsinfo",
 };
 
 /* TEXT with every FROM replaced by TO (malloc'd). */
