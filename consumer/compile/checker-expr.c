@@ -477,7 +477,7 @@ static int
 check_curcpu (struct ck *c, struct d_node *n)
 {
   bool failed, is_string;
-  ck_prelude_load (c, "cpuinfo_t", &n->loc, &failed);
+  ck_prelude_load (c, "curcpu", &n->loc, &failed);   /* the library holds cpuinfo_t */
   if (failed)
     return -1;
   const struct ctype *info = ck_ctype (c, "cpuinfo_t", NULL, &n->loc, &is_string);

@@ -127,7 +127,7 @@ static const char *const names[] = {
   "poolid_t", "zoneid_t", "lwpsinfo_t", "psinfo_t", "cpuinfo_t", "timestruc", "lwpsinfo",
   "psinfo", "cpuinfo", "PR_MODEL_ILP32", "PR_MODEL_LP64", "PR_STOPPED", "PR_ISTOP", "PR_DSTOP",
   "PR_IDLE", "SSLEEP", "SRUN", "SZOMB", "SSTOP", "SIDL", "SONPROC", "SWAIT", "curpsinfo",
-  "curlwpsinfo",
+  "curlwpsinfo", "curcpu",
 };
 
 /* TEXT with every FROM replaced by TO (malloc'd). */
