@@ -90,6 +90,13 @@ ck_builtin_of (const char *name, enum builtin *b, struct dtype *t)
     { "epid", BI_EPID, { DT_INTEGER, 4, false, false, NULL } },
     { "id", BI_ID, { DT_INTEGER, 4, false, false, NULL } },
     { "errno", BI_ERRNO, { DT_INTEGER, 4, true, false, NULL } },
+    { "caller", BI_CALLER, { DT_INTEGER, 8, false, false, NULL } },
+    { "stackdepth", BI_STACKDEPTH, { DT_INTEGER, 4, false, false, NULL } },
+    { "ucaller", BI_UCALLER, { DT_INTEGER, 8, false, false, NULL } },
+    { "ustackdepth", BI_USTACKDEPTH, { DT_INTEGER, 4, false, false, NULL } },
+    { "chip", BI_CHIP, { DT_INTEGER, 4, true, false, NULL } },
+    { "lgrp", BI_LGRP, { DT_INTEGER, 4, true, false, NULL } },
+    { "pset", BI_PSET, { DT_INTEGER, 4, true, false, NULL } },
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (strcmp (name, tab[i].name) == 0)
@@ -464,6 +471,26 @@ check_curthread (struct ck *c, struct d_node *n)
   return 0;
 }
 
+/* curcpu: a kernel pointer to this CPU's cpuinfo_t (the D library's
+ * type, checker-prelude.c), which the program fills (codegen-cpuinfo.c):
+ * a value like any pointer, traced, stored, read through `->`. */
+static int
+check_curcpu (struct ck *c, struct d_node *n)
+{
+  bool failed, is_string;
+  ck_prelude_load (c, "curcpu", &n->loc, &failed);   /* the library holds cpuinfo_t */
+  if (failed)
+    return -1;
+  const struct ctype *info = ck_ctype (c, "cpuinfo_t", NULL, &n->loc, &is_string);
+  if (!info)
+    return -1;
+  struct ninfo *ni = ck_info (c, n);
+  ni->builtin = BI_CURCPU;
+  ni->type = ck_dtype_of (ctype_pointer_to (ck_types (c), info, false));
+  c->prog->reads_topology = true;
+  return 0;
+}
+
 static int
 check_ident (struct ck *c, struct d_node *n)
 {
@@ -472,6 +499,8 @@ check_ident (struct ck *c, struct d_node *n)
   struct dtype t;
   if (strcmp (n->sval, "curthread") == 0 && !ck_find_var (c->prog, VS_GLOBAL, n->sval))
     return check_curthread (c, n);
+  if (strcmp (n->sval, "curcpu") == 0 && !ck_find_var (c->prog, VS_GLOBAL, n->sval))
+    return check_curcpu (c, n);
   if (strchr (n->sval, '`'))
     return ck_kernel_symbol (c, n);
   if (ck_builtin_of (n->sval, &b, &t))
@@ -479,6 +508,7 @@ check_ident (struct ck *c, struct d_node *n)
       ni->builtin = b;
       ni->type = t;
       c->prog->reads_task |= b == BI_EXECNAME || b == BI_PPID || b == BI_VTIMESTAMP;
+      c->prog->reads_topology |= b == BI_CHIP || b == BI_LGRP || b == BI_CURCPU;
       return 0;
     }
   struct ck_const k;

@@ -190,8 +190,9 @@ void ck_extern_type (struct ck *c, const char *name, const struct ctype *t);
 bool ck_kernel_symbol_store (struct ck *c, const struct d_node *n);
 
 /* checker-prelude.c: the built-in D library (DTrace's psinfo_t,
- * lwpsinfo_t, cpuinfo_t, their translators, curpsinfo, curlwpsinfo,
- * curcpu and constants): is NAME one of its names?  Then it is loaded
+ * lwpsinfo_t, cpuinfo_t, their translators, curpsinfo, curlwpsinfo and
+ * constants; curcpu, a built-in of type cpuinfo_t *, loads it too): is
+ * NAME one of its names?  Then it is loaded
  * (once per script) and true returned; false when NAME is not its, or
  * after reporting (at LOC) that it cannot be loaded (*FAILED). */
 bool ck_prelude_load (struct ck *c, const char *name, const struct d_loc *loc, bool *failed);

@@ -120,8 +120,7 @@ static const char library[] =
   "  cpu_lgrp = 0;\n"
   "};\n"
   "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
-  "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
-  "inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n";
+  "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
 
 static const char *const names[] = {
   "timestruc_t", "processorid_t", "psetid_t", "chipid_t", "lgrp_id_t", "taskid_t", "projid_t",

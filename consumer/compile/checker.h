@@ -24,7 +24,11 @@ enum builtin {
   BI_ERRNO,                    /* syscall return probes: the call's errno, else 0 */
   BI_UREGS,                    /* uregs[R_x] (a DN_INDEX): the thread's user registers */
   BI_THREADNAME,               /* the thread's own name (execname: its process's) */
-  BI_CURTHREAD                 /* the current task: struct task_struct * from the kernel's BTF */
+  BI_CURTHREAD,                /* the current task: struct task_struct * from the kernel's BTF */
+  BI_CALLER, BI_STACKDEPTH,    /* the kernel stack's second pc and depth (codegen-callers.c) */
+  BI_UCALLER, BI_USTACKDEPTH,  /* the same of the user stack */
+  BI_CHIP, BI_LGRP, BI_PSET,   /* the CPU's package, NUMA node, processor set (codegen-cpuinfo.c) */
+  BI_CURCPU                    /* curcpu: the address of this CPU's cpuinfo_t (codegen-cpuinfo.c) */
 };
 
 /* The uregs[] index constants (R_RAX, R_PC...), Oracle Linux DTrace's

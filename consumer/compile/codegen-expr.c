@@ -256,6 +256,12 @@ gen_builtin (struct gen *g, struct d_node *n, enum builtin b)
     case BI_CURTHREAD:
       cg_emit (g, CALL (BPF_FUNC_get_current_task));
       return;
+    case BI_CALLER: case BI_STACKDEPTH: case BI_UCALLER: case BI_USTACKDEPTH:
+      cg_stack_builtin (g, b);
+      return;
+    case BI_CHIP: case BI_LGRP: case BI_PSET: case BI_CURCPU:
+      cg_cpu_builtin (g, b);
+      return;
     case BI_TIMESTAMP:
       cg_emit (g, CALL (BPF_FUNC_ktime_get_ns));
       return;

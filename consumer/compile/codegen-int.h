@@ -234,6 +234,10 @@ void cg_aggregation (struct gen *g, struct d_node *n);
 /* codegen-ustack.c: ustack()'s capture into MAP_USTACKS; the (pid, hash)
  * value at scratch offset OFF (the pid already stored there). */
 void cg_ustack_capture (struct gen *g, unsigned off);
+/* codegen-callers.c: r0 = caller, stackdepth, ucaller or ustackdepth (B). */
+void cg_stack_builtin (struct gen *g, enum builtin b);
+/* codegen-cpuinfo.c: r0 = chip, lgrp or pset (B); curcpu's address. */
+void cg_cpu_builtin (struct gen *g, enum builtin b);
 
 /* codegen.c: exit when the firing process (its tgid in r0) is the held -c
  * child. */

@@ -759,6 +759,44 @@ uses_ustack (const struct d_node *n)
   return false;
 }
 
+/* Does a clause of the program read a built-in variable B accepts? */
+static bool
+uses_builtin (const struct d_node *n, bool (*want) (enum builtin))
+{
+  if (!n)
+    return false;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_IDENT && want (ni->builtin))
+    return true;
+  if (uses_builtin (n->a, want) || uses_builtin (n->b, want) || uses_builtin (n->c, want))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (uses_builtin (n->args[i], want))
+      return true;
+  return false;
+}
+
+static bool
+prog_uses_builtin (const struct dprog *p, bool (*want) (enum builtin))
+{
+  for (size_t i = 0; i < p->nclauses; i++)
+    if (uses_builtin (p->clauses[i].ast->predicate, want) || uses_builtin (p->clauses[i].ast->body, want))
+      return true;
+  return false;
+}
+
+static bool
+is_stack_builtin (enum builtin b)
+{
+  return b == BI_CALLER || b == BI_STACKDEPTH || b == BI_UCALLER || b == BI_USTACKDEPTH;
+}
+
+static bool
+is_curcpu (enum builtin b)
+{
+  return b == BI_CURCPU;
+}
+
 /* The largest stack or symbol value the program computes. */
 static void
 stack_temp_size (const struct d_node *n, unsigned *size)
@@ -823,6 +861,18 @@ codegen_plan (struct codegen_ctx *cg)
     if (uses_ustack (p->clauses[i].ast->predicate) || uses_ustack (p->clauses[i].ast->body))
       s->ucap_size = USTACK_HDR_SIZE + cg_ustack_bytes (p) + 4096;   /* a page of slack */
   s->total += s->ucap_size;
+  s->depth_off = s->depth_size = s->cpuinfo_off = 0;
+  if (prog_uses_builtin (p, is_stack_builtin))
+    {
+      s->depth_off = s->total;
+      s->depth_size = 8 * STACK_MAX_FRAMES;
+      s->total += s->depth_size;
+    }
+  if (prog_uses_builtin (p, is_curcpu))
+    {
+      s->cpuinfo_off = s->total;
+      s->total += CPUINFO_SIZE;
+    }
   s->by_cpu = s->total > SCRATCH_PERCPU_MAX;
   /* The record, this-> variables, arguments and keys are read and written
    * at constant offsets from r7: a 16-bit field in the instruction. */

@@ -34,11 +34,17 @@ struct scratch_layout {
   unsigned null_off;               /* DTrace's NULL string (strsize bytes; codegen-strings.c) */
   unsigned strtok_base;            /* strtok's state in codegen-strings.c's area; 0: unused */
   unsigned ucap_off, ucap_size;    /* ustack()'s capture (codegen-ustack.c); size 0: no ustack() */
+  unsigned depth_off, depth_size;  /* caller/stackdepth's bpf_get_stack buffer (codegen-callers.c); 0: unused */
+  unsigned cpuinfo_off;            /* curcpu's cpuinfo_t (codegen-cpuinfo.c); 0: unused */
   unsigned total;
   bool by_cpu;                     /* TOTAL is over SCRATCH_PERCPU_MAX: MAP_SCRATCH is an
                                       ARRAY of one element per possible CPU, indexed by
                                       bpf_get_smp_processor_id(), not a PERCPU_ARRAY */
 };
+
+/* cpuinfo_t's bytes: cpu_id, cpu_pset, cpu_chip, cpu_lgrp, 4 each
+ * (checker-prelude.c). */
+#define CPUINFO_SIZE 16u
 
 /* The largest value of a per-CPU array (the kernel's PCPU_MIN_UNIT_SIZE):
  * -x strsize=2048 needs more scratch than that (16 string temporaries). */

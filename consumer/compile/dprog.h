@@ -281,6 +281,10 @@ struct dtarget {
    * sdt_arg_type): 1 an integer of *WIDTH bytes (| 0x80 signed), 2 a
    * string, 0 unknown; NULL: sdt args[] untyped */
   int (*sdt_arg_type) (const char *group, const char *name, unsigned index, uint8_t *width);
+  /* CPU K's physical package (chip) and NUMA node (lgrp), for K below
+   * ncpus (runtime/cpu-topology.c); NULL or beyond: 0 */
+  const int32_t *cpu_chip, *cpu_node;
+  unsigned ncpus;
 };
 
 /* The largest -x strsize: the string subroutines' loops run over strsize
@@ -320,6 +324,8 @@ struct dprog {
   unsigned ustackbytes;       /* -x ustackbytes: user stack bytes a ustack() copies; 0: default */
   bool reads_task;             /* execname, ppid or vtimestamp appear: the runtime
                                  * reads task_struct's layout (dtarget) */
+  bool reads_topology;        /* chip, lgrp or curcpu appear: the runtime reads
+                                 * the CPUs' packages and nodes (dtarget) */
   bool user_addrs;            /* ustack/jstack/usym/ufunc/uaddr/umod or printf %A appear:
                                  * the runtime reads the -c/-p processes' mappings at
                                  * each link-map change (lib-events.c) */

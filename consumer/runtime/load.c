@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "consumer/probes/providers.h"
+#include "consumer/runtime/cpu-topology.h"
 #include "consumer/probes/arch-regs.h"
 #include "consumer/probes/fbt-probes.h"
 #include "consumer/probes/kernel-features.h"
@@ -56,7 +57,7 @@ run_tick (int fd)
  * from the kernel's BTF, a 5 MB parse (60 ms): only for a program that
  * reads execname, ppid or vtimestamp, or enables a proc or sched probe. */
 static void
-set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
+set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task, bool reads_topology)
 {
   t->uprobe_attach_type = uprobe_prog_expected_attach_type (mode);
   t->uprobe_multi = t->uprobe_attach_type == UPROBE_BPF_TRACE_UPROBE_MULTI;
@@ -77,6 +78,8 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task)
   clock_gettime (CLOCK_MONOTONIC, &mono);
   clock_gettime (CLOCK_REALTIME, &real);
   t->walltime_offset_ns = ((int64_t) real.tv_sec - mono.tv_sec) * 1000000000LL + (real.tv_nsec - mono.tv_nsec);
+  if (reads_topology)
+    cpu_topology_read (&t->cpu_chip, &t->cpu_node, &t->ncpus);
   if (!reads_task)
     return;
   task_offsets_find (&t->task_group_leader_off, &t->task_comm_off);
@@ -136,7 +139,7 @@ load_and_attach (struct runtime *rt)
   struct dprog *p = &rt->prog;
   rt->begin_fd = rt->end_fd = -1;
   enum uprobe_mode mode = uprobe_mode_resolve (UPROBE_MODE_AUTO);
-  set_target (&p->target, mode, p->reads_task || has_kernel_probes (p));
+  set_target (&p->target, mode, p->reads_task || has_kernel_probes (p), p->reads_topology);
   p->target.fbt_kprobe = has_fbt_probes (p) && fbt_kprobes ();
   bool kfilter = mode == UPROBE_MODE_PERF || uprobe_features ()->multi_pid_filter;
   if (load_special (rt, 0, PK_BEGIN, PROBE_ID_BEGIN, "dtrace_BEGIN", &rt->begin_fd) != 0

@@ -72,7 +72,7 @@ syscall::clock_nanosleep:entry, syscall::nanosleep:entry /pid == $target && !don
 	    curlwpsinfo->pr_sname, curlwpsinfo->pr_onpro == cpu, curlwpsinfo->pr_name,
 	    curlwpsinfo->pr_flag);
 	printf("curcpu: %d %d %d %d\n", curcpu->cpu_id == cpu, curcpu->cpu_pset,
-	    curcpu->cpu_chip, curcpu->cpu_lgrp);
+	    curcpu->cpu_chip == chip, curcpu->cpu_lgrp == lgrp);
 }
 sched:::sleep /pid == $target && done && !slept/
 {
@@ -81,7 +81,7 @@ sched:::sleep /pid == $target && done && !slept/
 }' >lwp.out 2>&1
 check_eq "curlwpsinfo running (SRUN, R) and going to sleep (SSLEEP, S); curcpu" "$(cat lwp.out)" \
 "running: lwpid 1 pri 120 state 2 R onpro 1 name proc-target flag 0
-curcpu: 1 0 0 0
+curcpu: 1 0 1 1
 asleep: state 1 S (SSLEEP 1)"
 
 # ---------------------------------------------------------------- progenyof

@@ -39,6 +39,8 @@
 /* uprobe_multi's expected attach type (probes/uprobe-attach.h). */
 #define TEST_UPROBE_MULTI 48
 
+static const int32_t test_chip[4] = { 0, 0, 1, 1 }, test_node[4] = { 0, 1, 1, 0 };
+
 static const struct dtarget test_target = {
   .uprobe_attach_type = TEST_UPROBE_MULTI, .uprobe_multi = true, .multi_pid_filter = false,
   .sleepable = true, .may_goto = true, .pid = 4242, .ppid = 4241, .uid = 1000, .gid = 1000,
@@ -49,6 +51,7 @@ static const struct dtarget test_target = {
   .task_pid_off = 2472, .task_signal_off = 2928,         /* proc and sched probes */
   .task_exit_code_off = 2444, .task_state_off = 24, .task_state_size = 4, .signal_live_off = 4,
   .binprm_p_off = 24, .binprm_argc_off = 200,
+  .cpu_chip = test_chip, .cpu_node = test_node, .ncpus = 4,   /* chip, lgrp, curcpu */
 };
 
 /* The proc and sched probes the golden snippets use (the table proper is

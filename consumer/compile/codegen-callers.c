@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * codegen-callers.c — the built-in variables read off a stack (checker.h
+ * BI_CALLER..BI_USTACKDEPTH): caller and ucaller, the second pc of the
+ * kernel's or the user's stack, and stackdepth and ustackdepth, how many
+ * frames it has.
+ *
+ * Both come from the same bpf_get_stack() walk that stack() records
+ * (codegen-expr.c gen_stack_subr), from the same context, so that they
+ * agree with what stack() prints: caller is the frame stack(2) prints
+ * second (the first is the probe's own pc), stackdepth the number of
+ * frames stack() prints at its deepest (at most STACK_MAX_FRAMES).  Where
+ * the walk finds no such frame (a USDT or pid probe has no kernel stack;
+ * a helper error) the value is 0.  The user's stack is the kernel's
+ * frame-pointer walk: in programs built without frame pointers ucaller
+ * and ustackdepth are what that walk finds, which ustack() (unwound
+ * through DWARF CFI by the consumer) does not share.
+ *
+ * The walk is written to a buffer of its own in the scratch area
+ * (codegen.h scratch_layout.depth_off), only in programs that use them.
+ */
+#include "consumer/compile/codegen-int.h"
+
+/* REG = the address of the depth buffer (beyond an instruction's 16-bit
+ * offset in a large scratch area: computed whole). */
+static void
+depth_buffer (struct gen *g, int reg)
+{
+  cg_emit (g, MOV64_REG (reg, R7));
+  cg_emit (g, A64_IMM (BPF_ADD, reg, (int32_t) g->cg->scratch.depth_off));
+}
+
+void
+cg_stack_builtin (struct gen *g, enum builtin b)
+{
+  bool user = b == BI_UCALLER || b == BI_USTACKDEPTH;
+  bool depth = b == BI_STACKDEPTH || b == BI_USTACKDEPTH;
+  int none = asm_label (&g->a), done = asm_label (&g->a);
+  if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
+    cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
+  else
+    cg_emit (g, MOV64_REG (R1, R6));
+  depth_buffer (g, R2);
+  /* caller needs two frames only: the walk stops there */
+  cg_emit (g, MOV64_IMM (R3, depth ? (int32_t) g->cg->scratch.depth_size : 16));
+  cg_emit (g, MOV64_IMM (R4, user ? BPF_F_USER_STACK : 0));
+  cg_emit (g, CALL (BPF_FUNC_get_stack));   /* bytes written, or -errno */
+  if (depth)
+    {
+      asm_jmp_imm (&g->a, BPF_JSLT, R0, 0, none);
+      cg_emit (g, A64_IMM (BPF_RSH, R0, 3));
+      asm_ja (&g->a, done);
+    }
+  else
+    {
+      asm_jmp_imm (&g->a, BPF_JSLT, R0, 16, none);
+      depth_buffer (g, R1);
+      cg_emit (g, LDX (BPF_DW, R0, R1, 8));
+      asm_ja (&g->a, done);
+    }
+  asm_bind (&g->a, none);
+  cg_emit (g, MOV64_IMM (R0, 0));
+  asm_bind (&g->a, done);
+}
