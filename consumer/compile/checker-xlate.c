@@ -4,8 +4,11 @@
  * IN NAME > { member = expr; ... };` declarations and the translated
  * values `xlate <OUT *> (e)->member` / `xlate <OUT> (e).member`.
  *
- * A translator is kept as its declaration: each member's expression is
- * type-checked only where it is used.  A member access on a translated
+ * A translator is kept as its declaration.  Its members' expressions are
+ * type-checked where it is declared (with the input standing for a value
+ * of the input type: an incomplete input struct, a missing member or a
+ * value the member cannot hold are errors there, as in DTrace) and again,
+ * as code, where each is used.  A member access on a translated
  * value is rewritten in place: the member's expression is copied, every
  * NAME in it becomes a copy of `e` (cast to IN when e's type differs),
  * the whole is cast to the member's type when that is a scalar, and the
@@ -38,6 +41,94 @@ out_struct (const struct ctype *t)
   return r && (r->kind == CT_STRUCT || r->kind == CT_UNION) ? r : NULL;
 }
 
+static void substitute (struct d_node *n, const char *name, const struct d_node *arg, size_t *count);
+
+/* Can a member's expression be checked outside a clause?  Only the
+ * forms a translator's body is made of: the input, constants, members,
+ * casts, operators and stringof (a clause's variables, args[] and calls
+ * are left to the use). */
+static bool
+checkable_here (const struct d_node *n)
+{
+  if (!n)
+    return true;
+  switch (n->kind)
+    {
+    case DN_INT: case DN_STRING: case DN_IDENT: case DN_MEMBER: case DN_CAST:
+    case DN_UNARY: case DN_BINARY: case DN_TERNARY: case DN_STRINGOF:
+      return checkable_here (n->a) && checkable_here (n->b) && checkable_here (n->c);
+    default:
+      return false;
+    }
+}
+
+/* May a member of type MT hold a value of type VT (D's assignment rules,
+ * as DTrace checks a translator's members)? */
+static bool
+member_takes (const struct ctype *mt, const struct d_node *v, struct dtype vt)
+{
+  const struct ctype *mr = mt ? ctype_resolve (mt) : NULL;
+  if (!mr)
+    return true;
+  bool zero = v->kind == DN_INT && v->ival == 0;
+  switch (mr->kind)
+    {
+    case CT_POINTER:
+      return vt.kind == DT_STRING || zero
+             || (vt.ctype && ctype_resolve (vt.ctype) && (ctype_resolve (vt.ctype)->kind == CT_POINTER
+                                                          || ctype_resolve (vt.ctype)->kind == CT_ARRAY));
+    case CT_INT: case CT_ENUM:
+      return vt.kind == DT_INTEGER;
+    default:
+      return true;
+    }
+}
+
+/* Each member's expression of a script's translator D (output struct ST),
+ * checked where it is declared, as DTrace does: the input NAME stands for
+ * a value of the input type, `(IN) 0`, which is never read (only types are
+ * checked here; the code is made at each use).  Inputs that are pointers
+ * only: a struct value has no such stand-in. */
+static int
+check_members (struct ck *c, const struct d_decl *d, const struct ctype *st)
+{
+  const char *in = d->in_type->text;
+  size_t len = strlen (in);
+  while (len > 0 && in[len - 1] == ' ')
+    len--;
+  if (len == 0 || in[len - 1] != '*')
+    return 0;           /* a struct or integer input: no value stands for it */
+  for (size_t i = 0; i < d->nmembers; i++)
+    {
+      const struct d_decl *m = &d->members[i];
+      if (!m->init || !checkable_here (m->init))
+        continue;
+      struct d_node *arg = d_node_new (DN_CAST, &m->loc);
+      arg->cast = d_type_name_new (xstrdup (d->in_type->text));
+      arg->a = d_node_new (DN_INT, &m->loc);
+      struct d_node *e = d_node_clone (m->init, &c->inline_nodes, (size_t) -1);
+      substitute (e, d->value, arg, &c->inline_nodes);
+      d_node_free (arg);
+      int rc = ck_expr (c, e);
+      uint64_t off;
+      const struct ctype_member *cm = ctype_member (st, m->name, &off);
+      if (rc == 0 && cm && !member_takes (cm->type, e, ck_info (c, e)->type))
+        {
+          struct dtype vt = ck_info (c, e)->type;
+          char *mn = ctype_name (cm->type);
+          char *vn = vt.ctype ? ctype_name (vt.ctype) : xstrdup (vt.kind == DT_STRING ? "string" : "int");
+          ck_err (c, &m->loc, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
+                  m->name, mn, vn);
+          FREE_ALL (mn, vn);
+          rc = -1;
+        }
+      d_node_free (e);
+      if (rc != 0)
+        return -1;
+    }
+  return 0;
+}
+
 int
 ck_translator_decl (struct ck *c, struct d_decl *d)
 {
@@ -61,6 +152,9 @@ ck_translator_decl (struct ck *c, struct d_decl *d)
           return -1;
         }
     }
+  bool from_library = c->prelude && d >= c->prelude->decls && d < c->prelude->decls + c->prelude->ndecls;
+  if (!from_library && check_members (c, d, st) != 0)
+    return -1;
   for (size_t i = 0; i < c->nxlators; i++)
     if (c->xlators[i].out == st && strcmp (c->xlators[i].decl->in_type->text, d->in_type->text) == 0)
       {
