@@ -25,7 +25,7 @@ no_dtrace_error () {
   check_eq "$1: no dtrace error" "$(grep -Ev '^(pid|fd|child|failed|mutex)=' "$1.err")" ""
 }
 
-for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptrace dappprof usdtlatency mutexwait; do
+for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptrace dappprof usdtlatency mutexwait offcpu; do
   check "scripts/$s.d is executable with the dtrace -qs interpreter line" \
     sh -c "test -x '$scripts/$s.d' && head -1 '$scripts/$s.d' | grep -qx '#!/usr/bin/env -S dtrace -qs'"
   check "scripts/$s.d has a usage line" grep -q '^ \* Usage: ' "$scripts/$s.d"
@@ -193,4 +193,20 @@ check_match "mutexwait.d: its histogram" "$(cat mw.out)" "^  $m +\$"
 check_eq "mutexwait.d: its histogram counts 1000 calls" \
   "$(awk -v m="  $m" '$0 ~ "^" m " *$" { on = 1; next } on && /^ *$/ && n++ { exit } on && $2 ~ /^\|/ { s += $NF } END { print s + 0 }' mw.out)" 1000
 no_dtrace_error mw
+# --- offcpu.d (sched:::sleep, on-cpu, syscall return): offcpu-prog's
+# 5 x 40 ms nanosleep()s charged to napper's stack, its ~100 ms read() of a
+# pipe to slow_read's; folded for a flame graph
+gcc -O1 -fno-omit-frame-pointer -o ocp "$data/offcpu-prog.c" || fail "build offcpu-prog"
+run offcpu "$scripts/offcpu.d" -c "$T/ocp"
+check_eq "offcpu.d: exit status 0" "$(cat offcpu.rc)" 0
+napms=$(awk '/ocp`napper/ { n = 1 } n && /^ *[0-9]+$/ { s += $1; n = 0 } END { print s + 0 }' offcpu.out)
+readms=$(awk '/ocp`slow_read/ { n = 1 } n && /^ *[0-9]+$/ { s += $1; n = 0 } END { print s + 0 }' offcpu.out)
+check_match "offcpu.d: napper's nanosleep()s wait 200 ms or a little more (got $napms)" "$napms" '^(19[0-9]|2[0-9][0-9])$'
+check_match "offcpu.d: slow_read's read() waits about 100 ms (got $readms)" "$readms" '^(9[0-9]|1[0-9][0-9])$'
+check_eq "offcpu.d: the read's stack is read <- slow_read <- main" \
+  "$(awk '{ f[NR] = $1 } END { for (i = 3; i <= NR; i++) if (f[i-2] ~ /read\+0x/ && f[i-1] ~ /^ocp`slow_read\+/ && f[i] ~ /^ocp`main\+/) n++; print n + 0 }' offcpu.out)" 1
+run offcpuf dtrace -x oformat=folded -s "$scripts/offcpu.d" -c "$T/ocp"
+check_eq "offcpu.d folded: one line main;napper;nap;...nanosleep with its milliseconds" \
+  "$(grep -cE '^[^ ]*ocp`main;ocp`napper;ocp`nap;[^ ]*nanosleep (19[0-9]|2[0-9][0-9])$' offcpuf.out)" 1
+
 done_testing
