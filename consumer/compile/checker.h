@@ -47,7 +47,8 @@ enum subr {
   SUBR_RAND,                   /* rand(): a pseudo-random int */
   SUBR_BSWAP16, SUBR_BSWAP32, SUBR_BSWAP64,  /* htons/ntohs, htonl/ntohl, htonll/ntohll */
   SUBR_PROGENYOF,              /* progenyof(pid) (codegen-library.c) */
-  SUBR_PSARGS                  /* __psargs(start, end): the D library's pr_psargs */
+  SUBR_PSARGS,                 /* __psargs(start, end): the D library's pr_psargs */
+  SUBR_DPATH                   /* __d_path(dentry, vfsmount, offsets...): fi_pathname */
 };
 
 /* The prototype of a string subroutine (checker-strings.c): ARGS holds one

@@ -157,6 +157,8 @@ void cg_expr (struct gen *g, struct d_node *n);
 /* codegen-library.c: progenyof(pid) and the D library's __psargs(start, end). */
 void cg_progenyof (struct gen *g, struct d_node *n);
 void cg_psargs (struct gen *g, struct d_node *n);
+/* codegen-dpath.c: the D library's __d_path(dentry, vfsmount, offsets...). */
+void cg_d_path (struct gen *g, struct d_node *n);
 /* Jump to LABEL when condition N is false (r0 clobbered). */
 void cg_branch_false (struct gen *g, struct d_node *n, int label);
 /* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */
