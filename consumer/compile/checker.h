@@ -40,7 +40,7 @@ enum subr {
   /* string subroutines (checker-strings.c, codegen-strings.c) */
   SUBR_STRLEN, SUBR_STRJOIN, SUBR_SUBSTR, SUBR_INDEX, SUBR_RINDEX, SUBR_STRCHR,
   SUBR_STRRCHR, SUBR_STRSTR, SUBR_BASENAME, SUBR_DIRNAME, SUBR_CLEANPATH, SUBR_LLTOSTR, SUBR_TOUPPER,
-  SUBR_TOLOWER, SUBR_STRTOK, SUBR_ALLOCA, SUBR_COPYINTO, SUBR_COPYIN,
+  SUBR_TOLOWER, SUBR_STRTOK, SUBR_CHAR_AT, SUBR_ALLOCA, SUBR_COPYINTO, SUBR_COPYIN,
   SUBR_SPECULATION,            /* speculation() */
   SUBR_USTACK, SUBR_STACK,     /* ustack([n[, strsize]]), stack([n]): DT_USTACK, DT_KSTACK */
   SUBR_USYM,                   /* usym ufunc uaddr umod (pc): DT_USYM */
