@@ -629,7 +629,8 @@ check_index (struct ck *c, struct d_node *n)
       /* ((T *) bytes)[k], k a constant within the bytes */
       if (n->a && ck_expr (c, n->a) != 0)
         return -1;
-      if (n->a && n->nargs == 1 && ck_info (c, n->a)->type.kind == DT_STRING)
+      struct dtype st = n->a ? ck_info (c, n->a)->type : T_INT;
+      if (n->nargs == 1 && st.kind == DT_STRING && !ck_is_buffer_pointer (st))
         return string_index (c, n, n->a);
       if (n->a && n->nargs == 1)
         {
@@ -733,7 +734,8 @@ check_index (struct ck *c, struct d_node *n)
     }
   const struct dvar *gv = v ? NULL : ck_find_var (c->prog, VS_GLOBAL, n->sval);
   bool builtin = !v && ck_builtin_of (n->sval, &bi, &bt);
-  if (n->nargs == 1 && ((gv && gv->type.kind == DT_STRING) || (builtin && bt.kind == DT_STRING)))
+  if (n->nargs == 1 && ((gv && gv->type.kind == DT_STRING && !ck_is_buffer_pointer (gv->type))
+                         || (builtin && bt.kind == DT_STRING)))
     {
       /* s[i], probename[0]: the string's character */
       struct d_node *id = d_node_new (DN_IDENT, &n->loc);
