@@ -748,6 +748,12 @@ check_index (struct ck *c, struct d_node *n)
       ck_err (c, &n->loc, "operator [ ] cannot be applied to %s: it is not an array or pointer", n->sval);
       return -1;
     }
+  if (!v && strcmp (n->sval, "fds") == 0)
+    {
+      /* the D library's fds[] (checker-members.c rewrites fds[fd].m) */
+      ck_err (c, &n->loc, "fds[ ] is only used through its members (fds[fd].fi_pathname)");
+      return -1;
+    }
   if (!v)
     {
       ck_err (c, &n->loc, "failed to resolve %s: Unknown variable name", n->sval);

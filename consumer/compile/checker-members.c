@@ -139,7 +139,8 @@ ck_member (struct ck *c, struct d_node *n)
       n->a = x;
     }
   if (n->op == DOP_DOT && a->kind == DN_INDEX && a->sval && strcmp (a->sval, "fds") == 0
-      && a->nargs == 1 && !ck_find_var (c->prog, VS_GLOBAL, "fds"))
+      && a->nargs == 1 && !ck_find_var (c->prog, VS_GLOBAL, "fds")
+      && !ck_find_var (c->prog, VS_ASSOC, "fds"))
     {
       /* fds[fd].m: xlate <fileinfo_t> (the D library's file of fd) */
       bool failed;

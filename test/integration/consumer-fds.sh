@@ -66,4 +66,13 @@ check_eq "a path longer than strsize is <unknown>" \
 check_eq "a path of strsize characters fits (as other strings: -x strsize characters)" \
   "$("$DTRACE" -q -x strsize=${#path} -c "./fds-target $long" -n "$script" 2>&1)" "[$path] [f.txt]"
 
+# ---------------------------------------------------------------- errors; a script's own fds
+err () { "$DTRACE" -q -n "$1" >/dev/null 2>err.txt; echo "$?:$(cat err.txt)"; }
+check_eq "fds[] used whole is refused" "$(err 'BEGIN { trace(fds[0]); }')" \
+"1:dtrace: invalid probe specifier BEGIN { trace(fds[0]); }: line 1: fds[ ] is only used through its members (fds[fd].fi_pathname)"
+check_eq "not a member of fileinfo_t" "$(err 'BEGIN { trace(fds[0].nosuch); }')" \
+"1:dtrace: invalid probe specifier BEGIN { trace(fds[0].nosuch); }: line 1: nosuch is not a member of struct fileinfo"
+check_eq "a script's own associative array named fds wins over the library's" \
+  "$("$DTRACE" -q -n 'struct s { int m; }; struct s fds[int]; BEGIN { fds[1].m = 5; printf("%d\n", fds[1].m); exit(0); }' 2>&1)" "5"
+
 done_testing
