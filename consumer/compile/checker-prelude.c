@@ -14,8 +14,19 @@
  * TASK_INTERRUPTIBLE 1, TASK_UNINTERRUPTIBLE 2, __TASK_STOPPED 4,
  * __TASK_TRACED 8, EXIT_DEAD 0x10, EXIT_ZOMBIE 0x20, TASK_DEAD 0x80,
  * TASK_WAKEKILL 0x100, TASK_WAKING 0x200).  pr_psargs is the process's
- * argument strings, spaces between, 79 bytes at most (psargs(),
- * codegen-strings.c), as Solaris's PRARGSZ.
+ * argument strings, spaces between, 79 bytes at most (__psargs(),
+ * codegen-library.c), as Solaris's PRARGSZ; pr_argc/pr_argv/pr_envp the
+ * initial argc, argv[] and envp[] on the stack (mm->start_stack).  Those
+ * read user memory, so for a task of another address space pr_psargs is
+ * "<unknown>" and pr_argc/pr_envp 0, as Oracle's.
+ *
+ * fileinfo_t (Oracle's io.d) is translated from a struct file *: names
+ * from the dentry, fi_pathname by __d_path() (codegen-dpath.c, given the
+ * struct offsets read from BTF here, @DPATH@), "<none>" for NULL, fi_mount
+ * "<unknown>" as Oracle's.  fds[fd].m (checker-members.c) is
+ * xlate <fileinfo_t> (xlate <struct __fds_slot> (fd).file).m: the private
+ * translator from an int gives the current process's file of fd, bounded
+ * by the descriptor table's max_fds.
  *
  * The library is parsed only when a script names one of its names, so
  * scripts that do not use it compile as before, and it needs the
