@@ -48,7 +48,8 @@ enum subr {
   SUBR_BSWAP16, SUBR_BSWAP32, SUBR_BSWAP64,  /* htons/ntohs, htonl/ntohl, htonll/ntohll */
   SUBR_PROGENYOF,              /* progenyof(pid) (codegen-library.c) */
   SUBR_PSARGS,                 /* __psargs(start, end): the D library's pr_psargs */
-  SUBR_DPATH                   /* __d_path(dentry, vfsmount, offsets...): fi_pathname */
+  SUBR_DPATH,                  /* __d_path(dentry, vfsmount, offsets...): fi_pathname */
+  SUBR_UWORD                   /* __uword(addr): a user word, 0 when unreadable (pr_argc) */
 };
 
 /* The prototype of a string subroutine (checker-strings.c): ARGS holds one

@@ -1,7 +1,8 @@
 /* progenyof() (the real_parent walk, unrolled), __psargs() (the D
  * library's pr_psargs: user bytes, NULs but the last made spaces),
  * __d_path() (fi_pathname: the d_parent walk across mounts, unrolled;
- * the offsets are constants the library reads from BTF), s[i] (__char_at)
+ * the offsets are constants the library reads from BTF), __uword()
+ * (pr_argc: a user word, 0 when unreadable), s[i] (__char_at)
  * and a script translator's member access compiled as the member's
  * expression (codegen-library.c, codegen-dpath.c, codegen-strings.c,
  * checker-xlate.c) */
@@ -27,5 +28,6 @@ BEGIN
 
 syscall::ioctl:entry
 {
-	printf("%s %c\n", __d_path(arg0, arg1, 24, 40, 36, 0, 32, 16, 24), probename[arg2]);
+	printf("%s %c %d\n", __d_path(arg0, arg1, 24, 40, 36, 0, 32, 16, 24), probename[arg2],
+	    __uword(arg3));
 }
