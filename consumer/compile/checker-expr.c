@@ -635,7 +635,26 @@ declared_scalar_array (struct ck *c, struct d_node *n, struct dvar **vp)
   return *vp ? 0 : -1;
 }
 
-/* NAME[keys]: an associative array, args[], uregs[], or ((T *) bytes)[k]. */
+/* s[i], N a string's index: N becomes the call __char_at (BASE, i)
+ * (codegen-strings.c), checked. */
+static int
+string_index (struct ck *c, struct d_node *n, struct d_node *base)
+{
+  struct d_node **args = xcalloc (2, sizeof *args);
+  args[0] = base;
+  args[1] = n->args[0];
+  free (n->args);
+  n->args = args;
+  n->nargs = 2;
+  n->a = NULL;
+  free (n->sval);
+  n->sval = xstrdup ("__char_at");
+  n->kind = DN_CALL;
+  return ck_expr (c, n);
+}
+
+/* NAME[keys]: an associative array, args[], uregs[], ((T *) bytes)[k], or a
+ * string's character. */
 static int
 check_index (struct ck *c, struct d_node *n)
 {
@@ -647,6 +666,9 @@ check_index (struct ck *c, struct d_node *n)
       /* ((T *) bytes)[k], k a constant within the bytes */
       if (n->a && ck_expr (c, n->a) != 0)
         return -1;
+      struct dtype st = n->a ? ck_info (c, n->a)->type : T_INT;
+      if (n->nargs == 1 && st.kind == DT_STRING && !ck_is_buffer_pointer (st))
+        return string_index (c, n, n->a);
       if (n->a && n->nargs == 1)
         {
           struct dtype at = ck_info (c, n->a)->type;
@@ -747,10 +769,26 @@ check_index (struct ck *c, struct d_node *n)
         return -1;
       return ck_typed_index (c, n);
     }
-  if (!v && (ck_builtin_of (n->sval, &bi, &bt) || ck_find_var (c->prog, VS_GLOBAL, n->sval)))
+  const struct dvar *gv = v ? NULL : ck_find_var (c->prog, VS_GLOBAL, n->sval);
+  bool builtin = !v && ck_builtin_of (n->sval, &bi, &bt);
+  if (n->nargs == 1 && ((gv && gv->type.kind == DT_STRING && !ck_is_buffer_pointer (gv->type))
+                         || (builtin && bt.kind == DT_STRING)))
+    {
+      /* s[i], probename[0]: the string's character */
+      struct d_node *id = d_node_new (DN_IDENT, &n->loc);
+      id->sval = xstrdup (n->sval);
+      return string_index (c, n, id);
+    }
+  if (gv || builtin)
     {
       /* probename[0], s[1]: D's strings and scalars have no elements */
       ck_err (c, &n->loc, "operator [ ] cannot be applied to %s: it is not an array or pointer", n->sval);
+      return -1;
+    }
+  if (!v && strcmp (n->sval, "fds") == 0)
+    {
+      /* the D library's fds[] (checker-members.c rewrites fds[fd].m) */
+      ck_err (c, &n->loc, "fds[ ] is only used through its members (fds[fd].fi_pathname)");
       return -1;
     }
   if (!v)

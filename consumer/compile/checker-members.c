@@ -95,6 +95,27 @@ set_mem_type (struct ck *c, struct d_node *n, struct ninfo *ni, const struct cty
   return 0;
 }
 
+/* fds[fd] (A, taken) as xlate <fileinfo_t> (xlate <struct __fds_slot> (fd).file):
+ * the library's translators give fd's struct file * and its fileinfo_t. */
+static struct d_node *
+fds_file (struct d_node *a)
+{
+  struct d_node *slot = d_node_new (DN_XLATE, &a->loc);
+  slot->cast = d_type_name_new (xstrdup ("struct __fds_slot"));
+  slot->a = a->args[0];
+  a->args[0] = NULL;
+  a->nargs = 0;
+  struct d_node *file = d_node_new (DN_MEMBER, &a->loc);
+  file->op = DOP_DOT;
+  file->a = slot;
+  file->sval = xstrdup ("file");
+  struct d_node *x = d_node_new (DN_XLATE, &a->loc);
+  x->cast = d_type_name_new (xstrdup ("fileinfo_t"));
+  x->a = file;
+  d_node_free (a);
+  return x;
+}
+
 /* a->m, a.m */
 int
 ck_member (struct ck *c, struct d_node *n)
@@ -116,6 +137,16 @@ ck_member (struct ck *c, struct d_node *n)
       x->a = task;
       d_node_free (a);
       n->a = x;
+    }
+  if (n->op == DOP_DOT && a->kind == DN_INDEX && a->sval && strcmp (a->sval, "fds") == 0
+      && a->nargs == 1 && !ck_find_var (c->prog, VS_GLOBAL, "fds")
+      && !ck_find_var (c->prog, VS_ASSOC, "fds"))
+    {
+      /* fds[fd].m: xlate <fileinfo_t> (the D library's file of fd) */
+      bool failed;
+      if (!ck_prelude_load (c, "fds", &a->loc, &failed) && failed)
+        return -1;
+      n->a = fds_file (a);
     }
   c->xlate_use = n->a;
   if (ck_expr (c, n->a) != 0)

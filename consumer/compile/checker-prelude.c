@@ -14,8 +14,19 @@
  * TASK_INTERRUPTIBLE 1, TASK_UNINTERRUPTIBLE 2, __TASK_STOPPED 4,
  * __TASK_TRACED 8, EXIT_DEAD 0x10, EXIT_ZOMBIE 0x20, TASK_DEAD 0x80,
  * TASK_WAKEKILL 0x100, TASK_WAKING 0x200).  pr_psargs is the process's
- * argument strings, spaces between, 79 bytes at most (psargs(),
- * codegen-strings.c), as Solaris's PRARGSZ.
+ * argument strings, spaces between, 79 bytes at most (__psargs(),
+ * codegen-library.c), as Solaris's PRARGSZ; pr_argc/pr_argv/pr_envp the
+ * initial argc, argv[] and envp[] on the stack (mm->start_stack).  Those
+ * read user memory, so for a task of another address space pr_psargs is
+ * "<unknown>" and pr_argc/pr_envp 0, as Oracle's.
+ *
+ * fileinfo_t (Oracle's io.d) is translated from a struct file *: names
+ * from the dentry, fi_pathname by __d_path() (codegen-dpath.c, given the
+ * struct offsets read from BTF here, @DPATH@), "<none>" for NULL, fi_mount
+ * "<unknown>" as Oracle's.  fds[fd].m (checker-members.c) is
+ * xlate <fileinfo_t> (xlate <struct __fds_slot> (fd).file).m: the private
+ * translator from an int gives the current process's file of fd, bounded
+ * by the descriptor table's max_fds.
  *
  * The library is parsed only when a script names one of its names, so
  * scripts that do not use it compile as before, and it needs the
@@ -24,6 +35,7 @@
  * skipped).  Two members depend on the kernel: the state is `__state`
  * from Linux 5.14 (`state` before), the CPU `cpu` or `thread_info.cpu`.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,8 +101,12 @@ static const char library[] =
   "  pr_addr = (uintptr_t) T;\n"
   "  pr_ttydev = T->signal->tty ? (uintptr_t) T->signal->tty : -1;\n"
   "  pr_fname = T->comm;\n"
-  "  pr_psargs = __psargs (T->mm->arg_start, T->mm->arg_end);\n"
+  "  pr_psargs = T->mm == curthread->mm ? __psargs (T->mm->arg_start, T->mm->arg_end) : \"<unknown>\";\n"
   "  pr_wstat = 0;\n"
+  "  pr_argc = T->mm && T->mm == curthread->mm ? __uword (T->mm->start_stack) : 0;\n"
+  "  pr_argv = T->mm ? T->mm->start_stack + 8 : 0;\n"
+  "  pr_envp = T->mm && T->mm == curthread->mm ?\n"
+  "            T->mm->start_stack + 16 + 8 * __uword (T->mm->start_stack) : 0;\n"
   "  pr_dmodel = PR_MODEL_LP64;\n"
   "  pr_taskid = 0;\n"
   "  pr_projid = 0;\n"
@@ -119,6 +135,25 @@ static const char library[] =
   "  cpu_chip = 0;\n"
   "  cpu_lgrp = 0;\n"
   "};\n"
+  "typedef struct fileinfo {\n"
+  "  string fi_name; string fi_dirname; string fi_pathname; int64_t fi_offset;\n"
+  "  string fi_fs; string fi_mount; int fi_oflags;\n"
+  "} fileinfo_t;\n"
+  "translator fileinfo_t < struct file *F > {\n"
+  "  fi_name = F == NULL ? \"<none>\" : stringof (F->f_path.dentry->d_name.name);\n"
+  "  fi_dirname = F == NULL ? \"<none>\" :\n"
+  "               dirname (__d_path ((uintptr_t) F->f_path.dentry, (uintptr_t) F->f_path.mnt, @DPATH@));\n"
+  "  fi_pathname = F == NULL ? \"<none>\" :\n"
+  "                __d_path ((uintptr_t) F->f_path.dentry, (uintptr_t) F->f_path.mnt, @DPATH@);\n"
+  "  fi_offset = F == NULL ? 0 : F->f_pos;\n"
+  "  fi_fs = F == NULL ? \"<none>\" : stringof (F->f_path.mnt->mnt_sb->s_type->name);\n"
+  "  fi_mount = F == NULL ? \"<none>\" : \"<unknown>\";\n"
+  "  fi_oflags = F == NULL ? 0 : F->f_flags;\n"
+  "};\n"
+  "struct __fds_slot { struct file *file; };\n"
+  "translator struct __fds_slot < int FD > {\n"
+  "  file = FD >= 0 && FD < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[FD] : NULL;\n"
+  "};\n"
   "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
   "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
 
@@ -127,7 +162,7 @@ static const char *const names[] = {
   "poolid_t", "zoneid_t", "lwpsinfo_t", "psinfo_t", "cpuinfo_t", "timestruc", "lwpsinfo",
   "psinfo", "cpuinfo", "PR_MODEL_ILP32", "PR_MODEL_LP64", "PR_STOPPED", "PR_ISTOP", "PR_DSTOP",
   "PR_IDLE", "SSLEEP", "SRUN", "SZOMB", "SSTOP", "SIDL", "SONPROC", "SWAIT", "curpsinfo",
-  "curlwpsinfo", "curcpu",
+  "curlwpsinfo", "curcpu", "fileinfo_t", "fileinfo", "fds",
 };
 
 /* TEXT with every FROM replaced by TO (malloc'd). */
@@ -172,6 +207,35 @@ defined_already (struct ck *c, const struct d_decl *d)
     }
 }
 
+/* The member offset MEMBER of the kernel's struct TAG (BTF), or -1. */
+static int64_t
+kernel_offset (struct ck *c, const char *tag, const char *member)
+{
+  const struct ctype_resolver *k = &c->prog->target.kernel_types;
+  char *error = NULL;
+  const struct ctype *t = k->lookup (k->ctx, ck_types (c), CT_STRUCT, "vmlinux", tag, &error);
+  free (error);
+  uint64_t off;
+  return t && ctype_member (t, member, &off) ? (int64_t) off : -1;
+}
+
+/* __d_path's offsets (codegen-dpath.c): dentry's d_parent, d_name.name and
+ * d_name.len, vfsmount's mnt_root, mount's mnt, mnt_parent and
+ * mnt_mountpoint ("-1" for one the kernel's BTF lacks). */
+static char *
+dpath_offsets (struct ck *c)
+{
+  int64_t d_name = kernel_offset (c, "dentry", "d_name");
+  int64_t name = kernel_offset (c, "qstr", "name"), len = kernel_offset (c, "qstr", "len");
+  return xasprintf ("%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
+                    ", %" PRId64, kernel_offset (c, "dentry", "d_parent"),
+                    d_name < 0 || name < 0 ? -1 : d_name + name,
+                    d_name < 0 || len < 0 ? -1 : d_name + len,
+                    kernel_offset (c, "vfsmount", "mnt_root"), kernel_offset (c, "mount", "mnt"),
+                    kernel_offset (c, "mount", "mnt_parent"),
+                    kernel_offset (c, "mount", "mnt_mountpoint"));
+}
+
 bool
 ck_prelude_load (struct ck *c, const char *name, const struct d_loc *loc, bool *failed)
 {
@@ -196,8 +260,10 @@ ck_prelude_load (struct ck *c, const char *name, const struct d_loc *loc, bool *
     }
   uint64_t off;
   char *t1 = replace_all (library, "@STATE@", ctype_member (task, "__state", &off) ? "__state" : "state");
-  char *text = replace_all (t1, "@CPU@", ctype_member (task, "cpu", &off) ? "cpu" : "thread_info.cpu");
-  free (t1);
+  char *t2 = replace_all (t1, "@CPU@", ctype_member (task, "cpu", &off) ? "cpu" : "thread_info.cpu");
+  char *offsets = dpath_offsets (c);
+  char *text = replace_all (t2, "@DPATH@", offsets);
+  FREE_ALL (t1, t2, offsets);
   struct d_program dp;
   memset (&dp, 0, sizeof dp);
   c->prelude = xcalloc (1, sizeof *c->prelude);

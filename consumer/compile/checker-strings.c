@@ -26,6 +26,8 @@ static const struct subr_proto protos[] = {
   { "toupper", SUBR_TOUPPER, "s", 1, STR },
   { "tolower", SUBR_TOLOWER, "s", 1, STR },
   { "copyin", SUBR_COPYIN, "ii", 2, STR },
+  /* s[i] (checker-expr.c rewrites it): the character, 0 past the string */
+  { "__char_at", SUBR_CHAR_AT, "si", 2, { DT_INTEGER, 1, true, false, NULL } },
   { "alloca", SUBR_ALLOCA, "i", 1, STR },
   { "copyinto", SUBR_COPYINTO, "iis", 3, { DT_VOID, 0, false, false, NULL } },
   /* integer subroutines (codegen.c): rand(); the byte-order conversions
@@ -41,6 +43,8 @@ static const struct subr_proto protos[] = {
   /* the process model (codegen-library.c) */
   { "progenyof", SUBR_PROGENYOF, "i", 1, { DT_INTEGER, 4, true, false, NULL } },
   { "__psargs", SUBR_PSARGS, "ii", 2, STR },
+  { "__d_path", SUBR_DPATH, "iiiiiiiii", 9, STR },
+  { "__uword", SUBR_UWORD, "i", 1, { DT_INTEGER, 8, true, false, NULL } },
 };
 
 const struct subr_proto *

@@ -44,14 +44,16 @@ enum subr {
   /* string subroutines (checker-strings.c, codegen-strings.c) */
   SUBR_STRLEN, SUBR_STRJOIN, SUBR_SUBSTR, SUBR_INDEX, SUBR_RINDEX, SUBR_STRCHR,
   SUBR_STRRCHR, SUBR_STRSTR, SUBR_BASENAME, SUBR_DIRNAME, SUBR_CLEANPATH, SUBR_LLTOSTR, SUBR_TOUPPER,
-  SUBR_TOLOWER, SUBR_STRTOK, SUBR_ALLOCA, SUBR_COPYINTO, SUBR_COPYIN,
+  SUBR_TOLOWER, SUBR_STRTOK, SUBR_CHAR_AT, SUBR_ALLOCA, SUBR_COPYINTO, SUBR_COPYIN,
   SUBR_SPECULATION,            /* speculation() */
   SUBR_USTACK, SUBR_STACK,     /* ustack([n[, strsize]]), stack([n]): DT_USTACK, DT_KSTACK */
   SUBR_USYM,                   /* usym ufunc uaddr umod (pc): DT_USYM */
   SUBR_RAND,                   /* rand(): a pseudo-random int */
   SUBR_BSWAP16, SUBR_BSWAP32, SUBR_BSWAP64,  /* htons/ntohs, htonl/ntohl, htonll/ntohll */
   SUBR_PROGENYOF,              /* progenyof(pid) (codegen-library.c) */
-  SUBR_PSARGS                  /* __psargs(start, end): the D library's pr_psargs */
+  SUBR_PSARGS,                 /* __psargs(start, end): the D library's pr_psargs */
+  SUBR_DPATH,                  /* __d_path(dentry, vfsmount, offsets...): fi_pathname */
+  SUBR_UWORD                   /* __uword(addr): a user word, 0 when unreadable (pr_argc) */
 };
 
 /* The prototype of a string subroutine (checker-strings.c): ARGS holds one

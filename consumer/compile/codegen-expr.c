@@ -741,6 +741,16 @@ gen_call (struct gen *g, struct d_node *n)
       cg_psargs (g, n);
       return;
     }
+  if (ni->subr == SUBR_DPATH)
+    {
+      cg_d_path (g, n);
+      return;
+    }
+  if (ni->subr == SUBR_UWORD)
+    {
+      cg_uword (g, n);
+      return;
+    }
   if (ni->subr == SUBR_SPECULATION)
     {
       cg_speculation (g);

@@ -157,9 +157,13 @@ void cg_fault (struct gen *g, int type, int addr_reg);
 
 /* codegen-expr.c: r0 = the value of expression N. */
 void cg_expr (struct gen *g, struct d_node *n);
-/* codegen-library.c: progenyof(pid) and the D library's __psargs(start, end). */
+/* codegen-library.c: progenyof(pid) and the D library's __psargs(start, end),
+ * __uword(addr). */
 void cg_progenyof (struct gen *g, struct d_node *n);
 void cg_psargs (struct gen *g, struct d_node *n);
+void cg_uword (struct gen *g, struct d_node *n);
+/* codegen-dpath.c: the D library's __d_path(dentry, vfsmount, offsets...). */
+void cg_d_path (struct gen *g, struct d_node *n);
 /* Jump to LABEL when condition N is false (r0 clobbered). */
 void cg_branch_false (struct gen *g, struct d_node *n, int label);
 /* Signed/unsigned division and remainder of r0 by r1 (r1 != 0 checked). */

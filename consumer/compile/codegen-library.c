@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * codegen-library.c — two subroutines of DTrace's process model that D
- * cannot write for itself (no loops): progenyof(pid), and the argument
- * string the built-in library's psinfo_t translator gives pr_psargs
- * (checker-prelude.c calls it `__psargs (mm->arg_start, mm->arg_end)`).
+ * codegen-library.c — subroutines of DTrace's process model that D
+ * cannot write for itself (no loops, no read that cannot fault):
+ * progenyof(pid), the argument string the built-in library's psinfo_t
+ * translator gives pr_psargs (checker-prelude.c calls it
+ * `__psargs (mm->arg_start, mm->arg_end)`), and the user word its pr_argc
+ * is (`__uword (mm->start_stack)`: 0 when unreadable, where copyin()
+ * would fault the clause).
  *
  * Both are straight-line code: the walk up the process tree is unrolled
  * to PROGENY_DEPTH ancestors, the NUL-to-space pass to the bytes
@@ -98,4 +101,18 @@ cg_psargs (struct gen *g, struct d_node *n)
     }
   asm_bind (&g->a, done);
   cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
+}
+
+/* __uword(addr): the 8 bytes of user memory at ADDR, 0 when unreadable. */
+void
+cg_uword (struct gen *g, struct d_node *n)
+{
+  cg_expr (g, n->args[0]);
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
+  cg_emit (g, MOV64_REG (R1, R10));
+  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
+  cg_emit (g, MOV64_IMM (R2, 8));
+  cg_emit (g, CALL (BPF_FUNC_probe_read_user));
+  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
 }

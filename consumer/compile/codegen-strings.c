@@ -3,7 +3,7 @@
  * codegen-strings.c — BPF for D's string subroutines: strlen, strjoin,
  * substr, index, rindex, strchr, strrchr, strstr, basename, dirname,
  * lltostr, toupper, tolower, strtok, copyin (whose bytes become a string),
- * alloca and copyinto.
+ * alloca and copyinto; and s[i], a string's character (__char_at).
  *
  * Every string is strsize bytes, zero-padded, in a map value (codegen.c);
  * a result goes to a fresh zeroed string temporary, so it stays
@@ -1400,6 +1400,26 @@ cgstr_check_null (struct gen *g, const struct d_node *arg)
   asm_bind (a, ok);
 }
 
+/* s[i]: the character at I of the string, 0 when I is outside [0, strsize). */
+static void
+gen_char_at (struct gen *g, const int *arg)
+{
+  struct bpf_asm *a = cg_asm (g);
+  int out = asm_label (a), end = asm_label (a);
+  ld_slot (g, R1, arg[1]);
+  asm_jmp_imm (a, BPF_JSLT, R1, 0, out);
+  asm_jmp_imm (a, BPF_JSGT, R1, (int32_t) strsize_of (g) - 1, out);
+  ld_slot (g, R0, arg[0]);
+  E (A64_REG (BPF_ADD, R0, R1));
+  E (LDX (BPF_B, R0, R0, 0));
+  E (A64_IMM (BPF_LSH, R0, 56));          /* a char: signed */
+  E (A64_IMM (BPF_ARSH, R0, 56));
+  asm_ja (a, end);
+  asm_bind (a, out);
+  E (MOV64_IMM (R0, 0));
+  asm_bind (a, end);
+}
+
 void
 cgstr_gen (struct gen *g, struct d_node *call)
 {
@@ -1439,6 +1459,7 @@ cgstr_gen (struct gen *g, struct d_node *call)
         break;
       }
     case SUBR_COPYINTO: gen_copyinto (g, arg); break;
+    case SUBR_CHAR_AT: gen_char_at (g, arg); break;
     default:
       cg_error (g, call, "function not supported");
       E (MOV64_IMM (R0, 0));

@@ -1,6 +1,6 @@
 /* @status: 1 */
-/* D strings have no elements (DTrace refuses probename[0] too) */
+/* a string takes one index (its character); two are refused */
 BEGIN
 {
-	trace(probename[0]);
+	trace(probename[0, 1]);
 }

@@ -35,6 +35,27 @@ check_eq "curpsinfo in the -c command: ids, credentials, pr_fname, pr_psargs, pr
 fname proc-target psargs [$TGT sleep] dmodel 2 nlwp 1
 pgid $pgid sid $sid addr 1"
 
+# ---------------------------------------------------------------- pr_argc, pr_argv, pr_envp; another task's
+"$DTRACE" -q -c "$TGT sleep" -n '
+syscall::clock_nanosleep:entry, syscall::nanosleep:entry /pid == $target && !done/
+{
+	done = 1;
+	printf("argc %d argv0 %d argv1 %s envp0 %d\n", curpsinfo->pr_argc,
+	    *(long *) copyin(curpsinfo->pr_argv, 8) == curthread->mm->arg_start,
+	    copyinstr(*(long *) copyin(curpsinfo->pr_argv + 8, 8)),
+	    *(long *) copyin(curpsinfo->pr_envp, 8) == curthread->mm->env_start);
+	printf("psargs[1] %c [%d]\n", curpsinfo->pr_psargs[1], curpsinfo->pr_psargs[500]);
+	this->parent = curthread->real_parent;
+	printf("parent: [%s] argc %d envp %d argv %d\n", xlate <psinfo_t> (this->parent).pr_psargs,
+	    xlate <psinfo_t *> (this->parent)->pr_argc, xlate <psinfo_t *> (this->parent)->pr_envp,
+	    xlate <psinfo_t *> (this->parent)->pr_argv == this->parent->mm->start_stack + 8);
+}' >argv.out 2>&1
+check_eq "pr_argc, pr_argv and pr_envp (the initial argv[] and envp[] on the stack); pr_psargs[i]; another task: <unknown>, 0" \
+  "$(cat argv.out)" \
+"argc 2 argv0 1 argv1 sleep envp0 1
+psargs[1] ${TGT:1:1} [0]
+parent: [<unknown>] argc 0 envp 0 argv 1"
+
 # ---------------------------------------------------------------- pr_psargs at exec-success
 cat >kids.sh <<SH
 /bin/echo one "two three" >/dev/null
@@ -54,13 +75,13 @@ SH
 "$DTRACE" -q -c "/bin/sh $T/forks.sh" -n '
 proc:::create /pid == $target/ { printf("create %d %d %d [%s]\n", args[0]->pr_pid == args[0],
     args[0]->pr_ppid == pid, args[0]->pr_fname == execname, args[0]->pr_psargs); }
-proc:::lwp-create /ppid == $target/ { printf("lwp-create %d %d %s %d\n", args[0]->pr_lwpid == args[0],
-    args[1]->pr_pid == pid, args[0]->pr_name, args[1]->pr_ppid == ppid); }' >create.out 2>&1
-check_eq "create's args[0]->pr_* (psinfo_t of the child), lwp-create's args[0] (lwpsinfo_t) and args[1] (psinfo_t)" \
+proc:::lwp-create /ppid == $target/ { printf("lwp-create %d %d %s %d [%s]\n", args[0]->pr_lwpid == args[0],
+    args[1]->pr_pid == pid, args[0]->pr_name, args[1]->pr_ppid == ppid, args[1]->pr_psargs); }' >create.out 2>&1
+check_eq "create's args[0]->pr_* (psinfo_t of the child; the shell's vfork shares its address space, so pr_psargs is read), lwp-create's args[0] (lwpsinfo_t) and args[1] (psinfo_t, the same address space: its pr_psargs)" \
   "$(cat create.out)" \
 "create 1 1 1 [/bin/sh $T/forks.sh]
 create 1 1 1 [/bin/sh $T/forks.sh]
-lwp-create 1 1 proc-target 1"
+lwp-create 1 1 proc-target 1 [$TGT thread]"
 
 # ---------------------------------------------------------------- curlwpsinfo, curcpu
 "$DTRACE" -q -c "$TGT sleep" -n '
