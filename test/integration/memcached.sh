@@ -642,6 +642,19 @@ elif start_server ld "$probes_bin" -t 4; then
     ocounts+=" ${n:-none}"
   done
   oafter=$(mc sems "$ld_pid" "$P")
+  # the sample's request-time split under the same load: every command the
+  # load sends, its time split into on-CPU + off-CPU + I/O (averages of
+  # whole µs, so within 3 of the total)
+  timeout -k 5 60 "$DTRACE" -q -s "$sample/mcreqtime.d" -p "$ld_pid" -n 'tick-2s { exit(0); }' \
+    >"$T/reqtime" 2>"$T/reqtime.err"
+  check_eq "mcreqtime.d: exit status 0, nothing on stderr" "$?:$(cat "$T/reqtime.err")" "0:"
+  check_match "mcreqtime.d: its header" "$(head -1 "$T/reqtime")" \
+    '^COMMAND +REQUESTS +TOTAL_us +ONCPU_us +OFFCPU_us +IO_us$'
+  for c in get set incr delete; do
+    check_match "mcreqtime.d: command-$c requests counted" "$(cat "$T/reqtime")" "^command-$c +[1-9][0-9]* +[0-9]+ "
+  done
+  check_eq "mcreqtime.d: on-CPU + off-CPU + I/O is each command's total" \
+    "$(awk 'NR > 1 && NF == 6 { d = $4 + $5 + $6 - $3; if (d < -3 || d > 3) print }' "$T/reqtime")" ""
   check_eq "20 attach/detach cycles of our dtrace under load: all exited 0" "$ours" 20
   check_match "every one of our cycles counted events (per cycle:$ocounts)" "$ocounts" '^( [1-9][0-9]*){20}$'
   check_eq "every semaphore is back to 0 after our cycles" \
