@@ -101,11 +101,19 @@ printf '#!/bin/sh\nexec sleep 23.5\n' >kern/triggers/sleeper
 chmod +x kern/triggers/sleeper
 cat >$k/tst.trig.d <<'EOF_D'
 /* @@trigger: sleeper */
+/* @@trigger-timing: before */
 /* @@runtest-opts: $_pid */
 #pragma D option quiet
 BEGIN { printf("%d\n", $1 > 1); exit(0); }
 EOF_D
 printf '1\n\n' >$k/tst.trig.r
+# no @@trigger-timing: Oracle's default, synchro: the trigger is dtrace's -c
+cat >$k/tst.sync.d <<'EOF_D'
+/* @@trigger: sleeper */
+#pragma D option quiet
+BEGIN { printf("%d\n", $target > 1); exit(0); }
+EOF_D
+printf '1\n\n' >$k/tst.sync.r
 printf '/* @@trigger: no-such-trigger */\nBEGIN { exit(0); }\n' >$k/tst.notrig.d
 printf 'BEGIN { exit(0); }\n' >$k/tst.skipped.d
 printf '#!/bin/sh\necho "not here"\nexit 2\n' >$k/tst.skipped.x
@@ -124,13 +132,13 @@ printf '#!/usr/bin/awk -f\nNR == 1 { print "first", $1; }\n' >$k/tst.shell.r.p
 chmod +x $k/tst.shell.r.p
 printf 'first one\n' >$k/tst.shell.r
 python3 "$RUN" --dtrace "$DTRACE" --timeout 30 --list-out-of-scope kern >out6.txt 2>&1
-check_eq "without --linux-kernel: 6 of kprov out of scope; tst.arch fails (no -DARCH_)" \
-  "$(awk '$1 == "kprov" { print $2 "/" $3 " " $5 }' out6.txt)" "0/1 6"
+check_eq "without --linux-kernel: 7 of kprov out of scope; tst.arch fails (no -DARCH_)" \
+  "$(awk '$1 == "kprov" { print $2 "/" $3 " " $5 }' out6.txt)" "0/1 7"
 check_eq "... as Solaris-only, kernel symbol, trigger, .x and shell" \
-  "$(grep -Ec 'err.kprov.d +Solaris-only provider sched|err.ksym.d +kernel symbol|tst.trig.d +needs a trigger|tst.notrig.d +needs a trigger|tst.skipped.d +skipped by tst.skipped.x: not here|tst.shell.sh +shell test' out6.txt)" 6
+  "$(grep -Ec 'err.kprov.d +Solaris-only provider sched|err.ksym.d +kernel symbol|tst.trig.d +needs a trigger|tst.sync.d +needs a trigger|tst.notrig.d +needs a trigger|tst.skipped.d +skipped by tst.skipped.x: not here|tst.shell.sh +shell test' out6.txt)" 7
 python3 "$RUN" --dtrace "$DTRACE" --timeout 30 --linux-kernel --list-out-of-scope kern >out7.txt 2>&1
-check_eq "--linux-kernel: the provider, the symbol, the trigger (\$_pid its pid), -DARCH_, the .sh through an awk .r.p" \
-  "$(awk '$1 == "kprov" { print $2 "/" $3 " " $5 }' out7.txt)" "5/5 2"
+check_eq "--linux-kernel: the provider, the symbol, the triggers (before: \$_pid its pid; synchro: -c, \$target), -DARCH_, the .sh through an awk .r.p" \
+  "$(awk '$1 == "kprov" { print $2 "/" $3 " " $5 }' out7.txt)" "6/6 2"
 check_eq "... a missing trigger and a .x exiting 2 stay out" \
   "$(grep -Ec 'tst.notrig.d +needs a trigger program \(no-such-trigger\)|tst.skipped.d +skipped by tst.skipped.x' out7.txt)" 2
 check_eq "... the trigger was killed when dtrace ended" \
