@@ -43,7 +43,7 @@ static const struct subr_proto protos[] = {
   /* the process model (codegen-library.c) */
   { "progenyof", SUBR_PROGENYOF, "i", 1, { DT_INTEGER, 4, true, false, NULL } },
   { "__psargs", SUBR_PSARGS, "ii", 2, STR },
-  { "__d_path", SUBR_DPATH, "iiiiiiiii", 9, STR },
+  { "__d_path", SUBR_DPATH, "iiiiiiiiiii", 11, STR },
   { "__uword", SUBR_UWORD, "i", 1, { DT_INTEGER, 8, true, false, NULL } },
 };
 

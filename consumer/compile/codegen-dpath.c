@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * codegen-dpath.c — __d_path(dentry, vfsmount, offsets...): the path of a
- * file from the root of the current mount namespace, as the D library's
- * fileinfo_t translator gives fi_pathname (checker-prelude.c passes the
- * struct offsets it read from the kernel's BTF as constants).
+ * codegen-dpath.c — __d_path(dentry, vfsmount, root dentry, root vfsmount,
+ * offsets...): the path of a file from the current process's root (its
+ * fs->root: a chroot's, or the root a container or a pivot_root made), as
+ * the D library's fileinfo_t translator gives fi_pathname (checker-prelude.c
+ * passes the struct offsets it read from the kernel's BTF as constants).
  *
  * The walk goes up d_parent from the file's dentry, one name per level,
  * written right to left into a string temporary; at the root of a mount
  * (the dentry is the vfsmount's mnt_root) it steps to the mount point in
  * the parent mount (struct mount's mnt_mountpoint and mnt_parent), and it
- * ends at a mount that is its own parent.  It is unrolled to DPATH_LEVELS
+ * ends at the process's root (that dentry in that mount), or at a mount
+ * that is its own parent (a file outside the process's root: the path
+ * from the namespace's root).  It is unrolled to DPATH_LEVELS
  * steps (names and mount crossings together): straight-line code every
  * kernel's verifier takes.  The finished path is then copied to the start
  * of a second temporary, the result.
@@ -33,7 +36,7 @@ enum { OFF_PARENT, OFF_NAME, OFF_LEN, OFF_MNT_ROOT, OFF_MOUNT_MNT, OFF_MNT_PAREN
 
 struct dpath {
   int32_t off[NOFFS];
-  int dentry, vfsmnt, pos, len, work, dst;   /* stack slots */
+  int dentry, vfsmnt, root_dentry, root_mnt, pos, len, work, dst;   /* stack slots */
   int done, unknown;                    /* labels */
   unsigned strsize;
 };
@@ -55,7 +58,15 @@ static void
 step (struct gen *g, const struct dpath *d)
 {
   struct bpf_asm *a = &g->a;
-  int name = asm_label (a), next = asm_label (a);
+  int name = asm_label (a), next = asm_label (a), mount_root = asm_label (a);
+  /* the process's root: done */
+  ld (g, R1, d->dentry);
+  ld (g, R2, d->root_dentry);
+  asm_jmp_reg (a, BPF_JNE, R1, R2, mount_root);
+  ld (g, R1, d->vfsmnt);
+  ld (g, R2, d->root_mnt);
+  asm_jmp_reg (a, BPF_JEQ, R1, R2, d->done);
+  asm_bind (a, mount_root);
   /* the root of its mount: on to the mount point, in the parent mount */
   ld (g, R3, d->vfsmnt);
   cg_kread (g, R3, (uint32_t) d->off[OFF_MNT_ROOT], 8);
@@ -126,7 +137,7 @@ cg_d_path (struct gen *g, struct d_node *n)
   bool known = true;
   for (int i = 0; i < NOFFS; i++)
     {
-      const struct ninfo *ni = ninfo (n->args[2 + i]);
+      const struct ninfo *ni = ninfo (n->args[4 + i]);
       d.off[i] = ni->is_const && ni->value >= 0 && ni->value < 0x10000 ? (int32_t) ni->value : -1;
       known = known && d.off[i] >= 0;
     }
@@ -134,6 +145,10 @@ cg_d_path (struct gen *g, struct d_node *n)
   d.dentry = cg_push (g);
   cg_expr (g, n->args[1]);
   d.vfsmnt = cg_push (g);
+  cg_expr (g, n->args[2]);
+  d.root_dentry = cg_push (g);
+  cg_expr (g, n->args[3]);
+  d.root_mnt = cg_push (g);
   cg_emit (g, MOV64_IMM (R0, (int32_t) d.strsize - 1));
   d.pos = cg_push (g);
   cg_emit (g, MOV64_IMM (R0, 0));
@@ -174,5 +189,5 @@ cg_d_path (struct gen *g, struct d_node *n)
   asm_bind (a, d.unknown);
   unknown_string (g, &d);
   asm_bind (a, end);
-  cg_drop (g, 6);
+  cg_drop (g, 8);
 }

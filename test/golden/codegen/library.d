@@ -28,6 +28,6 @@ BEGIN
 
 syscall::ioctl:entry
 {
-	printf("%s %c %d\n", __d_path(arg0, arg1, 24, 40, 36, 0, 32, 16, 24), probename[arg2],
+	printf("%s %c %d\n", __d_path(arg0, arg1, arg3, arg4, 24, 40, 36, 0, 32, 16, 24), probename[arg2],
 	    __uword(arg3));
 }
