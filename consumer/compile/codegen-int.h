@@ -162,6 +162,8 @@ void cg_expr (struct gen *g, struct d_node *n);
 void cg_progenyof (struct gen *g, struct d_node *n);
 void cg_psargs (struct gen *g, struct d_node *n);
 void cg_uword (struct gen *g, struct d_node *n);
+/* r0 = the 8 bytes of user memory at r3, 0 when unreadable. */
+void cg_uread8 (struct gen *g);
 /* codegen-dpath.c: the D library's __d_path(dentry, vfsmount, offsets...). */
 void cg_d_path (struct gen *g, struct d_node *n);
 /* Jump to LABEL when condition N is false (r0 clobbered). */

@@ -192,12 +192,7 @@ prologue_exec_success (struct gen *g)
   cg_kread (g, R3, t->binprm_p_off, 8);
   cg_emit (g, MOV64_REG (R3, R0));
   cg_emit (g, A64_IMM (BPF_ADD, R3, 8));
-  cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
-  cg_emit (g, MOV64_REG (R1, R10));
-  cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
-  cg_emit (g, MOV64_IMM (R2, 8));
-  cg_emit (g, CALL (BPF_FUNC_probe_read_user));
-  cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+  cg_uread8 (g);
   store_arg (g, 0, R0);
 }
 

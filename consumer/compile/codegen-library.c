@@ -103,16 +103,23 @@ cg_psargs (struct gen *g, struct d_node *n)
   cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_VALUE));
 }
 
-/* __uword(addr): the 8 bytes of user memory at ADDR, 0 when unreadable. */
+/* r0 = the 8 bytes of user memory at r3, 0 when unreadable. */
 void
-cg_uword (struct gen *g, struct d_node *n)
+cg_uread8 (struct gen *g)
 {
-  cg_expr (g, n->args[0]);
-  cg_emit (g, MOV64_REG (R3, R0));
   cg_emit (g, ST_IMM (BPF_DW, R10, SLOT_TMP, 0));
   cg_emit (g, MOV64_REG (R1, R10));
   cg_emit (g, A64_IMM (BPF_ADD, R1, SLOT_TMP));
   cg_emit (g, MOV64_IMM (R2, 8));
   cg_emit (g, CALL (BPF_FUNC_probe_read_user));
   cg_emit (g, LDX (BPF_DW, R0, R10, SLOT_TMP));
+}
+
+/* __uword(addr): the 8 bytes of user memory at ADDR, 0 when unreadable. */
+void
+cg_uword (struct gen *g, struct d_node *n)
+{
+  cg_expr (g, n->args[0]);
+  cg_emit (g, MOV64_REG (R3, R0));
+  cg_uread8 (g);
 }
