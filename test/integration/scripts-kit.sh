@@ -25,7 +25,7 @@ no_dtrace_error () {
   check_eq "$1: no dtrace error" "$(grep -Ev '^(pid|fd|child|failed|mutex)=' "$1.err")" ""
 }
 
-for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptrace dappprof usdtlatency mutexwait offcpu; do
+for s in execsnoop dtruss procsystime rwsnoop pidpersec hotkernel profile dapptrace dappprof usdtlatency mutexwait offcpu iolatency; do
   check "scripts/$s.d is executable with the dtrace -qs interpreter line" \
     sh -c "test -x '$scripts/$s.d' && head -1 '$scripts/$s.d' | grep -qx '#!/usr/bin/env -S dtrace -qs'"
   check "scripts/$s.d has a usage line" grep -q '^ \* Usage: ' "$scripts/$s.d"
@@ -208,5 +208,22 @@ check_eq "offcpu.d: the read's stack is read <- slow_read <- main" \
 run offcpuf dtrace -x oformat=folded -s "$scripts/offcpu.d" -c "$T/ocp"
 check_eq "offcpu.d folded: one line main;napper;nap;...nanosleep with its milliseconds" \
   "$(grep -cE '^[^ ]*ocp`main;ocp`napper;ocp`nap;[^ ]*nanosleep (19[0-9]|2[0-9][0-9])$' offcpuf.out)" 1
+
+# --- iolatency.d (io:::start/done): ten direct 4 KiB writes by dd, then
+# ten direct reads, of a file in the test's directory, when that is on a
+# block device (as consumer-io.sh)
+d=$(stat -c %d "$T"); major=$(( (d >> 8) & 0xfff )); minor=$(( (d & 0xff) | ((d >> 12) & 0xfff00) ))
+if [ "$major" -ne 0 ] && sed -n '/^Block devices:/,$p' /proc/devices | awk -v m="$major" '$1 == m { f = 1 } END { exit !f }'; then
+  printf 'dd if=/dev/zero of=%s/io.dat bs=4k count=10 oflag=direct status=none\ndd if=%s/io.dat of=/dev/null bs=4k count=10 iflag=direct status=none\n' "$T" "$T" >io.sh
+  run iolat "$scripts/iolatency.d" -c "/bin/sh $T/io.sh"
+  check_eq "iolatency.d: exit status 0" "$(cat iolat.rc)" 0
+  check_eq "iolatency.d: dd's ten 4 KiB writes and ten reads, with their bytes" \
+    "$(awk '$1 == "dd" && NF == 6 { print $1, $3, $4, $5 }' iolat.out | sort)" "dd read 10 40960
+dd write 10 40960"
+  check_match "iolatency.d: a histogram of the writes to the file's device ($major,$minor)" "$(cat iolat.out)" "^  $major,$minor write\$"
+  check_match "iolatency.d: and of the reads" "$(cat iolat.out)" "^  $major,$minor read\$"
+else
+  skip "iolatency.d: the test directory ($T) is not on a block device"
+fi
 
 done_testing
