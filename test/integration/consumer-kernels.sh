@@ -11,13 +11,14 @@
 # (consumer-fbt.sh among them: the kernels of the matrix have the BPF
 # trampolines and the kprobes fbt uses, which a CI host may lack;
 # consumer-lockstat.sh checks 5.10's refusal and 6.1's and 6.12's
-# contention probes; consumer-io.sh is not: the guests have no block
-# device).
+# contention probes; consumer-io.sh runs in the guest's scratch disk,
+# run-kernel's /scratch, the tests' TMPDIR there; consumer-fds.sh checks
+# fi_pathname from the guest's pivot_root'ed root).
 # Needs qemu-system-x86 and busybox-static (quickstart installs them) and
 # Debian's registry for the first download (cached in /var/cache/sdtkit-vm).
 . "$SRCDIR/test/lib.sh"
 suites=${SDTKIT_KERNELS:-bullseye bookworm trixie}
-tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh consumer-sdt.sh consumer-sched.sh consumer-lockstat.sh consumer-kernel-types.sh}
+tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh consumer-sdt.sh consumer-sched.sh consumer-lockstat.sh consumer-kernel-types.sh consumer-io.sh consumer-fds.sh}
 if ! command -v qemu-system-x86_64 >/dev/null || ! command -v busybox >/dev/null; then
   skip "qemu-system-x86_64 or busybox not installed (Debian: qemu-system-x86, busybox-static)"
   done_testing
@@ -26,6 +27,9 @@ for suite in $suites; do
   start=$(date +%s)
   script=$T/run-$suite.sh
   {
+    # the tests' own directories on the guest's scratch disk (a block
+    # device: consumer-io.sh needs one)
+    echo 'if mountpoint -q /scratch; then export TMPDIR=/scratch; fi'
     echo 'for t in '"$tests"'; do bash "$SRCDIR/test/integration/$t" || echo "not ok - $t exited with status $?"; done'
   } >"$script"
   # the guest's /tmp is its own: the script goes where the guest sees it
