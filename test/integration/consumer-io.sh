@@ -7,8 +7,8 @@
 # the requests started there at done (matched by device and sector):
 # b_bcount, b_flags (B_WRITE, B_READ), the device's major, the error.
 # Exact output.
-# Needs the test directory on a block device (not tmpfs or 9p: the kernel
-# matrix's guests have none, so this runs on the host only).
+# Needs the test directory on a block device (not tmpfs or 9p; the kernel
+# matrix's guests put it on their scratch disk, test/vm/run-kernel).
 . "$SRCDIR/test/lib.sh"
 check_eq "-l -P io: start and done" "$("$DTRACE" -l -P io 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
