@@ -213,7 +213,8 @@ prologue_fork (struct gen *g, bool process)
 
 /* signal-send / signal-discard: signal_generate(sig, info, task, group,
  * result) in the sender; ignored signals are discarded.  arg0 = the
- * target thread's id, arg1 = its pid, arg2 = the signal. */
+ * target thread's id, arg1 = its pid, arg2 = the signal, arg3 = the
+ * target task (args[0]->pr_lwpid, args[1]->pr_pid). */
 static void
 prologue_signal_generate (struct gen *g, bool discard)
 {
@@ -222,6 +223,8 @@ prologue_signal_generate (struct gen *g, bool discard)
   task_ids (g, SIGGEN_TASK, 0);
   ctx_arg (g, R1, SIGGEN_SIG);
   store_arg (g, 2, R1);
+  ctx_arg (g, R1, SIGGEN_TASK);
+  store_arg (g, 3, R1);
 }
 
 /* signal-handle: signal_deliver(sig, info, ka) in the receiver: arg0 = the
@@ -239,7 +242,8 @@ prologue_signal_handle (struct gen *g)
   store_arg (g, 2, R0);
 }
 
-/* The sched_switch probes: arg0 = the next thread's id, arg1 = its pid.
+/* The sched_switch probes: arg0 = the next thread's id, arg1 = its pid,
+ * arg2 = the next task (off-cpu's args[0]->pr_*, args[1]->pr_*).
  * sleep: the leaving thread blocks (not preempted, state not running);
  * preempt: it stays runnable (preempted, or still running). */
 static void
@@ -247,6 +251,8 @@ prologue_switch (struct gen *g, enum kernel_probe k)
 {
   const struct dtarget *t = &g->p->target;
   task_ids (g, SWITCH_NEXT, 0);
+  ctx_arg (g, R1, SWITCH_NEXT);
+  store_arg (g, 2, R1);
   if (k != KP_SCHED_SLEEP && k != KP_SCHED_PREEMPT)
     return;
   int sleeping = asm_label (&g->a);
@@ -274,6 +280,8 @@ prologue_change_pri (struct gen *g)
 {
   const struct dtarget *t = &g->p->target;
   task_ids (g, 0, 0);
+  ctx_arg (g, R1, 0);           /* arg3: tsk (args[0]->pr_*, args[1]->pr_*) */
+  store_arg (g, 3, R1);
   if (!t->task_prio_off || !t->task_normal_prio_off)
     return;
   int done = asm_label (&g->a);
@@ -659,7 +667,11 @@ cg_kernel_prologue (struct gen *g)
     case KP_SCHED_OFF_CPU: case KP_SCHED_ON_CPU: case KP_SCHED_SLEEP: case KP_SCHED_PREEMPT:
       prologue_switch (g, k);
       break;
-    case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
+    case KP_SCHED_WAKEUP:       /* arg2: the woken task (args[N]->pr_*) */
+      task_ids (g, 0, 0);
+      ctx_arg (g, R1, 0);
+      store_arg (g, 2, R1);
+      break;
     case KP_SCHED_CHANGE_PRI: prologue_change_pri (g); break;
     case KP_SCHED_TICK:
       /* a CPU-clock sample: the thread it interrupted is current */
@@ -669,6 +681,8 @@ cg_kernel_prologue (struct gen *g)
       store_arg (g, 0, R1);
       cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
       store_arg (g, 1, R0);
+      cg_emit (g, CALL (BPF_FUNC_get_current_task));   /* arg2: args[N]->pr_* */
+      store_arg (g, 2, R0);
       break;
     case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
     case KP_PROC_START: prologue_start (g, true); break;

@@ -265,7 +265,7 @@ fbt_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t 
   for (long i = 0; i < n; i++)
     {
       struct listed_probe lp = { LISTED_KERNEL, "fbt", "vmlinux", p[i].name,
-                                 p[i].is_return ? "return" : "entry", NULL, 0, NULL };
+                                 p[i].is_return ? "return" : "entry", NULL, 0, NULL, NULL };
       probe_list_print (pl, &lp);
     }
   free (p);

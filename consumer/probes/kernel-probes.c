@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kernel-probes.c — the proc and sched providers' table, matching,
- * listing and attachment (see kernel-probes.h).  The table names each
- * probe's raw tracepoint; what fires and what argN hold is the program's
- * business (compile/codegen-kernel.c).
+ * kernel-probes.c — the proc, sched, io and lockstat providers' table,
+ * matching, listing and attachment (see kernel-probes.h).  The table names
+ * each probe's raw tracepoint; what fires and what argN hold is the
+ * program's business (compile/codegen-kernel.c).  Oracle's probes no
+ * tracepoint marks are listed too (with their argument types,
+ * compile/kernel-argtypes.h) and refused in one line when enabled.
  */
+#include "consumer/compile/kernel-argtypes.h"
 #include "consumer/output/probe-list.h"
+#include "consumer/probes/kernel-features.h"
 #include "consumer/probes/kernel-probes.h"
 #include "consumer/probes/sdt-probes.h"
 #include "common/diag.h"
@@ -16,6 +20,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 static const struct kernel_probe_def table[] = {
   { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL, NULL },
@@ -85,26 +90,71 @@ kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
          && probe_field_match (d->function, "") && probe_field_match (d->name, k->name);
 }
 
-/* DTrace's sched probes Linux has no place for. */
-static const struct {
-  const char *name, *why;
-} missing[] = {
-  { "enqueue", "a thread joins a run queue (fbt::enqueue_task_fair:entry comes nearest)" },
-  { "dequeue", "a thread leaves a run queue (fbt::dequeue_task_fair:entry comes nearest)" },
-  { "remain-cpu", "the scheduler decides to keep the running thread" },
+/* Oracle's probes no tracepoint marks: listed, refused when enabled.
+ * WHERE is the kernel function Oracle's DTrace hooks for it (a kprobe or
+ * fentry on it), NULL when no function marks the event. */
+static const struct unfired {
+  const char *provider, *name, *where, *what;
+} unfired[] = {
+  { "proc", "signal-clear", "dequeue_signal", "a waiting thread takes a pending signal" },
+  { "sched", "dequeue", "dequeue_task_fair", "a thread leaves a run queue" },
+  { "sched", "enqueue", "enqueue_task_fair", "a thread joins a run queue" },
+  { "sched", "remain-cpu", NULL, "the scheduler decides to keep the running thread" },
+  { "sched", "surrender", "do_sched_yield", "a thread yields its CPU" },
+  { "io", "wait-done", "submit_bio_wait", "a thread's wait for its I/O ends" },
+  { "io", "wait-start", "submit_bio_wait", "a thread starts waiting for its I/O" },
+  { "lockstat", "adaptive-acquire", "mutex_lock", "a mutex is taken" },
+  { "lockstat", "adaptive-acquire-error", "mutex_lock_interruptible", "taking a mutex fails" },
+  { "lockstat", "adaptive-release", "mutex_unlock", "a mutex is released" },
+  { "lockstat", "rw-acquire", "_raw_read_lock", "a reader-writer lock is taken" },
+  { "lockstat", "rw-release", "_raw_read_unlock", "a reader-writer lock is released" },
+  { "lockstat", "spin-acquire", "_raw_spin_lock", "a spin lock is taken" },
+  { "lockstat", "spin-release", "_raw_spin_unlock", "a spin lock is released" },
 };
+#define NUNFIRED (sizeof unfired / sizeof unfired[0])
+
+static bool
+unfired_match (const struct unfired *u, const struct probe_desc *d)
+{
+  return probe_desc_names_provider (d, u->provider) && probe_field_match (d->provider, u->provider)
+         && probe_field_match (d->module, "vmlinux") && probe_field_match (d->function, "")
+         && probe_field_match (d->name, u->name);
+}
+
+/* The one line that refuses U. */
+static void
+refuse_unfired (const struct unfired *u)
+{
+  struct utsname un;
+  const char *release = uname (&un) == 0 ? un.release : "unknown";
+  if (!u->where)
+    diag_error ("%s:::%s is not available: no Linux version has a tracepoint or function where %s",
+                u->provider, u->name, u->what);
+  else if (!kernel_feature (KF_FENTRY) && !kernel_feature (KF_KPROBE_PMU))
+    diag_error ("%s:::%s is not available: no tracepoint fires where %s; it needs a kprobe on %s "
+                "(a kernel built with CONFIG_KPROBES) or fentry (BTF trampolines, Linux 5.5), and "
+                "this kernel (%s) allows neither", u->provider, u->name, u->what, u->where, release);
+  else
+    diag_error ("%s:::%s is not available: no tracepoint fires where %s, and sdtkit does not yet "
+                "place the kprobe or fentry on %s it needs (Linux %s)", u->provider, u->name, u->what,
+                u->where, release);
+}
 
 int
 kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs)
 {
   for (size_t k = 0; k < ndescs; k++)
-    for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++)
-      if (strcmp (descs[k].provider, "sched") == 0 && strcmp (descs[k].name, missing[i].name) == 0)
-        {
-          diag_error ("sched:::%s is not available: no Linux version has a tracepoint where %s",
-                      missing[i].name, missing[i].why);
-          return -1;
-        }
+    {
+      bool fired = false;
+      for (size_t i = 0; i < NTABLE && !fired; i++)
+        fired = kernel_probe_match (table[i].kind, &descs[k]);
+      for (size_t i = 0; i < NUNFIRED && !fired; i++)
+        if (unfired_match (&unfired[i], &descs[k]))
+          {
+            refuse_unfired (&unfired[i]);
+            return -1;
+          }
+    }
   return 0;
 }
 
@@ -146,16 +196,52 @@ kernel_probe_attach (enum kernel_probe kind, int prog_fd)
   return link;
 }
 
+/* A row of the listing: each provider's probes together (proc, sched, io,
+ * lockstat), by name, the ones no tracepoint marks among them. */
+struct listed_row {
+  const char *provider, *name;
+};
+
+static int
+provider_rank (const char *p)
+{
+  return strcmp (p, "proc") == 0 ? 0 : strcmp (p, "sched") == 0 ? 1 : strcmp (p, "io") == 0 ? 2 : 3;
+}
+
+static int
+by_provider_name (const void *a, const void *b)
+{
+  const struct listed_row *x = a, *y = b;
+  int c = provider_rank (x->provider) - provider_rank (y->provider);
+  return c ? c : strcmp (x->name, y->name);
+}
+
 void
 kernel_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs)
 {
-  enum kernel_probe *k = NULL;
-  size_t n = ndescs ? kernel_probes_find (descs, ndescs, &k) : NTABLE;   /* plain -l: all */
+  struct listed_row rows[NTABLE + NUNFIRED];
+  size_t n = 0;
+  for (size_t i = 0; i < NTABLE; i++)
+    {
+      bool m = ndescs == 0;     /* plain -l: all */
+      for (size_t j = 0; j < ndescs && !m; j++)
+        m = kernel_probe_match (table[i].kind, &descs[j]);
+      if (m)
+        rows[n++] = (struct listed_row) { table[i].provider, table[i].name };
+    }
+  for (size_t i = 0; i < NUNFIRED; i++)
+    {
+      bool m = ndescs == 0;
+      for (size_t j = 0; j < ndescs && !m; j++)
+        m = unfired_match (&unfired[i], &descs[j]);
+      if (m)
+        rows[n++] = (struct listed_row) { unfired[i].provider, unfired[i].name };
+    }
+  qsort (rows, n, sizeof rows[0], by_provider_name);
   for (size_t i = 0; i < n; i++)
     {
-      const struct kernel_probe_def *d = ndescs ? kernel_probe_def (k[i]) : &table[i];
-      struct listed_probe lp = { LISTED_KERNEL, d->provider, "vmlinux", "", d->name, NULL, 0, NULL };
+      struct listed_probe lp = { LISTED_KERNEL, rows[i].provider, "vmlinux", "", rows[i].name, NULL, 0,
+                                 NULL, kernel_argtypes_find (rows[i].provider, rows[i].name) };
       probe_list_print (pl, &lp);
     }
-  free (k);
 }

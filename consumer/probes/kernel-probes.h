@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kernel-probes.h — the proc and sched providers: DTrace's kernel probes
- * for processes and scheduling, each fired by one of the kernel's raw
- * tracepoints (present since well before Linux 5.10), no kprobe.
+ * kernel-probes.h — the proc, sched, io and lockstat providers: DTrace's
+ * kernel probes for processes, scheduling, block I/O and locks, each fired
+ * by one of the kernel's tracepoints, no kprobe; Oracle's others are
+ * listed (with their argument types) and refused when enabled.
  *
  *   proc:::exec            sys_enter of execve/execveat, the old program
  *   proc:::exec-failure    sys_exit of execve/execveat with an error
@@ -59,8 +60,10 @@ const struct kernel_probe_def *kernel_probe_def (enum kernel_probe kind);
 bool kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d);
 /* True when D can only mean proc or sched probes. */
 bool kernel_desc_exclusive (const struct probe_desc *d);
-/* DTrace's sched:::enqueue, dequeue and remain-cpu named literally: -1
- * after diag_error (Linux has no tracepoint for them), else 0. */
+/* Oracle's probes no tracepoint marks (sched:::enqueue, lockstat's
+ * *-acquire, io:::wait-start, ...: listed by -l): -1 after one
+ * diag_error line when a description matches one of them and no probe
+ * that fires, else 0. */
 int kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs);
 /* The kernel probes any of the NDESCS descriptions names, in table order;
  * *OUT is malloc'd. */

@@ -10,13 +10,20 @@
 data=$SRCDIR/test/integration/data
 gcc -O2 -pthread "$data/lockstat-target.c" -o lockstat-target || fail "build lockstat-target"
 
-check_eq "-l -P lockstat: the five contention probes" "$("$DTRACE" -l -P lockstat 2>&1)" \
+check_eq "-l -P lockstat: the five contention probes and Oracle's seven others (listed, not fired)" "$("$DTRACE" -l -P lockstat 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
-    4   lockstat           vmlinux                                   adaptive-block
-    5   lockstat           vmlinux                                   adaptive-spin
-    6   lockstat           vmlinux                                   rw-block
-    7   lockstat           vmlinux                                   rw-spin
-    8   lockstat           vmlinux                                   spin-spin"
+    4   lockstat           vmlinux                                   adaptive-acquire
+    5   lockstat           vmlinux                                   adaptive-acquire-error
+    6   lockstat           vmlinux                                   adaptive-block
+    7   lockstat           vmlinux                                   adaptive-release
+    8   lockstat           vmlinux                                   adaptive-spin
+    9   lockstat           vmlinux                                   rw-acquire
+   10   lockstat           vmlinux                                   rw-block
+   11   lockstat           vmlinux                                   rw-release
+   12   lockstat           vmlinux                                   rw-spin
+   13   lockstat           vmlinux                                   spin-acquire
+   14   lockstat           vmlinux                                   spin-release
+   15   lockstat           vmlinux                                   spin-spin"
 
 kernel=$(uname -r)
 kmaj=${kernel%%.*}; kmin=${kernel#*.}; kmin=${kmin%%[!0-9]*}

@@ -15,7 +15,7 @@ gcc -O2 -pthread "$data/proc-target.c" -o proc-target || fail "build proc-target
 TGT=$T/proc-target
 
 # ---------------------------------------------------------------- -l
-check_eq "-l -P proc: the twelve proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
+check_eq "-l -P proc: the twelve proc probes and signal-clear (listed, not fired)" "$("$DTRACE" -l -P proc 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4       proc           vmlinux                                   create
     5       proc           vmlinux                                   exec
@@ -25,14 +25,16 @@ check_eq "-l -P proc: the twelve proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
     9       proc           vmlinux                                   lwp-create
    10       proc           vmlinux                                   lwp-exit
    11       proc           vmlinux                                   lwp-start
-   12       proc           vmlinux                                   signal-discard
-   13       proc           vmlinux                                   signal-handle
-   14       proc           vmlinux                                   signal-send
-   15       proc           vmlinux                                   start"
-check_eq "-l -n 'sched:::*-cpu': on-cpu and off-cpu" "$("$DTRACE" -l -n 'sched:::*-cpu' 2>&1)" \
+   12       proc           vmlinux                                   signal-clear
+   13       proc           vmlinux                                   signal-discard
+   14       proc           vmlinux                                   signal-handle
+   15       proc           vmlinux                                   signal-send
+   16       proc           vmlinux                                   start"
+check_eq "-l -n 'sched:::*-cpu': on-cpu, off-cpu and remain-cpu" "$("$DTRACE" -l -n 'sched:::*-cpu' 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4      sched           vmlinux                                   off-cpu
-    5      sched           vmlinux                                   on-cpu"
+    5      sched           vmlinux                                   on-cpu
+    6      sched           vmlinux                                   remain-cpu"
 
 # ---------------------------------------------------------------- exec, exit
 cat >kids.sh <<SH
@@ -109,6 +111,17 @@ check_eq "signal-discard (ignored), signal-send and signal-handle (args[2], args
 "discard 1 1 10
 send 1 1 12
 handle 12 1"
+
+# Oracle's argument types: args[0] an lwpsinfo_t *, args[1] a psinfo_t *
+# of the target (the task the prologue keeps in arg3), args[N] as a value
+# still the id
+"$DTRACE" -q -c "$TGT signals" -n '
+proc:::signal-discard /args[1]->pr_pid == $target/ { printf("discard %d %d %s %d\n", args[1]->pr_pid == args[1], args[0]->pr_lwpid == args[0], args[1]->pr_fname, args[2]); }
+proc:::signal-send /pid == $target && args[1]->pr_pid == $target/ { printf("send %d %d %s %d\n", args[1]->pr_pid == args[1], args[0]->pr_lwpid == args[0], args[1]->pr_fname, args[2]); }' >sigtypes.out 2>&1
+check_eq "signal-discard, signal-send: args[1]->pr_pid, args[0]->pr_lwpid, args[1]->pr_fname of the target" \
+  "$(cat sigtypes.out)" \
+"discard 1 1 proc-target 10
+send 1 1 proc-target 12"
 
 # ---------------------------------------------------------------- sched
 # (an arrival from dtrace itself is not an off-cpu event: the target naps

@@ -4,22 +4,27 @@
 # (consumer-proc.sh has on-cpu, off-cpu, sleep, preempt, wakeup):
 # change-pri (sched_pi_setprio: a PI mutex's holder lent the waiter's
 # priority, then given its own back), tick (a CPU-clock sample of the
-# running thread, SCHED_TICK_HZ a second), and the one-line refusals of
-# enqueue, dequeue and remain-cpu, which no Linux tracepoint marks.
+# running thread, SCHED_TICK_HZ a second), -lv's argument types (Oracle's),
+# args[N]->pr_* of tick, and the one-line refusals of enqueue, dequeue,
+# surrender and remain-cpu, which no Linux tracepoint marks.
 # Scoped to the test's own processes (args[1] == $target).  Exact output.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
 gcc -O2 -pthread "$data/pi-target.c" -o pi-target || fail "build pi-target"
 
-check_eq "-l -P sched: change-pri and tick among them" "$("$DTRACE" -l -P sched 2>&1)" \
+check_eq "-l -P sched: change-pri and tick among them, and Oracle's dequeue, enqueue, remain-cpu, surrender (listed, not fired)" "$("$DTRACE" -l -P sched 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4      sched           vmlinux                                   change-pri
-    5      sched           vmlinux                                   off-cpu
-    6      sched           vmlinux                                   on-cpu
-    7      sched           vmlinux                                   preempt
-    8      sched           vmlinux                                   sleep
-    9      sched           vmlinux                                   tick
-   10      sched           vmlinux                                   wakeup"
+    5      sched           vmlinux                                   dequeue
+    6      sched           vmlinux                                   enqueue
+    7      sched           vmlinux                                   off-cpu
+    8      sched           vmlinux                                   on-cpu
+    9      sched           vmlinux                                   preempt
+   10      sched           vmlinux                                   remain-cpu
+   11      sched           vmlinux                                   sleep
+   12      sched           vmlinux                                   surrender
+   13      sched           vmlinux                                   tick
+   14      sched           vmlinux                                   wakeup"
 
 "$DTRACE" -q -c "$T/pi-target" -n '
 sched:::change-pri /args[1] == $target/ { printf("change-pri %d %d\n", args[0] != args[1], args[2]); }' >pi.out 2>&1
@@ -35,13 +40,48 @@ END { printa("tick %d %d\n", @k); printa("%@d\n", @n); }' >tick.out 2>&1
 check_eq "tick: samples of the busy -c shell (args[0] its thread, args[1] its pid)" "$(head -1 tick.out)" "tick 1 1"
 check_match "tick: 5 or more in its CPU time" "$(grep -E "^ *[0-9]+$" tick.out | tr -d " ")" '^([5-9]|[1-9][0-9]+)$'
 
+# -lv: Oracle's argument types (consumer/compile/kernel-argtypes.c), for a
+# probe that fires and for one that is only listed
+lv () {
+  "$DTRACE" -lvn "$1" 2>&1 | sed -n '/Argument Types/,$p'
+}
+check_eq "-lvn sched:::off-cpu: Oracle's argument types" "$(lv sched:::off-cpu)" \
+"	Argument Types
+		args[0]: lwpsinfo_t *
+		args[1]: psinfo_t *"
+check_eq "-lvn sched:::enqueue (listed, not fired): Oracle's argument types" "$(lv sched:::enqueue)" \
+"	Argument Types
+		args[0]: lwpsinfo_t *
+		args[1]: psinfo_t *
+		args[2]: cpuinfo_t *
+		args[3]: int"
+check_eq "-lvn sched:::on-cpu: no arguments" "$(lv sched:::on-cpu)" \
+"	Argument Types
+		None"
+
+"$DTRACE" -q -c "/bin/sh $T/spin.sh" -n '
+sched:::tick /args[1]->pr_pid == $target/ { @[args[1]->pr_pid == pid, args[0]->pr_lwpid == tid, args[1]->pr_fname == execname] = count(); }
+END { printa("tick %d %d %d\n", @); }' >ticktypes.out 2>&1
+check_eq "tick: args[1]->pr_pid, args[0]->pr_lwpid, args[1]->pr_fname of the sampled thread" \
+  "$(cat ticktypes.out)" "tick 1 1 1"
+
+# The probes no tracepoint marks: one line, naming the kernel function a
+# kprobe or fentry would need and what this kernel lacks
+features=$("$DTRACE" --kernel-features 2>&1)
 refuse () {
   got=$("$DTRACE" -n "sched:::$1" 2>&1); rc=$?
-  check_eq "sched:::$1: refused in one line" "$rc:$got" \
-    "1:dtrace: sched:::$1 is not available: no Linux version has a tracepoint where $2"
+  if grep -Eq '^ +yes (fentry|kprobe_pmu) ' <<<"$features"; then
+    want="no tracepoint fires where $2, and sdtkit does not yet place the kprobe or fentry on $3 it needs (Linux $(uname -r))"
+  else
+    want="no tracepoint fires where $2; it needs a kprobe on $3 (a kernel built with CONFIG_KPROBES) or fentry (BTF trampolines, Linux 5.5), and this kernel ($(uname -r)) allows neither"
+  fi
+  check_eq "sched:::$1: refused in one line" "$rc:$got" "1:dtrace: sched:::$1 is not available: $want"
 }
-refuse enqueue "a thread joins a run queue (fbt::enqueue_task_fair:entry comes nearest)"
-refuse dequeue "a thread leaves a run queue (fbt::dequeue_task_fair:entry comes nearest)"
-refuse remain-cpu "the scheduler decides to keep the running thread"
+refuse enqueue "a thread joins a run queue" enqueue_task_fair
+refuse dequeue "a thread leaves a run queue" dequeue_task_fair
+refuse surrender "a thread yields its CPU" do_sched_yield
+got=$("$DTRACE" -n 'sched:::remain-cpu' 2>&1); rc=$?
+check_eq "sched:::remain-cpu: refused in one line" "$rc:$got" \
+  "1:dtrace: sched:::remain-cpu is not available: no Linux version has a tracepoint or function where the scheduler decides to keep the running thread"
 
 done_testing

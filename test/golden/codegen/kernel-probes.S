@@ -532,14 +532,14 @@
   94: exit
 
 ; clause 4: sched:::on-cpu
-; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 166 insns
+; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 168 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 164
+   7: if r0 == 0 goto 166
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -572,136 +572,138 @@
   37: call probe_read_kernel
   38: r0 = *(u32 *)(r10 -8)
   39: *(u64 *)(r7 +304) = r0
-  40: r0 = *(u64 *)(r7 +304)
-  41: if r0 == 4242 goto 164
-  42: r9 = 8
-  43: *(u32 *)(r10 -8) = 0
-  44: r1 = map[zero]
-  46: r2 = r10
-  47: r2 += -8
-  48: call map_lookup_elem
-  49: if r0 == 0 goto 164
-  50: *(u64 *)(r10 -48) = r0
-  51: r0 = 0
-  52: r0 = *(u64 *)(r7 +304)
-  53: if r0 != 5151 goto 164
-  54: *(u32 *)(r7 +12) = 0
-  55: r3 = *(u64 *)(r6 +16)
-  56: *(u64 *)(r10 -64) = r3
-  57: r1 = r7
-  58: r1 += 408
-  59: r2 = 256
-  60: r3 = *(u64 *)(r10 -48)
-  61: call probe_read_kernel
-  62: r0 = r7
-  63: r0 += 408
-  64: *(u64 *)(r10 -56) = r0
-  65: r3 = *(u64 *)(r10 -64)
-  66: r3 += 2512
-  67: *(u64 *)(r10 -8) = 0
-  68: r1 = r10
-  69: r1 += -8
-  70: r2 = 8
-  71: call probe_read_kernel
-  72: r0 = *(u64 *)(r10 -8)
-  73: r3 = r0
-  74: r3 += 3080
-  75: r1 = *(u64 *)(r10 -56)
-  76: r2 = 16
-  77: call probe_read_kernel_str
-  78: r0 = *(u64 *)(r10 -56)
-  79: r1 = *(u8 *)(r0 +0)
-  80: if r1 != 0 goto 89
-  81: r1 = *(u8 *)(r0 +255)
-  82: if r1 == 255 goto 84
-  83: goto 89
-  84: *(u64 *)(r7 +40) = 0
-  85: *(u64 *)(r7 +24) = 1
-  86: *(u64 *)(r7 +32) = 1
-  87: *(u64 *)(r7 +56) = 82
-  88: goto 140
-  89: r1 = r7
-  90: r1 += 24
-  91: r3 = r0
-  92: r2 = 256
-  93: call probe_read_kernel
-  94: r0 = *(u64 *)(r7 +296)
-  95: r0 <<= 32
-  96: r0 s>>= 32
-  97: *(u64 *)(r7 +280) = r0
-  98: r0 = *(u64 *)(r7 +304)
-  99: r0 <<= 32
- 100: r0 s>>= 32
+  40: r1 = *(u64 *)(r6 +16)
+  41: *(u64 *)(r7 +312) = r1
+  42: r0 = *(u64 *)(r7 +304)
+  43: if r0 == 4242 goto 166
+  44: r9 = 8
+  45: *(u32 *)(r10 -8) = 0
+  46: r1 = map[zero]
+  48: r2 = r10
+  49: r2 += -8
+  50: call map_lookup_elem
+  51: if r0 == 0 goto 166
+  52: *(u64 *)(r10 -48) = r0
+  53: r0 = 0
+  54: r0 = *(u64 *)(r7 +304)
+  55: if r0 != 5151 goto 166
+  56: *(u32 *)(r7 +12) = 0
+  57: r3 = *(u64 *)(r6 +16)
+  58: *(u64 *)(r10 -64) = r3
+  59: r1 = r7
+  60: r1 += 408
+  61: r2 = 256
+  62: r3 = *(u64 *)(r10 -48)
+  63: call probe_read_kernel
+  64: r0 = r7
+  65: r0 += 408
+  66: *(u64 *)(r10 -56) = r0
+  67: r3 = *(u64 *)(r10 -64)
+  68: r3 += 2512
+  69: *(u64 *)(r10 -8) = 0
+  70: r1 = r10
+  71: r1 += -8
+  72: r2 = 8
+  73: call probe_read_kernel
+  74: r0 = *(u64 *)(r10 -8)
+  75: r3 = r0
+  76: r3 += 3080
+  77: r1 = *(u64 *)(r10 -56)
+  78: r2 = 16
+  79: call probe_read_kernel_str
+  80: r0 = *(u64 *)(r10 -56)
+  81: r1 = *(u8 *)(r0 +0)
+  82: if r1 != 0 goto 91
+  83: r1 = *(u8 *)(r0 +255)
+  84: if r1 == 255 goto 86
+  85: goto 91
+  86: *(u64 *)(r7 +40) = 0
+  87: *(u64 *)(r7 +24) = 1
+  88: *(u64 *)(r7 +32) = 1
+  89: *(u64 *)(r7 +56) = 84
+  90: goto 142
+  91: r1 = r7
+  92: r1 += 24
+  93: r3 = r0
+  94: r2 = 256
+  95: call probe_read_kernel
+  96: r0 = *(u64 *)(r7 +296)
+  97: r0 <<= 32
+  98: r0 s>>= 32
+  99: *(u64 *)(r7 +280) = r0
+ 100: r0 = *(u64 *)(r7 +304)
  101: r0 <<= 32
  102: r0 s>>= 32
- 103: *(u64 *)(r7 +288) = r0
- 104: r1 = 1
- 105: *(u64 *)(r7 +16) = r1
- 106: *(u32 *)(r7 +0) = 4
- 107: *(u32 *)(r7 +4) = r9
- 108: call get_smp_processor_id
- 109: *(u32 *)(r7 +8) = r0
- 110: r1 = map[ringbuf]
- 112: r2 = 0
- 113: call ringbuf_query
- 114: r4 = 1
- 115: r1 = r0
- 116: r1 += 304
- 117: if r1 < 1048576 goto 122
- 118: r0 >>= 18
- 119: r1 >>= 18
- 120: if r0 == r1 goto 122
- 121: r4 = 2
- 122: r1 = map[ringbuf]
- 124: r2 = r7
- 125: r2 += 0
- 126: r3 = 296
- 127: call ringbuf_output
- 128: if r0 != 0 goto 130
- 129: goto 139
- 130: *(u32 *)(r10 -8) = 0
- 131: r1 = map[drops]
- 133: r2 = r10
- 134: r2 += -8
- 135: call map_lookup_elem
- 136: if r0 == 0 goto 139
- 137: r1 = 1
- 138: lock *(u64 *)(r0 +0) += r1
- 139: goto 164
- 140: *(u32 *)(r7 +0) = -1
- 141: *(u32 *)(r7 +4) = r9
- 142: call get_smp_processor_id
- 143: *(u32 *)(r7 +8) = r0
- 144: *(u32 *)(r7 +12) = 0
- 145: *(u64 *)(r7 +16) = 0
- 146: *(u64 *)(r7 +48) = 4
- 147: r1 = map[ringbuf]
- 149: r2 = r7
- 150: r2 += 0
- 151: r3 = 64
- 152: r4 = 0
- 153: call ringbuf_output
- 154: if r0 == 0 goto 164
- 155: *(u32 *)(r10 -8) = 3
- 156: r1 = map[drops]
- 158: r2 = r10
- 159: r2 += -8
- 160: call map_lookup_elem
- 161: if r0 == 0 goto 164
- 162: r1 = 1
- 163: lock *(u64 *)(r0 +0) += r1
- 164: r0 = 0
- 165: exit
+ 103: r0 <<= 32
+ 104: r0 s>>= 32
+ 105: *(u64 *)(r7 +288) = r0
+ 106: r1 = 1
+ 107: *(u64 *)(r7 +16) = r1
+ 108: *(u32 *)(r7 +0) = 4
+ 109: *(u32 *)(r7 +4) = r9
+ 110: call get_smp_processor_id
+ 111: *(u32 *)(r7 +8) = r0
+ 112: r1 = map[ringbuf]
+ 114: r2 = 0
+ 115: call ringbuf_query
+ 116: r4 = 1
+ 117: r1 = r0
+ 118: r1 += 304
+ 119: if r1 < 1048576 goto 124
+ 120: r0 >>= 18
+ 121: r1 >>= 18
+ 122: if r0 == r1 goto 124
+ 123: r4 = 2
+ 124: r1 = map[ringbuf]
+ 126: r2 = r7
+ 127: r2 += 0
+ 128: r3 = 296
+ 129: call ringbuf_output
+ 130: if r0 != 0 goto 132
+ 131: goto 141
+ 132: *(u32 *)(r10 -8) = 0
+ 133: r1 = map[drops]
+ 135: r2 = r10
+ 136: r2 += -8
+ 137: call map_lookup_elem
+ 138: if r0 == 0 goto 141
+ 139: r1 = 1
+ 140: lock *(u64 *)(r0 +0) += r1
+ 141: goto 166
+ 142: *(u32 *)(r7 +0) = -1
+ 143: *(u32 *)(r7 +4) = r9
+ 144: call get_smp_processor_id
+ 145: *(u32 *)(r7 +8) = r0
+ 146: *(u32 *)(r7 +12) = 0
+ 147: *(u64 *)(r7 +16) = 0
+ 148: *(u64 *)(r7 +48) = 4
+ 149: r1 = map[ringbuf]
+ 151: r2 = r7
+ 152: r2 += 0
+ 153: r3 = 64
+ 154: r4 = 0
+ 155: call ringbuf_output
+ 156: if r0 == 0 goto 166
+ 157: *(u32 *)(r10 -8) = 3
+ 158: r1 = map[drops]
+ 160: r2 = r10
+ 161: r2 += -8
+ 162: call map_lookup_elem
+ 163: if r0 == 0 goto 166
+ 164: r1 = 1
+ 165: lock *(u64 *)(r0 +0) += r1
+ 166: r0 = 0
+ 167: exit
 
 ; clause 5: sched:::sleep
-; dt_c5: raw_tracepoint (type 17), expected attach type 0, flags 0, 98 insns
+; dt_c5: raw_tracepoint (type 17), expected attach type 0, flags 0, 100 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 96
+   7: if r0 == 0 goto 98
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -734,57 +736,59 @@
   37: call probe_read_kernel
   38: r0 = *(u32 *)(r10 -8)
   39: *(u64 *)(r7 +304) = r0
-  40: r1 = *(u64 *)(r6 +0)
-  41: r1 &= 255
-  42: if r1 != 0 goto 96
-  43: r3 = *(u64 *)(r6 +8)
-  44: r3 += 24
-  45: *(u64 *)(r10 -8) = 0
-  46: r1 = r10
-  47: r1 += -8
-  48: r2 = 4
-  49: call probe_read_kernel
-  50: r0 = *(u32 *)(r10 -8)
-  51: if r0 == 0 goto 96
-  52: call get_current_pid_tgid
-  53: r0 >>= 32
-  54: if r0 == 4242 goto 96
-  55: r9 = 9
-  56: r0 = 0
-  57: r0 = *(u64 *)(r7 +296)
-  58: r0 <<= 32
-  59: r0 s>>= 32
-  60: *(u64 *)(r10 -512) = r0
-  61: r0 = r10
-  62: r0 += -512
-  63: r2 = r0
-  64: r1 = map[agg:@]
-  66: call map_lookup_elem
-  67: if r0 != 0 goto 94
-  68: *(u64 *)(r10 -72) = 1
-  69: r3 = r10
-  70: r3 += -72
-  71: r1 = map[agg:@]
-  73: r2 = r10
-  74: r2 += -512
-  75: r4 = 1
-  76: call map_update_elem
-  77: if r0 == 0 goto 96
-  78: r1 = map[agg:@]
-  80: r2 = r10
-  81: r2 += -512
-  82: call map_lookup_elem
-  83: if r0 != 0 goto 94
-  84: *(u32 *)(r10 -8) = 2
-  85: r1 = map[drops]
-  87: r2 = r10
-  88: r2 += -8
-  89: call map_lookup_elem
-  90: if r0 == 0 goto 93
-  91: r1 = 1
-  92: lock *(u64 *)(r0 +0) += r1
-  93: goto 96
-  94: r1 = 1
-  95: lock *(u64 *)(r0 +0) += r1
-  96: r0 = 0
-  97: exit
+  40: r1 = *(u64 *)(r6 +16)
+  41: *(u64 *)(r7 +312) = r1
+  42: r1 = *(u64 *)(r6 +0)
+  43: r1 &= 255
+  44: if r1 != 0 goto 98
+  45: r3 = *(u64 *)(r6 +8)
+  46: r3 += 24
+  47: *(u64 *)(r10 -8) = 0
+  48: r1 = r10
+  49: r1 += -8
+  50: r2 = 4
+  51: call probe_read_kernel
+  52: r0 = *(u32 *)(r10 -8)
+  53: if r0 == 0 goto 98
+  54: call get_current_pid_tgid
+  55: r0 >>= 32
+  56: if r0 == 4242 goto 98
+  57: r9 = 9
+  58: r0 = 0
+  59: r0 = *(u64 *)(r7 +296)
+  60: r0 <<= 32
+  61: r0 s>>= 32
+  62: *(u64 *)(r10 -512) = r0
+  63: r0 = r10
+  64: r0 += -512
+  65: r2 = r0
+  66: r1 = map[agg:@]
+  68: call map_lookup_elem
+  69: if r0 != 0 goto 96
+  70: *(u64 *)(r10 -72) = 1
+  71: r3 = r10
+  72: r3 += -72
+  73: r1 = map[agg:@]
+  75: r2 = r10
+  76: r2 += -512
+  77: r4 = 1
+  78: call map_update_elem
+  79: if r0 == 0 goto 98
+  80: r1 = map[agg:@]
+  82: r2 = r10
+  83: r2 += -512
+  84: call map_lookup_elem
+  85: if r0 != 0 goto 96
+  86: *(u32 *)(r10 -8) = 2
+  87: r1 = map[drops]
+  89: r2 = r10
+  90: r2 += -8
+  91: call map_lookup_elem
+  92: if r0 == 0 goto 95
+  93: r1 = 1
+  94: lock *(u64 *)(r0 +0) += r1
+  95: goto 98
+  96: r1 = 1
+  97: lock *(u64 *)(r0 +0) += r1
+  98: r0 = 0
+  99: exit
