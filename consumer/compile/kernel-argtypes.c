@@ -13,11 +13,13 @@
 #define PS "psinfo_t *"
 #define IO { "bufinfo_t *", "devinfo_t *", "fileinfo_t *" }
 
+/* provider, name, Oracle's types, the args[N] typed as int (bit N), the
+ * argN holding the task (codegen-kernel.c's prologues) */
 static const struct kernel_argtypes table[] = {
   { "proc", "create", { PS }, 0x1, 2 },
   { "proc", "exec", { "string" }, 0x1, -1 },
   { "proc", "exec-failure", { "int" }, 0x1, -1 },
-  { "proc", "exec-success", { NULL }, 0x2, -1 },             /* sdtkit's arg1, argc */
+  { "proc", "exec-success", { NULL }, 0x2, -1 },   /* sdtkit's args[1]: argc */
   { "proc", "exit", { "int" }, 0x1, -1 },
   { "proc", "lwp-create", { LWP, PS }, 0x3, 2 },
   { "proc", "lwp-exit", { NULL }, 0, -1 },
@@ -31,7 +33,7 @@ static const struct kernel_argtypes table[] = {
   { "sched", "dequeue", { LWP, PS, "cpuinfo_t *" }, 0x3, -1 },
   { "sched", "enqueue", { LWP, PS, "cpuinfo_t *", "int" }, 0x3, -1 },
   { "sched", "off-cpu", { LWP, PS }, 0x3, 2 },
-  { "sched", "on-cpu", { NULL }, 0x3, -1 },                  /* sdtkit's arg0, arg1 */
+  { "sched", "on-cpu", { NULL }, 0x3, -1 },        /* sdtkit's args[0], [1]: ids */
   { "sched", "preempt", { NULL }, 0x3, -1 },
   { "sched", "remain-cpu", { NULL }, 0, -1 },
   { "sched", "sleep", { NULL }, 0x3, -1 },
