@@ -100,6 +100,8 @@ void cg_scratch_lookup (struct gen *g);
 /* r0 = SIZE (4 or 8) bytes at SRC + OFF in kernel memory (0 when the read
  * fails; 4-byte values zero-extended).  Clobbers r1-r5 (codegen-kernel.c). */
 void cg_kread (struct gen *g, int src, uint32_t off, int size);
+/* codegen-kernel.c: kernel probe K is a kprobe program (struct pt_regs). */
+bool cg_kernel_kprobe (enum kernel_probe k);
 /* *(u64 *)(PTR + OFF) += VAL, atomically, and VAL = the value before the
  * add.  Kernels without atomic fetch (dtarget.no_atomic_fetch): an atomic
  * add, then VAL = the value after it minus the addend (kept in SCRATCH),

@@ -12,6 +12,9 @@
  * dprog.h struct dtarget) is read with bpf_probe_read_kernel only: a
  * failed read gives 0.
  *
+ * sched:::enqueue, dequeue and surrender are kprobe programs (the context
+ * struct pt_regs; cg_kernel_kprobe).
+ *
  * sched:::on-cpu runs in the context of the thread leaving the CPU (the
  * tracepoint fires before the switch): pid, tid, ppid, execname,
  * threadname and curthread there are the arriving task's (the tracepoint's
@@ -70,6 +73,20 @@ task_ids (struct gen *g, int slot, unsigned tid_arg)
   cg_kread (g, R3, t->task_pid_off, 4);
   store_arg (g, tid_arg, R0);
   ctx_arg (g, R3, slot);
+  cg_kread (g, R3, t->task_tgid_off, 4);
+  store_arg (g, tid_arg + 1, R0);
+}
+
+/* The task in the args cache's slot TASK_ARG: arg TID_ARG = its thread id,
+ * arg TID_ARG + 1 = its pid. */
+static void
+task_ids_at (struct gen *g, unsigned task_arg, unsigned tid_arg)
+{
+  const struct dtarget *t = &g->p->target;
+  load_arg (g, R3, task_arg);
+  cg_kread (g, R3, t->task_pid_off, 4);
+  store_arg (g, tid_arg, R0);
+  load_arg (g, R3, task_arg);
   cg_kread (g, R3, t->task_tgid_off, 4);
   store_arg (g, tid_arg + 1, R0);
 }
@@ -295,6 +312,41 @@ prologue_change_pri (struct gen *g)
   asm_jmp_reg (&g->a, BPF_JGE, R0, R1, done);
   store_arg (g, 2, R0);
   asm_bind (&g->a, done);
+}
+
+/* enqueue / dequeue: a kprobe on a scheduling class's
+ * enqueue_task_CLASS(rq, p, flags) (dequeue_task_CLASS), in the thread
+ * queueing p (often a waker, or p itself going to sleep).  arg0 = p's
+ * thread id, arg1 = its pid, arg2 = 0 (DTrace's cpuinfo_t *: not
+ * translated, as Oracle's), enqueue's arg3 = flags & ENQUEUE_HEAD (0x10:
+ * queued at the head, Oracle's), arg4 = p (args[0]->pr_*, args[1]->pr_*).
+ * surrender: a kprobe on do_sched_yield(), in the yielding thread: arg0
+ * its thread id, arg1 its pid, arg2 the task. */
+static void
+prologue_runqueue (struct gen *g, enum kernel_probe k)
+{
+  const struct dtarget *t = &g->p->target;
+  if (k == KP_SCHED_SURRENDER)
+    {
+      cg_emit (g, CALL (BPF_FUNC_get_current_task));
+      store_arg (g, 2, R0);
+      task_ids_at (g, 2, 0);
+      return;
+    }
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[1]));
+  store_arg (g, 4, R1);
+  task_ids_at (g, 4, 0);
+  if (k != KP_SCHED_ENQUEUE)
+    return;
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[2]));
+  cg_emit (g, A64_IMM (BPF_AND, R1, 0x10));
+  store_arg (g, 3, R1);
+}
+
+bool
+cg_kernel_kprobe (enum kernel_probe k)
+{
+  return k == KP_SCHED_ENQUEUE || k == KP_SCHED_DEQUEUE || k == KP_SCHED_SURRENDER;
 }
 
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
@@ -673,6 +725,7 @@ cg_kernel_prologue (struct gen *g)
       store_arg (g, 2, R1);
       break;
     case KP_SCHED_CHANGE_PRI: prologue_change_pri (g); break;
+    case KP_SCHED_ENQUEUE: case KP_SCHED_DEQUEUE: case KP_SCHED_SURRENDER: prologue_runqueue (g, k); break;
     case KP_SCHED_TICK:
       /* a CPU-clock sample: the thread it interrupted is current */
       cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));

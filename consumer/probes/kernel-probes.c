@@ -11,6 +11,7 @@
 #include "consumer/output/probe-list.h"
 #include "consumer/probes/kernel-features.h"
 #include "consumer/probes/kernel-probes.h"
+#include "consumer/probes/perf-link.h"
 #include "consumer/probes/sdt-probes.h"
 #include "common/diag.h"
 #include "common/vec.h"
@@ -22,33 +23,44 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+/* The scheduling classes' run-queue functions (each kprobed where the
+ * kernel has it: scx is Linux 6.12's sched_ext), and sched_yield's. */
+static const char *const enqueue_funcs[] = { "enqueue_task_fair", "enqueue_task_rt", "enqueue_task_dl",
+                                             "enqueue_task_stop", "enqueue_task_scx", NULL };
+static const char *const dequeue_funcs[] = { "dequeue_task_fair", "dequeue_task_rt", "dequeue_task_dl",
+                                             "dequeue_task_stop", "dequeue_task_scx", NULL };
+static const char *const surrender_funcs[] = { "do_sched_yield", NULL };
+
 static const struct kernel_probe_def table[] = {
-  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL, NULL },
-  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL, NULL },
-  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL, NULL },
-  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL, NULL },
-  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL, NULL },
-  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL, NULL },
-  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL, NULL },
-  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL, NULL },
-  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL, NULL },
-  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL, NULL },
-  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL, NULL },
-  { KP_PROC_START, "proc", "start", "sys_exit", NULL, NULL },
-  { KP_SCHED_CHANGE_PRI, "sched", "change-pri", "sched_pi_setprio", NULL, NULL },
-  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL, NULL },
-  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL, NULL },
-  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL, NULL },
-  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL, NULL },
-  { KP_SCHED_TICK, "sched", "tick", NULL, NULL, NULL },
-  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL },
-  { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL },
-  { KP_IO_START, "io", "start", "block_bio_queue", "block", NULL },
-  { KP_LOCKSTAT_ADAPTIVE_BLOCK, "lockstat", "adaptive-block", "contention_end", "lock", "5.19" },
-  { KP_LOCKSTAT_ADAPTIVE_SPIN, "lockstat", "adaptive-spin", "contention_end", "lock", "5.19" },
-  { KP_LOCKSTAT_RW_BLOCK, "lockstat", "rw-block", "contention_end", "lock", "5.19" },
-  { KP_LOCKSTAT_RW_SPIN, "lockstat", "rw-spin", "contention_end", "lock", "5.19" },
-  { KP_LOCKSTAT_SPIN_SPIN, "lockstat", "spin-spin", "contention_end", "lock", "5.19" },
+  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL, NULL, NULL, NULL },
+  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL, NULL, NULL, NULL },
+  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL, NULL, NULL, NULL },
+  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL, NULL, NULL, NULL },
+  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL, NULL, NULL, NULL },
+  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL, NULL, NULL, NULL },
+  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL, NULL, NULL, NULL },
+  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL, NULL, NULL, NULL },
+  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL, NULL, NULL, NULL },
+  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL, NULL, NULL, NULL },
+  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL, NULL, NULL, NULL },
+  { KP_PROC_START, "proc", "start", "sys_exit", NULL, NULL, NULL, NULL },
+  { KP_SCHED_CHANGE_PRI, "sched", "change-pri", "sched_pi_setprio", NULL, NULL, NULL, NULL },
+  { KP_SCHED_DEQUEUE, "sched", "dequeue", NULL, NULL, NULL, dequeue_funcs, "a thread leaves a run queue" },
+  { KP_SCHED_ENQUEUE, "sched", "enqueue", NULL, NULL, NULL, enqueue_funcs, "a thread joins a run queue" },
+  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL, NULL, NULL, NULL },
+  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL, NULL, NULL, NULL },
+  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL, NULL, NULL, NULL },
+  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL, NULL, NULL, NULL },
+  { KP_SCHED_SURRENDER, "sched", "surrender", NULL, NULL, NULL, surrender_funcs, "a thread yields its CPU" },
+  { KP_SCHED_TICK, "sched", "tick", NULL, NULL, NULL, NULL, NULL },
+  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL, NULL, NULL },
+  { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL, NULL, NULL },
+  { KP_IO_START, "io", "start", "block_bio_queue", "block", NULL, NULL, NULL },
+  { KP_LOCKSTAT_ADAPTIVE_BLOCK, "lockstat", "adaptive-block", "contention_end", "lock", "5.19", NULL, NULL },
+  { KP_LOCKSTAT_ADAPTIVE_SPIN, "lockstat", "adaptive-spin", "contention_end", "lock", "5.19", NULL, NULL },
+  { KP_LOCKSTAT_RW_BLOCK, "lockstat", "rw-block", "contention_end", "lock", "5.19", NULL, NULL },
+  { KP_LOCKSTAT_RW_SPIN, "lockstat", "rw-spin", "contention_end", "lock", "5.19", NULL, NULL },
+  { KP_LOCKSTAT_SPIN_SPIN, "lockstat", "spin-spin", "contention_end", "lock", "5.19", NULL, NULL },
 };
 #define NTABLE (sizeof table / sizeof table[0])
 
@@ -74,6 +86,7 @@ needs_provider (enum kernel_probe kind)
     case KP_SCHED_CHANGE_PRI: case KP_SCHED_TICK: case KP_IO_START: case KP_IO_DONE:
     case KP_LOCKSTAT_ADAPTIVE_BLOCK: case KP_LOCKSTAT_ADAPTIVE_SPIN: case KP_LOCKSTAT_SPIN_SPIN:
     case KP_LOCKSTAT_RW_BLOCK: case KP_LOCKSTAT_RW_SPIN:
+    case KP_SCHED_ENQUEUE: case KP_SCHED_DEQUEUE: case KP_SCHED_SURRENDER:
       return true;
     default:
       return false;
@@ -97,10 +110,7 @@ static const struct unfired {
   const char *provider, *name, *where, *what;
 } unfired[] = {
   { "proc", "signal-clear", "dequeue_signal", "a waiting thread takes a pending signal" },
-  { "sched", "dequeue", "dequeue_task_fair", "a thread leaves a run queue" },
-  { "sched", "enqueue", "enqueue_task_fair", "a thread joins a run queue" },
   { "sched", "remain-cpu", NULL, "the scheduler decides to keep the running thread" },
-  { "sched", "surrender", "do_sched_yield", "a thread yields its CPU" },
   { "io", "wait-done", "submit_bio_wait", "a thread's wait for its I/O ends" },
   { "io", "wait-start", "submit_bio_wait", "a thread starts waiting for its I/O" },
   { "lockstat", "adaptive-acquire", "mutex_lock", "a mutex is taken" },
@@ -140,6 +150,23 @@ refuse_unfired (const struct unfired *u)
                 u->where, release);
 }
 
+/* K can fire on this kernel: a tracepoint probe, or kprobes there. */
+static bool
+available (const struct kernel_probe_def *k)
+{
+  return !k->kprobes || kernel_feature (KF_KPROBE_PMU);
+}
+
+/* The one line that refuses K, a kprobe probe on a kernel without them. */
+static void
+refuse_no_kprobes (const struct kernel_probe_def *k)
+{
+  struct utsname un;
+  diag_error ("%s:::%s is not available: no tracepoint fires where %s; it needs a kprobe on %s "
+              "(a kernel built with CONFIG_KPROBES), which this kernel (%s) lacks", k->provider,
+              k->name, k->what, k->kprobes[0], uname (&un) == 0 ? un.release : "unknown");
+}
+
 int
 kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs)
 {
@@ -147,7 +174,13 @@ kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs)
     {
       bool fired = false;
       for (size_t i = 0; i < NTABLE && !fired; i++)
-        fired = kernel_probe_match (table[i].kind, &descs[k]);
+        fired = available (&table[i]) && kernel_probe_match (table[i].kind, &descs[k]);
+      for (size_t i = 0; i < NTABLE && !fired; i++)
+        if (kernel_probe_match (table[i].kind, &descs[k]))
+          {
+            refuse_no_kprobes (&table[i]);
+            return -1;
+          }
       for (size_t i = 0; i < NUNFIRED && !fired; i++)
         if (unfired_match (&unfired[i], &descs[k]))
           {
@@ -175,7 +208,7 @@ kernel_probes_find (const struct probe_desc *descs, size_t ndescs, enum kernel_p
       bool m = false;
       for (size_t k = 0; k < ndescs && !m; k++)
         m = kernel_probe_match (table[i].kind, &descs[k]);
-      if (m)
+      if (m && available (&table[i]))
         VEC_PUSH (*out, n, cap) = table[i].kind;
     }
   return n;
@@ -194,6 +227,29 @@ kernel_probe_attach (enum kernel_probe kind, int prog_fd)
     diag_error ("could not enable tracing: cannot attach %s:::%s to the raw tracepoint %s: %s",
                 k->provider, k->name, k->tracepoint, strerror (errno));
   return link;
+}
+
+int
+kernel_probe_attach_kprobes (enum kernel_probe kind, int prog_fd, int **fds, size_t *nfds)
+{
+  const struct kernel_probe_def *k = kernel_probe_def (kind);
+  size_t cap = 0;
+  int err = ENOENT;
+  *fds = NULL;
+  *nfds = 0;
+  for (size_t i = 0; k->kprobes[i]; i++)
+    {
+      int fd = perf_kprobe_attach (k->kprobes[i], false, prog_fd);
+      if (fd >= 0)
+        VEC_PUSH (*fds, *nfds, cap) = fd;
+      else if (i == 0)
+        err = errno;
+    }
+  if (*nfds > 0)
+    return 0;
+  diag_error ("could not enable tracing: cannot place a kprobe on %s for %s:::%s: %s", k->kprobes[0],
+              k->provider, k->name, strerror (err));
+  return -1;
 }
 
 /* A row of the listing: each provider's probes together (proc, sched, io,

@@ -24,6 +24,10 @@
  *   sched:::sleep          sched_switch of a thread that blocks
  *   sched:::preempt        sched_switch of a thread that is preempted
  *   sched:::wakeup         sched_wakeup (the waker)
+ *   sched:::enqueue        a kprobe on enqueue_task_{fair,rt,dl,scx}: the
+ *                          thread that queues another on a run queue
+ *   sched:::dequeue        the same on dequeue_task_*
+ *   sched:::surrender      a kprobe on do_sched_yield (sched_yield)
  *
  * Each probe's program is its own (a fixed probe id), shaped by the
  * codegen from enum kernel_probe (abi.h); argN are doc/kernel-providers.md's.
@@ -52,6 +56,11 @@ struct kernel_probe_def {
                                     fields (sdt-probes.h) */
   const char *since;             /* the first Linux with the tracepoint, when
                                     after 5.10 (else NULL) */
+  const char *const *kprobes;    /* non-NULL: no tracepoint; kprobes on these
+                                    kernel functions (those the kernel has),
+                                    NULL-terminated */
+  const char *what;              /* with KPROBES: where the probe fires, for
+                                    the refusal where kprobes are missing */
 };
 
 /* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */
@@ -71,6 +80,10 @@ size_t kernel_probes_find (const struct probe_desc *descs, size_t ndescs, enum k
 /* Attach PROG_FD to KIND's raw tracepoint: the link's fd, or -1 after
  * diag_error. */
 int kernel_probe_attach (enum kernel_probe kind, int prog_fd);
+/* Attach PROG_FD to the kprobes of KIND (def->kprobes: each function the
+ * kernel has): 0 and the fds to keep in *FDS (malloc'd), or -1 after
+ * diag_error when none could be placed. */
+int kernel_probe_attach_kprobes (enum kernel_probe kind, int prog_fd, int **fds, size_t *nfds);
 /* `dtrace -l`: the probes matching the descriptions (all when NDESCS is 0). */
 struct probe_lister;
 void kernel_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs);

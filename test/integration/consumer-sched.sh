@@ -5,8 +5,8 @@
 # change-pri (sched_pi_setprio: a PI mutex's holder lent the waiter's
 # priority, then given its own back), tick (a CPU-clock sample of the
 # running thread, SCHED_TICK_HZ a second), -lv's argument types (Oracle's),
-# args[N]->pr_* of tick, and the one-line refusals of enqueue, dequeue,
-# surrender and remain-cpu, which no Linux tracepoint marks.
+# args[N]->pr_* of tick; enqueue, dequeue and surrender on kprobes where
+# the kernel has them (else refused in one line), and remain-cpu's refusal.
 # Scoped to the test's own processes (args[1] == $target).  Exact output.
 . "$SRCDIR/test/lib.sh"
 data=$SRCDIR/test/integration/data
@@ -65,21 +65,32 @@ END { printa("tick %d %d %d\n", @); }' >ticktypes.out 2>&1
 check_eq "tick: args[1]->pr_pid, args[0]->pr_lwpid, args[1]->pr_fname of the sampled thread" \
   "$(cat ticktypes.out)" "tick 1 1 1"
 
-# The probes no tracepoint marks: one line, naming the kernel function a
-# kprobe or fentry would need and what this kernel lacks
+# enqueue, dequeue and surrender: kprobes on enqueue_task_*, dequeue_task_*
+# and do_sched_yield where the kernel has kprobes (the kernel matrix's
+# Debian kernels), else refused in one line naming what the kernel lacks
 features=$("$DTRACE" --kernel-features 2>&1)
-refuse () {
-  got=$("$DTRACE" -n "sched:::$1" 2>&1); rc=$?
-  if grep -Eq '^ +yes (fentry|kprobe_pmu) ' <<<"$features"; then
-    want="no tracepoint fires where $2, and sdtkit does not yet place the kprobe or fentry on $3 it needs (Linux $(uname -r))"
-  else
-    want="no tracepoint fires where $2; it needs a kprobe on $3 (a kernel built with CONFIG_KPROBES) or fentry (BTF trampolines, Linux 5.5), and this kernel ($(uname -r)) allows neither"
-  fi
-  check_eq "sched:::$1: refused in one line" "$rc:$got" "1:dtrace: sched:::$1 is not available: $want"
-}
-refuse enqueue "a thread joins a run queue" enqueue_task_fair
-refuse dequeue "a thread leaves a run queue" dequeue_task_fair
-refuse surrender "a thread yields its CPU" do_sched_yield
+if grep -Eq '^ +yes kprobe_pmu ' <<<"$features"; then
+  printf '#include <sched.h>\n#include <time.h>\nint main (void) { struct timespec ts = { 0, 10000000 };\n  for (int i = 0; i < 5; i++) { nanosleep (&ts, 0); sched_yield (); } return 0; }\n' >rq-target.c
+  gcc -O2 rq-target.c -o rq-target || fail "build rq-target"
+  "$DTRACE" -q -c "$T/rq-target" -n '
+sched:::enqueue /args[1] == $target/ { @e[args[1]->pr_pid == args[1] && args[0]->pr_lwpid == args[0]] = count(); }
+sched:::dequeue /args[1] == $target/ { @d[args[1]->pr_pid == args[1] && args[0]->pr_lwpid == args[0]] = count(); }
+sched:::surrender /pid == $target/ { @s[args[1] == pid && args[0] == tid && args[1]->pr_pid == pid && args[1]->pr_fname == "rq-target"] = count(); }
+END { printa("enqueue %d %@d\n", @e); printa("dequeue %d %@d\n", @d); printa("surrender %d %@d\n", @s); }' >rq.out 2>&1
+  check_eq "enqueue, dequeue (5 sleeps: 5 or more each), surrender (5 sched_yield) of the -c process: args[0]/args[1] its ids, ->pr_* its lwpsinfo_t/psinfo_t" \
+    "$(awk '/^(enqueue|dequeue) / && $NF >= 5 { $NF = "5+" } 1' rq.out)" \
+"enqueue 1 5+
+dequeue 1 5+
+surrender 1 5"
+else
+  for p in "enqueue:a thread joins a run queue:enqueue_task_fair" "dequeue:a thread leaves a run queue:dequeue_task_fair" \
+           "surrender:a thread yields its CPU:do_sched_yield"; do
+    IFS=: read -r name what func <<<"$p"
+    got=$("$DTRACE" -n "sched:::$name" 2>&1); rc=$?
+    check_eq "sched:::$name: refused in one line (no kprobes here)" "$rc:$got" \
+      "1:dtrace: sched:::$name is not available: no tracepoint fires where $what; it needs a kprobe on $func (a kernel built with CONFIG_KPROBES), which this kernel ($(uname -r)) lacks"
+  done
+fi
 got=$("$DTRACE" -n 'sched:::remain-cpu' 2>&1); rc=$?
 check_eq "sched:::remain-cpu: refused in one line" "$rc:$got" \
   "1:dtrace: sched:::remain-cpu is not available: no Linux version has a tracepoint or function where the scheduler decides to keep the running thread"
