@@ -12,8 +12,9 @@
  * dprog.h struct dtarget) is read with bpf_probe_read_kernel only: a
  * failed read gives 0.
  *
- * sched:::enqueue, dequeue and surrender are kprobe programs (the context
- * struct pt_regs; cg_kernel_kprobe).
+ * sched:::enqueue, dequeue and surrender, proc:::signal-clear and
+ * lockstat's adaptive-release and spin-release are kprobe programs (the
+ * context struct pt_regs; cg_kernel_kprobe).
  *
  * sched:::on-cpu runs in the context of the thread leaving the CPU (the
  * tracepoint fires before the switch): pid, tid, ppid, execname,
@@ -343,10 +344,32 @@ prologue_runqueue (struct gen *g, enum kernel_probe k)
   store_arg (g, 3, R1);
 }
 
+/* signal-clear: a kretprobe on do_sigtimedwait (sigwait, sigtimedwait),
+ * in the waiter: fires when it returns a signal, arg0 = the signal.
+ * adaptive-release, spin-release: a kprobe on the unlock function: arg0 =
+ * the lock's address. */
+static void
+prologue_kprobe_simple (struct gen *g, enum kernel_probe k)
+{
+  const struct dtarget *t = &g->p->target;
+  if (k != KP_PROC_SIGNAL_CLEAR)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[0]));
+      store_arg (g, 0, R1);
+      return;
+    }
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_ret));
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 32));
+  cg_emit (g, A64_IMM (BPF_ARSH, R1, 32));
+  asm_jmp_imm (&g->a, BPF_JSLE, R1, 0, g->exit_label);
+  store_arg (g, 0, R1);
+}
+
 bool
 cg_kernel_kprobe (enum kernel_probe k)
 {
-  return k == KP_SCHED_ENQUEUE || k == KP_SCHED_DEQUEUE || k == KP_SCHED_SURRENDER;
+  return k == KP_SCHED_ENQUEUE || k == KP_SCHED_DEQUEUE || k == KP_SCHED_SURRENDER
+         || k == KP_PROC_SIGNAL_CLEAR || k == KP_LOCKSTAT_ADAPTIVE_RELEASE || k == KP_LOCKSTAT_SPIN_RELEASE;
 }
 
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
@@ -726,6 +749,9 @@ cg_kernel_prologue (struct gen *g)
       break;
     case KP_SCHED_CHANGE_PRI: prologue_change_pri (g); break;
     case KP_SCHED_ENQUEUE: case KP_SCHED_DEQUEUE: case KP_SCHED_SURRENDER: prologue_runqueue (g, k); break;
+    case KP_PROC_SIGNAL_CLEAR: case KP_LOCKSTAT_ADAPTIVE_RELEASE: case KP_LOCKSTAT_SPIN_RELEASE:
+      prologue_kprobe_simple (g, k);
+      break;
     case KP_SCHED_TICK:
       /* a CPU-clock sample: the thread it interrupted is current */
       cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));

@@ -31,36 +31,51 @@ static const char *const dequeue_funcs[] = { "dequeue_task_fair", "dequeue_task_
                                              "dequeue_task_stop", "dequeue_task_scx", NULL };
 static const char *const surrender_funcs[] = { "do_sched_yield", NULL };
 
+/* sigwait's and sigtimedwait's (GCC's clone of it where it made one), and
+ * the lock releases' functions that are out of line (5.10's amd64 kernel
+ * inlines _raw_spin_unlock and _irq: unlocks there are not seen). */
+static const char *const sigwait_funcs[] = { "do_sigtimedwait", "do_sigtimedwait.isra.0", NULL };
+static const char *const mutex_unlock_funcs[] = { "mutex_unlock", NULL };
+static const char *const spin_unlock_funcs[] = { "_raw_spin_unlock", "_raw_spin_unlock_irq",
+                                                 "_raw_spin_unlock_irqrestore", "_raw_spin_unlock_bh",
+                                                 NULL };
+
 static const struct kernel_probe_def table[] = {
-  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL, NULL, NULL, NULL },
-  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL, NULL, NULL, NULL },
-  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL, NULL, NULL, NULL },
-  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL, NULL, NULL, NULL },
-  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL, NULL, NULL, NULL },
-  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL, NULL, NULL, NULL },
-  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL, NULL, NULL, NULL },
-  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL, NULL, NULL, NULL },
-  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL, NULL, NULL, NULL },
-  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL, NULL, NULL, NULL },
-  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL, NULL, NULL, NULL },
-  { KP_PROC_START, "proc", "start", "sys_exit", NULL, NULL, NULL, NULL },
-  { KP_SCHED_CHANGE_PRI, "sched", "change-pri", "sched_pi_setprio", NULL, NULL, NULL, NULL },
-  { KP_SCHED_DEQUEUE, "sched", "dequeue", NULL, NULL, NULL, dequeue_funcs, "a thread leaves a run queue" },
-  { KP_SCHED_ENQUEUE, "sched", "enqueue", NULL, NULL, NULL, enqueue_funcs, "a thread joins a run queue" },
-  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL, NULL, NULL, NULL },
-  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL, NULL, NULL, NULL },
-  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL, NULL, NULL, NULL },
-  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL, NULL, NULL, NULL },
-  { KP_SCHED_SURRENDER, "sched", "surrender", NULL, NULL, NULL, surrender_funcs, "a thread yields its CPU" },
-  { KP_SCHED_TICK, "sched", "tick", NULL, NULL, NULL, NULL, NULL },
-  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL, NULL, NULL },
-  { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL, NULL, NULL },
-  { KP_IO_START, "io", "start", "block_bio_queue", "block", NULL, NULL, NULL },
-  { KP_LOCKSTAT_ADAPTIVE_BLOCK, "lockstat", "adaptive-block", "contention_end", "lock", "5.19", NULL, NULL },
-  { KP_LOCKSTAT_ADAPTIVE_SPIN, "lockstat", "adaptive-spin", "contention_end", "lock", "5.19", NULL, NULL },
-  { KP_LOCKSTAT_RW_BLOCK, "lockstat", "rw-block", "contention_end", "lock", "5.19", NULL, NULL },
-  { KP_LOCKSTAT_RW_SPIN, "lockstat", "rw-spin", "contention_end", "lock", "5.19", NULL, NULL },
-  { KP_LOCKSTAT_SPIN_SPIN, "lockstat", "spin-spin", "contention_end", "lock", "5.19", NULL, NULL },
+  { KP_PROC_CREATE, "proc", "create", "sched_process_fork", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_EXEC, "proc", "exec", "sys_enter", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_EXEC_FAILURE, "proc", "exec-failure", "sys_exit", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_EXEC_SUCCESS, "proc", "exec-success", "sched_process_exec", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_EXIT, "proc", "exit", "sched_process_exit", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_LWP_CREATE, "proc", "lwp-create", "sched_process_fork", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_LWP_EXIT, "proc", "lwp-exit", "sched_process_exit", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_LWP_START, "proc", "lwp-start", "sys_exit", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_SIGNAL_CLEAR, "proc", "signal-clear", NULL, NULL, NULL, sigwait_funcs,
+    "a waiting thread takes a pending signal", true },
+  { KP_PROC_SIGNAL_DISCARD, "proc", "signal-discard", "signal_generate", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_SIGNAL_HANDLE, "proc", "signal-handle", "signal_deliver", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_SIGNAL_SEND, "proc", "signal-send", "signal_generate", NULL, NULL, NULL, NULL, false },
+  { KP_PROC_START, "proc", "start", "sys_exit", NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_CHANGE_PRI, "sched", "change-pri", "sched_pi_setprio", NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_DEQUEUE, "sched", "dequeue", NULL, NULL, NULL, dequeue_funcs, "a thread leaves a run queue", false },
+  { KP_SCHED_ENQUEUE, "sched", "enqueue", NULL, NULL, NULL, enqueue_funcs, "a thread joins a run queue", false },
+  { KP_SCHED_OFF_CPU, "sched", "off-cpu", "sched_switch", NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_ON_CPU, "sched", "on-cpu", "sched_switch", NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_PREEMPT, "sched", "preempt", "sched_switch", NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_SLEEP, "sched", "sleep", "sched_switch", NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_SURRENDER, "sched", "surrender", NULL, NULL, NULL, surrender_funcs, "a thread yields its CPU", false },
+  { KP_SCHED_TICK, "sched", "tick", NULL, NULL, NULL, NULL, NULL, false },
+  { KP_SCHED_WAKEUP, "sched", "wakeup", "sched_wakeup", NULL, NULL, NULL, NULL, false },
+  { KP_IO_DONE, "io", "done", "block_rq_complete", "block", NULL, NULL, NULL, false },
+  { KP_IO_START, "io", "start", "block_bio_queue", "block", NULL, NULL, NULL, false },
+  { KP_LOCKSTAT_ADAPTIVE_BLOCK, "lockstat", "adaptive-block", "contention_end", "lock", "5.19", NULL, NULL, false },
+  { KP_LOCKSTAT_ADAPTIVE_RELEASE, "lockstat", "adaptive-release", NULL, NULL, NULL, mutex_unlock_funcs,
+    "a mutex is released", false },
+  { KP_LOCKSTAT_ADAPTIVE_SPIN, "lockstat", "adaptive-spin", "contention_end", "lock", "5.19", NULL, NULL, false },
+  { KP_LOCKSTAT_RW_BLOCK, "lockstat", "rw-block", "contention_end", "lock", "5.19", NULL, NULL, false },
+  { KP_LOCKSTAT_RW_SPIN, "lockstat", "rw-spin", "contention_end", "lock", "5.19", NULL, NULL, false },
+  { KP_LOCKSTAT_SPIN_RELEASE, "lockstat", "spin-release", NULL, NULL, NULL, spin_unlock_funcs,
+    "a spin lock is released", false },
+  { KP_LOCKSTAT_SPIN_SPIN, "lockstat", "spin-spin", "contention_end", "lock", "5.19", NULL, NULL, false },
 };
 #define NTABLE (sizeof table / sizeof table[0])
 
@@ -87,6 +102,7 @@ needs_provider (enum kernel_probe kind)
     case KP_LOCKSTAT_ADAPTIVE_BLOCK: case KP_LOCKSTAT_ADAPTIVE_SPIN: case KP_LOCKSTAT_SPIN_SPIN:
     case KP_LOCKSTAT_RW_BLOCK: case KP_LOCKSTAT_RW_SPIN:
     case KP_SCHED_ENQUEUE: case KP_SCHED_DEQUEUE: case KP_SCHED_SURRENDER:
+    case KP_PROC_SIGNAL_CLEAR: case KP_LOCKSTAT_ADAPTIVE_RELEASE: case KP_LOCKSTAT_SPIN_RELEASE:
       return true;
     default:
       return false;
@@ -109,17 +125,14 @@ kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d)
 static const struct unfired {
   const char *provider, *name, *where, *what;
 } unfired[] = {
-  { "proc", "signal-clear", "dequeue_signal", "a waiting thread takes a pending signal" },
   { "sched", "remain-cpu", NULL, "the scheduler decides to keep the running thread" },
   { "io", "wait-done", "submit_bio_wait", "a thread's wait for its I/O ends" },
   { "io", "wait-start", "submit_bio_wait", "a thread starts waiting for its I/O" },
   { "lockstat", "adaptive-acquire", "mutex_lock", "a mutex is taken" },
   { "lockstat", "adaptive-acquire-error", "mutex_lock_interruptible", "taking a mutex fails" },
-  { "lockstat", "adaptive-release", "mutex_unlock", "a mutex is released" },
   { "lockstat", "rw-acquire", "_raw_read_lock", "a reader-writer lock is taken" },
   { "lockstat", "rw-release", "_raw_read_unlock", "a reader-writer lock is released" },
   { "lockstat", "spin-acquire", "_raw_spin_lock", "a spin lock is taken" },
-  { "lockstat", "spin-release", "_raw_spin_unlock", "a spin lock is released" },
 };
 #define NUNFIRED (sizeof unfired / sizeof unfired[0])
 
@@ -239,7 +252,7 @@ kernel_probe_attach_kprobes (enum kernel_probe kind, int prog_fd, int **fds, siz
   *nfds = 0;
   for (size_t i = 0; k->kprobes[i]; i++)
     {
-      int fd = perf_kprobe_attach (k->kprobes[i], false, prog_fd);
+      int fd = perf_kprobe_attach (k->kprobes[i], k->at_return, prog_fd);
       if (fd >= 0)
         VEC_PUSH (*fds, *nfds, cap) = fd;
       else if (i == 0)

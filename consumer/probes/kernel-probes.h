@@ -28,6 +28,11 @@
  *                          thread that queues another on a run queue
  *   sched:::dequeue        the same on dequeue_task_*
  *   sched:::surrender      a kprobe on do_sched_yield (sched_yield)
+ *   proc:::signal-clear    a kretprobe on do_sigtimedwait returning a
+ *                          signal (sigwait, sigtimedwait: the waiter)
+ *   lockstat:::adaptive-release  a kprobe on mutex_unlock
+ *   lockstat:::spin-release      kprobes on the out-of-line
+ *                          _raw_spin_unlock* functions
  *
  * Each probe's program is its own (a fixed probe id), shaped by the
  * codegen from enum kernel_probe (abi.h); argN are doc/kernel-providers.md's.
@@ -61,6 +66,7 @@ struct kernel_probe_def {
                                     NULL-terminated */
   const char *what;              /* with KPROBES: where the probe fires, for
                                     the refusal where kprobes are missing */
+  bool at_return;                /* kretprobes (KPROBES' return) */
 };
 
 /* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */

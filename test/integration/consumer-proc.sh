@@ -123,6 +123,21 @@ check_eq "signal-discard, signal-send: args[1]->pr_pid, args[0]->pr_lwpid, args[
 "discard 1 1 proc-target 10
 send 1 1 proc-target 12"
 
+# signal-clear: a kretprobe on do_sigtimedwait where the kernel has
+# kprobes (the kernel matrix), else refused in one line
+if "$DTRACE" --kernel-features 2>&1 | grep -Eq '^ +yes kprobe_pmu '; then
+  printf '#include <signal.h>\n#include <unistd.h>\nint main (void) { sigset_t s; int sig; sigemptyset (&s); sigaddset (&s, SIGUSR1);\n  sigprocmask (SIG_BLOCK, &s, 0); for (int i = 0; i < 3; i++) { kill (getpid (), SIGUSR1); sigwait (&s, &sig); } return 0; }\n' >sigwait.c
+  gcc -O2 sigwait.c -o sigwait-target || fail "build sigwait-target"
+  "$DTRACE" -q -c "$T/sigwait-target" -n '
+proc:::signal-clear /pid == $target/ { @[args[0]] = count(); }
+END { printa("clear %d %@d\n", @); }' >clear.out 2>&1
+  check_eq "signal-clear: three SIGUSR1 taken by sigwait (args[0] the signal)" "$(cat clear.out)" "clear 10 3"
+else
+  got=$("$DTRACE" -n 'proc:::signal-clear' 2>&1); rc=$?
+  check_eq "signal-clear: refused in one line (no kprobes here)" "$rc:$got" \
+    "1:dtrace: proc:::signal-clear is not available: no tracepoint fires where a waiting thread takes a pending signal; it needs a kprobe on do_sigtimedwait (a kernel built with CONFIG_KPROBES), which this kernel ($(uname -r)) lacks"
+fi
+
 # ---------------------------------------------------------------- sched
 # (an arrival from dtrace itself is not an off-cpu event: the target naps
 # five times, so that some arrivals come from another thread)
