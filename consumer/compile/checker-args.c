@@ -296,10 +296,15 @@ const char *
 ck_kernel_args_xlate (struct ck *c, unsigned index, int *slot)
 {
   const struct kernel_argtypes *row = kernel_args_row (c);
-  if (!row || row->task_slot < 0 || index >= KERNEL_ARGTYPES_MAX || !row->types[index])
+  if (!row || index >= KERNEL_ARGTYPES_MAX || !row->types[index])
     return NULL;
   const char *t = row->types[index];
-  if (strcmp (t, "psinfo_t *") != 0 && strcmp (t, "lwpsinfo_t *") != 0)
+  if (strcmp (t, "cpuinfo_t *") == 0 && (row->values & (1u << index)))
+    {
+      *slot = (int) index;      /* the CPU number itself */
+      return t;
+    }
+  if (row->task_slot < 0 || (strcmp (t, "psinfo_t *") != 0 && strcmp (t, "lwpsinfo_t *") != 0))
     return NULL;
   *slot = row->task_slot;
   return t;

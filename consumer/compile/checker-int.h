@@ -165,7 +165,8 @@ char *ck_args_untyped_why (struct ck *c, unsigned index);
 /* checker-args.c: args[INDEX] of a kernel probe (proc:::create,
  * signal-send, sched:::wakeup, ...) used with ->: DTrace's translated type
  * ("psinfo_t *", "lwpsinfo_t *") of the task the prologue keeps in arg
- * *SLOT (codegen-kernel.c, kernel-argtypes.h); NULL for other arguments. */
+ * *SLOT (codegen-kernel.c, kernel-argtypes.h), or "cpuinfo_t *" of the
+ * CPU number in arg *SLOT; NULL for other arguments. */
 const char *ck_kernel_args_xlate (struct ck *c, unsigned index, int *slot);
 const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
 

@@ -110,7 +110,7 @@ ck_member (struct ck *c, struct d_node *n)
       /* proc:::create's args[0]->pr_pid: xlate <psinfo_t *> (the new task,
        * in arg2 there) */
       struct d_node *task = d_node_new (DN_CAST, &a->loc);
-      task->cast = d_type_name_new (xstrdup ("struct task_struct *"));
+      task->cast = d_type_name_new (xstrdup (strcmp (xt, "cpuinfo_t *") == 0 ? "int" : "struct task_struct *"));
       task->a = d_node_new (DN_IDENT, &a->loc);
       task->a->sval = xasprintf ("arg%d", slot);
       struct d_node *x = d_node_new (DN_XLATE, &a->loc);

@@ -318,8 +318,8 @@ prologue_change_pri (struct gen *g)
 /* enqueue / dequeue: a kprobe on a scheduling class's
  * enqueue_task_CLASS(rq, p, flags) (dequeue_task_CLASS), in the thread
  * queueing p (often a waker, or p itself going to sleep).  arg0 = p's
- * thread id, arg1 = its pid, arg2 = 0 (DTrace's cpuinfo_t *: not
- * translated, as Oracle's), enqueue's arg3 = flags & ENQUEUE_HEAD (0x10:
+ * thread id, arg1 = its pid, arg2 = its CPU (task_cpu(p), the run
+ * queue's: args[2]->cpu_id; 0 when BTF does not say), enqueue's arg3 = flags & ENQUEUE_HEAD (0x10:
  * queued at the head, Oracle's), arg4 = p (args[0]->pr_*, args[1]->pr_*).
  * surrender: a kprobe on do_sched_yield(), in the yielding thread: arg0
  * its thread id, arg1 its pid, arg2 the task. */
@@ -337,6 +337,12 @@ prologue_runqueue (struct gen *g, enum kernel_probe k)
   cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[1]));
   store_arg (g, 4, R1);
   task_ids_at (g, 4, 0);
+  if (t->task_cpu_off)
+    {
+      load_arg (g, R3, 4);
+      cg_kread (g, R3, t->task_cpu_off, 4);
+      store_arg (g, 2, R0);
+    }
   if (k != KP_SCHED_ENQUEUE)
     return;
   cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[2]));

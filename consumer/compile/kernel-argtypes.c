@@ -30,8 +30,8 @@ static const struct kernel_argtypes table[] = {
   { "proc", "signal-send", { LWP, PS, "int" }, 0x7, 3 },
   { "proc", "start", { NULL }, 0, -1 },
   { "sched", "change-pri", { LWP, PS, "pri_t" }, 0x7, 3 },
-  { "sched", "dequeue", { LWP, PS, "cpuinfo_t *" }, 0x3, 4 },
-  { "sched", "enqueue", { LWP, PS, "cpuinfo_t *", "int" }, 0xb, 4 },
+  { "sched", "dequeue", { LWP, PS, "cpuinfo_t *" }, 0x7, 4 },
+  { "sched", "enqueue", { LWP, PS, "cpuinfo_t *", "int" }, 0xf, 4 },
   { "sched", "off-cpu", { LWP, PS }, 0x3, 2 },
   { "sched", "on-cpu", { NULL }, 0x3, -1 },        /* sdtkit's args[0], [1]: ids */
   { "sched", "preempt", { NULL }, 0x3, -1 },

@@ -11,8 +11,9 @@
  * values differ where no translator exists yet: args[N] as a value is an
  * integer (a thread or process id for lwpsinfo_t/psinfo_t, the lock's
  * address for lockstat), and args[N]->member of a psinfo_t/lwpsinfo_t
- * argument is the member of the task in argument slot TASK_SLOT
- * (doc/kernel-providers.md).
+ * argument is the member of the task in argument slot TASK_SLOT; a
+ * cpuinfo_t * argument's value is the CPU number, and args[N]->member is
+ * cpuinfo_t's of that CPU (doc/kernel-providers.md).
  */
 #ifndef SDTKIT_CONSUMER_COMPILE_KERNEL_ARGTYPES_H
 #define SDTKIT_CONSUMER_COMPILE_KERNEL_ARGTYPES_H

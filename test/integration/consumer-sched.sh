@@ -75,12 +75,15 @@ if grep -Eq '^ +yes kprobe_pmu ' <<<"$features"; then
   "$DTRACE" -q -c "$T/rq-target" -n '
 sched:::enqueue /args[1] == $target/ { @e[args[1]->pr_pid == args[1] && args[0]->pr_lwpid == args[0]] = count(); }
 sched:::dequeue /args[1] == $target/ { @d[args[1]->pr_pid == args[1] && args[0]->pr_lwpid == args[0]] = count(); }
+sched:::dequeue /args[1] == $target && pid == $target/ { @c[args[2] == cpu && args[2]->cpu_id == cpu] = count(); }
 sched:::surrender /pid == $target/ { @s[args[1] == pid && args[0] == tid && args[1]->pr_pid == pid && args[1]->pr_fname == "rq-target"] = count(); }
-END { printa("enqueue %d %@d\n", @e); printa("dequeue %d %@d\n", @d); printa("surrender %d %@d\n", @s); }' >rq.out 2>&1
-  check_eq "enqueue, dequeue (5 sleeps: 5 or more each), surrender (5 sched_yield) of the -c process: args[0]/args[1] its ids, ->pr_* its lwpsinfo_t/psinfo_t" \
-    "$(awk '/^(enqueue|dequeue) / && $NF >= 5 { $NF = "5+" } 1' rq.out)" \
+END { printa("enqueue %d %@d\n", @e); printa("dequeue %d %@d\n", @d); printa("dequeue-self-cpu %d %@d\n", @c);
+  printa("surrender %d %@d\n", @s); }' >rq.out 2>&1
+  check_eq "enqueue, dequeue (5 sleeps: 5 or more each), surrender (5 sched_yield) of the -c process: args[0]/args[1] its ids, ->pr_* its lwpsinfo_t/psinfo_t; a dequeue in itself: args[2] and args[2]->cpu_id its CPU" \
+    "$(awk '/^(enqueue|dequeue|dequeue-self-cpu) / && $NF >= 5 { $NF = "5+" } 1' rq.out)" \
 "enqueue 1 5+
 dequeue 1 5+
+dequeue-self-cpu 1 5+
 surrender 1 5"
 else
   for p in "enqueue:a thread joins a run queue:enqueue_task_fair" "dequeue:a thread leaves a run queue:dequeue_task_fair" \
