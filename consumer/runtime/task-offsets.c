@@ -2,8 +2,8 @@
 /*
  * task-offsets.c — struct task_struct's group_leader, comm, real_parent,
  * tgid and se.sum_exec_runtime offsets from the kernel's BTF, and for the
- * proc and sched providers pid, signal->live, exit_code and the state
- * (__state since Linux 5.14, state before) (task-offsets.h).
+ * proc and sched providers pid, signal->live, exit_code, the state
+ * (__state since Linux 5.14, state before) and the CPU (task-offsets.h).
  */
 #include "consumer/runtime/task-offsets.h"
 
