@@ -195,6 +195,8 @@ enum kernel_probe {
   KP_IO_START, KP_IO_DONE,       /* block tracepoints (tracepoint programs, like sdt) */
   KP_LOCKSTAT_ADAPTIVE_BLOCK, KP_LOCKSTAT_ADAPTIVE_SPIN, KP_LOCKSTAT_SPIN_SPIN,
   KP_LOCKSTAT_RW_BLOCK, KP_LOCKSTAT_RW_SPIN,   /* lock:contention_begin/end (5.19) */
+  KP_SCHED_ENQUEUE, KP_SCHED_DEQUEUE, KP_SCHED_SURRENDER,   /* kprobes (no tracepoint) */
+  KP_PROC_SIGNAL_CLEAR, KP_LOCKSTAT_ADAPTIVE_RELEASE, KP_LOCKSTAT_SPIN_RELEASE,   /* the same */
   KP_NKINDS
 };
 

@@ -60,7 +60,7 @@ list_file (const char *path, struct probe_lister *pl)
         }
       char *dname = sdt_name_to_d (n->name);
       struct listed_probe lp = { LISTED_USDT, n->provider, module, funcs[i], dname, sites, nsites,
-                                 sdt_file_probe_types (&f, n->provider, n->name) };
+                                 sdt_file_probe_types (&f, n->provider, n->name), NULL };
       probe_list_print (pl, &lp);
       free (dname);
     }

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "consumer/compile/checker-int.h"
+#include "consumer/compile/kernel-argtypes.h"
 #include "common/vec.h"
 #include "common/xalloc.h"
 
@@ -252,80 +253,61 @@ module_of_desc (const char *module)
   return !module[0] || !is_literal (module) ? NULL : slash ? slash + 1 : module;
 }
 
-/* The typed arguments of the proc and sched probes (args[N] of other N
- * stay 64-bit integers). */
-static const struct {
-  const char *provider, *name;
-  unsigned index;
-  bool string;
-} kernel_args[] = {
-  { "proc", "exec", 0, true }, { "proc", "exec-failure", 0, false }, { "proc", "exec-success", 1, false }, { "proc", "exit", 0, false },
-  { "proc", "create", 0, false }, { "proc", "lwp-create", 0, false }, { "proc", "lwp-create", 1, false },
-  { "proc", "signal-send", 0, false }, { "proc", "signal-send", 1, false },
-  { "proc", "signal-send", 2, false }, { "proc", "signal-discard", 0, false },
-  { "proc", "signal-discard", 1, false }, { "proc", "signal-discard", 2, false },
-  { "proc", "signal-handle", 0, false },
-  { "sched", "off-cpu", 0, false }, { "sched", "off-cpu", 1, false },
-  { "sched", "on-cpu", 0, false }, { "sched", "on-cpu", 1, false },
-  { "sched", "sleep", 0, false }, { "sched", "sleep", 1, false },
-  { "sched", "preempt", 0, false }, { "sched", "preempt", 1, false },
-  { "sched", "wakeup", 0, false }, { "sched", "wakeup", 1, false },
-  { "sched", "change-pri", 0, false }, { "sched", "change-pri", 1, false }, { "sched", "change-pri", 2, false },
-  { "sched", "tick", 0, false }, { "sched", "tick", 1, false },
-};
-
-/* args[INDEX] of a clause whose every description names the same proc or
- * sched probe: its kernel_args[] row, or -1. */
-static long
-kernel_args_row (struct ck *c, unsigned index)
+/* The kernel probe every description of the clause names (proc, sched,
+ * io or lockstat, literally): its kernel-argtypes.h row, or NULL. */
+static const struct kernel_argtypes *
+kernel_args_row (struct ck *c)
 {
   const struct d_clause_ast *ast = c->clause ? c->clause->ast : NULL;
   if (!ast || ast->ndescs == 0)
-    return -1;
-  long found = -1;
+    return NULL;
+  const struct kernel_argtypes *found = NULL;
   for (size_t i = 0; i < ast->ndescs; i++)
     {
       char *f[4];
       if (!split_desc (ast->descs[i].text, f))
-        return false;
-      long hit = -1;
-      for (size_t k = 0; k < sizeof kernel_args / sizeof kernel_args[0] && hit < 0; k++)
-        if (kernel_args[k].index == index && strcmp (f[0], kernel_args[k].provider) == 0
-            && strcmp (f[3], kernel_args[k].name) == 0 && (!f[1][0] || strcmp (f[1], "vmlinux") == 0)
-            && !f[2][0])
-          hit = (long) k;
+        return NULL;
+      const struct kernel_argtypes *hit = NULL;
+      if ((!f[1][0] || strcmp (f[1], "vmlinux") == 0) && !f[2][0])
+        hit = kernel_argtypes_find (f[0], f[3]);
       for (int k = 0; k < 4; k++)
         free (f[k]);
-      if (hit < 0 || (found >= 0 && strcmp (kernel_args[hit].name, kernel_args[found].name) != 0))
-        return -1;
+      if (!hit || (found && found != hit))
+        return NULL;
       found = hit;
     }
   return found;
 }
 
-/* args[INDEX] of a clause whose every description names the same proc or
- * sched probe: its type into *OUT, true. */
+/* args[INDEX] of a clause whose every description names the same kernel
+ * probe, when the table types it: its type into *OUT, true. */
 static bool
 kernel_args_type (struct ck *c, unsigned index, struct dtype *out)
 {
-  long found = kernel_args_row (c, index);
-  if (found < 0)
+  const struct kernel_argtypes *row = kernel_args_row (c);
+  if (!row || index >= 32 || !(row->values & (1u << index)))
     return false;
-  *out = kernel_args[found].string ? T_STRING : T_INT;
+  bool string = index < KERNEL_ARGTYPES_MAX && row->types[index] && strcmp (row->types[index], "string") == 0;
+  *out = string ? T_STRING : T_INT;
   return true;
 }
 
 const char *
-ck_kernel_args_xlate (struct ck *c, unsigned index)
+ck_kernel_args_xlate (struct ck *c, unsigned index, int *slot)
 {
-  long found = kernel_args_row (c, index);
-  if (found < 0 || strcmp (kernel_args[found].provider, "proc") != 0)
+  const struct kernel_argtypes *row = kernel_args_row (c);
+  if (!row || index >= KERNEL_ARGTYPES_MAX || !row->types[index])
     return NULL;
-  if (strcmp (kernel_args[found].name, "create") == 0)
-    return "psinfo_t *";
-  if (strcmp (kernel_args[found].name, "lwp-create") == 0)
-    return index == 0 ? "lwpsinfo_t *" : "psinfo_t *";
-  return NULL;
+  const char *t = row->types[index];
+  if (strcmp (t, "cpuinfo_t *") == 0 && (row->values & (1u << index)))
+    {
+      *slot = (int) index;      /* the CPU number itself */
+      return t;
+    }
+  if (row->task_slot < 0 || (strcmp (t, "psinfo_t *") != 0 && strcmp (t, "lwpsinfo_t *") != 0))
+    return NULL;
+  *slot = row->task_slot;
+  return t;
 }
 
 /* The function every description of the clause names literally at fbt's

@@ -162,11 +162,12 @@ int ck_args_type (struct ck *c, unsigned index, const struct d_loc *loc, struct 
 /* checker-args.c: why args[INDEX] of a pid probe is untyped (malloc'd), or
  * NULL. */
 char *ck_args_untyped_why (struct ck *c, unsigned index);
-/* checker-args.c: args[INDEX] of proc:::create (0) and proc:::lwp-create
- * (0, 1) used with ->: DTrace's translated type ("psinfo_t *",
- * "lwpsinfo_t *") of the new task, which the prologue keeps in arg2
- * (codegen-kernel.c); NULL for other arguments. */
-const char *ck_kernel_args_xlate (struct ck *c, unsigned index);
+/* checker-args.c: args[INDEX] of a kernel probe (proc:::create,
+ * signal-send, sched:::wakeup, ...) used with ->: DTrace's translated type
+ * ("psinfo_t *", "lwpsinfo_t *") of the task the prologue keeps in arg
+ * *SLOT (codegen-kernel.c, kernel-argtypes.h), or "cpuinfo_t *" of the
+ * CPU number in arg *SLOT; NULL for other arguments. */
+const char *ck_kernel_args_xlate (struct ck *c, unsigned index, int *slot);
 const struct ctype *ck_complete (struct ck *c, const struct ctype *t);
 
 /* checker-xlate.c: translators.  A DD_TRANSLATOR declaration; a DN_XLATE

@@ -123,15 +123,17 @@ ck_member (struct ck *c, struct d_node *n)
   struct ninfo *ni = ck_info (c, n);
   struct d_node *a = n->a;
   const char *xt;
+  int slot = -1;
   if (n->op == DOP_ARROW && a->kind == DN_INDEX && a->sval && strcmp (a->sval, "args") == 0
-      && a->nargs == 1 && a->args[0]->kind == DN_INT && a->args[0]->ival >= 0 && a->args[0]->ival < 2
-      && (xt = ck_kernel_args_xlate (c, (unsigned) a->args[0]->ival)))
+      && a->nargs == 1 && a->args[0]->kind == DN_INT && a->args[0]->ival >= 0 && a->args[0]->ival < 4
+      && (xt = ck_kernel_args_xlate (c, (unsigned) a->args[0]->ival, &slot)))
     {
-      /* proc:::create's args[0]->pr_pid: xlate <psinfo_t *> (the new task) */
+      /* proc:::create's args[0]->pr_pid: xlate <psinfo_t *> (the new task,
+       * in arg2 there) */
       struct d_node *task = d_node_new (DN_CAST, &a->loc);
-      task->cast = d_type_name_new (xstrdup ("struct task_struct *"));
+      task->cast = d_type_name_new (xstrdup (strcmp (xt, "cpuinfo_t *") == 0 ? "int" : "struct task_struct *"));
       task->a = d_node_new (DN_IDENT, &a->loc);
-      task->a->sval = xstrdup ("arg2");
+      task->a->sval = xasprintf ("arg%d", slot);
       struct d_node *x = d_node_new (DN_XLATE, &a->loc);
       x->cast = d_type_name_new (xstrdup (xt));
       x->a = task;

@@ -103,6 +103,8 @@ void cg_kread (struct gen *g, int src, uint32_t off, int size);
 /* r0 = the thread that owns this firing's thread-local variables: the
  * current one, or at sched:::on-cpu the arriving one (codegen-kernel.c). */
 void cg_thread_key (struct gen *g);
+/* codegen-kernel.c: kernel probe K is a kprobe program (struct pt_regs). */
+bool cg_kernel_kprobe (enum kernel_probe k);
 /* *(u64 *)(PTR + OFF) += VAL, atomically, and VAL = the value before the
  * add.  Kernels without atomic fetch (dtarget.no_atomic_fetch): an atomic
  * add, then VAL = the value after it minus the addend (kept in SCRATCH),

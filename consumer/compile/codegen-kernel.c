@@ -12,6 +12,10 @@
  * dprog.h struct dtarget) is read with bpf_probe_read_kernel only: a
  * failed read gives 0.
  *
+ * sched:::enqueue, dequeue and surrender, proc:::signal-clear and
+ * lockstat's adaptive-release and spin-release are kprobe programs (the
+ * context struct pt_regs; cg_kernel_kprobe).
+ *
  * sched:::on-cpu runs in the context of the thread leaving the CPU (the
  * tracepoint fires before the switch): pid, tid, ppid, execname,
  * threadname, curthread and the thread-local (self->) variables there are
@@ -72,6 +76,20 @@ task_ids (struct gen *g, int slot, unsigned tid_arg)
   cg_kread (g, R3, t->task_pid_off, 4);
   store_arg (g, tid_arg, R0);
   ctx_arg (g, R3, slot);
+  cg_kread (g, R3, t->task_tgid_off, 4);
+  store_arg (g, tid_arg + 1, R0);
+}
+
+/* The task in the args cache's slot TASK_ARG: arg TID_ARG = its thread id,
+ * arg TID_ARG + 1 = its pid. */
+static void
+task_ids_at (struct gen *g, unsigned task_arg, unsigned tid_arg)
+{
+  const struct dtarget *t = &g->p->target;
+  load_arg (g, R3, task_arg);
+  cg_kread (g, R3, t->task_pid_off, 4);
+  store_arg (g, tid_arg, R0);
+  load_arg (g, R3, task_arg);
   cg_kread (g, R3, t->task_tgid_off, 4);
   store_arg (g, tid_arg + 1, R0);
 }
@@ -216,7 +234,8 @@ prologue_fork (struct gen *g, bool process)
 
 /* signal-send / signal-discard: signal_generate(sig, info, task, group,
  * result) in the sender; ignored signals are discarded.  arg0 = the
- * target thread's id, arg1 = its pid, arg2 = the signal. */
+ * target thread's id, arg1 = its pid, arg2 = the signal, arg3 = the
+ * target task (args[0]->pr_lwpid, args[1]->pr_pid). */
 static void
 prologue_signal_generate (struct gen *g, bool discard)
 {
@@ -225,6 +244,8 @@ prologue_signal_generate (struct gen *g, bool discard)
   task_ids (g, SIGGEN_TASK, 0);
   ctx_arg (g, R1, SIGGEN_SIG);
   store_arg (g, 2, R1);
+  ctx_arg (g, R1, SIGGEN_TASK);
+  store_arg (g, 3, R1);
 }
 
 /* signal-handle: signal_deliver(sig, info, ka) in the receiver: arg0 = the
@@ -242,7 +263,8 @@ prologue_signal_handle (struct gen *g)
   store_arg (g, 2, R0);
 }
 
-/* The sched_switch probes: arg0 = the next thread's id, arg1 = its pid.
+/* The sched_switch probes: arg0 = the next thread's id, arg1 = its pid,
+ * arg2 = the next task (off-cpu's args[0]->pr_*, args[1]->pr_*).
  * sleep: the leaving thread blocks (not preempted, state not running);
  * preempt: it stays runnable (preempted, or still running). */
 static void
@@ -250,6 +272,8 @@ prologue_switch (struct gen *g, enum kernel_probe k)
 {
   const struct dtarget *t = &g->p->target;
   task_ids (g, SWITCH_NEXT, 0);
+  ctx_arg (g, R1, SWITCH_NEXT);
+  store_arg (g, 2, R1);
   if (k != KP_SCHED_SLEEP && k != KP_SCHED_PREEMPT)
     return;
   int sleeping = asm_label (&g->a);
@@ -277,6 +301,8 @@ prologue_change_pri (struct gen *g)
 {
   const struct dtarget *t = &g->p->target;
   task_ids (g, 0, 0);
+  ctx_arg (g, R1, 0);           /* arg3: tsk (args[0]->pr_*, args[1]->pr_*) */
+  store_arg (g, 3, R1);
   if (!t->task_prio_off || !t->task_normal_prio_off)
     return;
   int done = asm_label (&g->a);
@@ -290,6 +316,69 @@ prologue_change_pri (struct gen *g)
   asm_jmp_reg (&g->a, BPF_JGE, R0, R1, done);
   store_arg (g, 2, R0);
   asm_bind (&g->a, done);
+}
+
+/* enqueue / dequeue: a kprobe on a scheduling class's
+ * enqueue_task_CLASS(rq, p, flags) (dequeue_task_CLASS), in the thread
+ * queueing p (often a waker, or p itself going to sleep).  arg0 = p's
+ * thread id, arg1 = its pid, arg2 = its CPU (task_cpu(p), the run
+ * queue's: args[2]->cpu_id; 0 when BTF does not say), enqueue's arg3 = flags & ENQUEUE_HEAD (0x10:
+ * queued at the head, Oracle's), arg4 = p (args[0]->pr_*, args[1]->pr_*).
+ * surrender: a kprobe on do_sched_yield(), in the yielding thread: arg0
+ * its thread id, arg1 its pid, arg2 the task. */
+static void
+prologue_runqueue (struct gen *g, enum kernel_probe k)
+{
+  const struct dtarget *t = &g->p->target;
+  if (k == KP_SCHED_SURRENDER)
+    {
+      cg_emit (g, CALL (BPF_FUNC_get_current_task));
+      store_arg (g, 2, R0);
+      task_ids_at (g, 2, 0);
+      return;
+    }
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[1]));
+  store_arg (g, 4, R1);
+  task_ids_at (g, 4, 0);
+  if (t->task_cpu_off)
+    {
+      load_arg (g, R3, 4);
+      cg_kread (g, R3, t->task_cpu_off, 4);
+      store_arg (g, 2, R0);
+    }
+  if (k != KP_SCHED_ENQUEUE)
+    return;
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[2]));
+  cg_emit (g, A64_IMM (BPF_AND, R1, 0x10));
+  store_arg (g, 3, R1);
+}
+
+/* signal-clear: a kretprobe on do_sigtimedwait (sigwait, sigtimedwait),
+ * in the waiter: fires when it returns a signal, arg0 = the signal.
+ * adaptive-release, spin-release: a kprobe on the unlock function: arg0 =
+ * the lock's address. */
+static void
+prologue_kprobe_simple (struct gen *g, enum kernel_probe k)
+{
+  const struct dtarget *t = &g->p->target;
+  if (k != KP_PROC_SIGNAL_CLEAR)
+    {
+      cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_args[0]));
+      store_arg (g, 0, R1);
+      return;
+    }
+  cg_emit (g, LDX (BPF_DW, R1, R6, (int16_t) t->kprobe_ret));
+  cg_emit (g, A64_IMM (BPF_LSH, R1, 32));
+  cg_emit (g, A64_IMM (BPF_ARSH, R1, 32));
+  asm_jmp_imm (&g->a, BPF_JSLE, R1, 0, g->exit_label);
+  store_arg (g, 0, R1);
+}
+
+bool
+cg_kernel_kprobe (enum kernel_probe k)
+{
+  return k == KP_SCHED_ENQUEUE || k == KP_SCHED_DEQUEUE || k == KP_SCHED_SURRENDER
+         || k == KP_PROC_SIGNAL_CLEAR || k == KP_LOCKSTAT_ADAPTIVE_RELEASE || k == KP_LOCKSTAT_SPIN_RELEASE;
 }
 
 /* fbt (fentry/fexit): the context is the function's arguments, u64 each,
@@ -666,8 +755,16 @@ cg_kernel_prologue (struct gen *g)
     case KP_SCHED_OFF_CPU: case KP_SCHED_ON_CPU: case KP_SCHED_SLEEP: case KP_SCHED_PREEMPT:
       prologue_switch (g, k);
       break;
-    case KP_SCHED_WAKEUP: task_ids (g, 0, 0); break;
+    case KP_SCHED_WAKEUP:       /* arg2: the woken task (args[N]->pr_*) */
+      task_ids (g, 0, 0);
+      ctx_arg (g, R1, 0);
+      store_arg (g, 2, R1);
+      break;
     case KP_SCHED_CHANGE_PRI: prologue_change_pri (g); break;
+    case KP_SCHED_ENQUEUE: case KP_SCHED_DEQUEUE: case KP_SCHED_SURRENDER: prologue_runqueue (g, k); break;
+    case KP_PROC_SIGNAL_CLEAR: case KP_LOCKSTAT_ADAPTIVE_RELEASE: case KP_LOCKSTAT_SPIN_RELEASE:
+      prologue_kprobe_simple (g, k);
+      break;
     case KP_SCHED_TICK:
       /* a CPU-clock sample: the thread it interrupted is current */
       cg_emit (g, CALL (BPF_FUNC_get_current_pid_tgid));
@@ -676,6 +773,8 @@ cg_kernel_prologue (struct gen *g)
       store_arg (g, 0, R1);
       cg_emit (g, A64_IMM (BPF_RSH, R0, 32));
       store_arg (g, 1, R0);
+      cg_emit (g, CALL (BPF_FUNC_get_current_task));   /* arg2: args[N]->pr_* */
+      store_arg (g, 2, R0);
       break;
     case KP_PROC_EXEC_SUCCESS: prologue_exec_success (g); break;
     case KP_PROC_START: prologue_start (g, true); break;

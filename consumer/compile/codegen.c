@@ -697,7 +697,7 @@ codegen_program (struct codegen_ctx *cg, enum probe_kind kind, unsigned probe_id
   asm_to_image (&g.a, img);
   img->cookie_insn = g.cookie_insn;
   bool fbt = kind == PK_KERNEL && (cg->kern == KP_FBT_ENTRY || cg->kern == KP_FBT_RETURN);
-  if (fbt && g.p->target.fbt_kprobe)
+  if ((fbt && g.p->target.fbt_kprobe) || (kind == PK_KERNEL && cg_kernel_kprobe (cg->kern)))
     {
       fbt = false;
       uprobe = true;    /* a kprobe program: BPF_PROG_TYPE_KPROBE, no attach type */

@@ -272,6 +272,7 @@ struct dtarget {
            signal_live_off;
   uint32_t binprm_p_off, binprm_argc_off;   /* exec-success's arg0, arg1; 0 when unknown (0) */
   uint32_t task_prio_off, task_normal_prio_off;   /* change-pri's arg2; 0 when unknown (0) */
+  uint32_t task_cpu_off;        /* enqueue/dequeue's arg2 (the task's CPU); 0 when unknown (0) */
   /* fbt on kprobes (no fentry: probes/fbt-probes.h fbt_kprobes): the
    * programs are kprobe programs whose context is struct pt_regs, a
    * function's arguments and return value at these offsets */

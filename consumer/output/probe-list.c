@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer/compile/kernel-argtypes.h"
 #include "consumer/output/demangle.h"
 #include "consumer/output/probe-list.h"
 #include "sdt/sdt.h"
@@ -91,6 +92,15 @@ static void
 print_arg_types (FILE *out, const struct listed_probe *p)
 {
   fprintf (out, "\n\tArgument Types\n");
+  if (p->kernel)
+    {
+      size_t i = 0;
+      for (; i < KERNEL_ARGTYPES_MAX && p->kernel->types[i]; i++)
+        fprintf (out, "\t\targs[%zu]: %s\n", i, p->kernel->types[i]);
+      if (i == 0)
+        fprintf (out, "\t\tNone\n");
+      return;
+    }
   struct sdt_argspec spec = { 0, NULL };
   if (p->nsites)
     sdt_argspec_parse_arch (p->sites[0].arch, p->sites[0].args, &spec);

@@ -9,7 +9,8 @@
  * Description Attributes" and "Argument Attributes" (the stability of the
  * probe's provider family, the minimum over the fields the probe has, as
  * DTrace computes it), "Argument Types" (for USDT probes the types the
- * note's argument sizes stand for, else None), then sdtkit's own section,
+ * note's argument sizes stand for, for the kernel providers Oracle's types
+ * (kernel-argtypes.h), else None), then sdtkit's own section,
  * "Sites": each site's address, file offset, semaphore and ref_ctr offset,
  * and each argument's location.
  */
@@ -44,12 +45,15 @@ struct listed_site {
 };
 
 struct sdt_probe_types;
+struct kernel_argtypes;
 struct listed_probe {
   enum listed_family family;
   const char *provider, *module, *function, *name;
   const struct listed_site *sites;
   size_t nsites;
   const struct sdt_probe_types *declared;   /* USDT: the .d's types (sdt.h), or NULL */
+  const struct kernel_argtypes *kernel;     /* proc, sched, io, lockstat: Oracle's
+                                               argument types, or NULL */
 };
 
 /* Where the listing goes, the last ID given, and -v. */

@@ -16,11 +16,9 @@
 #include <bpf/btf.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -202,52 +200,10 @@ fbt_kprobes (void)
   return !kernel_feature (KF_FENTRY) && kernel_feature (KF_KPROBE_PMU);
 }
 
-/* An integer from a one-line sysfs file (after PREFIX), or -1. */
-static long
-sysfs_long (const char *path, const char *prefix)
-{
-  FILE *f = fopen (path, "r");
-  long v = -1;
-  char line[64];
-  size_t pl = strlen (prefix);
-  if (f && fgets (line, sizeof line, f) && strncmp (line, prefix, pl) == 0)
-    v = strtol (line + pl, NULL, 10);
-  if (f)
-    fclose (f);
-  return v;
-}
-
-/* A kprobe (or with IS_RETURN a kretprobe) on FUNC's entry through the
- * kprobe PMU, PROG_FD attached: a BPF perf-event link (5.15), else the
- * perf event itself with the program set by ioctl.  The fd to keep, or -1
- * with errno set.  Closing it removes the probe: nothing is left behind. */
-static int
-kprobe_attach (const char *func, bool is_return, int prog_fd)
-{
-  long type = sysfs_long ("/sys/bus/event_source/devices/kprobe/type", "");
-  long bit = is_return ? sysfs_long ("/sys/bus/event_source/devices/kprobe/format/retprobe", "config:") : 0;
-  if (type < 0 || bit < 0 || bit > 63)
-    {
-      errno = ENOENT;
-      return -1;
-    }
-  struct perf_event_attr a;
-  memset (&a, 0, sizeof a);
-  a.size = sizeof a;
-  a.type = (uint32_t) type;
-  a.config = is_return ? 1ull << bit : 0;
-  a.config1 = (uint64_t) (uintptr_t) func;      /* kprobe_func */
-  a.config2 = 0;                                /* probe_offset */
-  int pfd = (int) syscall (__NR_perf_event_open, &a, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-  if (pfd < 0)
-    return -1;
-  return perf_link (prog_fd, pfd);
-}
-
 int
 fbt_attach (const char *func, bool is_return, int prog_fd)
 {
-  int link = fbt_kprobes () ? kprobe_attach (func, is_return, prog_fd)
+  int link = fbt_kprobes () ? perf_kprobe_attach (func, is_return, prog_fd)
              : bpf_raw_tracepoint_open (NULL, prog_fd);
   if (link < 0)
     diag_warn ("fbt:vmlinux:%s:%s is not enabled: the kernel does not trace this function (%s)",
@@ -265,7 +221,7 @@ fbt_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t 
   for (long i = 0; i < n; i++)
     {
       struct listed_probe lp = { LISTED_KERNEL, "fbt", "vmlinux", p[i].name,
-                                 p[i].is_return ? "return" : "entry", NULL, 0, NULL };
+                                 p[i].is_return ? "return" : "entry", NULL, 0, NULL, NULL };
       probe_list_print (pl, &lp);
     }
   free (p);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kernel-probes.h — the proc and sched providers: DTrace's kernel probes
- * for processes and scheduling, each fired by one of the kernel's raw
- * tracepoints (present since well before Linux 5.10), no kprobe.
+ * kernel-probes.h — the proc, sched, io and lockstat providers: DTrace's
+ * kernel probes for processes, scheduling, block I/O and locks, each fired
+ * by one of the kernel's tracepoints, no kprobe; Oracle's others are
+ * listed (with their argument types) and refused when enabled.
  *
  *   proc:::exec            sys_enter of execve/execveat, the old program
  *   proc:::exec-failure    sys_exit of execve/execveat with an error
@@ -23,6 +24,15 @@
  *   sched:::sleep          sched_switch of a thread that blocks
  *   sched:::preempt        sched_switch of a thread that is preempted
  *   sched:::wakeup         sched_wakeup (the waker)
+ *   sched:::enqueue        a kprobe on enqueue_task_{fair,rt,dl,scx}: the
+ *                          thread that queues another on a run queue
+ *   sched:::dequeue        the same on dequeue_task_*
+ *   sched:::surrender      a kprobe on do_sched_yield (sched_yield)
+ *   proc:::signal-clear    a kretprobe on do_sigtimedwait returning a
+ *                          signal (sigwait, sigtimedwait: the waiter)
+ *   lockstat:::adaptive-release  a kprobe on mutex_unlock
+ *   lockstat:::spin-release      kprobes on the out-of-line
+ *                          _raw_spin_unlock* functions
  *
  * Each probe's program is its own (a fixed probe id), shaped by the
  * codegen from enum kernel_probe (abi.h); argN are doc/kernel-providers.md's.
@@ -51,6 +61,12 @@ struct kernel_probe_def {
                                     fields (sdt-probes.h) */
   const char *since;             /* the first Linux with the tracepoint, when
                                     after 5.10 (else NULL) */
+  const char *const *kprobes;    /* non-NULL: no tracepoint; kprobes on these
+                                    kernel functions (those the kernel has),
+                                    NULL-terminated */
+  const char *what;              /* with KPROBES: where the probe fires, for
+                                    the refusal where kprobes are missing */
+  bool at_return;                /* kretprobes (KPROBES' return) */
 };
 
 /* The definition of KIND (never NULL for KP_PROC_EXEC..KP_NKINDS-1). */
@@ -59,8 +75,10 @@ const struct kernel_probe_def *kernel_probe_def (enum kernel_probe kind);
 bool kernel_probe_match (enum kernel_probe kind, const struct probe_desc *d);
 /* True when D can only mean proc or sched probes. */
 bool kernel_desc_exclusive (const struct probe_desc *d);
-/* DTrace's sched:::enqueue, dequeue and remain-cpu named literally: -1
- * after diag_error (Linux has no tracepoint for them), else 0. */
+/* Oracle's probes no tracepoint marks (sched:::enqueue, lockstat's
+ * *-acquire, io:::wait-start, ...: listed by -l): -1 after one
+ * diag_error line when a description matches one of them and no probe
+ * that fires, else 0. */
 int kernel_probes_refuse_missing (const struct probe_desc *descs, size_t ndescs);
 /* The kernel probes any of the NDESCS descriptions names, in table order;
  * *OUT is malloc'd. */
@@ -68,6 +86,10 @@ size_t kernel_probes_find (const struct probe_desc *descs, size_t ndescs, enum k
 /* Attach PROG_FD to KIND's raw tracepoint: the link's fd, or -1 after
  * diag_error. */
 int kernel_probe_attach (enum kernel_probe kind, int prog_fd);
+/* Attach PROG_FD to the kprobes of KIND (def->kprobes: each function the
+ * kernel has): 0 and the fds to keep in *FDS (malloc'd), or -1 after
+ * diag_error when none could be placed. */
+int kernel_probe_attach_kprobes (enum kernel_probe kind, int prog_fd, int **fds, size_t *nfds);
 /* `dtrace -l`: the probes matching the descriptions (all when NDESCS is 0). */
 struct probe_lister;
 void kernel_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t ndescs);

@@ -567,7 +567,7 @@ pid_list_print (struct probe_lister *pl, const struct pid_probe_list *l)
   for (size_t i = 0; i < l->nprobes; i++)
     {
       const struct pid_probe *p = &l->probes[i];
-      struct listed_probe lp = { LISTED_PID, p->provider, p->file->module, p->function, p->name, NULL, 0, NULL };
+      struct listed_probe lp = { LISTED_PID, p->provider, p->file->module, p->function, p->name, NULL, 0, NULL, NULL };
       probe_list_print (pl, &lp);
     }
 }

@@ -212,7 +212,7 @@ profile_list_print (struct probe_lister *pl, const struct probe_desc *descs, siz
     }
   for (size_t j = 0; j < n; j++)
     {
-      struct listed_probe lp = { LISTED_PROFILE, "profile", "", "", shown[j], NULL, 0, NULL };
+      struct listed_probe lp = { LISTED_PROFILE, "profile", "", "", shown[j], NULL, 0, NULL, NULL };
       probe_list_print (pl, &lp);
     }
   free (shown);

@@ -427,6 +427,17 @@ providers_attach_kernel (struct providers *pv, const struct dprobe *dp, int prog
       free (fds);
       return rc;
     }
+  const struct kernel_probe_def *kd = kernel_probe_def (dp->kern);
+  if (kd && kd->kprobes)
+    {
+      int *fds = NULL;
+      size_t nfds = 0;
+      int rc = kernel_probe_attach_kprobes (dp->kern, prog_fd, &fds, &nfds);
+      for (size_t i = 0; i < nfds; i++)
+        keep_fd (pv, fds[i]);
+      free (fds);
+      return rc;
+    }
   bool fbt = dp->kern == KP_FBT_ENTRY || dp->kern == KP_FBT_RETURN;
   int link = fbt ? fbt_attach (dp->func, dp->kern == KP_FBT_RETURN, prog_fd)
              : dp->kern == KP_SDT ? sdt_attach (dp->mod, dp->name, prog_fd)

@@ -313,7 +313,7 @@ sdt_list_print (struct probe_lister *pl, const struct probe_desc *descs, size_t 
     return;
   for (long i = 0; i < n; i++)
     {
-      struct listed_probe lp = { LISTED_KERNEL, "sdt", p[i].group, "", p[i].name, NULL, 0, NULL };
+      struct listed_probe lp = { LISTED_KERNEL, "sdt", p[i].group, "", p[i].name, NULL, 0, NULL, NULL };
       probe_list_print (pl, &lp);
     }
   free (p);

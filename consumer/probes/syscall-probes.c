@@ -79,7 +79,7 @@ syscall_list_print (struct probe_lister *pl, const struct probe_desc *descs, siz
   for (size_t i = 0; i < n; i++)
     {
       struct listed_probe lp = { LISTED_SYSCALL, "syscall", "vmlinux", p[i].name,
-                                 p[i].is_return ? "return" : "entry", NULL, 0, NULL };
+                                 p[i].is_return ? "return" : "entry", NULL, 0, NULL, NULL };
       probe_list_print (pl, &lp);
     }
   free (p);

@@ -614,7 +614,7 @@ usdt_list_print (struct probe_lister *pl, const struct usdt_probe_list *l)
       const struct sdt_probe_types *declared
         = p->nsites ? sdt_file_probe_types (&p->sites[0].file->elf, p->note_provider, p->note_name) : NULL;
       struct listed_probe lp = { LISTED_USDT, p->provider, p->module, p->function, p->name,
-                                 ls, p->nsites, declared };
+                                 ls, p->nsites, declared, NULL };
       probe_list_print (pl, &lp);
       free (ls);
     }

@@ -70,7 +70,7 @@ consumer_list (const struct consumer_options *opt, size_t nmodules, const char *
             if (probe_field_match (descs[i].provider, "dtrace") && probe_field_match (descs[i].module, "")
                 && probe_field_match (descs[i].function, "") && probe_field_match (descs[i].name, names[k]))
               match = true;
-          struct listed_probe lp = { LISTED_DTRACE, "dtrace", "", "", names[k], NULL, 0, NULL };
+          struct listed_probe lp = { LISTED_DTRACE, "dtrace", "", "", names[k], NULL, 0, NULL, NULL };
           if (match)
             probe_list_print (&pl, &lp);
           else

@@ -95,6 +95,7 @@ set_target (struct dtarget *t, enum uprobe_mode mode, bool reads_task, bool read
   t->signal_live_off = k.signal_live;
   t->task_prio_off = k.prio;
   t->task_normal_prio_off = k.normal_prio;
+  t->task_cpu_off = k.cpu;
   t->binprm_p_off = k.binprm_p;
   t->binprm_argc_off = k.binprm_argc;
 }

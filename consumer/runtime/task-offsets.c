@@ -2,8 +2,8 @@
 /*
  * task-offsets.c — struct task_struct's group_leader, comm, real_parent,
  * tgid and se.sum_exec_runtime offsets from the kernel's BTF, and for the
- * proc and sched providers pid, signal->live, exit_code and the state
- * (__state since Linux 5.14, state before) (task-offsets.h).
+ * proc and sched providers pid, signal->live, exit_code, the state
+ * (__state since Linux 5.14, state before) and the CPU (task-offsets.h).
  */
 #include "consumer/runtime/task-offsets.h"
 
@@ -38,6 +38,22 @@ static struct {
   struct task_kernel_offsets k;         /* proc, sched */
 } found;
 
+/* The task's CPU (task_cpu()): task_struct's own cpu before Linux 5.16,
+ * then thread_info's, thread_info being task_struct's first member. */
+static uint32_t
+cpu_offset (const struct btf *btf, const struct btf_type *task)
+{
+  uint32_t off = member_offset (btf, task, "cpu", BTF_KIND_INT);
+  if (off || btf_vlen (task) == 0)
+    return off;
+  const char *first = btf__name_by_offset (btf, btf_members (task)->name_off);
+  int id = btf__find_by_name_kind (btf, "thread_info", BTF_KIND_STRUCT);
+  const struct btf_type *ti = id > 0 ? btf__type_by_id (btf, (uint32_t) id) : NULL;
+  if (!first || strcmp (first, "thread_info") != 0 || !ti)
+    return 0;
+  return member_offset (btf, ti, "cpu", BTF_KIND_INT);
+}
+
 /* The proc and sched providers' offsets (all or none). */
 static void
 find_kernel (const struct btf *btf, const struct btf_type *task)
@@ -67,6 +83,7 @@ find_kernel (const struct btf *btf, const struct btf_type *task)
   k->normal_prio = member_offset (btf, task, "normal_prio", BTF_KIND_INT);
   if (!k->prio || !k->normal_prio)
     k->prio = k->normal_prio = 0;
+  k->cpu = cpu_offset (btf, task);
   k->binprm_p = bprm ? member_offset (btf, bprm, "p", BTF_KIND_INT) : 0;
   k->binprm_argc = bprm ? member_offset (btf, bprm, "argc", BTF_KIND_INT) : 0;
   if (!k->binprm_p || !k->binprm_argc)

@@ -31,6 +31,8 @@ struct task_kernel_offsets {
   uint32_t pid, signal, exit_code, state, state_size, signal_live;
   uint32_t binprm_p, binprm_argc;
   uint32_t prio, normal_prio;     /* sched:::change-pri (0: unknown) */
+  uint32_t cpu;                   /* sched:::enqueue's CPU: task_struct's cpu
+                                     (before 5.16) or thread_info.cpu (0: unknown) */
 };
 void task_offsets_kernel (struct task_kernel_offsets *out);
 

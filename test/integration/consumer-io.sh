@@ -10,10 +10,12 @@
 # Needs the test directory on a block device (not tmpfs or 9p; the kernel
 # matrix's guests put it on their scratch disk, test/vm/run-kernel).
 . "$SRCDIR/test/lib.sh"
-check_eq "-l -P io: start and done" "$("$DTRACE" -l -P io 2>&1)" \
+check_eq "-l -P io: start and done, wait-start and wait-done (listed, not fired)" "$("$DTRACE" -l -P io 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4         io           vmlinux                                   done
-    5         io           vmlinux                                   start"
+    5         io           vmlinux                                   start
+    6         io           vmlinux                                   wait-done
+    7         io           vmlinux                                   wait-start"
 
 d=$(stat -c %d "$T")
 major=$(( (d >> 8) & 0xfff ))

@@ -10,13 +10,41 @@
 data=$SRCDIR/test/integration/data
 gcc -O2 -pthread "$data/lockstat-target.c" -o lockstat-target || fail "build lockstat-target"
 
-check_eq "-l -P lockstat: the five contention probes" "$("$DTRACE" -l -P lockstat 2>&1)" \
+check_eq "-l -P lockstat: the five contention probes and Oracle's seven others (listed, not fired)" "$("$DTRACE" -l -P lockstat 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
-    4   lockstat           vmlinux                                   adaptive-block
-    5   lockstat           vmlinux                                   adaptive-spin
-    6   lockstat           vmlinux                                   rw-block
-    7   lockstat           vmlinux                                   rw-spin
-    8   lockstat           vmlinux                                   spin-spin"
+    4   lockstat           vmlinux                                   adaptive-acquire
+    5   lockstat           vmlinux                                   adaptive-acquire-error
+    6   lockstat           vmlinux                                   adaptive-block
+    7   lockstat           vmlinux                                   adaptive-release
+    8   lockstat           vmlinux                                   adaptive-spin
+    9   lockstat           vmlinux                                   rw-acquire
+   10   lockstat           vmlinux                                   rw-block
+   11   lockstat           vmlinux                                   rw-release
+   12   lockstat           vmlinux                                   rw-spin
+   13   lockstat           vmlinux                                   spin-acquire
+   14   lockstat           vmlinux                                   spin-release
+   15   lockstat           vmlinux                                   spin-spin"
+
+# adaptive-release and spin-release: kprobes on mutex_unlock and the
+# _raw_spin_unlock* functions where the kernel has kprobes (the kernel
+# matrix), else refused in one line
+if "$DTRACE" --kernel-features 2>&1 | grep -Eq '^ +yes kprobe_pmu '; then
+  "$DTRACE" -q -c "$T/lockstat-target" -n '
+lockstat:::adaptive-release /pid == $target/ { @a[arg0 != 0] = count(); }
+lockstat:::spin-release /pid == $target/ { @s[arg0 != 0] = count(); }
+END { printa("adaptive-release %d %@d\n", @a); printa("spin-release %d %@d\n", @s); }' >release.out 2>&1
+  check_eq "adaptive-release, spin-release in the -c process's threads (arg0 the lock; 100 or more each)" \
+    "$(awk '$NF >= 100 { $NF = "100+" } 1' release.out)" \
+"adaptive-release 1 100+
+spin-release 1 100+"
+else
+  for p in "adaptive-release:a mutex is released:mutex_unlock" "spin-release:a spin lock is released:_raw_spin_unlock"; do
+    IFS=: read -r name what func <<<"$p"
+    got=$("$DTRACE" -n "lockstat:::$name" 2>&1); rc=$?
+    check_eq "lockstat:::$name: refused in one line (no kprobes here)" "$rc:$got" \
+      "1:dtrace: lockstat:::$name is not available: no tracepoint fires where $what; it needs a kprobe on $func (a kernel built with CONFIG_KPROBES), which this kernel ($(uname -r)) lacks"
+  done
+fi
 
 kernel=$(uname -r)
 kmaj=${kernel%%.*}; kmin=${kernel#*.}; kmin=${kmin%%[!0-9]*}

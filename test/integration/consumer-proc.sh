@@ -15,7 +15,7 @@ gcc -O2 -pthread "$data/proc-target.c" -o proc-target || fail "build proc-target
 TGT=$T/proc-target
 
 # ---------------------------------------------------------------- -l
-check_eq "-l -P proc: the twelve proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
+check_eq "-l -P proc: the twelve proc probes and signal-clear (listed, not fired)" "$("$DTRACE" -l -P proc 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4       proc           vmlinux                                   create
     5       proc           vmlinux                                   exec
@@ -25,14 +25,16 @@ check_eq "-l -P proc: the twelve proc probes" "$("$DTRACE" -l -P proc 2>&1)" \
     9       proc           vmlinux                                   lwp-create
    10       proc           vmlinux                                   lwp-exit
    11       proc           vmlinux                                   lwp-start
-   12       proc           vmlinux                                   signal-discard
-   13       proc           vmlinux                                   signal-handle
-   14       proc           vmlinux                                   signal-send
-   15       proc           vmlinux                                   start"
-check_eq "-l -n 'sched:::*-cpu': on-cpu and off-cpu" "$("$DTRACE" -l -n 'sched:::*-cpu' 2>&1)" \
+   12       proc           vmlinux                                   signal-clear
+   13       proc           vmlinux                                   signal-discard
+   14       proc           vmlinux                                   signal-handle
+   15       proc           vmlinux                                   signal-send
+   16       proc           vmlinux                                   start"
+check_eq "-l -n 'sched:::*-cpu': on-cpu, off-cpu and remain-cpu" "$("$DTRACE" -l -n 'sched:::*-cpu' 2>&1)" \
 "   ID   PROVIDER            MODULE                          FUNCTION NAME
     4      sched           vmlinux                                   off-cpu
-    5      sched           vmlinux                                   on-cpu"
+    5      sched           vmlinux                                   on-cpu
+    6      sched           vmlinux                                   remain-cpu"
 
 # ---------------------------------------------------------------- exec, exit
 cat >kids.sh <<SH
@@ -120,6 +122,32 @@ check_eq "signal-discard (ignored), signal-send and signal-handle (args[2], args
 "discard 1 1 10
 send 1 1 12
 handle 12 1"
+
+# Oracle's argument types: args[0] an lwpsinfo_t *, args[1] a psinfo_t *
+# of the target (the task the prologue keeps in arg3), args[N] as a value
+# still the id
+"$DTRACE" -q -c "$TGT signals" -n '
+proc:::signal-discard /args[1]->pr_pid == $target/ { printf("discard %d %d %s %d\n", args[1]->pr_pid == args[1], args[0]->pr_lwpid == args[0], args[1]->pr_fname, args[2]); }
+proc:::signal-send /pid == $target && args[1]->pr_pid == $target/ { printf("send %d %d %s %d\n", args[1]->pr_pid == args[1], args[0]->pr_lwpid == args[0], args[1]->pr_fname, args[2]); }' >sigtypes.out 2>&1
+check_eq "signal-discard, signal-send: args[1]->pr_pid, args[0]->pr_lwpid, args[1]->pr_fname of the target" \
+  "$(cat sigtypes.out)" \
+"discard 1 1 proc-target 10
+send 1 1 proc-target 12"
+
+# signal-clear: a kretprobe on do_sigtimedwait where the kernel has
+# kprobes (the kernel matrix), else refused in one line
+if "$DTRACE" --kernel-features 2>&1 | grep -Eq '^ +yes kprobe_pmu '; then
+  printf '#include <signal.h>\n#include <unistd.h>\nint main (void) { sigset_t s; int sig; sigemptyset (&s); sigaddset (&s, SIGUSR1);\n  sigprocmask (SIG_BLOCK, &s, 0); for (int i = 0; i < 3; i++) { kill (getpid (), SIGUSR1); sigwait (&s, &sig); } return 0; }\n' >sigwait.c
+  gcc -O2 sigwait.c -o sigwait-target || fail "build sigwait-target"
+  "$DTRACE" -q -c "$T/sigwait-target" -n '
+proc:::signal-clear /pid == $target/ { @[args[0]] = count(); }
+END { printa("clear %d %@d\n", @); }' >clear.out 2>&1
+  check_eq "signal-clear: three SIGUSR1 taken by sigwait (args[0] the signal)" "$(cat clear.out)" "clear 10 3"
+else
+  got=$("$DTRACE" -n 'proc:::signal-clear' 2>&1); rc=$?
+  check_eq "signal-clear: refused in one line (no kprobes here)" "$rc:$got" \
+    "1:dtrace: proc:::signal-clear is not available: no tracepoint fires where a waiting thread takes a pending signal; it needs a kprobe on do_sigtimedwait (a kernel built with CONFIG_KPROBES), which this kernel ($(uname -r)) lacks"
+fi
 
 # ---------------------------------------------------------------- sched
 # (an arrival from dtrace itself is not an off-cpu event: the target naps

@@ -532,14 +532,14 @@
   94: exit
 
 ; clause 4: sched:::on-cpu
-; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 164 insns
+; dt_c4: raw_tracepoint (type 17), expected attach type 0, flags 0, 166 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 162
+   7: if r0 == 0 goto 164
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -572,134 +572,136 @@
   37: call probe_read_kernel
   38: r0 = *(u32 *)(r10 -8)
   39: *(u64 *)(r7 +304) = r0
-  40: r9 = 8
-  41: *(u32 *)(r10 -8) = 0
-  42: r1 = map[zero]
-  44: r2 = r10
-  45: r2 += -8
-  46: call map_lookup_elem
-  47: if r0 == 0 goto 162
-  48: *(u64 *)(r10 -48) = r0
-  49: r0 = 0
-  50: r0 = *(u64 *)(r7 +304)
-  51: if r0 != 5151 goto 162
-  52: *(u32 *)(r7 +12) = 0
-  53: r3 = *(u64 *)(r6 +16)
-  54: *(u64 *)(r10 -64) = r3
-  55: r1 = r7
-  56: r1 += 408
-  57: r2 = 256
-  58: r3 = *(u64 *)(r10 -48)
-  59: call probe_read_kernel
-  60: r0 = r7
-  61: r0 += 408
-  62: *(u64 *)(r10 -56) = r0
-  63: r3 = *(u64 *)(r10 -64)
-  64: r3 += 2512
-  65: *(u64 *)(r10 -8) = 0
-  66: r1 = r10
-  67: r1 += -8
-  68: r2 = 8
-  69: call probe_read_kernel
-  70: r0 = *(u64 *)(r10 -8)
-  71: r3 = r0
-  72: r3 += 3080
-  73: r1 = *(u64 *)(r10 -56)
-  74: r2 = 16
-  75: call probe_read_kernel_str
-  76: r0 = *(u64 *)(r10 -56)
-  77: r1 = *(u8 *)(r0 +0)
-  78: if r1 != 0 goto 87
-  79: r1 = *(u8 *)(r0 +255)
-  80: if r1 == 255 goto 82
-  81: goto 87
-  82: *(u64 *)(r7 +40) = 0
-  83: *(u64 *)(r7 +24) = 1
-  84: *(u64 *)(r7 +32) = 1
-  85: *(u64 *)(r7 +56) = 80
-  86: goto 138
-  87: r1 = r7
-  88: r1 += 24
-  89: r3 = r0
-  90: r2 = 256
-  91: call probe_read_kernel
-  92: r0 = *(u64 *)(r7 +296)
-  93: r0 <<= 32
-  94: r0 s>>= 32
-  95: *(u64 *)(r7 +280) = r0
-  96: r0 = *(u64 *)(r7 +304)
-  97: r0 <<= 32
-  98: r0 s>>= 32
+  40: r1 = *(u64 *)(r6 +16)
+  41: *(u64 *)(r7 +312) = r1
+  42: r9 = 8
+  43: *(u32 *)(r10 -8) = 0
+  44: r1 = map[zero]
+  46: r2 = r10
+  47: r2 += -8
+  48: call map_lookup_elem
+  49: if r0 == 0 goto 164
+  50: *(u64 *)(r10 -48) = r0
+  51: r0 = 0
+  52: r0 = *(u64 *)(r7 +304)
+  53: if r0 != 5151 goto 164
+  54: *(u32 *)(r7 +12) = 0
+  55: r3 = *(u64 *)(r6 +16)
+  56: *(u64 *)(r10 -64) = r3
+  57: r1 = r7
+  58: r1 += 408
+  59: r2 = 256
+  60: r3 = *(u64 *)(r10 -48)
+  61: call probe_read_kernel
+  62: r0 = r7
+  63: r0 += 408
+  64: *(u64 *)(r10 -56) = r0
+  65: r3 = *(u64 *)(r10 -64)
+  66: r3 += 2512
+  67: *(u64 *)(r10 -8) = 0
+  68: r1 = r10
+  69: r1 += -8
+  70: r2 = 8
+  71: call probe_read_kernel
+  72: r0 = *(u64 *)(r10 -8)
+  73: r3 = r0
+  74: r3 += 3080
+  75: r1 = *(u64 *)(r10 -56)
+  76: r2 = 16
+  77: call probe_read_kernel_str
+  78: r0 = *(u64 *)(r10 -56)
+  79: r1 = *(u8 *)(r0 +0)
+  80: if r1 != 0 goto 89
+  81: r1 = *(u8 *)(r0 +255)
+  82: if r1 == 255 goto 84
+  83: goto 89
+  84: *(u64 *)(r7 +40) = 0
+  85: *(u64 *)(r7 +24) = 1
+  86: *(u64 *)(r7 +32) = 1
+  87: *(u64 *)(r7 +56) = 82
+  88: goto 140
+  89: r1 = r7
+  90: r1 += 24
+  91: r3 = r0
+  92: r2 = 256
+  93: call probe_read_kernel
+  94: r0 = *(u64 *)(r7 +296)
+  95: r0 <<= 32
+  96: r0 s>>= 32
+  97: *(u64 *)(r7 +280) = r0
+  98: r0 = *(u64 *)(r7 +304)
   99: r0 <<= 32
  100: r0 s>>= 32
- 101: *(u64 *)(r7 +288) = r0
- 102: r1 = 1
- 103: *(u64 *)(r7 +16) = r1
- 104: *(u32 *)(r7 +0) = 4
- 105: *(u32 *)(r7 +4) = r9
- 106: call get_smp_processor_id
- 107: *(u32 *)(r7 +8) = r0
- 108: r1 = map[ringbuf]
- 110: r2 = 0
- 111: call ringbuf_query
- 112: r4 = 1
- 113: r1 = r0
- 114: r1 += 304
- 115: if r1 < 1048576 goto 120
- 116: r0 >>= 18
- 117: r1 >>= 18
- 118: if r0 == r1 goto 120
- 119: r4 = 2
- 120: r1 = map[ringbuf]
- 122: r2 = r7
- 123: r2 += 0
- 124: r3 = 296
- 125: call ringbuf_output
- 126: if r0 != 0 goto 128
- 127: goto 137
- 128: *(u32 *)(r10 -8) = 0
- 129: r1 = map[drops]
- 131: r2 = r10
- 132: r2 += -8
- 133: call map_lookup_elem
- 134: if r0 == 0 goto 137
- 135: r1 = 1
- 136: lock *(u64 *)(r0 +0) += r1
- 137: goto 162
- 138: *(u32 *)(r7 +0) = -1
- 139: *(u32 *)(r7 +4) = r9
- 140: call get_smp_processor_id
- 141: *(u32 *)(r7 +8) = r0
- 142: *(u32 *)(r7 +12) = 0
- 143: *(u64 *)(r7 +16) = 0
- 144: *(u64 *)(r7 +48) = 4
- 145: r1 = map[ringbuf]
- 147: r2 = r7
- 148: r2 += 0
- 149: r3 = 64
- 150: r4 = 0
- 151: call ringbuf_output
- 152: if r0 == 0 goto 162
- 153: *(u32 *)(r10 -8) = 3
- 154: r1 = map[drops]
- 156: r2 = r10
- 157: r2 += -8
- 158: call map_lookup_elem
- 159: if r0 == 0 goto 162
- 160: r1 = 1
- 161: lock *(u64 *)(r0 +0) += r1
- 162: r0 = 0
- 163: exit
+ 101: r0 <<= 32
+ 102: r0 s>>= 32
+ 103: *(u64 *)(r7 +288) = r0
+ 104: r1 = 1
+ 105: *(u64 *)(r7 +16) = r1
+ 106: *(u32 *)(r7 +0) = 4
+ 107: *(u32 *)(r7 +4) = r9
+ 108: call get_smp_processor_id
+ 109: *(u32 *)(r7 +8) = r0
+ 110: r1 = map[ringbuf]
+ 112: r2 = 0
+ 113: call ringbuf_query
+ 114: r4 = 1
+ 115: r1 = r0
+ 116: r1 += 304
+ 117: if r1 < 1048576 goto 122
+ 118: r0 >>= 18
+ 119: r1 >>= 18
+ 120: if r0 == r1 goto 122
+ 121: r4 = 2
+ 122: r1 = map[ringbuf]
+ 124: r2 = r7
+ 125: r2 += 0
+ 126: r3 = 296
+ 127: call ringbuf_output
+ 128: if r0 != 0 goto 130
+ 129: goto 139
+ 130: *(u32 *)(r10 -8) = 0
+ 131: r1 = map[drops]
+ 133: r2 = r10
+ 134: r2 += -8
+ 135: call map_lookup_elem
+ 136: if r0 == 0 goto 139
+ 137: r1 = 1
+ 138: lock *(u64 *)(r0 +0) += r1
+ 139: goto 164
+ 140: *(u32 *)(r7 +0) = -1
+ 141: *(u32 *)(r7 +4) = r9
+ 142: call get_smp_processor_id
+ 143: *(u32 *)(r7 +8) = r0
+ 144: *(u32 *)(r7 +12) = 0
+ 145: *(u64 *)(r7 +16) = 0
+ 146: *(u64 *)(r7 +48) = 4
+ 147: r1 = map[ringbuf]
+ 149: r2 = r7
+ 150: r2 += 0
+ 151: r3 = 64
+ 152: r4 = 0
+ 153: call ringbuf_output
+ 154: if r0 == 0 goto 164
+ 155: *(u32 *)(r10 -8) = 3
+ 156: r1 = map[drops]
+ 158: r2 = r10
+ 159: r2 += -8
+ 160: call map_lookup_elem
+ 161: if r0 == 0 goto 164
+ 162: r1 = 1
+ 163: lock *(u64 *)(r0 +0) += r1
+ 164: r0 = 0
+ 165: exit
 
 ; clause 5: sched:::sleep
-; dt_c5: raw_tracepoint (type 17), expected attach type 0, flags 0, 95 insns
+; dt_c5: raw_tracepoint (type 17), expected attach type 0, flags 0, 97 insns
    0: r6 = r1
    1: *(u32 *)(r10 -8) = 0
    2: r1 = map[scratch]
    4: r2 = r10
    5: r2 += -8
    6: call map_lookup_elem
-   7: if r0 == 0 goto 93
+   7: if r0 == 0 goto 95
    8: r7 = r0
    9: r1 = 0
   10: *(u64 *)(r7 +296) = r1
@@ -732,54 +734,56 @@
   37: call probe_read_kernel
   38: r0 = *(u32 *)(r10 -8)
   39: *(u64 *)(r7 +304) = r0
-  40: r1 = *(u64 *)(r6 +0)
-  41: r1 &= 255
-  42: if r1 != 0 goto 93
-  43: r3 = *(u64 *)(r6 +8)
-  44: r3 += 24
-  45: *(u64 *)(r10 -8) = 0
-  46: r1 = r10
-  47: r1 += -8
-  48: r2 = 4
-  49: call probe_read_kernel
-  50: r0 = *(u32 *)(r10 -8)
-  51: if r0 == 0 goto 93
-  52: r9 = 9
-  53: r0 = 0
-  54: r0 = *(u64 *)(r7 +296)
-  55: r0 <<= 32
-  56: r0 s>>= 32
-  57: *(u64 *)(r10 -512) = r0
-  58: r0 = r10
-  59: r0 += -512
-  60: r2 = r0
-  61: r1 = map[agg:@]
-  63: call map_lookup_elem
-  64: if r0 != 0 goto 91
-  65: *(u64 *)(r10 -72) = 1
-  66: r3 = r10
-  67: r3 += -72
-  68: r1 = map[agg:@]
-  70: r2 = r10
-  71: r2 += -512
-  72: r4 = 1
-  73: call map_update_elem
-  74: if r0 == 0 goto 93
-  75: r1 = map[agg:@]
-  77: r2 = r10
-  78: r2 += -512
-  79: call map_lookup_elem
-  80: if r0 != 0 goto 91
-  81: *(u32 *)(r10 -8) = 2
-  82: r1 = map[drops]
-  84: r2 = r10
-  85: r2 += -8
-  86: call map_lookup_elem
-  87: if r0 == 0 goto 90
-  88: r1 = 1
-  89: lock *(u64 *)(r0 +0) += r1
-  90: goto 93
-  91: r1 = 1
-  92: lock *(u64 *)(r0 +0) += r1
-  93: r0 = 0
-  94: exit
+  40: r1 = *(u64 *)(r6 +16)
+  41: *(u64 *)(r7 +312) = r1
+  42: r1 = *(u64 *)(r6 +0)
+  43: r1 &= 255
+  44: if r1 != 0 goto 95
+  45: r3 = *(u64 *)(r6 +8)
+  46: r3 += 24
+  47: *(u64 *)(r10 -8) = 0
+  48: r1 = r10
+  49: r1 += -8
+  50: r2 = 4
+  51: call probe_read_kernel
+  52: r0 = *(u32 *)(r10 -8)
+  53: if r0 == 0 goto 95
+  54: r9 = 9
+  55: r0 = 0
+  56: r0 = *(u64 *)(r7 +296)
+  57: r0 <<= 32
+  58: r0 s>>= 32
+  59: *(u64 *)(r10 -512) = r0
+  60: r0 = r10
+  61: r0 += -512
+  62: r2 = r0
+  63: r1 = map[agg:@]
+  65: call map_lookup_elem
+  66: if r0 != 0 goto 93
+  67: *(u64 *)(r10 -72) = 1
+  68: r3 = r10
+  69: r3 += -72
+  70: r1 = map[agg:@]
+  72: r2 = r10
+  73: r2 += -512
+  74: r4 = 1
+  75: call map_update_elem
+  76: if r0 == 0 goto 95
+  77: r1 = map[agg:@]
+  79: r2 = r10
+  80: r2 += -512
+  81: call map_lookup_elem
+  82: if r0 != 0 goto 93
+  83: *(u32 *)(r10 -8) = 2
+  84: r1 = map[drops]
+  86: r2 = r10
+  87: r2 += -8
+  88: call map_lookup_elem
+  89: if r0 == 0 goto 92
+  90: r1 = 1
+  91: lock *(u64 *)(r0 +0) += r1
+  92: goto 95
+  93: r1 = 1
+  94: lock *(u64 *)(r0 +0) += r1
+  95: r0 = 0
+  96: exit
