@@ -114,11 +114,14 @@ enum drop_counter {
  *   MAP_NEW_PROBES     ARRAY, 1 struct new_probes (when some sites are
  *                      attached by file)
  *   MAP_LOCK_WAITS     HASH u32 thread id -> u64 contention_begin's time,
- *                      u64 its flags: one per lockstat program */
+ *                      u64 its flags: one per lockstat program
+ *   MAP_KSKIP          ARRAY, 1 read-only element: the kernel's tracing
+ *                      machinery as address ranges (below), when the program
+ *                      records a kernel stack or reads caller/stackdepth */
 enum map_id {
   MAP_GLOBALS, MAP_SCRATCH, MAP_RINGBUF, MAP_ERRBUF, MAP_DROPS, MAP_ZERO, MAP_SITES,
   MAP_PROBESTR, MAP_STRCONST, MAP_PIDS, MAP_SPEC, MAP_DYNVAR, MAP_SYSCALL_SITES,
-  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_LOCK_WAITS, MAP_NFIXED
+  MAP_SITE_PROBES, MAP_USTACKS, MAP_PID_PROBES, MAP_NEW_PROBES, MAP_LOCK_WAITS, MAP_KSKIP, MAP_NFIXED
 };
 
 /* A ustack() capture (doc/unwinding.md): what the consumer's unwinder
@@ -147,6 +150,15 @@ enum map_id {
 /* ... where they must be preallocated (kernel-features.h KF_TRACE_NOPREALLOC) */
 #define USTACK_CAPTURES_PREALLOC 2048u
 #define USTACK_KEY_SIZE 16         /* the pid and the hash: MAP_USTACKS' key */
+
+/* MAP_KSKIP's value: KSKIP_RANGES pairs of u64 (first address, address
+ * past the end) sorted by first address, the functions that run between a
+ * kernel probe's code and its program (bpf_trace_runN, __bpf_trace_*,
+ * __traceiter_*, perf_trace_*, trace_call_bpf, the BPF interpreter);
+ * unused pairs are (UINT64_MAX, UINT64_MAX).  A kernel stack's leading
+ * frames inside them are not the probed code's (codegen-kstack.c). */
+#define KSKIP_RANGES 4096u
+#define KSKIP_VALUE_SIZE (KSKIP_RANGES * 16u)
 
 #define MAP_REF_VAR 0x40000000u
 #define MAP_REF_AGG 0x80000000u

@@ -28,7 +28,7 @@ static const char *const fixed_maps[MAP_NFIXED] = {
   [MAP_PROBESTR] = "probestr", [MAP_STRCONST] = "strconst", [MAP_PIDS] = "pids",
   [MAP_SPEC] = "spec", [MAP_DYNVAR] = "dynvar", [MAP_SYSCALL_SITES] = "syscall_sites",
   [MAP_SITE_PROBES] = "siteprobes", [MAP_PID_PROBES] = "pidprobes", [MAP_NEW_PROBES] = "newprobes",
-  [MAP_LOCK_WAITS] = "lockwaits",
+  [MAP_LOCK_WAITS] = "lockwaits", [MAP_KSKIP] = "kskip",
 };
 
 const char *

@@ -36,6 +36,15 @@ cg_stack_builtin (struct gen *g, enum builtin b)
   bool user = b == BI_UCALLER || b == BI_USTACKDEPTH;
   bool depth = b == BI_STACKDEPTH || b == BI_USTACKDEPTH;
   int none = asm_label (&g->a), done = asm_label (&g->a);
+  /* the kernel's from the probed code on, as stack() (codegen-kstack.c) */
+  bool skip = !user && cg_kstack_skip_needed (g);
+  if (skip)
+    {
+      cg_kstack_skip (g);
+      cg_emit (g, MOV64_REG (R4, R0));
+    }
+  else
+    cg_emit (g, MOV64_IMM (R4, user ? BPF_F_USER_STACK : 0));
   if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
     cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
   else
@@ -43,7 +52,6 @@ cg_stack_builtin (struct gen *g, enum builtin b)
   depth_buffer (g, R2);
   /* caller needs two frames only: the walk stops there */
   cg_emit (g, MOV64_IMM (R3, depth ? (int32_t) g->cg->scratch.depth_size : 16));
-  cg_emit (g, MOV64_IMM (R4, user ? BPF_F_USER_STACK : 0));
   cg_emit (g, CALL (BPF_FUNC_get_stack));   /* bytes written, or -errno */
   if (depth)
     {

@@ -65,6 +65,15 @@ gen_stack_subr (struct gen *g, struct d_node *n)
     cg_ustack_capture (g, off);
   else if (ni->subr != SUBR_USYM)
     {
+      /* a kernel stack from the probed code on (codegen-kstack.c) */
+      bool skip = ni->type.kind == DT_KSTACK && cg_kstack_skip_needed (g);
+      if (skip)
+        {
+          cg_kstack_skip (g);
+          cg_emit (g, MOV64_REG (R4, R0));
+        }
+      else
+        cg_emit (g, MOV64_IMM (R4, ni->type.kind == DT_USTACK ? BPF_F_USER_STACK : 0));
       if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
         cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
       else
@@ -72,7 +81,6 @@ gen_stack_subr (struct gen *g, struct d_node *n)
       cg_emit (g, MOV64_REG (R2, R7));
       cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) (off + 8)));
       cg_emit (g, MOV64_IMM (R3, 8 * (int32_t) ni->type.size));
-      cg_emit (g, MOV64_IMM (R4, ni->type.kind == DT_USTACK ? BPF_F_USER_STACK : 0));
       cg_emit (g, CALL (BPF_FUNC_get_stack));
     }
   cg_emit (g, MOV64_REG (R0, R7));

@@ -242,6 +242,11 @@ void cg_aggregation (struct gen *g, struct d_node *n);
 /* codegen-ustack.c: ustack()'s capture into MAP_USTACKS; the (pid, hash)
  * value at scratch offset OFF (the pid already stored there). */
 void cg_ustack_capture (struct gen *g, unsigned off);
+/* codegen-kstack.c: r0 = the leading frames of the tracing machinery in
+ * the kernel stack (bpf_get_stack's skip count), for a program where
+ * cg_kstack_skip_needed; clobbers r0-r5 and the depth buffer. */
+bool cg_kstack_skip_needed (const struct gen *g);
+void cg_kstack_skip (struct gen *g);
 /* codegen-callers.c: r0 = caller, stackdepth, ucaller or ustackdepth (B). */
 void cg_stack_builtin (struct gen *g, enum builtin b);
 /* codegen-cpuinfo.c: r0 = chip, lgrp or pset (B); curcpu's address. */

@@ -759,6 +759,23 @@ uses_ustack (const struct d_node *n)
   return false;
 }
 
+/* Does the node record a kernel stack (stack(), a kernel stack key)? */
+static bool
+uses_kstack (const struct d_node *n)
+{
+  if (!n)
+    return false;
+  const struct ninfo *ni = ninfo (n);
+  if (ni && n->kind == DN_CALL && ni->type.kind == DT_KSTACK)
+    return true;
+  if (uses_kstack (n->a) || uses_kstack (n->b) || uses_kstack (n->c))
+    return true;
+  for (size_t i = 0; i < n->nargs; i++)
+    if (uses_kstack (n->args[i]))
+      return true;
+  return false;
+}
+
 /* Does a clause of the program read a built-in variable B accepts? */
 static bool
 uses_builtin (const struct d_node *n, bool (*want) (enum builtin))
@@ -789,6 +806,12 @@ static bool
 is_stack_builtin (enum builtin b)
 {
   return b == BI_CALLER || b == BI_STACKDEPTH || b == BI_UCALLER || b == BI_USTACKDEPTH;
+}
+
+static bool
+is_kstack_builtin (enum builtin b)
+{
+  return b == BI_CALLER || b == BI_STACKDEPTH;
 }
 
 static bool
@@ -862,7 +885,10 @@ codegen_plan (struct codegen_ctx *cg)
       s->ucap_size = USTACK_HDR_SIZE + cg_ustack_bytes (p) + 4096;   /* a page of slack */
   s->total += s->ucap_size;
   s->depth_off = s->depth_size = s->cpuinfo_off = 0;
-  if (prog_uses_builtin (p, is_stack_builtin))
+  s->kskip = prog_uses_builtin (p, is_kstack_builtin);
+  for (size_t i = 0; i < p->nclauses && !s->kskip; i++)
+    s->kskip = uses_kstack (p->clauses[i].ast->predicate) || uses_kstack (p->clauses[i].ast->body);
+  if (s->kskip || prog_uses_builtin (p, is_stack_builtin))
     {
       s->depth_off = s->total;
       s->depth_size = 8 * STACK_MAX_FRAMES;

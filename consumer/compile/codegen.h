@@ -34,7 +34,9 @@ struct scratch_layout {
   unsigned null_off;               /* DTrace's NULL string (strsize bytes; codegen-strings.c) */
   unsigned strtok_base;            /* strtok's state in codegen-strings.c's area; 0: unused */
   unsigned ucap_off, ucap_size;    /* ustack()'s capture (codegen-ustack.c); size 0: no ustack() */
-  unsigned depth_off, depth_size;  /* caller/stackdepth's bpf_get_stack buffer (codegen-callers.c); 0: unused */
+  unsigned depth_off, depth_size;  /* caller/stackdepth's bpf_get_stack buffer (codegen-callers.c),
+                                      stack()'s first walk (codegen-kstack.c); 0: unused */
+  bool kskip;                      /* kernel stacks skip the tracing machinery: MAP_KSKIP */
   unsigned cpuinfo_off;            /* curcpu's cpuinfo_t (codegen-cpuinfo.c); 0: unused */
   unsigned total;
   bool by_cpu;                     /* TOTAL is over SCRATCH_PERCPU_MAX: MAP_SCRATCH is an

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "consumer/probes/kernel-features.h"
+#include "consumer/probes/kernel-machinery.h"
 #include "consumer/probes/providers.h"
 #include "consumer/runtime/runtime-int.h"
 #include "common/xalloc.h"
@@ -89,6 +90,34 @@ make_new_probe_maps (struct runtime *rt)
   return 0;
 }
 
+/* The tracing machinery's address ranges, for kernel stacks that begin at
+ * the probed code (codegen-kstack.c), read-only.  Without kallsyms'
+ * addresses the map is empty: stacks then keep the machinery's frames,
+ * which cannot be named either. */
+static int
+make_kskip_map (struct runtime *rt)
+{
+  rt->maps.fixed[MAP_KSKIP] = make_map (BPF_MAP_TYPE_ARRAY, "dt_kskip", 4, KSKIP_VALUE_SIZE, 1, BPF_F_RDONLY_PROG);
+  if (rt->maps.fixed[MAP_KSKIP] < 0)
+    return -1;
+  uint64_t *pairs = xmalloc (KSKIP_VALUE_SIZE);
+  size_t dropped;
+  kernel_machinery_ranges (pairs, KSKIP_RANGES, &dropped);
+  if (dropped)
+    diag_warn ("%zu of the kernel's tracing functions are not left out of stacks (more than %u ranges)",
+               dropped, KSKIP_RANGES);
+  uint32_t k0 = 0;
+  int rc = 0;
+  if (bpf_map_update_elem (rt->maps.fixed[MAP_KSKIP], &k0, pairs, BPF_ANY) != 0
+      || bpf_map_freeze (rt->maps.fixed[MAP_KSKIP]) != 0)
+    {
+      diag_error ("could not enable tracing: cannot fill the kernel's tracing functions: %s", strerror (errno));
+      rc = -1;
+    }
+  free (pairs);
+  return rc;
+}
+
 int
 create_maps (struct runtime *rt)
 {
@@ -149,6 +178,9 @@ create_maps (struct runtime *rt)
   rt->maps.fixed[MAP_STRCONST] = make_map (BPF_MAP_TYPE_ARRAY, "dt_strconst", 4, (unsigned) (nc * ss + 8), 1, BPF_F_RDONLY_PROG);
   if (rt->maps.fixed[MAP_GLOBALS] < 0 || rt->maps.fixed[MAP_SCRATCH] < 0 || rt->maps.fixed[MAP_RINGBUF] < 0 || rt->maps.fixed[MAP_DROPS] < 0 || rt->maps.fixed[MAP_ZERO] < 0
       || rt->maps.fixed[MAP_SITES] < 0 || rt->maps.fixed[MAP_PROBESTR] < 0 || rt->maps.fixed[MAP_STRCONST] < 0)
+    return -1;
+
+  if (rt->cg.scratch.kskip && make_kskip_map (rt) != 0)
     return -1;
 
   /* string constants, frozen */
