@@ -129,9 +129,12 @@ check_eq "stack() in a USDT probe: no kernel frames" "$(cat ks.out)" "$(printf '
 if [ "$(awk 'NR == 1 { print $1; exit }' /proc/kallsyms)" != 0000000000000000 ]; then
   out=$("$DTRACE" -q -n 'BEGIN { stack(4); exit(0); }' 2>err.txt)
   check_eq "stack(4) in BEGIN: 4 kernel frames, symbolised from kallsyms" \
-    "$(printf '%s\n' "$out" | sed -E 's/^ {14}(bpf`bpf_prog_[0-9a-f]+_dtrace_BEGIN|vmlinux`[a-zA-Z_0-9.]+)\+0x[0-9a-f]+$/FRAME/')" \
+    "$(printf '%s\n' "$out" | sed -E 's/^ {14}vmlinux`[a-zA-Z_0-9.]+\+0x[0-9a-f]+$/FRAME/')" \
     "$(printf '\nFRAME\nFRAME\nFRAME\nFRAME\n')"
-  check_match "... the first is the BEGIN program" "$(printf '%s\n' "$out" | sed -n 2p)" '^ {14}bpf`bpf_prog_[0-9a-f]+_dtrace_BEGIN\+0x'
+  # the code that ran the probe, as DTrace's BEGIN shows its ioctl: not the
+  # BEGIN program's own frame (codegen-kstack.c)
+  check_match "... the first is the kernel's test run of the BEGIN program" "$(printf '%s\n' "$out" | sed -n 2p)" \
+    '^ {14}vmlinux`[a-z_]*bpf_prog_test_run[a-z_]*\+0x'
 else
   skip "stack() in BEGIN: /proc/kallsyms hides addresses"
 fi
@@ -145,7 +148,7 @@ check_eq "pid\$target::b:entry: ustack(3) is b, a, main" "$(head -4 pidp.out)" \
 check_match "syscall entry: ustack(1) is the C library's system call wrapper" "$(sed -n 2p sys.out)" \
   '^ {14}libc[^`]*`[a-z_]*nanosleep[a-z_0-9]*\+0x[0-9a-f]+$'
 check_eq "syscall entry: stack(2) shows two kernel frames" \
-  "$(sed -n '3,5p' sys.out | sed -E 's/^ {14}(bpf|vmlinux)`[A-Za-z_0-9.]+\+0x[0-9a-f]+$/KFRAME/')" "$(printf '\nKFRAME\nKFRAME')"
+  "$(sed -n '3,5p' sys.out | sed -E 's/^ {14}vmlinux`[A-Za-z_0-9.]+\+0x[0-9a-f]+$/KFRAME/')" "$(printf '\nKFRAME\nKFRAME')"
 
 # --- errors
 err_is () {  # NAME PROGRAM PATTERN
