@@ -6,10 +6,12 @@
  * frames it has.
  *
  * Both come from the same bpf_get_stack() walk that stack() records
- * (codegen-expr.c gen_stack_subr), from the same context, so that they
- * agree with what stack() prints: caller is the frame stack(2) prints
- * second (the first is the probe's own pc), stackdepth the number of
- * frames stack() prints at its deepest (at most STACK_MAX_FRAMES).  Where
+ * (codegen-expr.c gen_stack_subr), from the same context and with the
+ * same leading frames of the tracing machinery skipped (codegen-kstack.c),
+ * so that they agree with what stack() prints: caller is the frame
+ * stack(2) prints second (the first is the probed code's own pc),
+ * stackdepth the number of frames stack() prints at its deepest (at most
+ * STACK_MAX_FRAMES less the frames skipped).  Where
  * the walk finds no such frame (a USDT or pid probe has no kernel stack;
  * a helper error) the value is 0.  The user's stack is the kernel's
  * frame-pointer walk: in programs built without frame pointers ucaller

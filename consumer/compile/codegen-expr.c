@@ -13,7 +13,8 @@
 
 /* ustack(n) / stack(n) / usym(pc)...: fill a temporary with the pid, then
  * the capture's hash (ustack: codegen-ustack.c), the pcs (bpf_get_stack
- * zeroes what it does not fill) or the pc.  r0 = its address. */
+ * zeroes what it does not fill; a kernel stack from the probed code on,
+ * codegen-kstack.c) or the pc.  r0 = its address. */
 /* Store SRC (or the constant 0 when SRC < 0) at scratch offset OFF.  The
  * stack temporaries follow the string temporaries, beyond the reach of an
  * instruction's 16-bit offset when strsize is large: their address is then

@@ -12,6 +12,9 @@
  * It is found by a first, short walk (KSKIP_WALK frames) into the depth
  * buffer (scratch_layout.depth_off):
  *
+ *  - Linux 5.10's walk from a helper's or a tracepoint's registers
+ *    records its first pc twice (later kernels once): when the second
+ *    frame equals the first, the first is left out;
  *  - the program's own frames come first where the walk starts inside the
  *    helper (raw tracepoints, fentry/fexit: the helper takes the caller's
  *    registers): the program, and for fentry/fexit the trampoline that
@@ -129,6 +132,13 @@ cg_kstack_skip (struct gen *g)
   /* r2: the frame; r3: the walk's frames */
   depth_addr (g, R3, 0);
   cg_emit (g, LDX (BPF_DW, R3, R3, (int16_t) n_off));
+  /* Linux 5.10 records the first pc twice: once less of it */
+  asm_jmp_imm (&g->a, BPF_JLT, R3, 2, loop);
+  depth_addr (g, R0, 0);
+  cg_emit (g, LDX (BPF_DW, R4, R0, 0));
+  cg_emit (g, LDX (BPF_DW, R5, R0, 8));
+  asm_jmp_reg (&g->a, BPF_JNE, R4, R5, loop);
+  cg_emit (g, A64_IMM (BPF_ADD, R2, 1));
   asm_bind (&g->a, loop);
   asm_jmp_imm (&g->a, BPF_JGE, R2, KSKIP_WALK, done);
   asm_jmp_reg (&g->a, BPF_JGE, R2, R3, done);
