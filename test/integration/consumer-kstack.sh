@@ -8,10 +8,11 @@
 # codegen-kstack.c).  sched:::off-cpu's first frame is the scheduler, a
 # system call's its path; stack(n) is n frames of that code; caller is the
 # second frame stack(2) prints and stackdepth the number stack(100) prints.
-# Syscall, proc, sched, sdt and profile probes, each scoped to the test's
-# own processes ($target).  Exact assertions on the frames' functions.
+# Syscall, proc, sched, sdt, profile and fbt probes (fbt where the kernel
+# has fentry or kprobes), each scoped to the test's own processes ($target).  Exact assertions on the frames' functions.
 . "$SRCDIR/test/lib.sh"
-if [ "$(awk 'NR == 1 { print $1; exit }' /proc/kallsyms)" = 0000000000000000 ]; then
+# (the first lines may be per-CPU symbols at 0: a function's address tells)
+if [ "$(awk '$2 ~ /^[Tt]$/ { print $1; exit }' /proc/kallsyms)" = 0000000000000000 ]; then
   skip "kernel stacks: /proc/kallsyms hides addresses"
   done_testing
 fi
@@ -76,6 +77,23 @@ consistent "sdt:sched::sched_switch" sdt.out
 "$DTRACE" -q -n 'profile-997 /pid == $target && arg0/ { stack(); exit(0); }' \
   -c 'dd if=/dev/zero of=/dev/null bs=1M count=200000' >prof.out 2>&1
 no_machinery "profile-997 in the kernel" prof.out
+
+# --- fbt (the kernel matrix has it; this kernel may not): entry through
+# fentry (the program and its trampoline) or a kprobe (none), each way the
+# kernel offers, as consumer-fbt.sh
+features=$("$DTRACE" --kernel-features 2>&1)
+ways=
+grep -q '^  yes fentry ' <<<"$features" && ways="fentry"
+grep -q '^  yes kprobe_pmu ' <<<"$features" && ways="$ways kprobe"
+for way in $ways; do
+  off=; [ "$way" = kprobe ] && off=fentry
+  SDTKIT_KERNEL_FEATURES_OFF=$off "$DTRACE" -q -n "fbt::do_nanosleep:entry /pid == \$target/ $body" \
+    -c 'sleep 0.2' >fbt.out 2>&1
+  no_machinery "fbt::do_nanosleep:entry ($way)" fbt.out
+  check_match "fbt::do_nanosleep:entry ($way): the first frame is do_nanosleep" "$(frames fbt.out | head -1)" \
+    '^vmlinux`do_nanosleep\+0x[0-9a-f]+$'
+  consistent "fbt::do_nanosleep:entry ($way)" fbt.out
+done
 
 # --- an aggregation key, printa's %k, -x oformat=folded and json
 "$DTRACE" -q -n 'sched:::off-cpu /pid == $target/ { @[stack()] = count(); }' -c 'sleep 0.2' >agg.out 2>&1
