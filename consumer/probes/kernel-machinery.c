@@ -64,14 +64,11 @@ by_addr (const void *a, const void *b)
   return (int) x->machinery - (int) y->machinery;
 }
 
-/* The text symbols of kallsyms (kernel and modules); *N of them. */
+/* The symbols of kallsyms F (kernel and modules), by address; *N of them. */
 static struct ksym *
-read_text_symbols (size_t *n)
+read_symbols (FILE *f, size_t *n)
 {
   *n = 0;
-  FILE *f = fopen ("/proc/kallsyms", "re");
-  if (!f)
-    return NULL;
   size_t cap = 0;
   struct ksym *v = NULL;
   char line[512];
@@ -95,7 +92,6 @@ read_text_symbols (size_t *n)
                         && kernel_machinery_name (sym);
       (*n)++;
     }
-  fclose (f);
   if (!nonzero)   /* kptr_restrict: every address reads 0 */
     {
       free (v);
@@ -109,11 +105,27 @@ read_text_symbols (size_t *n)
 size_t
 kernel_machinery_ranges (uint64_t *pairs, size_t cap, size_t *dropped)
 {
+  FILE *f = fopen ("/proc/kallsyms", "re");
+  if (!f)
+    {
+      for (size_t i = 0; i < 2 * cap; i++)
+        pairs[i] = UINT64_MAX;
+      *dropped = 0;
+      return 0;
+    }
+  size_t n = kernel_machinery_ranges_from (f, pairs, cap, dropped);
+  fclose (f);
+  return n;
+}
+
+size_t
+kernel_machinery_ranges_from (FILE *f, uint64_t *pairs, size_t cap, size_t *dropped)
+{
   for (size_t i = 0; i < 2 * cap; i++)
     pairs[i] = UINT64_MAX;
   *dropped = 0;
   size_t n, used = 0;
-  struct ksym *v = read_text_symbols (&n);
+  struct ksym *v = read_symbols (f, &n);
   for (size_t i = 0; i < n; i++)
     {
       if (!v[i].machinery)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Is NAME (a kallsyms function name) part of the kernel's tracing machinery,
  * the code between a tracepoint and a BPF program? */
@@ -16,5 +17,7 @@ bool kernel_machinery_name (const char *name);
  * number of ranges (0 when kallsyms cannot be read or hides addresses);
  * *DROPPED, the ranges beyond CAP left out. */
 size_t kernel_machinery_ranges (uint64_t *pairs, size_t cap, size_t *dropped);
+/* The same from F, text in kallsyms' format. */
+size_t kernel_machinery_ranges_from (FILE *f, uint64_t *pairs, size_t cap, size_t *dropped);
 
 #endif
