@@ -25,8 +25,10 @@
  *    the first that is not: how many there are differs by tracepoint,
  *    kernel, compiler and what else is attached to the tracepoint.
  *
- * kprobe and perf-event programs (fbt through kprobes, profile, the sched
- * tick) walk from the registers of the probed or interrupted code: they
+ * kprobe and perf-event programs (fbt through kprobes, the proc, sched
+ * and lockstat probes on kprobes: codegen-kernel.c cg_kernel_kprobe;
+ * profile, the sched tick) walk from the registers of the probed or
+ * interrupted code: they
  * have no such frames, and uprobe programs no kernel stack; none of them
  * gets this code.
  *
@@ -58,6 +60,8 @@ program_frames (const struct gen *g)
     case KP_SCHED_TICK:
       return -1;
     default:
+      if (cg_kernel_kprobe (g->cg->kern))
+        return -1;   /* enqueue, dequeue, signal-clear...: kprobes */
       /* tracepoint programs (sdt, io) start in the probe's caller */
       return g->cg->sdt ? 0 : 1;
     }
