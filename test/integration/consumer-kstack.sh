@@ -8,8 +8,8 @@
 # codegen-kstack.c).  sched:::off-cpu's first frame is the scheduler, a
 # system call's its path; stack(n) is n frames of that code; caller is the
 # second frame stack(2) prints and stackdepth the number stack(100) prints.
-# Syscall, proc, sched, sdt, profile and fbt probes (fbt where the kernel
-# has fentry or kprobes), each scoped to the test's own processes ($target).  Exact assertions on the frames' functions.
+# Syscall, proc, sched, sdt, profile and fbt probes (fbt and sched:::dequeue
+# where the kernel has fentry or kprobes), each scoped to the test's own processes ($target).  Exact assertions on the frames' functions.
 . "$SRCDIR/test/lib.sh"
 # (the first lines may be per-CPU symbols at 0: a function's address tells)
 if [ "$(awk '$2 ~ /^[Tt]$/ { print $1; exit }' /proc/kallsyms)" = 0000000000000000 ]; then
@@ -94,6 +94,16 @@ for way in $ways; do
     '^vmlinux`do_nanosleep\+0x[0-9a-f]+$'
   consistent "fbt::do_nanosleep:entry ($way)" fbt.out
 done
+
+# sched:::dequeue is a kprobe where the kernel has them: nothing to skip,
+# its function stays the first frame
+if grep -q '^  yes kprobe_pmu ' <<<"$features"; then
+  "$DTRACE" -q -n "sched:::dequeue /pid == \$target/ $body" -c 'sleep 0.2' >deq.out 2>&1
+  no_machinery "sched:::dequeue (a kprobe)" deq.out
+  check_match "sched:::dequeue (a kprobe): the first frame is the dequeuing function" "$(frames deq.out | head -1)" \
+    '^vmlinux`dequeue_[a-z_]+\+0x[0-9a-f]+$'
+  consistent "sched:::dequeue (a kprobe)" deq.out
+fi
 
 # --- an aggregation key, printa's %k, -x oformat=folded and json
 "$DTRACE" -q -n 'sched:::off-cpu /pid == $target/ { @[stack()] = count(); }' -c 'sleep 0.2' >agg.out 2>&1
