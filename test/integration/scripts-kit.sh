@@ -217,9 +217,12 @@ if [ "$major" -ne 0 ] && sed -n '/^Block devices:/,$p' /proc/devices | awk -v m=
   printf 'dd if=/dev/zero of=%s/io.dat bs=4k count=10 oflag=direct status=none\ndd if=%s/io.dat of=/dev/null bs=4k count=10 iflag=direct status=none\n' "$T" "$T" >io.sh
   run iolat "$scripts/iolatency.d" -c "/bin/sh $T/io.sh"
   check_eq "iolatency.d: exit status 0" "$(cat iolat.rc)" 0
-  check_eq "iolatency.d: dd's ten 4 KiB writes and ten reads, with their bytes" \
-    "$(awk '$1 == "dd" && NF == 6 { print $1, $3, $4, $5 }' iolat.out | sort)" "dd read 10 40960
-dd write 10 40960"
+  # (a dd may also read its own pages back from the disk, on a machine
+  # short of memory: more reads, of other sizes, by either dd)
+  check_eq "iolatency.d: dd's ten 4 KiB writes, with their bytes" \
+    "$(awk '$1 == "dd" && $3 == "write" && NF == 6 { print $1, $3, $4, $5 }' iolat.out)" "dd write 10 40960"
+  check_eq "iolatency.d: dd's ten 4 KiB reads (and maybe its own pages)" \
+    "$(awk '$1 == "dd" && $3 == "read" && NF == 6 && $4 >= 10 && $5 >= 40960 && ($5 - 40960) % 4096 == 0 { n++ } END { print n + 0 }' iolat.out)" 1
   check_match "iolatency.d: a histogram of the writes to the file's device ($major,$minor)" "$(cat iolat.out)" "^  $major,$minor write\$"
   check_match "iolatency.d: and of the reads" "$(cat iolat.out)" "^  $major,$minor read\$"
 else
