@@ -18,7 +18,7 @@
 # Debian's registry for the first download (cached in /var/cache/sdtkit-vm).
 . "$SRCDIR/test/lib.sh"
 suites=${SDTKIT_KERNELS:-bullseye bookworm trixie}
-tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh consumer-sdt.sh consumer-sched.sh consumer-lockstat.sh consumer-kernel-types.sh consumer-io.sh consumer-fds.sh consumer-kstack.sh}
+tests=${SDTKIT_KERNEL_TESTS:-consumer-smoke.sh consumer-kernel-features.sh consumer.sh consumer-proc.sh consumer-fbt.sh consumer-sdt.sh consumer-sched.sh consumer-lockstat.sh consumer-kernel-types.sh consumer-io.sh consumer-fds.sh consumer-callers.sh consumer-kstack.sh}
 if ! command -v qemu-system-x86_64 >/dev/null || ! command -v busybox >/dev/null; then
   skip "qemu-system-x86_64 or busybox not installed (Debian: qemu-system-x86, busybox-static)"
   done_testing
