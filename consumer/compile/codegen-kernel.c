@@ -66,18 +66,28 @@ load_arg (struct gen *g, int reg, unsigned k)
   cg_emit (g, LDX (BPF_DW, reg, R7, (int16_t) (g->cg->scratch.args_off + 8 * k)));
 }
 
-/* The task at tracepoint argument SLOT: arg TID_ARG = its pid (the
- * thread's id), arg TID_ARG + 1 = its tgid.  Leaves r0 = the tgid. */
+/* The task at tracepoint argument SLOT, or (FROM_CACHE) in the args
+ * cache's slot SLOT: arg TID_ARG = its pid (the thread's id), arg
+ * TID_ARG + 1 = its tgid.  Leaves r0 = the tgid. */
+static void
+store_task_ids (struct gen *g, bool from_cache, unsigned slot, unsigned tid_arg)
+{
+  const struct dtarget *t = &g->p->target;
+  for (int k = 0; k < 2; k++)
+    {
+      if (from_cache)
+        load_arg (g, R3, slot);
+      else
+        ctx_arg (g, R3, (int) slot);
+      cg_kread (g, R3, k == 0 ? t->task_pid_off : t->task_tgid_off, 4);
+      store_arg (g, tid_arg + (unsigned) k, R0);
+    }
+}
+
 static void
 task_ids (struct gen *g, int slot, unsigned tid_arg)
 {
-  const struct dtarget *t = &g->p->target;
-  ctx_arg (g, R3, slot);
-  cg_kread (g, R3, t->task_pid_off, 4);
-  store_arg (g, tid_arg, R0);
-  ctx_arg (g, R3, slot);
-  cg_kread (g, R3, t->task_tgid_off, 4);
-  store_arg (g, tid_arg + 1, R0);
+  store_task_ids (g, false, (unsigned) slot, tid_arg);
 }
 
 /* The task in the args cache's slot TASK_ARG: arg TID_ARG = its thread id,
@@ -85,13 +95,7 @@ task_ids (struct gen *g, int slot, unsigned tid_arg)
 static void
 task_ids_at (struct gen *g, unsigned task_arg, unsigned tid_arg)
 {
-  const struct dtarget *t = &g->p->target;
-  load_arg (g, R3, task_arg);
-  cg_kread (g, R3, t->task_pid_off, 4);
-  store_arg (g, tid_arg, R0);
-  load_arg (g, R3, task_arg);
-  cg_kread (g, R3, t->task_tgid_off, 4);
-  store_arg (g, tid_arg + 1, R0);
+  store_task_ids (g, true, task_arg, tid_arg);
 }
 
 /* exec: the path's user address from execve's rdi or execveat's rsi. */
