@@ -14,6 +14,11 @@ dir=$(realpath "$T")/d
 mkdir -p "$dir/sub" && printf '0123456789\n' >"$dir/sub/f.txt"
 fs=$(findmnt -no FSTYPE -T "$dir")
 rootfs=$(findmnt -no FSTYPE -T /)
+# an AF_UNIX stream socket's dentry is named after its proto: "UNIX" before
+# Linux 5.15, "UNIX-STREAM" since
+read -r kmaj kmin <<<"$(uname -r | sed -E 's/^([0-9]+)\.([0-9]+).*/\1 \2/')"
+unixname=UNIX-STREAM
+[ "$kmaj" -lt 5 ] || { [ "$kmaj" -eq 5 ] && [ "$kmin" -lt 15 ]; } && unixname=UNIX
 
 "$DTRACE" -q -c "./fds-target $dir" -n '
 syscall::ioctl:entry /pid == $target && arg1 == 0x5a5a5a/
@@ -28,7 +33,7 @@ check_eq "fds[]: every fileinfo_t member of files, a directory, the root, device
 "3 [f.txt] [$dir/sub] [$dir/sub/f.txt] [$fs] 5 8000 [<unknown>]
 4 [null] [/dev] [/dev/null] [devtmpfs] 0 8401 [<unknown>]
 5 [] [.] [<unknown>] [pipefs] 0 0 [<unknown>]
-7 [UNIX-STREAM] [.] [<unknown>] [sockfs] 0 2 [<unknown>]
+7 [$unixname] [.] [<unknown>] [sockfs] 0 2 [<unknown>]
 8 [mem] [/proc/$pid] [/proc/$pid/mem] [proc] 0 8000 [<unknown>]
 9 [d] [${dir%/d}] [$dir] [$fs] 0 18000 [<unknown>]
 10 [/] [/] [/] [$rootfs] 0 18000 [<unknown>]

@@ -162,6 +162,7 @@ if wait_attached $DP 30; then
   check_eq "the target ran every round correctly throughout" "$(cat target.out)" "$(printf 'round\nround\nround')"
 else
   fail "dtrace -p attached"
+  { echo "dtrace (pid $DP) still running: $([ -d /proc/$DP ] && echo yes || echo no); its stderr:"; cat p.err; } | head -8 | sed 's/^/    /'
   exec 7>&-
 fi
 wait "$TP" 2>/dev/null
