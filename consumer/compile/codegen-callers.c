@@ -23,15 +23,6 @@
  */
 #include "consumer/compile/codegen-int.h"
 
-/* REG = the address of the depth buffer (beyond an instruction's 16-bit
- * offset in a large scratch area: computed whole). */
-static void
-depth_buffer (struct gen *g, int reg)
-{
-  cg_emit (g, MOV64_REG (reg, R7));
-  cg_emit (g, A64_IMM (BPF_ADD, reg, (int32_t) g->cg->scratch.depth_off));
-}
-
 void
 cg_stack_builtin (struct gen *g, enum builtin b)
 {
@@ -39,19 +30,9 @@ cg_stack_builtin (struct gen *g, enum builtin b)
   bool depth = b == BI_STACKDEPTH || b == BI_USTACKDEPTH;
   int none = asm_label (&g->a), done = asm_label (&g->a);
   /* the kernel's from the probed code on, as stack() (codegen-kstack.c) */
-  bool skip = !user && cg_kstack_skip_needed (g);
-  if (skip)
-    {
-      cg_kstack_skip (g);
-      cg_emit (g, MOV64_REG (R4, R0));
-    }
-  else
-    cg_emit (g, MOV64_IMM (R4, user ? BPF_F_USER_STACK : 0));
-  if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
-    cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
-  else
-    cg_emit (g, MOV64_REG (R1, R6));
-  depth_buffer (g, R2);
+  cg_stack_flags (g, user);
+  cg_stack_ctx (g, R1);
+  cg_depth_addr (g, R2, 0);
   /* caller needs two frames only: the walk stops there */
   cg_emit (g, MOV64_IMM (R3, depth ? (int32_t) g->cg->scratch.depth_size : 16));
   cg_emit (g, CALL (BPF_FUNC_get_stack));   /* bytes written, or -errno */
@@ -64,7 +45,7 @@ cg_stack_builtin (struct gen *g, enum builtin b)
   else
     {
       asm_jmp_imm (&g->a, BPF_JSLT, R0, 16, none);
-      depth_buffer (g, R1);
+      cg_depth_addr (g, R1, 0);
       cg_emit (g, LDX (BPF_DW, R0, R1, 8));
       asm_ja (&g->a, done);
     }

@@ -67,18 +67,11 @@ gen_stack_subr (struct gen *g, struct d_node *n)
   else if (ni->subr != SUBR_USYM)
     {
       /* a kernel stack from the probed code on (codegen-kstack.c) */
-      bool skip = ni->type.kind == DT_KSTACK && cg_kstack_skip_needed (g);
-      if (skip)
-        {
-          cg_kstack_skip (g);
-          cg_emit (g, MOV64_REG (R4, R0));
-        }
+      if (ni->type.kind == DT_KSTACK)
+        cg_stack_flags (g, false);
       else
-        cg_emit (g, MOV64_IMM (R4, ni->type.kind == DT_USTACK ? BPF_F_USER_STACK : 0));
-      if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
-        cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
-      else
-        cg_emit (g, MOV64_REG (R1, R6));
+        cg_emit (g, MOV64_IMM (R4, 0));
+      cg_stack_ctx (g, R1);
       cg_emit (g, MOV64_REG (R2, R7));
       cg_emit (g, A64_IMM (BPF_ADD, R2, (int32_t) (off + 8)));
       cg_emit (g, MOV64_IMM (R3, 8 * (int32_t) ni->type.size));

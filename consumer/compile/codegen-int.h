@@ -247,6 +247,14 @@ void cg_ustack_capture (struct gen *g, unsigned off);
  * cg_kstack_skip_needed; clobbers r0-r5 and the depth buffer. */
 bool cg_kstack_skip_needed (const struct gen *g);
 void cg_kstack_skip (struct gen *g);
+/* r4 = bpf_get_stack()'s flags for a user (USER) or kernel stack: the
+ * kernel's with the machinery's frames to skip where there are any. */
+void cg_stack_flags (struct gen *g, bool user);
+/* REG = the context bpf_get_stack() walks from (a syscall probe's saved
+ * one, else r6). */
+void cg_stack_ctx (struct gen *g, int reg);
+/* REG = the depth buffer's address + ADD (scratch_layout.depth_off). */
+void cg_depth_addr (struct gen *g, int reg, unsigned add);
 /* codegen-callers.c: r0 = caller, stackdepth, ucaller or ustackdepth (B). */
 void cg_stack_builtin (struct gen *g, enum builtin b);
 /* codegen-cpuinfo.c: r0 = chip, lgrp or pset (B); curcpu's address. */

@@ -73,9 +73,8 @@ cg_kstack_skip_needed (const struct gen *g)
   return program_frames (g) >= 0;
 }
 
-/* R0 = R7 + the depth buffer's offset + ADD (beyond a 16-bit offset: whole) */
-static void
-depth_addr (struct gen *g, int reg, unsigned add)
+void
+cg_depth_addr (struct gen *g, int reg, unsigned add)
 {
   cg_emit (g, MOV64_REG (reg, R7));
   cg_emit (g, A64_IMM (BPF_ADD, reg, (int32_t) (g->cg->scratch.depth_off + add)));
@@ -111,11 +110,8 @@ cg_kstack_skip (struct gen *g)
   int counted = asm_label (&g->a), loop = asm_label (&g->a), done = asm_label (&g->a);
   unsigned n_off = 8 * KSKIP_WALK, key_off = n_off + 8;
   /* the short walk; its number of frames after it */
-  if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
-    cg_emit (g, LDX (BPF_DW, R1, R10, SLOT_CTX));
-  else
-    cg_emit (g, MOV64_REG (R1, R6));
-  depth_addr (g, R2, 0);
+  cg_stack_ctx (g, R1);
+  cg_depth_addr (g, R2, 0);
   cg_emit (g, MOV64_IMM (R3, 8 * KSKIP_WALK));
   cg_emit (g, MOV64_IMM (R4, 0));
   cg_emit (g, CALL (BPF_FUNC_get_stack));
@@ -123,22 +119,22 @@ cg_kstack_skip (struct gen *g)
   cg_emit (g, MOV64_IMM (R0, 0));
   asm_bind (&g->a, counted);
   cg_emit (g, A64_IMM (BPF_RSH, R0, 3));
-  depth_addr (g, R1, 0);
+  cg_depth_addr (g, R1, 0);
   cg_emit (g, STX (BPF_DW, R1, R0, (int16_t) n_off));
   cg_emit (g, ST_IMM (BPF_DW, R1, (int16_t) key_off, 0));
   /* the ranges */
   asm_ld_map (&g->a, R1, MAP_KSKIP);
-  depth_addr (g, R2, key_off);
+  cg_depth_addr (g, R2, key_off);
   cg_emit (g, CALL (BPF_FUNC_map_lookup_elem));
   cg_emit (g, MOV64_IMM (R2, first));
   asm_jmp_imm (&g->a, BPF_JEQ, R0, 0, done);
   cg_emit (g, MOV64_REG (R1, R0));
   /* r2: the frame; r3: the walk's frames */
-  depth_addr (g, R3, 0);
+  cg_depth_addr (g, R3, 0);
   cg_emit (g, LDX (BPF_DW, R3, R3, (int16_t) n_off));
   /* Linux 5.10 records the first pc twice: once less of it */
   asm_jmp_imm (&g->a, BPF_JLT, R3, 2, loop);
-  depth_addr (g, R0, 0);
+  cg_depth_addr (g, R0, 0);
   cg_emit (g, LDX (BPF_DW, R4, R0, 0));
   cg_emit (g, LDX (BPF_DW, R5, R0, 8));
   asm_jmp_reg (&g->a, BPF_JNE, R4, R5, loop);
@@ -146,7 +142,7 @@ cg_kstack_skip (struct gen *g)
   asm_bind (&g->a, loop);
   asm_jmp_imm (&g->a, BPF_JGE, R2, KSKIP_WALK, done);
   asm_jmp_reg (&g->a, BPF_JGE, R2, R3, done);
-  depth_addr (g, R0, 0);
+  cg_depth_addr (g, R0, 0);
   cg_emit (g, MOV64_REG (R4, R2));
   cg_emit (g, A64_IMM (BPF_LSH, R4, 3));
   cg_emit (g, A64_REG (BPF_ADD, R0, R4));
@@ -164,4 +160,25 @@ cg_kstack_skip (struct gen *g)
   asm_ja (&g->a, loop);
   asm_bind (&g->a, done);
   cg_emit (g, MOV64_REG (R0, R2));
+}
+
+void
+cg_stack_ctx (struct gen *g, int reg)
+{
+  if (g->kind == PK_SYSCALL_ENTRY || g->kind == PK_SYSCALL_RETURN)
+    cg_emit (g, LDX (BPF_DW, reg, R10, SLOT_CTX));
+  else
+    cg_emit (g, MOV64_REG (reg, R6));
+}
+
+void
+cg_stack_flags (struct gen *g, bool user)
+{
+  if (!user && cg_kstack_skip_needed (g))
+    {
+      cg_kstack_skip (g);
+      cg_emit (g, MOV64_REG (R4, R0));
+    }
+  else
+    cg_emit (g, MOV64_IMM (R4, user ? BPF_F_USER_STACK : 0));
 }
