@@ -239,23 +239,42 @@ dfmt_print_int_column (struct dfmt_out *o, const struct dfmt_value *v, bool quie
     }
 }
 
+/* trace() of an integer, as Oracle's Linux DTrace prints it: signed or
+ * unsigned by its D type, each size in a column wide enough for its whole
+ * range (an 8-byte signed value in 19 digits after the space, unsigned in
+ * 20; 4 bytes in 10; 2 in 5; 1 in 3).  illumos printed 4 and 8 bytes
+ * signed in 8 and 16 columns and 1 and 2 bytes unsigned
+ * (doc/output-formats.md §2). */
+static void
+trace_int (struct dfmt_out *o, const struct dfmt_value *v, bool quiet)
+{
+  static const int width[9] = { 19, 3, 5, 19, 10, 19, 19, 19, 19 };
+  int w = width[v->u.i.size <= 8 ? v->u.i.size : 8];
+  if (v->u.i.is_signed)
+    {
+      long long n = (long long) v->u.i.v;
+      if (quiet)
+        dfmt_outf (o, "%lld", n);
+      else
+        dfmt_outf (o, " %*lld", w, n);
+    }
+  else
+    {
+      unsigned long long n = (unsigned long long) dfmt_int_bits (v);
+      if (quiet)
+        dfmt_outf (o, "%llu", n);
+      else
+        dfmt_outf (o, " %*llu", v->u.i.size >= 8 ? 20 : w, n);
+    }
+}
+
 void
 dfmt_trace (struct dfmt_out *o, const struct dfmt_ctx *ctx, const struct dfmt_value *v)
 {
   switch (v->kind)
     {
     case DFMT_V_INT:
-      if (v->u.i.is_signed && v->u.i.size < 4)
-        {
-          /* Oracle's Linux DTrace prints a signed char or short as signed
-           * (illumos read it unsigned; aggregation keys still are). */
-          if (ctx->quiet)
-            dfmt_outf (o, "%d", (int) v->u.i.v);
-          else
-            dfmt_outf (o, v->u.i.size == 1 ? " %3d" : " %5d", (int) v->u.i.v);
-        }
-      else
-        dfmt_print_int_column (o, v, ctx->quiet);
+      trace_int (o, v, ctx->quiet);
       break;
     case DFMT_V_STRING:
       if (ctx->rawbytes)

@@ -69,17 +69,18 @@ fault_record (const struct dprog *p, struct output *out, const void *rec, size_t
     if (p->probes[i].id == probe_id)
       pr = &p->probes[i];
   unsigned epid = fault_epid (p, (unsigned) f[3], probe_id);
-  char where[32], addr[32] = "";
-  if (f[1] == 0)
-    snprintf (where, sizeof where, "predicate");
-  else
-    snprintf (where, sizeof where, "action #%" PRIu64, f[1]);
+  /* Oracle's Linux DTrace's line: the clause by its name (dt_clause_N,
+   * N counting the program's clauses from 0), the probe, the fault, its
+   * address, and the BPF instruction that found it (doc/output-formats.md
+   * §10).  illumos named the enabled probe ID and the action instead;
+   * both stay available to ERROR clauses as arg1 and arg2. */
+  char addr[32] = "";
   if (f[0] == FLT_BADADDR)
     snprintf (addr, sizeof addr, " (0x%" PRIx64 ")", f[2]);
   char msg[1024];
-  snprintf (msg, sizeof msg, "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s at DIF offset %" PRIu64,
-            epid, probe_id, pr ? pr->prov : "", pr ? pr->mod : "", pr ? pr->func : "",
-            pr ? pr->name : "", fault_text (f[0]), addr, where, f[4]);
+  snprintf (msg, sizeof msg, "error in dt_clause_%" PRIu64 " for probe ID %u (%s:%s:%s:%s): %s%s at BPF pc %" PRIu64,
+            f[3], probe_id, pr ? pr->prov : "", pr ? pr->mod : "", pr ? pr->func : "",
+            pr ? pr->name : "", fault_text (f[0]), addr, f[4]);
   fflush (stdout);
   diag_error ("%s", msg);
   if (output_is_json (out))

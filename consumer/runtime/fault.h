@@ -8,13 +8,14 @@
  * clause's record and sends a fault record (dprog.h: REC_FAULT) instead;
  * stores done before the fault stay, and the firing's other clauses run.
  *
- * The consumer, on a fault record, prints DTrace's default error line
- *   dtrace: error on enabled probe ID <epid> (ID <probe>: p:m:f:n): <fault>
- *           in {predicate|action #N} at DIF offset <pc>
- * (the "DIF offset" is the BPF instruction index of the failed check: our
- * programs are BPF, not DIF), then fires the ERROR clauses, if any, by
+ * The consumer, on a fault record, prints the error line of Oracle's Linux
+ * DTrace
+ *   dtrace: error in dt_clause_<N> for probe ID <probe> (p:m:f:n): <fault>
+ *           [(0xADDR)] at BPF pc <pc>
+ * (N: the clause's index in the program, from 0; pc: the BPF instruction
+ * index of the failed check), then fires the ERROR clauses, if any, by
  * running the ERROR program (in dtrace's own context, like BEGIN/END) with
- * arg1 = epid, arg2 = action number, arg3 = offset, arg4 = fault code
+ * arg1 = epid, arg2 = action number, arg3 = the pc, arg4 = fault code
  * (DTrace's: 1 bad address, 3 illegal operation, 4 divide-by-zero) and
  * arg5 = the address.  EPIDs number (clause, probe) pairs from 1, clause by
  * clause in program order and by probe id within a clause.

@@ -133,8 +133,8 @@ ok(len(s_entries) == 1 and m and s_entries[0]["keys"][0] == frames and s_entries
 
 # the error: same line as the text run's, an object in place
 errs = [o for o in objs if o["type"] == "error"]
-norm = lambda s: re.sub(r"DIF offset \d+", "DIF offset N", re.sub(r"jsonmix\d+", "jsonmixPID", s))
-tline = [l for l in open(text_err).read().splitlines() if "error on enabled probe" in l]
+norm = lambda s: re.sub(r"BPF pc \d+", "BPF pc N", re.sub(r"jsonmix\d+", "jsonmixPID", s))
+tline = [l for l in open(text_err).read().splitlines() if "dtrace: error in dt_clause_" in l]
 ok(len(errs) == 1 and len(tline) == 1 and "dtrace: " + norm(errs[0]["message"]) == norm(tline[0]),
    "the runtime error: its JSON message == the text run's line", (errs, tline))
 e = errs[0] if errs else {}
@@ -142,7 +142,7 @@ ok(e.get("fault") == "invalid address" and e.get("address") == 0 and e.get("acti
    and isinstance(e.get("epid"), int) and isinstance(e.get("offset"), int), "the error object's fields (fault, address, action, epid, offset, probe)", e)
 pos = objs.index(e) if e else -1
 ok(pos > 0 and objs[pos - 1].get("output", [{}])[0].get("args", [None])[0] == 3, "the error object follows the record of the firing that faulted")
-ok("error on enabled probe" in open(jerr).read(), "the error line is on stderr under oformat=json too")
+ok("dtrace: error in dt_clause_" in open(jerr).read(), "the error line is on stderr under oformat=json too")
 PY
 
 # --- strings from the traced process: control bytes, invalid UTF-8

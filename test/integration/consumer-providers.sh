@@ -219,9 +219,9 @@ expect=$( { printf '%3s %-41s\n' CPU FUNCTION
 check_eq "-F -q: a second clause of the same probe is '| func:name'; header and prefixes stay, no newlines" \
   "$(cat flowq.out)" "$expect"
 taskset -c 0 "$DTRACE" -F -n 'pid$target:a.out:mid:entry,pid$target:a.out:mid:return,pid$target:a.out:leaf:entry,pid$target:a.out:leaf:return { } pid$target:a.out:leaf:entry,pid$target:a.out:leaf:return { trace(1); }' -c ./flow >flow2.out 2>/dev/null
-expect=$( { printf '%3s %-41s\n' CPU FUNCTION; flowline ' -> mid'; flowline '   -> leaf'; printf '%3d %-41s  %8d\n' 0 '    | leaf:entry' 1
-            flowline '   <- leaf'; printf '%3d %-41s  %8d\n' 0 '  | leaf:return' 1; flowline ' <- mid'
-            flowline ' -> leaf'; printf '%3d %-41s  %8d\n' 0 '  | leaf:entry' 1; flowline ' <- leaf'; printf '%3d %-41s  %8d\n' 0 '| leaf:return' 1; echo; } )
+expect=$( { printf '%3s %-41s\n' CPU FUNCTION; flowline ' -> mid'; flowline '   -> leaf'; printf '%3d %-41s  %10d\n' 0 '    | leaf:entry' 1
+            flowline '   <- leaf'; printf '%3d %-41s  %10d\n' 0 '  | leaf:return' 1; flowline ' <- mid'
+            flowline ' -> leaf'; printf '%3d %-41s  %10d\n' 0 '  | leaf:entry' 1; flowline ' <- leaf'; printf '%3d %-41s  %10d\n' 0 '| leaf:return' 1; echo; } )
 check_eq "-F: a second clause of an entry or a return neither indents nor steps back again" "$(cat flow2.out)" "$expect"
 taskset -c 0 "$DTRACE" -q -x flowindent -n 'BEGIN { exit(0); }' >flowx.out 2>&1
 check_eq "-x flowindent: the option exists (the -F header under -q)" "$(cat flowx.out)" "$(printf '%3s %-41s\n%3d %-41s ' CPU FUNCTION 0 '| :BEGIN')"

@@ -139,19 +139,19 @@ saf$target:::done { printf("done %d\n", arg0); }
 saf$target:::bad { printf("lost %s\n", copyinstr(arg0)); }
 saf$target:::bad { printf("next clause runs\n"); }
 ERROR { printf("ERROR epid=%d action=%d fault=%d addr=%x\n", arg1, arg2, arg4, arg5); }'
-check_match "copyinstr(16): DTrace's error line (epid 2: the second clause's first probe)" "$(cat bad.err)" \
-  '^dtrace: error on enabled probe ID 2 \(ID [0-9]+: saf[0-9]+:safety:main:bad\): invalid address \(0x10\) in action #1 at DIF offset [0-9]+$'
+check_match "copyinstr(16): DTrace's error line (dt_clause_1: the second clause)" "$(cat bad.err)" \
+  '^dtrace: error in dt_clause_1 for probe ID [0-9]+ \(saf[0-9]+:safety:main:bad\): invalid address \(0x10\) at BPF pc [0-9]+$'
 check_eq "... ERROR fires at the fault; the faulting clause prints nothing; the next clause and later probes run" \
   "$(cat bad.out)" "$(printf 'ERROR epid=2 action=1 fault=1 addr=10\nnext clause runs\ndone 1\n')"
 check_eq "... exit status 0 (faults leave it unchanged)" "$(cat bad.rc)" 0
 
 run cin "bad" -q -n 'saf$target:::bad { trace(copyin(arg0, 4)); } saf$target:::done { printf("done\n"); }'
-check_match "copyin(16, 4): 'invalid address (0x10) in action #1'" "$(cat cin.err)" \
-  '^dtrace: error on enabled probe ID 1 \(ID [0-9]+: saf[0-9]+:safety:main:bad\): invalid address \(0x10\) in action #1 at DIF offset [0-9]+$'
+check_match "copyin(16, 4): 'invalid address (0x10)'" "$(cat cin.err)" \
+  '^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(saf[0-9]+:safety:main:bad\): invalid address \(0x10\) at BPF pc [0-9]+$'
 check_eq "... tracing goes on" "$(cat cin.out)" "$(printf 'done\n')"
 run pidf "tick 1" -q -n 'pid$target::main:entry { x = 1; y = 2 / (x - 1); } saf$target:::done { printf("done\n"); }'
 check_match "a pid-provider probe's fault names the probe" "$(cat pidf.err)" \
-  '^dtrace: error on enabled probe ID 1 \(ID [0-9]+: pid[0-9]+:safety:main:entry\): divide-by-zero in action #2 at DIF offset [0-9]+$'
+  '^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(pid[0-9]+:safety:main:entry\): divide-by-zero at BPF pc [0-9]+$'
 check_eq "... tracing goes on" "$(cat pidf.out)" "$(printf 'done\n')"
 
 run div "tick 5" -q -n '
@@ -160,30 +160,32 @@ saf$target:::tick /arg0 == 3/ { n++; x = 5; y = arg0 % (arg0 - 3); printf("never
 saf$target:::done { printf("| n=%d x=%d\n", n, x); }'
 check_eq "division by zero at run time: only that firing's clause is lost; stores before the fault persist" \
   "$(cat div.out)" "$(printf -- '-50 -100 100 50 | n=1 x=5\n')"
-check_match "... 'divide-by-zero in action #1'" "$(cat div.err)" \
-  '^dtrace: error on enabled probe ID 1 \(ID [0-9]+: saf[0-9]+:safety:main:tick\): divide-by-zero in action #1 at DIF offset [0-9]+$'
-check_match "... modulo: 'divide-by-zero in action #3' of the second clause (epid 2)" "$(cat div.err)" \
-  '^dtrace: error on enabled probe ID 2 \(ID [0-9]+: saf[0-9]+:safety:main:tick\): divide-by-zero in action #3 at DIF offset [0-9]+$'
-check_eq "... two error lines" "$(grep -c 'error on enabled probe' div.err)" 2
+check_match "... 'divide-by-zero' in dt_clause_0" "$(cat div.err)" \
+  '^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(saf[0-9]+:safety:main:tick\): divide-by-zero at BPF pc [0-9]+$'
+check_match "... modulo: 'divide-by-zero' in the second clause, dt_clause_1" "$(cat div.err)" \
+  '^dtrace: error in dt_clause_1 for probe ID [0-9]+ \(saf[0-9]+:safety:main:tick\): divide-by-zero at BPF pc [0-9]+$'
+check_eq "... two error lines" "$(grep -c '^dtrace: error in dt_clause_' div.err)" 2
 
 run pred "tick 4" -q -n '
 saf$target:::tick /100 / (arg0 - 1) > 0/ { printf("%d ", arg0); }
-saf$target:::done { printf("done\n"); }'
-check_eq "a fault in a predicate skips the clause (0: -100, 1: fault)" "$(cat pred.out)" "$(printf '2 3 done\n')"
-check_match "... 'in predicate'" "$(cat pred.err)" '\): divide-by-zero in predicate at DIF offset [0-9]+$'
+saf$target:::done { printf("done\n"); }
+ERROR { printf("[ERROR action %d] ", arg2); }'
+check_eq "a fault in a predicate skips the clause (0: -100, 1: fault); ERROR's arg2 is 0, the predicate" \
+  "$(cat pred.out)" "$(printf '[ERROR action 0] 2 3 done\n')"
+check_match "... the error line" "$(cat pred.err)" '^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(saf[0-9]+:safety:main:tick\): divide-by-zero at BPF pc [0-9]+$'
 
 run many "tick 50" -q -n '
 saf$target:::tick { n++; x = 1 / (arg0 - arg0); }
 ERROR { e++; }
 saf$target:::done { printf("n=%d\n", n); }
 END { printf("errors=%d\n", e); }'
-check_eq "50 faults: 50 error lines" "$(grep -c '^dtrace: error on enabled probe ID 1 ' many.err)" 50
+check_eq "50 faults: 50 error lines" "$(grep -c '^dtrace: error in dt_clause_0 ' many.err)" 50
 check_eq "... tracing went on (done fired), ERROR counted all 50" "$(cat many.out)" "$(printf 'n=50\nerrors=50\n')"
 
 out=$("$DTRACE" -q -n 'BEGIN { commit(7); } BEGIN { printf("on\n"); exit(0); }' 2>ill.err)
 check_eq "commit(id > nspec): the clause faults, the next one runs" "$out" "on"
-check_match "... 'illegal operation in action #1'" "$(cat ill.err)" \
-  '^dtrace: error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): illegal operation in action #1 at DIF offset [0-9]+$'
+check_match "... 'illegal operation'" "$(cat ill.err)" \
+  '^dtrace: error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): illegal operation at BPF pc [0-9]+$'
 
 out=$("$DTRACE" -q -n 'BEGIN { speculate(-1); printf("never\n"); } BEGIN { speculate(9); printf("never\n"); }
   BEGIN { printf("on\n"); exit(0); }' 2>badspec.err)

@@ -75,12 +75,12 @@ check_eq "index/rindex (with start; a 70-character needle), strchr, strrchr, str
 # address 0 and the ERROR probe fires, as in Oracle's DTrace (its
 # tvar/tst.init-str and funcs/strtok/tst.strtok_nullstr2); the clause's
 # other output is dropped with it.  Each printed "" before.
-out=$(q 'BEGIN { printf("a"); trace(strstr("abc", "zz")); } BEGIN { printf("[%s]", strchr("hello", 0x7a)); } BEGIN { x = strtok("ab", "b"); y = strtok(NULL, "b"); printf("[%s][%s]", x, y); } BEGIN { trace(strstr("abc", "c")); printf("[%s]\n", ""); exit(0); } ERROR { printf("E%d:%d:%d ", arg4, arg5, arg2); }'; sed 's/ at DIF offset [0-9]*$//' q.err)
+out=$(q 'BEGIN { printf("a"); trace(strstr("abc", "zz")); } BEGIN { printf("[%s]", strchr("hello", 0x7a)); } BEGIN { x = strtok("ab", "b"); y = strtok(NULL, "b"); printf("[%s][%s]", x, y); } BEGIN { trace(strstr("abc", "c")); printf("[%s]\n", ""); exit(0); } ERROR { printf("E%d:%d:%d ", arg4, arg5, arg2); }'; sed 's/ at BPF pc [0-9]*$//' q.err)
 check_eq "trace() and printf(\"%s\") of DTrace's NULL string fault at address 0" "$out" "E1:0:2 E1:0:1 E1:0:3 c[]
 
-dtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #2
-dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1
-dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #3"
+dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0)
+dtrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0)
+dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0)"
 out=$(q 'BEGIN { d = "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"; printf("%d %d\n", index(d, substr(d, 25, 70)), rindex(d, "89")); exit(0); }' -x strsize=1024)
 check_eq "index/rindex with -x strsize=1024" "$out" "5 98"
 
@@ -164,8 +164,8 @@ check_eq "strtok: tokens, the end, an empty delimiter set, several delimiters, a
   "[a][bc][d][1][1];[usr][local][/bin];[1][abc][a];[b]"
 out=$("$DTRACE" -q -n 'BEGIN { n = 0; } tick-10ms /n == 1/ { n = 2; printf("[%s]", strtok(NULL, " ")); } tick-10ms /n == 2/ { exit(0); } tick-10ms /n == 0/ { n = 1; printf("[%s]", strtok("p q", " ")); }' 2>&1)
 check_eq "strtok(NULL, ...) in a later firing has no string to go on with: a fault at address 0, as DTrace" \
-  "$(printf '%s' "$out" | sed 's/ (ID [0-9]*: / (/; s/probe ID [0-9]*/probe ID N/; s/ at DIF offset [0-9]*$//')" \
-  "[p]dtrace: error on enabled probe ID N (profile:::tick-10ms): invalid address (0x0) in action #2"
+  "$(printf '%s' "$out" | sed 's/probe ID [0-9]*/probe ID N/; s/ at BPF pc [0-9]*$//')" \
+  "[p]dtrace: error in dt_clause_1 for probe ID N (profile:::tick-10ms): invalid address (0x0)"
 out=$("$DTRACE" -q -n 'BEGIN { trace(strtok(NULL, ",")); exit(1); } ERROR { exit(0); }' >/dev/null 2>&1; echo "rc=$?")
 check_eq "strtok(NULL, ...) before any strtok(s, ...) fires ERROR" "$out" "rc=0"
 "$DTRACE" -q -x strsize=1024 -n 'BEGIN { printf("%s|%s|%d|%s", strtok("x=1&y=2", "&"), strtok(NULL, "&"), strtok(NULL, "&") == NULL, strtok("k v", " ")); exit(0); }' >tok.out 2>&1
@@ -191,7 +191,7 @@ check_eq "*(int *)copyin(), copyinto() into alloca() memory, ((T *)p)[k] of each
   "$(cat cpy.out)" "42 7 -3 -2 1234567890123 253;7 -3"
 out=$("$DTRACE" -q -n 'BEGIN { this->b = alloca(8); copyinto(16, 8, this->b); printf("never"); } ERROR { printf("fault %d", arg4); exit(0); }' 2>&1)
 check_match "copyinto() from a bad address: DTrace's error line, then ERROR" "$out" \
-  '^dtrace: error on enabled probe ID 1 \(ID 1: dtrace:::BEGIN\): invalid address \(0x10\) in action #2'
+  '^dtrace: error in dt_clause_0 for probe ID 1 \(dtrace:::BEGIN\): invalid address \(0x10\) at BPF pc [0-9]+$'
 check_match "... and no output from the faulting clause" "$out" 'fault 1$'
 for bad in 'x = *(void *)arg0;|operator \* cannot be applied to a pointer to void' \
            'x = ((int *)alloca(8))[70];|the index of a pointer must be a constant within the 257 bytes' \

@@ -26,8 +26,8 @@ check_eq "exit(7) is the exit status" "$rc" 7
 check_eq "-q: no matched-probes notice" "$(cat err.txt)" ""
 out=$("$DTRACE" -n 'BEGIN { trace(1); trace("hi"); exit(0); }' 2>err.txt)
 check_match "non-quiet header" "$out" '^CPU     ID                    FUNCTION:NAME$'
-check_match "non-quiet record: prefix, trace(int) ' %8d', trace(string) '  %-33s'" "$out" \
-  "^ *[0-9]+      1                           :BEGIN         1  hi                               \$"
+check_match "non-quiet record: prefix, trace(int) ' %10d', trace(string) '  %-33s'" "$out" \
+  "^ *[0-9]+      1                           :BEGIN           1  hi                               \$"
 check_match "matched notice on stderr" "$(cat err.txt)" "^dtrace: description 'BEGIN ' matched 1 probe\$"
 out=$("$DTRACE" -q -n 'BEGIN { x = 7; y = (x * 6 - 2) / 4; z = -y % 3; printf("%d %d %d %d\n", y, z, 1L << 40, 10 > 3 && 2 < 1); exit(0); }')
 check_eq "integer arithmetic, division, modulo, shifts, logic" "$out" "10 -1 1099511627776 0"
@@ -109,7 +109,7 @@ kill -9 $dpid; wait $dpid 2>/dev/null
 "$T_TARGET" 1 wait 20 2>k2.err >/dev/null
 check_match "after kill -9 of dtrace: semaphore back to 0" "$(cat k2.err)" 'ready=0'
 if [ -r /sys/kernel/tracing/uprobe_events ]; then
-  check_eq "no uprobe_events left behind" "$(grep -c . /sys/kernel/tracing/uprobe_events)" 0
+  check_eq "no uprobe_events of this test left behind" "$(grep -c "$T" /sys/kernel/tracing/uprobe_events)" 0
 fi
 
 # --- -p: an already running process

@@ -166,7 +166,7 @@ for cc in gcc clang; do
     check_eq "$prog: a USDT probe's struct pointer cast to the program's type" "$out" "usdt 2 10"
     out=$("$DTRACE" -q -s fault.d -c ./$prog 2>&1)
     check_match "$prog: a NULL pointer in a chain faults (DTrace's error line)" "$out" \
-      "error on enabled probe ID 1 \\(ID [0-9]+: pid[0-9]+:$prog:visit:entry\\): invalid address \\(0x0\\) in action #1"
+      "error in dt_clause_0 for probe ID [0-9]+ \\(pid[0-9]+:$prog:visit:entry\\): invalid address \\(0x0\\) at BPF pc [0-9]+"
     check_match "$prog: ... then ERROR, and nothing from the faulting clause" "$out" '^ERROR 1$'
     [[ $out == *never* ]] && fail "$prog: the faulting clause printed"
   done

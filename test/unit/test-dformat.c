@@ -104,7 +104,7 @@ test_framing (void)
   dfmt_trace (o, &c, &a0);
   dfmt_trace (o, &c, &three);
   dfmt_record_end (o, &c);
-  OUT_IS ("  2     73                       read:entry                 5        3\n",
+  OUT_IS ("  2     73                       read:entry                    5          3\n",
           "read:entry line: trace(arg0) of 8 bytes, trace(3) of an int");
 
   o = out_begin ();
@@ -189,20 +189,24 @@ static void
 test_trace_ints (void)
 {
   struct dfmt_ctx c = ctx_quiet (false), q = ctx_quiet (true);
+  /* Oracle's layout: signed or unsigned by type, each size in a column
+   * wide enough for its range (3, 5, 10, 19 signed / 20 unsigned). */
   static const struct { int64_t v; unsigned size; bool sign; const char *nq, *qt; } t[] = {
-    { 1, 4, true, "        1", "1" },
-    { -2, 4, true, "       -2", "-2" },
-    { 1234567890123LL, 8, false, "    1234567890123", "1234567890123" },
-    { -1, 8, true, "               -1", "-1" },
-    { -1, 8, false, "               -1", "-1" },          /* 8-byte: signed whatever the type */
-    { -1, 2, true, "    -1", "-1" },                     /* (short)-1: signed (Oracle) */
+    { 1, 4, true, "          1", "1" },
+    { -2, 4, true, "         -2", "-2" },
+    { 1234567890123LL, 8, false, "        1234567890123", "1234567890123" },
+    { -1, 8, true, "                  -1", "-1" },
+    { -1, 8, false, " 18446744073709551615", "18446744073709551615" },   /* uint64_t */
+    { INT64_MIN, 8, true, " -9223372036854775808", "-9223372036854775808" },
+    { -1, 2, true, "    -1", "-1" },                     /* (short)-1 */
     { -2, 1, true, "  -2", "-2" },                       /* (char)-2 */
     { -1, 2, false, " 65535", "65535" },                 /* (unsigned short)-1 */
     { -2, 1, false, " 254", "254" },                     /* (unsigned char)-2 */
     { 255, 1, false, " 255", "255" },
     { 7, 1, false, "   7", "7" },
     { 0x7fffffff, 4, true, " 2147483647", "2147483647" },
-    { 0xffffffffLL, 4, false, "       -1", "-1" },       /* 4-byte: signed */
+    { -2147483647LL - 1, 4, true, " -2147483648", "-2147483648" },
+    { 0xffffffffLL, 4, false, " 4294967295", "4294967295" },   /* uint32_t */
   };
   for (size_t i = 0; i < N_ (t); i++)
     {
@@ -217,7 +221,7 @@ test_trace_ints (void)
   struct dfmt_value ts = dfmt_int (1700000000123456789LL, 8, false);
   struct dfmt_out *o = out_begin ();
   dfmt_trace (o, &c, &ts);
-  UNIT_INTEQ (strlen (dfmt_out_text (&g_out)), 20, "trace(timestamp) of 19 digits overflows 17 columns");
+  UNIT_INTEQ (strlen (dfmt_out_text (&g_out)), 21, "trace(timestamp): 19 digits in the unsigned 20-column field");
 }
 
 static const char hexdump_hello[] =
@@ -1664,7 +1668,7 @@ test_sink (void)
   buf[n] = '\0';
   fclose (fp);
   UNIT_STREQ (buf, "CPU     ID                    FUNCTION:NAME\n"
-              "  0      1                           :BEGIN        42\n", "FILE * sink");
+              "  0      1                           :BEGIN          42\n", "FILE * sink");
   UNIT_CHECK (!o.failed, "no write failure");
 }
 
