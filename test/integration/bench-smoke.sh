@@ -7,6 +7,7 @@
 # suite works and that the event-stream figure accounts for every hit
 # exactly (lines received + drops reported = hits fired), with and without
 # a buffer small enough to drop.  Also bench/sites/run --quick (site kinds).
+# sdtkit-test: solo (test/run-tests: it loads every core or times things)
 . "$SRCDIR/test/lib.sh"
 
 if [ "$(id -u)" != 0 ]; then skip "bench/run needs root (uprobes, BPF)"; done_testing; fi

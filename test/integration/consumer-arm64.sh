@@ -14,6 +14,7 @@
 # pid offset probes, Oracle's aarch64 uregs tests, and the consumer's smoke
 # subset (consumer-smoke.sh) run in the guest with its own gcc.  The arm64
 # .deb is test/package/deb-arm64.sh.
+# sdtkit-test: solo (test/run-tests: it loads every core or times things)
 . "$SRCDIR/test/lib.sh"
 if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-system-aarch64 >/dev/null \
    || [ ! -f /usr/lib/aarch64-linux-gnu/pkgconfig/libbpf.pc ]; then
