@@ -63,7 +63,7 @@ for suite in $suites; do
   kver=$(cat "${SDTKIT_VM_CACHE:-/var/cache/sdtkit-vm}/kernel-$suite-amd64/kver" 2>/dev/null || echo "$suite")
   kver=${kver%%-*}
   n=$(grep -cE '^(ok|not ok|skip) - ' "$T/$suite.out")
-  sed -n -E "s/^(ok|not ok|skip) - /\\1 - [Linux $kver] /p; /^    /p; s/^# (consumer-[a-z0-9-]+\\.sh: [0-9]+s)$/# [Linux $kver] \\1/p" "$T/$suite.out"
+  sed -n -E "s/^(ok|not ok|skip) - /\\1 - [Linux $kver] /p; /^    /p; s/^# ([a-z0-9-]+\\.sh: [0-9]+s)$/# [Linux $kver] \\1/p" "$T/$suite.out"
   if [ "$rc" -ne 0 ] && [ "$n" -eq 0 ]; then
     fail "[Linux $kver] the guest ran no test (status $rc)"
     tail -20 "$T/$suite.out" | sed 's/^/    /'
