@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,23 @@ parse_rate (const char *value)
   if (strcmp (end, "s") == 0 || strcmp (end, "sec") == 0) return v * 1e9;
   if (strcmp (end, "ns") == 0 || strcmp (end, "nsec") == 0 || *end == '\0') return v;
   return -1;
+}
+
+/* The most frames a stack may have: the kernel's perf_event_max_stack
+ * sysctl (bpf_get_stack() records no more), within our own record size. */
+static unsigned
+frames_limit (void)
+{
+  unsigned limit = STACK_MAX_FRAMES;
+  FILE *f = fopen ("/proc/sys/kernel/perf_event_max_stack", "re");
+  if (f)
+    {
+      unsigned v;
+      if (fscanf (f, "%u", &v) == 1 && v >= 1 && v < limit)
+        limit = v;
+      fclose (f);
+    }
+  return limit;
 }
 
 /* "failed to set option ..." for -x (PREFIX NULL) or a pragma of script
@@ -153,11 +171,20 @@ apply_option (struct runtime *rt, const char *name, const char *value, const cha
     }
   else if (strcmp (name, "maxframes") == 0)
     {
-      /* the deepest stack any stack()/ustack()/jstack() records; larger
-       * than our own limit is that limit */
+      /* the deepest stack any stack()/ustack()/jstack() records: at most
+       * the kernel's own limit (bpf_get_stack() takes no more), as Oracle's
+       * DTrace refuses a larger one (options/err.maxframes-too-high) */
       if (!value || parse_size (value, &n) != 0 || n < 1)
         goto bad;
-      p->maxframes = n > STACK_MAX_FRAMES ? STACK_MAX_FRAMES : (unsigned) n;
+      unsigned limit = frames_limit ();
+      if (n > limit)
+        {
+          option_error (prefix, line, "failed to set option %s%s to \"%s\": more than %u, the most "
+                        "frames a stack records (kernel.perf_event_max_stack)",
+                        dash_x, name, value, limit);
+          return -1;
+        }
+      p->maxframes = (unsigned) n;
     }
   else if (strcmp (name, "jstackstrsize") == 0)
     {

@@ -72,6 +72,15 @@ check_eq "#pragma D option ustackframes=1" "$(head -3 uf1.out)" "$(printf '\n%14
 # --- maxframes caps every depth; jstackframes is jstack()'s default depth
 "$DTRACE" -q -x maxframes=2 -n 'stk$target:::hit /arg0 == 0/ { ustack(5); printf("|\n"); }' -c "$S 1 wait" >mf.out 2>mf.err
 check_eq "-x maxframes=2: ustack(5) records two frames" "$(head -4 mf.out)" "$(head -4 u2.out)"
+# above the kernel's limit (perf_event_max_stack) or negative: refused, as
+# Oracle's options/err.maxframes-too-high and -negative
+mfmax=$(cat /proc/sys/kernel/perf_event_max_stack 2>/dev/null || echo 127); [ "$mfmax" -le 127 ] || mfmax=127
+"$DTRACE" -x maxframes=$((mfmax + 1)) -n 'BEGIN { exit(0); }' >/dev/null 2>err.txt
+check_eq "-x maxframes above the kernel's limit is refused" "$?:$(cat err.txt)" \
+  "1:dtrace: failed to set option -x maxframes to \"$((mfmax + 1))\": more than $mfmax, the most frames a stack records (kernel.perf_event_max_stack)"
+"$DTRACE" -x maxframes=$mfmax -x maxframes=-1 -n 'BEGIN { exit(0); }' >/dev/null 2>err.txt
+check_eq "-x maxframes=-1 is refused; the limit itself is taken" "$?:$(cat err.txt)" \
+  '1:dtrace: failed to set option -x maxframes to "-1": Invalid value'
 printf '#pragma D option jstackframes=1\n#pragma D option jstackstrsize=1k\nstk$target:::hit /arg0 == 0/ { jstack(); printf("|\\n"); }\n' >jf.d
 "$DTRACE" -q -s jf.d -c "$S 1 wait" >jf.out 2>jf.err
 check_eq "#pragma D option jstackframes=1 (and jstackstrsize): jstack() has one frame" "$(head -3 jf.out)" \
