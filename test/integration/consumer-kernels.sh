@@ -64,8 +64,13 @@ for suite in $suites; do
   kver=${kver%%-*}
   n=$(grep -cE '^(ok|not ok|skip) - ' "$T/$suite.out")
   sed -n -E "s/^(ok|not ok|skip) - /\\1 - [Linux $kver] /p; /^    /p; s/^# ([a-z0-9-]+\\.sh: [0-9]+s)$/# [Linux $kver] \\1/p" "$T/$suite.out"
-  if [ "$rc" -ne 0 ] && [ "$n" -eq 0 ]; then
-    fail "[Linux $kver] the guest ran no test (status $rc)"
+  # every script must have run to its end (its time line printed) and the
+  # guest must have finished: a guest that stopped half-way (a timeout, a
+  # panic) fails here, whatever its checks said before it stopped
+  ran=$(grep -cE '^# [a-z0-9-]+\.sh: [0-9]+s$' "$T/$suite.out")
+  want=$(echo $tests | wc -w)
+  if [ "$rc" -ne 0 ] || [ "$ran" -ne "$want" ]; then
+    fail "[Linux $kver] the guest ran $ran of its $want test scripts to their end (status $rc, $n checks)"
     tail -20 "$T/$suite.out" | sed 's/^/    /'
   fi
   echo "# Linux $kver ($suite): $n checks in ${secs}s"
