@@ -241,31 +241,21 @@ dfmt_print_int_column (struct dfmt_out *o, const struct dfmt_value *v, bool quie
 
 /* trace() of an integer, as Oracle's Linux DTrace prints it: signed or
  * unsigned by its D type, each size in a column wide enough for its whole
- * range (an 8-byte signed value in 19 digits after the space, unsigned in
- * 20; 4 bytes in 10; 2 in 5; 1 in 3).  illumos printed 4 and 8 bytes
- * signed in 8 and 16 columns and 1 and 2 bytes unsigned
- * (doc/output-formats.md §2). */
+ * range (1 byte in 3, 2 in 5, 4 in 10, 8 in 19 signed and 20 unsigned).
+ * illumos printed 4 and 8 bytes signed in 8 and 16 columns and 1 and 2
+ * bytes unsigned (doc/output-formats.md §3). */
 static void
 trace_int (struct dfmt_out *o, const struct dfmt_value *v, bool quiet)
 {
-  static const int width[9] = { 19, 3, 5, 19, 10, 19, 19, 19, 19 };
-  int w = width[v->u.i.size <= 8 ? v->u.i.size : 8];
-  if (v->u.i.is_signed)
-    {
-      long long n = (long long) v->u.i.v;
-      if (quiet)
-        dfmt_outf (o, "%lld", n);
-      else
-        dfmt_outf (o, " %*lld", w, n);
-    }
+  unsigned size = v->u.i.size;
+  bool sign = v->u.i.is_signed;
+  int w = quiet ? 0 : size == 1 ? 3 : size == 2 ? 5 : size == 4 ? 10 : sign ? 19 : 20;
+  if (!quiet)
+    dfmt_puts (o, " ");
+  if (sign)
+    dfmt_outf (o, "%*lld", w, (long long) v->u.i.v);
   else
-    {
-      unsigned long long n = (unsigned long long) dfmt_int_bits (v);
-      if (quiet)
-        dfmt_outf (o, "%llu", n);
-      else
-        dfmt_outf (o, " %*llu", v->u.i.size >= 8 ? 20 : w, n);
-    }
+    dfmt_outf (o, "%*llu", w, (unsigned long long) dfmt_int_bits (v));
 }
 
 void

@@ -24,15 +24,12 @@ if ! command -v qemu-system-x86_64 >/dev/null || ! command -v busybox >/dev/null
   skip "qemu-system-x86_64 or busybox not installed (Debian: qemu-system-x86, busybox-static)"
   done_testing
 fi
-# The guests boot one after another (SDTKIT_KERNELS_AT_ONCE: how many at
-# once, 0 for all): a TCG guest keeps the host's cores busy, so three side by
-# side took as long as one after another (on two cores: 5.10's guest 900 s
-# instead of 308, 6.1's and 6.12's 500 instead of 245).  Each has its own
-# job folder and scratch disk (run-kernel); the reports are printed in the
-# suites' order once all are done, with each test's time in the guest.
-at_once=${SDTKIT_KERNELS_AT_ONCE:-1}
-run_suite () { # SUITE: the guest's run, its output in $T/SUITE.out
-  local suite=$1 start rc
+# The guests boot one after another: a TCG guest keeps the host's cores
+# busy, so three side by side took as long (on two cores: 5.10's guest 900 s
+# instead of 308, 6.1's and 6.12's 500 instead of 245).  Each test's time in
+# the guest is reported.
+mkdir -p "$BUILDDIR/test/vm-jobs"
+for suite in $suites; do
   start=$(date +%s)
   {
     # the tests' own directories on the guest's scratch disk (a block
@@ -45,21 +42,7 @@ run_suite () { # SUITE: the guest's run, its output in $T/SUITE.out
   rc=0
   ( cd "$BUILDDIR" && SDTKIT_VM_ENV="BUILDDIR SRCDIR DTRACE STAP_DTRACE CI" \
     "$SRCDIR/test/vm/run-kernel" "$suite" bash "$BUILDDIR/test/vm-jobs/run-$suite.sh" ) >"$T/$suite.out" 2>&1 || rc=$?
-  echo "$rc $(( $(date +%s) - start ))" >"$T/$suite.rc"
-}
-mkdir -p "$BUILDDIR/test/vm-jobs"
-# fetch (and unpack) each kernel first, one at a time: a download is not
-# something to race
-for suite in $suites; do "$SRCDIR/test/vm/fetch-kernel" "$suite" >/dev/null 2>&1 || true; done
-running=0
-for suite in $suites; do
-  run_suite "$suite" &
-  running=$((running + 1))
-  if [ "$at_once" -gt 0 ] && [ "$running" -ge "$at_once" ]; then wait -n || true; running=$((running - 1)); fi
-done
-wait
-for suite in $suites; do
-  read -r rc secs <"$T/$suite.rc" 2>/dev/null || { rc=1; secs=0; }
+  secs=$(( $(date +%s) - start ))
   kver=$(cat "${SDTKIT_VM_CACHE:-/var/cache/sdtkit-vm}/kernel-$suite-amd64/kver" 2>/dev/null || echo "$suite")
   kver=${kver%%-*}
   n=$(grep -cE '^(ok|not ok|skip) - ' "$T/$suite.out")
